@@ -1,0 +1,5 @@
+//! `skidpad` command line.
+
+fn main() {
+    println!("skidpad");
+}

@@ -1,0 +1,52 @@
+//! Ground contact: what a wheel stands on.
+//!
+//! A [`Ground`] answers two scene queries in the world frame (z-up):
+//! - [`Ground::cast_ray`]: the first surface point on `origin + t·direction`, `t ∈ [0, max_distance]`;
+//! - [`Ground::cast_sphere`]: the first contact of a sphere of radius `r` whose centre moves
+//!   along the same segment; `distance` is the centre's travel, `point` the contact point on the
+//!   surface, `normal` the surface normal there (pointing out of the ground, towards the sphere).
+//!
+//! Every hit carries a [`SurfaceId`] (index into the surface table) and the surface's own
+//! velocity (moving platforms, conveyor belts), so tire slip is measured relative to the ground.
+//!
+//! Implementations must not allocate in either query.
+
+use glam::DVec3;
+use serde::{Deserialize, Serialize};
+
+/// Index of a surface type (asphalt, gravel, ice, ...) in the world's surface table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct SurfaceId(pub u16);
+
+/// One hit of a ground query, in the world frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GroundHit {
+    /// Contact point on the ground surface. Unit: m.
+    pub point: DVec3,
+    /// Unit surface normal at the contact, pointing out of the ground.
+    pub normal: DVec3,
+    /// Distance travelled along the query direction (ray parameter, or sphere-centre travel). Unit: m.
+    pub distance: f64,
+    /// Surface type at the contact.
+    pub surface: SurfaceId,
+    /// Velocity of the ground material at the contact point. Unit: m/s.
+    pub surface_velocity: DVec3,
+}
+
+/// Something a vehicle can drive on. Queries must be allocation-free and deterministic.
+pub trait Ground: Send + Sync {
+    /// First intersection of the segment `origin + t·direction`, `t ∈ [0, max_distance]`,
+    /// with the ground. `direction` is a unit vector.
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit>;
+
+    /// First contact of a sphere of `radius` whose centre sweeps `origin + t·direction`,
+    /// `t ∈ [0, max_distance]`. `direction` is a unit vector. If the sphere already overlaps the
+    /// ground at `t = 0`, the hit has `distance = 0` and the deepest point's normal.
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit>;
+}
