@@ -14,6 +14,8 @@ pub mod curve;
 pub mod error;
 pub mod ground;
 pub mod math;
+pub mod suspension;
+pub mod tire;
 
 /// Maximum number of wheels per vehicle (PhysX `PX_MAX_NB_WHEELS` is 20). Every per-wheel
 /// runtime array has this fixed capacity so a step never allocates.

@@ -1,0 +1,51 @@
+//! Suspension: sprung-mass spring-dampers along fixed travel lines, bump stops, anti-roll bars,
+//! jounce-dependent camber and toe, the tire load filter, and an optional body-attitude torque.
+//!
+//! # Model
+//! Each wheel hangs on a massless suspension line (the PhysX sprung-mass model): the wheel
+//! centre moves along `travel_direction` (vehicle frame) between full compression and full
+//! droop. The ground query gives the travel `s` at which the wheel touches the ground; the
+//! jounce is `x = max_compression − s` (positive compressed). The force along the line is
+//!
+//! ```text
+//! F = max(0, F_rest + k·x + c(ẋ)·ẋ + k_bs·δ² + F_arb),   c = c_bump (ẋ>0) | c_rebound (ẋ<0)
+//! F_rest = m_s·g·cos β      (preload: the vehicle rests at its design pose, x = 0)
+//! ```
+//! and it acts on the chassis along the ground normal at the contact (or at `force_point`);
+//! the tire load is `F_z = F·(n̂·(−d̂))` projected on the normal (see the pipeline).
+//!
+//! | symbol | meaning | unit |
+//! |---|---|---|
+//! | x, ẋ | jounce, jounce rate (positive compression) | m, m/s |
+//! | k | spring rate at the wheel | N/m |
+//! | c | bump / rebound damping | N·s/m |
+//! | m_s | sprung mass of the corner | kg |
+//! | δ | bump-stop penetration | m |
+//! | k_bs | progressive bump-stop rate | N/m² |
+//! | F_arb | anti-roll bar force `k_arb·(x_a − x_b)` | N |
+//!
+//! Ride frequency `f = √(k/m_s)/2π`, damping ratio `ζ = c/(2√(k·m_s))` (PhysX guide,
+//! "PxVehicleSuspensionData"; Milliken & Milliken, *Race Car Vehicle Dynamics*, ch. 16).
+//!
+//! # Limits
+//! No suspension linkage kinematics beyond the camber/toe graphs; the wheel has no vertical
+//! mass (it follows the ground instantly except for the expansion-speed limit); no tire
+//! vertical compliance (the spring is the whole vertical path).
+//!
+//! ```
+//! use skidpad::suspension::{SuspensionParams, SuspensionState, model};
+//! let p = SuspensionParams::default();
+//! let mut s = SuspensionState::default();
+//! let raw = model::update_jounce(&p, &mut s, Some(0.01), 1.0 / 60.0);
+//! model::forces(&p, &mut s, 4000.0, raw, 0.0);
+//! assert!((s.force - (4000.0 + 350.0)).abs() < 1e-9); // 4000 N preload + 35 kN/m × 1 cm
+//! ```
+
+pub mod model;
+pub mod params;
+pub mod state;
+
+pub use params::{
+    AntiRollBarParams, BodyRollParams, BumpStopParams, LoadFilterParams, RollPair, SuspensionParams,
+};
+pub use state::SuspensionState;

@@ -1,0 +1,333 @@
+//! Pure suspension functions. See the [module docs](super) for the model.
+
+use super::params::{AntiRollBarParams, BodyRollParams, LoadFilterParams, SuspensionParams};
+use super::state::SuspensionState;
+use glam::DVec3;
+
+/// Jounce corresponding to a wheel-centre travel `centre_distance` measured from full
+/// compression along the travel direction: `x = max_compression − s`. May exceed
+/// `max_compression` when the ground is above the compression limit (penetration).
+#[inline]
+pub fn jounce_from_travel(p: &SuspensionParams, centre_distance: f64) -> f64 {
+    p.max_compression - centre_distance
+}
+
+/// The spring force at the design position: `preload` if given, else `m_s·g·cos β`, with β the
+/// angle between the travel direction and gravity (so the vehicle rests at its design pose).
+pub fn rest_force(p: &SuspensionParams, sprung_mass: f64, gravity: f64) -> f64 {
+    match p.preload {
+        Some(f) => f,
+        None => sprung_mass * gravity * (-p.travel_direction.z).max(0.0),
+    }
+}
+
+/// Advance the jounce of one suspension line by `dt` from a measured contact.
+///
+/// `measured` is the geometric jounce where the wheel touches the ground (`None`: no ground
+/// within the travel). Rules, in order:
+/// 1. No history (spawn, teleport): accept the measurement, velocity 0.
+/// 2. The wheel cannot extend faster than `max_expansion_speed`: if the ground lies further
+///    than `x_prev − v_max·dt`, the wheel stops there and is airborne this step.
+/// 3. The jounce is clamped to `[−max_droop, max_compression]`; the raw (unclamped)
+///    penetration is returned for the bump stop so a wheel pushed past full compression
+///    meets a rising force instead of passing through.
+///
+/// Returns the raw jounce used for forces (equal to the stored jounce unless penetrating).
+pub fn update_jounce(
+    p: &SuspensionParams,
+    s: &mut SuspensionState,
+    measured: Option<f64>,
+    dt: f64,
+) -> f64 {
+    let lo = -p.max_droop;
+    let hi = p.max_compression;
+    let prev = if s.has_history { s.jounce } else { lo };
+    let reach = prev - p.max_expansion_speed * dt;
+    let (raw, contact) = match measured {
+        Some(x) if !s.has_history => (x, true),
+        Some(x) if x >= reach => (x, true),
+        _ => (reach, false),
+    };
+    let x = raw.clamp(lo, hi);
+    s.jounce_velocity = if s.has_history && dt > 0.0 {
+        (x - prev) / dt
+    } else {
+        0.0
+    };
+    s.jounce = x;
+    s.has_history = true;
+    s.in_contact = contact && measured.is_some();
+    raw
+}
+
+/// Spring, damper and bump-stop forces for the current state; writes them into `s`.
+///
+/// ```text
+/// F_spring = F_rest + k·x
+/// F_damper = c_bump·ẋ  (ẋ > 0)   or  c_rebound·ẋ  (ẋ < 0)
+/// F_bump   = k_bs·δ²,  δ = max(0, x_raw − (x_max − l_bs))
+/// F        = max(0, F_spring + F_damper + F_bump + F_arb)      (only in contact)
+/// ```
+/// `anti_roll` is this wheel's bar force (see [`anti_roll_forces`]).
+pub fn forces(
+    p: &SuspensionParams,
+    s: &mut SuspensionState,
+    rest_force: f64,
+    raw_jounce: f64,
+    anti_roll: f64,
+) {
+    if !s.in_contact {
+        s.spring_force = 0.0;
+        s.damper_force = 0.0;
+        s.bump_stop_force = 0.0;
+        s.anti_roll_force = 0.0;
+        s.force = 0.0;
+        return;
+    }
+    let v = s.jounce_velocity;
+    s.spring_force = rest_force + p.spring_rate * s.jounce;
+    s.damper_force = if v > 0.0 {
+        p.bump_damping * v
+    } else {
+        p.rebound_damping * v
+    };
+    let delta = (raw_jounce - (p.max_compression - p.bump_stop.travel)).max(0.0);
+    s.bump_stop_force = p.bump_stop.rate * delta * delta;
+    s.anti_roll_force = anti_roll;
+    s.force = (s.spring_force + s.damper_force + s.bump_stop_force + anti_roll).max(0.0);
+}
+
+/// Anti-roll bar forces for every wheel: bar `(a, b, k)` adds `k·(x_a − x_b)` to `a` and
+/// subtracts it from `b`. Only bars whose wheels are both in contact act (a bar cannot push a
+/// wheel that hangs in the air). `out` is zeroed first.
+pub fn anti_roll_forces(bars: &[AntiRollBarParams], states: &[SuspensionState], out: &mut [f64]) {
+    out.iter_mut().for_each(|f| *f = 0.0);
+    for bar in bars {
+        let (a, b) = (&states[bar.wheel_a], &states[bar.wheel_b]);
+        if a.in_contact && b.in_contact {
+            let f = bar.stiffness * (a.jounce - b.jounce);
+            out[bar.wheel_a] += f;
+            out[bar.wheel_b] -= f;
+        }
+    }
+}
+
+/// Camber and toe from the kinematic graphs at the current jounce.
+#[inline]
+pub fn kinematics(p: &SuspensionParams, jounce: f64) -> (f64, f64) {
+    (p.camber.eval(jounce), p.toe.eval(jounce))
+}
+
+/// Filtered tire load: `F_tire = F_rest · f(F/F_rest)` (PhysX tire load filter), `F_rest` the
+/// sprung mass's weight. With a zero rest load the load passes through.
+#[inline]
+pub fn filter_load(p: &LoadFilterParams, load: f64, rest_load: f64) -> f64 {
+    if rest_load > 0.0 {
+        rest_load * p.curve.eval(load / rest_load)
+    } else {
+        load
+    }
+}
+
+/// Body-attitude torque of [`BodyRollParams`] in the vehicle frame (x = roll, y = pitch).
+///
+/// `front` marks each wheel as front (`true`) or rear for the pitch average; `rates_body` are
+/// the body angular velocity (p, q, r); `accel_body` the body-frame acceleration of the CoM.
+pub fn body_roll_torque(
+    p: &BodyRollParams,
+    states: &[SuspensionState],
+    front: &[bool],
+    rates_body: DVec3,
+    accel_body: DVec3,
+) -> DVec3 {
+    if !p.enabled {
+        return DVec3::ZERO;
+    }
+    let mut roll = 0.0;
+    for pair in &p.pairs {
+        roll -= pair.roll_stiffness * (states[pair.left].jounce - states[pair.right].jounce);
+    }
+    roll += -p.roll_damping * rates_body.x + p.roll_accel_gain * accel_body.y;
+    let (mut sf, mut nf, mut sr, mut nr) = (0.0, 0.0, 0.0, 0.0);
+    for (s, &is_front) in states.iter().zip(front) {
+        if is_front {
+            sf += s.jounce;
+            nf += 1.0;
+        } else {
+            sr += s.jounce;
+            nr += 1.0;
+        }
+    }
+    let mean = |s: f64, n: f64| if n > 0.0 { s / n } else { 0.0 };
+    let pitch = p.pitch_stiffness * (mean(sf, nf) - mean(sr, nr))
+        - p.pitch_damping * rates_body.y
+        - p.pitch_accel_gain * accel_body.x;
+    DVec3::new(roll, pitch, 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::suspension::params::{BumpStopParams, RollPair};
+
+    fn p() -> SuspensionParams {
+        SuspensionParams {
+            spring_rate: 30_000.0,
+            bump_damping: 2_000.0,
+            rebound_damping: 3_000.0,
+            max_compression: 0.1,
+            max_droop: 0.12,
+            bump_stop: BumpStopParams {
+                travel: 0.02,
+                rate: 1.0e7,
+            },
+            ..SuspensionParams::default()
+        }
+    }
+
+    #[test]
+    fn rest_force_supports_sprung_mass() {
+        let mut q = p();
+        assert!((rest_force(&q, 400.0, 9.81) - 3924.0).abs() < 1e-9);
+        // A strut leaning 20° carries m·g·cos20° along its axis.
+        let b = 20f64.to_radians();
+        q.travel_direction = DVec3::new(0.0, b.sin(), -b.cos());
+        assert!((rest_force(&q, 400.0, 9.81) - 3924.0 * b.cos()).abs() < 1e-9);
+        q.preload = Some(1000.0);
+        assert_eq!(rest_force(&q, 400.0, 9.81), 1000.0);
+    }
+
+    #[test]
+    fn spring_damper_and_bump_stop_by_hand() {
+        let q = p();
+        let mut s = SuspensionState::default();
+        let dt = 0.01;
+        // First update: no history, velocity 0.
+        let raw = update_jounce(&q, &mut s, Some(0.02), dt);
+        assert_eq!((s.jounce, s.jounce_velocity, raw), (0.02, 0.0, 0.02));
+        forces(&q, &mut s, 4000.0, raw, 0.0);
+        assert!((s.force - (4000.0 + 600.0)).abs() < 1e-9);
+        // Compress 1 cm in 10 ms: ẋ = 1 m/s, bump damping 2000 N.
+        let raw = update_jounce(&q, &mut s, Some(0.03), dt);
+        forces(&q, &mut s, 4000.0, raw, 0.0);
+        assert!((s.jounce_velocity - 1.0).abs() < 1e-12);
+        assert!((s.damper_force - 2000.0).abs() < 1e-9);
+        // Rebound 1 cm: −1 m/s, −3000 N.
+        let raw = update_jounce(&q, &mut s, Some(0.02), dt);
+        forces(&q, &mut s, 4000.0, raw, 0.0);
+        assert!((s.damper_force + 3000.0).abs() < 1e-9);
+        // Into the bump stop: x = 0.09, δ = 0.01 → 1e7·1e-4 = 1000 N.
+        s.has_history = false;
+        let raw = update_jounce(&q, &mut s, Some(0.09), dt);
+        forces(&q, &mut s, 4000.0, raw, 0.0);
+        assert!((s.bump_stop_force - 1000.0).abs() < 1e-6);
+        // Past full compression: jounce clamps at 0.1, the bump stop keeps rising with the raw 0.11.
+        let raw = update_jounce(&q, &mut s, Some(0.11), dt);
+        forces(&q, &mut s, 4000.0, raw, 0.0);
+        assert_eq!(s.jounce, 0.1);
+        assert!((s.bump_stop_force - 1.0e7 * 0.03 * 0.03).abs() < 1e-6);
+    }
+
+    #[test]
+    fn expansion_speed_limits_droop() {
+        let q = SuspensionParams {
+            max_expansion_speed: 1.0,
+            ..p()
+        };
+        let mut s = SuspensionState::default();
+        update_jounce(&q, &mut s, Some(0.05), 0.01);
+        // The ground drops 10 cm at once: the wheel extends only 1 m/s × 10 ms and is airborne.
+        update_jounce(&q, &mut s, Some(-0.05), 0.01);
+        assert!((s.jounce - 0.04).abs() < 1e-12);
+        assert!(!s.in_contact);
+        assert!((s.jounce_velocity + 1.0).abs() < 1e-9);
+        let mut s2 = s;
+        forces(&q, &mut s2, 4000.0, s.jounce, 0.0);
+        assert_eq!(s2.force, 0.0);
+    }
+
+    #[test]
+    fn suspension_cannot_pull() {
+        let q = p();
+        let mut s = SuspensionState::default();
+        update_jounce(&q, &mut s, Some(-0.1), 0.01);
+        forces(&q, &mut s, 1000.0, -0.1, 0.0);
+        assert_eq!(s.force, 0.0);
+        assert!(s.spring_force < 0.0);
+    }
+
+    #[test]
+    fn anti_roll_pair_forces() {
+        let bars = [AntiRollBarParams::from_roll_stiffness(0, 1, 30_000.0, 1.5)];
+        assert!((bars[0].stiffness - 13_333.333_333).abs() < 1e-3);
+        let mut st = [SuspensionState::default(); 2];
+        st[0] = SuspensionState {
+            jounce: 0.03,
+            in_contact: true,
+            ..Default::default()
+        };
+        st[1] = SuspensionState {
+            jounce: -0.01,
+            in_contact: true,
+            ..Default::default()
+        };
+        let mut out = [0.0; 2];
+        anti_roll_forces(&bars, &st, &mut out);
+        let f = 30_000.0 / 2.25 * 0.04;
+        assert!((out[0] - f).abs() < 1e-9 && (out[1] + f).abs() < 1e-9);
+        // The moment about the centreline is K_φ·φ with φ = Δx/t.
+        assert!((f * 1.5 - 30_000.0 * 0.04 / 1.5).abs() < 1e-9);
+        st[1].in_contact = false;
+        anti_roll_forces(&bars, &st, &mut out);
+        assert_eq!(out, [0.0, 0.0]);
+    }
+
+    #[test]
+    fn load_filter_maps_normalised_load() {
+        let f = LoadFilterParams {
+            curve: crate::curve::Curve::new(&[(0.0, 0.2), (1.0, 1.0), (3.0, 2.0)]),
+        };
+        assert!((filter_load(&f, 0.0, 4000.0) - 800.0).abs() < 1e-9);
+        assert!((filter_load(&f, 8000.0, 4000.0) - 6000.0).abs() < 1e-9);
+        assert!((filter_load(&LoadFilterParams::default(), 5000.0, 4000.0) - 5000.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn body_roll_signs() {
+        let p = BodyRollParams {
+            enabled: true,
+            pairs: vec![RollPair {
+                left: 0,
+                right: 1,
+                roll_stiffness: 1000.0,
+                front: true,
+            }],
+            pitch_stiffness: 2000.0,
+            roll_damping: 10.0,
+            pitch_damping: 20.0,
+            roll_accel_gain: 5.0,
+            pitch_accel_gain: 7.0,
+        };
+        let mut st = [SuspensionState::default(); 4];
+        st[0].jounce = 0.02; // front left compressed
+        st[1].jounce = 0.0;
+        st[2].jounce = -0.01;
+        st[3].jounce = -0.01;
+        let front = [true, true, false, false];
+        let t = body_roll_torque(
+            &p,
+            &st,
+            &front,
+            DVec3::new(0.1, 0.2, 0.0),
+            DVec3::new(-3.0, 2.0, 0.0),
+        );
+        // roll = −1000·0.02 − 10·0.1 + 5·2 = −11; pitch = 2000·(0.01 − (−0.01)) − 20·0.2 + 7·3 = 57
+        assert!((t.x + 11.0).abs() < 1e-9, "{t}");
+        assert!((t.y - 57.0).abs() < 1e-9, "{t}");
+        let off = BodyRollParams::default();
+        assert_eq!(
+            body_roll_torque(&off, &st, &front, DVec3::ONE, DVec3::ONE),
+            DVec3::ZERO
+        );
+    }
+}

@@ -1,0 +1,30 @@
+//! Per-wheel suspension runtime state.
+
+/// Runtime state of one suspension line. `Default` is "no history": the next update takes the
+/// measured jounce as is, with zero velocity (what a spawn or a teleport needs).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SuspensionState {
+    /// Jounce from the design position, positive in compression, within
+    /// `[−max_droop, max_compression]`. Unit: m.
+    pub jounce: f64,
+    /// Rate of jounce. Unit: m/s (positive = compressing).
+    pub jounce_velocity: f64,
+    /// True once `jounce` holds a value from a previous step (velocity is meaningful).
+    pub has_history: bool,
+    /// True if the wheel touched the ground this step.
+    pub in_contact: bool,
+    /// Spring force (preload + k·x). Unit: N.
+    pub spring_force: f64,
+    /// Damper force. Unit: N.
+    pub damper_force: f64,
+    /// Bump-stop force. Unit: N.
+    pub bump_stop_force: f64,
+    /// Anti-roll bar force added to this wheel. Unit: N.
+    pub anti_roll_force: f64,
+    /// Total force along the suspension (≥ 0: a suspension cannot pull the wheel onto the ground). Unit: N.
+    pub force: f64,
+    /// Camber angle from the kinematic graph (positive = top outward). Unit: rad.
+    pub camber: f64,
+    /// Toe angle from the kinematic graph (positive = toe-in). Unit: rad.
+    pub toe: f64,
+}
