@@ -1,21 +1,39 @@
 //! # skidpad — vehicle dynamics core
 //!
-//! One validated physics core for wheeled and tracked ground vehicles: 6-DOF chassis,
-//! sprung-mass suspension, ground contact by ray casts or wheel sweeps, tires, drive and
-//! brakes. It is engine-agnostic: the same [`pipeline`] runs in the standalone [`World`]
-//! (skidpad integrates the chassis) and hosted in a physics engine (the engine integrates;
-//! skidpad returns forces at points).
+//! One validated physics core for wheeled and tracked ground vehicles: a 6-DOF chassis,
+//! sprung-mass suspension, ground contact by ray casts or wheel sweeps, tires and wheel spin,
+//! direct per-wheel drive and brakes. It is engine-agnostic: the same [`pipeline`] runs in the
+//! standalone [`World`] (skidpad integrates the chassis) and hosted in a physics engine (the
+//! engine integrates; [`vehicle::Vehicle::step_hosted`] returns forces at points).
 //!
 //! Conventions: SI units and radians; world frame z-up, gravity along −z; vehicle frame ISO
-//! 8855 (x forward, y left, z up); `f64` everywhere.
+//! 8855 (x forward, y left, z up); `f64` everywhere. Parameters are validated once
+//! ([`ParamError`] names the field path), a step never allocates, and the same inputs give
+//! bit-identical results.
+//!
+//! ```
+//! use skidpad::{World, presets, ground::Plane, vehicle::Intent, Pose, DVec3};
+//! let mut world = World::new(Plane::flat());
+//! let car = world.spawn(presets::sedan(), Pose::from_translation(DVec3::new(0.0, 0.0, 0.4))).unwrap();
+//! world.vehicle_mut(car).set_intent(Intent { throttle: 1.0, ..Intent::default() }).unwrap();
+//! for _ in 0..600 { world.step(1.0 / 60.0); }
+//! println!("{:.1} m/s", world.vehicle(car).state().speed());
+//! ```
 #![warn(missing_docs)]
 
+pub mod body1d;
+pub mod chassis;
 pub mod curve;
 pub mod error;
 pub mod ground;
 pub mod math;
+pub mod pipeline;
+pub mod presets;
 pub mod suspension;
+pub mod telemetry;
 pub mod tire;
+pub mod vehicle;
+pub mod world;
 
 /// Maximum number of wheels per vehicle (PhysX `PX_MAX_NB_WHEELS` is 20). Every per-wheel
 /// runtime array has this fixed capacity so a step never allocates.
@@ -25,3 +43,5 @@ pub use curve::Curve;
 pub use error::{InputError, ParamError};
 pub use glam::{DMat3, DQuat, DVec3};
 pub use math::Pose;
+pub use vehicle::{Intent, Vehicle, VehicleParams};
+pub use world::{VehicleId, World};

@@ -1,0 +1,202 @@
+//! The `skidpad` command line's jobs, as a library so tests can run them without a process.
+//!
+//! The main job ([`run_default`]): the built-in sedan on flat ground is dropped from its design
+//! pose, settles (rest wheel loads, ride height), accelerates at full direct drive torque from
+//! rest to 100 km/h (0–100 time), then brakes at full service brake to a stop (100–0 distance).
+#![warn(missing_docs)]
+
+use serde::Serialize;
+use skidpad::ground::Plane;
+use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
+use skidpad::{DVec3, Pose, telemetry};
+use std::path::Path;
+
+/// 100 km/h in m/s.
+pub const KMH_100: f64 = 100.0 / 3.6;
+/// Fixed step of the main job. Unit: s.
+pub const DT: f64 = 1.0 / 120.0;
+/// Settling time before the measurements. Unit: s.
+pub const SETTLE_S: f64 = 3.0;
+/// Give up accelerating after this long. Unit: s.
+pub const ACCEL_TIMEOUT_S: f64 = 60.0;
+/// Speed below which the vehicle counts as stopped. Unit: m/s.
+pub const STOPPED_MPS: f64 = 0.05;
+
+/// The numbers the main job reports (also the `summary.json` keys).
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// Vehicle name.
+    pub vehicle: String,
+    /// Total vehicle mass. Unit: kg.
+    pub vehicle_mass_kg: f64,
+    /// Gravity. Unit: m/s².
+    pub gravity_mps2: f64,
+    /// Normal load on each wheel at rest. Unit: N.
+    pub rest_wheel_loads_n: Vec<f64>,
+    /// Sprung mass × g of each wheel, what the rest loads should equal. Unit: N.
+    pub sprung_weights_n: Vec<f64>,
+    /// Height of the centre of mass above the ground at rest. Unit: m.
+    pub ride_height_m: f64,
+    /// Time from rest to 100 km/h at full throttle (null if not reached). Unit: s.
+    pub accel_0_100_s: Option<f64>,
+    /// Distance from 100 km/h to standstill at full brake (null if not measured). Unit: m.
+    pub braking_distance_100_0_m: Option<f64>,
+    /// Mean deceleration over the stop. Unit: m/s².
+    pub braking_mean_decel_mps2: Option<f64>,
+}
+
+/// Telemetry of a run: header and rows.
+#[derive(Debug, Clone, Default)]
+pub struct Telemetry {
+    /// Column names with units.
+    pub names: Vec<String>,
+    /// One row per step.
+    pub rows: Vec<Vec<f64>>,
+}
+
+impl Telemetry {
+    fn record(&mut self, v: &Vehicle) {
+        let mut row = vec![0.0; self.names.len()];
+        telemetry::fill_row(v, &mut row);
+        self.rows.push(row);
+    }
+}
+
+/// Run the main job on `params` on flat ground.
+///
+/// # Errors
+/// A message if the parameters are invalid.
+pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String> {
+    let ground = Plane::flat();
+    let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
+    let radius = car.params().wheels[0].radius;
+    car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, radius)));
+    let mut tel = Telemetry {
+        names: telemetry::channel_names(car.params()),
+        rows: Vec::new(),
+    };
+    let n = car.params().wheels.len();
+    let g = car.params().sim.gravity;
+
+    // Phase 1: settle.
+    let hold = Intent {
+        brake: 1.0,
+        ..Intent::default()
+    };
+    car.set_intent(hold).map_err(|e| e.to_string())?;
+    for _ in 0..(SETTLE_S / DT).round() as usize {
+        car.step(DT, &ground);
+        tel.record(&car);
+    }
+    let rest_wheel_loads_n: Vec<f64> = car.state().wheels()[..n].iter().map(|w| w.normal_load).collect();
+    let sprung_weights_n: Vec<f64> = car.derived().sprung_mass[..n].iter().map(|m| m * g).collect();
+    let ride_height_m = car.state().chassis.com_world(&car.params().chassis).z;
+
+    // Phase 2: full throttle from rest.
+    car.set_intent(Intent {
+        throttle: 1.0,
+        ..Intent::default()
+    })
+    .map_err(|e| e.to_string())?;
+    let t0 = car.state().time;
+    let mut accel_0_100_s = None;
+    let mut prev = (t0, car.state().forward_speed());
+    while car.state().time - t0 < ACCEL_TIMEOUT_S {
+        car.step(DT, &ground);
+        tel.record(&car);
+        let now = (car.state().time, car.state().forward_speed());
+        if now.1 >= KMH_100 {
+            accel_0_100_s = Some(cross_time(prev, now, KMH_100) - t0);
+            break;
+        }
+        prev = now;
+    }
+
+    // Phase 3: full brake to a stop.
+    let mut braking_distance_100_0_m = None;
+    let mut braking_mean_decel_mps2 = None;
+    if accel_0_100_s.is_some() {
+        car.set_intent(hold).map_err(|e| e.to_string())?;
+        let mut start: Option<(f64, DVec3)> = None;
+        let mut prev = (car.state().time, car.state().forward_speed(), car.state().chassis.pose.translation);
+        for _ in 0..(30.0 / DT) as usize {
+            car.step(DT, &ground);
+            tel.record(&car);
+            let s = car.state();
+            let now = (s.time, s.forward_speed(), s.chassis.pose.translation);
+            if start.is_none() && now.1 <= KMH_100 {
+                let f = if prev.1 > now.1 { (prev.1 - KMH_100) / (prev.1 - now.1) } else { 0.0 };
+                start = Some((prev.0 + f * (now.0 - prev.0), prev.2.lerp(now.2, f)));
+            }
+            if now.1 < STOPPED_MPS {
+                if let Some((ts, ps)) = start {
+                    let d = (now.2 - ps).truncate().length();
+                    braking_distance_100_0_m = Some(d);
+                    braking_mean_decel_mps2 = Some(KMH_100 / (now.0 - ts));
+                }
+                break;
+            }
+            prev = now;
+        }
+    }
+    let p = car.params();
+    Ok((
+        Summary {
+            vehicle: p.name.clone(),
+            vehicle_mass_kg: p.chassis.mass,
+            gravity_mps2: g,
+            rest_wheel_loads_n,
+            sprung_weights_n,
+            ride_height_m,
+            accel_0_100_s,
+            braking_distance_100_0_m,
+            braking_mean_decel_mps2,
+        },
+        tel,
+    ))
+}
+
+/// Linear interpolation of the time where a sampled signal crosses `level`.
+fn cross_time(a: (f64, f64), b: (f64, f64), level: f64) -> f64 {
+    if b.1 == a.1 {
+        b.0
+    } else {
+        a.0 + (level - a.1) / (b.1 - a.1) * (b.0 - a.0)
+    }
+}
+
+/// Format the summary as a table for the terminal.
+pub fn format_table(s: &Summary) -> String {
+    let opt = |v: Option<f64>, unit: &str| v.map_or("not reached".to_string(), |x| format!("{x:.2} {unit}"));
+    let mut out = String::new();
+    out.push_str(&format!("vehicle                 {}\n", s.vehicle));
+    out.push_str(&format!("mass                    {:.0} kg\n", s.vehicle_mass_kg));
+    for (i, (l, w)) in s.rest_wheel_loads_n.iter().zip(&s.sprung_weights_n).enumerate() {
+        out.push_str(&format!("rest load wheel {i:<2}      {l:.0} N  (sprung weight {w:.0} N)\n"));
+    }
+    out.push_str(&format!("ride height (CoM)       {:.3} m\n", s.ride_height_m));
+    out.push_str(&format!("0-100 km/h              {}\n", opt(s.accel_0_100_s, "s")));
+    out.push_str(&format!("100-0 km/h distance     {}\n", opt(s.braking_distance_100_0_m, "m")));
+    out.push_str(&format!("100-0 mean deceleration {}\n", opt(s.braking_mean_decel_mps2, "m/s²")));
+    out
+}
+
+/// Write `summary.json` and `telemetry.csv` into `dir` (created if missing).
+///
+/// # Errors
+/// An I/O or encoding message naming the file.
+pub fn write_outputs(dir: &Path, s: &Summary, t: &Telemetry) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let json = dir.join("summary.json");
+    let text = serde_json::to_string_pretty(s).map_err(|e| e.to_string())?;
+    std::fs::write(&json, text + "\n").map_err(|e| format!("{}: {e}", json.display()))?;
+    let csv_path = dir.join("telemetry.csv");
+    let err = |e: csv::Error| format!("{}: {e}", csv_path.display());
+    let mut w = csv::Writer::from_path(&csv_path).map_err(err)?;
+    w.write_record(&t.names).map_err(err)?;
+    for row in &t.rows {
+        w.write_record(row.iter().map(|v| format!("{v}"))).map_err(err)?;
+    }
+    w.flush().map_err(|e| format!("{}: {e}", csv_path.display()))?;
+    Ok(())
+}

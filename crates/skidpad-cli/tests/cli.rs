@@ -1,0 +1,53 @@
+//! The main job through the real binary: `skidpad run --out DIR` prints the KPI table and
+//! writes a summary whose numbers are physically consistent.
+
+use std::process::Command;
+
+#[test]
+fn run_writes_summary_and_telemetry() {
+    let dir = std::env::temp_dir().join(format!("skidpad-cli-test-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["run", "--out"])
+        .arg(&dir)
+        .output()
+        .expect("run skidpad");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("0-100 km/h"), "{stdout}");
+
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    let mass = summary["vehicle_mass_kg"].as_f64().unwrap();
+    let g = summary["gravity_mps2"].as_f64().unwrap();
+    assert_eq!(mass, 1500.0);
+    // Rest loads carry the weight: Σ N = m·g within 0.5 %.
+    let loads: Vec<f64> = summary["rest_wheel_loads_n"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert_eq!(loads.len(), 4);
+    let total: f64 = loads.iter().sum();
+    assert!((total - mass * g).abs() < 0.005 * mass * g, "{total}");
+    // Ride height: the sedan's CoM sits 0.55 m above the ground at its design pose.
+    let h = summary["ride_height_m"].as_f64().unwrap();
+    assert!((h - 0.55).abs() < 0.01, "{h}");
+    // 0–100: 1800 N·m at the rear axle over R = 0.316 m is 5696 N on 1500 kg, 3.80 m/s², minus
+    // rolling resistance 0.012·g = 0.12 m/s²: 27.78/3.68 = 7.55 s; slip and pitch add a little.
+    let t = summary["accel_0_100_s"].as_f64().unwrap();
+    assert!((7.4..8.2).contains(&t), "{t}");
+    // 100–0: front 2×1500 + rear 2×500 N·m over 0.316 m = 12.66 kN, 8.44 m/s² plus rolling
+    // resistance: v²/2a = 45.7 m; the wheels stay below the lock limit on µ = 1.
+    let d = summary["braking_distance_100_0_m"].as_f64().unwrap();
+    assert!((43.0..48.0).contains(&d), "{d}");
+
+    let csv = std::fs::read_to_string(dir.join("telemetry.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap();
+    for col in ["t_s", "x_m", "vx_mps", "ax_mps2", "fl_load_n", "rr_omega_radps"] {
+        assert!(header.split(',').any(|c| c == col), "missing {col} in {header}");
+    }
+    assert!(lines.count() > 1000);
+    std::fs::remove_dir_all(&dir).ok();
+}

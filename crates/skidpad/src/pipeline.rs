@@ -1,0 +1,329 @@
+//! The step order, written down once.
+//!
+//! Every vehicle step, standalone or hosted, runs these stages per substep:
+//!
+//! | # | stage | consumes | produces |
+//! |---|---|---|---|
+//! | 1 | inputs | [`Controls`] | per-wheel drive, brake, steer commands |
+//! | 2 | steering | commands, last jounce (toe) | road-wheel steer angle |
+//! | 3 | ground contact | chassis pose, suspension geometry, [`Ground`] | contact point, normal, travel |
+//! | 4 | suspension | travel, last jounce | jounce, velocity, spring/damper/bump/anti-roll force |
+//! | 5 | tire | load (filtered), contact velocity, drive/brake torque | tire force, wheel spin |
+//! | 6 | drivetrain | — (direct per-wheel torques, PhysX `NoDrive`; the drivetrain issue adds more) | |
+//! | 7 | aero | — (the steering/aero issue adds it) | |
+//! | 8 | chassis forces | suspension and tire forces, body-roll torque | [`Wrench`] about the CoM |
+//! | 9 | integration (standalone only) | wrench, gravity | new chassis state |
+//! | 10 | telemetry | state | acceleration, time |
+//!
+//! Substeps: `sim.substeps_low_speed` below `sim.substep_threshold_speed`, else
+//! `sim.substeps_high_speed` (PhysX `PxVehicleWheelsSimData::setSubStepCount`). Hosted mode
+//! runs stages 1–8 once per engine step: the engine integrates, so there is nothing to
+//! substep against. Nothing here allocates.
+
+use crate::MAX_WHEELS;
+use crate::chassis::{Wrench, integrate};
+use crate::ground::{Ground, WheelQuery, query_wheel_cached};
+use crate::suspension::model as susp;
+use crate::tire::model::{ContactInput, solve_contact};
+use crate::vehicle::{Controls, Derived, VehicleParams, VehicleState};
+use glam::{DQuat, DVec3};
+
+/// A force and the world point where it acts.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct AppliedForce {
+    /// Force, world frame. Unit: N.
+    pub force: DVec3,
+    /// Application point, world frame. Unit: m.
+    pub point: DVec3,
+}
+
+/// What a hosted vehicle asks the engine to apply this step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChassisForces {
+    /// Point forces: per wheel, the suspension force then the tire force.
+    pub forces: [AppliedForce; 2 * MAX_WHEELS],
+    /// Number of entries used in `forces`.
+    pub count: usize,
+    /// Pure torque (body-roll model), world frame. Unit: N·m.
+    pub torque: DVec3,
+    /// Sum of everything as a force and a torque about the centre of mass (world frame).
+    pub total: Wrench,
+}
+
+impl Default for ChassisForces {
+    fn default() -> Self {
+        Self {
+            forces: [AppliedForce::default(); 2 * MAX_WHEELS],
+            count: 0,
+            torque: DVec3::ZERO,
+            total: Wrench::default(),
+        }
+    }
+}
+
+impl ChassisForces {
+    /// The used point forces.
+    pub fn point_forces(&self) -> &[AppliedForce] {
+        &self.forces[..self.count]
+    }
+
+    fn push(&mut self, force: DVec3, point: DVec3, com: DVec3) {
+        if self.count < self.forces.len() {
+            self.forces[self.count] = AppliedForce { force, point };
+            self.count += 1;
+        }
+        self.total.add_force_at(force, point, com);
+    }
+}
+
+/// Number of substeps for the current speed.
+pub fn substep_count(p: &VehicleParams, speed: f64) -> u32 {
+    if speed < p.sim.substep_threshold_speed {
+        p.sim.substeps_low_speed
+    } else {
+        p.sim.substeps_high_speed
+    }
+}
+
+/// Standalone step: substeps of stages 1–9, then telemetry.
+pub fn step_standalone(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) {
+    let n = substep_count(p, s.speed());
+    let h = dt / f64::from(n);
+    let v0 = s.chassis.linear_velocity;
+    let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
+    for _ in 0..n {
+        let forces = compute_forces(p, d, controls, s, ground, h);
+        integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
+    }
+    // Stage 10: telemetry. Acceleration excludes gravity (what an accelerometer reads).
+    s.acceleration = (s.chassis.linear_velocity - v0) / dt - gravity;
+    s.time += dt;
+}
+
+/// Hosted step: stages 1–8 once; the engine applies the result and integrates.
+pub fn step_hosted(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) -> ChassisForces {
+    let f = compute_forces(p, d, controls, s, ground, dt);
+    s.time += dt;
+    f
+}
+
+/// Stages 1–8 for one substep of `dt`: updates wheel states and returns the chassis forces.
+pub fn compute_forces(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) -> ChassisForces {
+    let mut out = ChassisForces::default();
+    let chassis = s.chassis;
+    let pose = chassis.pose;
+    let com = chassis.com_world(&p.chassis);
+    let nw = p.wheels.len();
+
+    // Stages 1–4: commands, steering, ground contact, suspension travel.
+    let mut raw_jounce = [0.0; MAX_WHEELS];
+    for (i, wp) in p.wheels.iter().enumerate() {
+        let ws = &mut s.wheels[i];
+        if !wp.enabled {
+            *ws = Default::default();
+            continue;
+        }
+        // Stage 1: inputs → per-wheel commands.
+        let (drive, brake, steer_cmd) = match controls {
+            Controls::Intent(it) => {
+                let dir = if it.reverse { -1.0 } else { 1.0 };
+                (
+                    dir * it.throttle * wp.max_drive_torque,
+                    it.brake * wp.max_brake_torque + it.handbrake * wp.max_handbrake_torque,
+                    it.steer * wp.max_steer,
+                )
+            }
+            Controls::Direct(c) => (c[i].drive_torque, c[i].brake_torque, c[i].steer_angle),
+        };
+        ws.drive_torque = drive;
+        ws.brake_torque = brake;
+        // Stage 2: steering. Toe-in turns a left wheel right (negative yaw) and vice versa.
+        let (camber, toe) = susp::kinematics(&wp.suspension, ws.suspension.jounce);
+        ws.suspension.camber = camber;
+        ws.suspension.toe = toe;
+        ws.steer = steer_cmd - d.side[i] * toe;
+        // Stage 3: ground contact along the suspension line.
+        let sp = &wp.suspension;
+        let wheel_rot = wheel_rotation(ws.steer, camber, d.side[i]);
+        let q = WheelQuery {
+            origin: pose.transform_point(wp.position - sp.travel_direction * sp.max_compression),
+            direction: pose.transform_vector(sp.travel_direction),
+            max_distance: sp.max_compression + sp.max_droop,
+            radius: wp.radius,
+            half_width: 0.5 * wp.width,
+            axle: pose.transform_vector(wheel_rot * DVec3::Y),
+        };
+        let hit = query_wheel_cached(
+            ground,
+            &q,
+            p.contact.mode,
+            &p.contact.rejection,
+            &mut ws.hit_cache,
+            p.contact.reuse_hit_steps,
+        );
+        let measured = match hit {
+            Some(c) if c.centre_distance <= q.max_distance => {
+                ws.contact_point = c.point;
+                ws.contact_normal = c.normal;
+                ws.surface = c.surface;
+                ws.surface_velocity = c.surface_velocity;
+                Some(susp::jounce_from_travel(sp, c.centre_distance))
+            }
+            _ => None,
+        };
+        // Stage 4a: jounce and its rate.
+        raw_jounce[i] = susp::update_jounce(sp, &mut ws.suspension, measured, dt);
+        ws.centre_world = q.origin + q.direction * (sp.max_compression - ws.suspension.jounce);
+        if !ws.suspension.in_contact {
+            ws.contact_point = ws.centre_world + q.direction * wp.radius;
+        }
+    }
+
+    // Stage 4b: anti-roll bars need every wheel's jounce; then spring/damper forces.
+    let mut arb = [0.0; MAX_WHEELS];
+    let mut susp_states = [Default::default(); MAX_WHEELS];
+    for i in 0..nw {
+        susp_states[i] = s.wheels[i].suspension;
+    }
+    susp::anti_roll_forces(&p.anti_roll_bars, &susp_states[..nw], &mut arb[..nw]);
+
+    // Stages 4c–5: suspension force, tire forces and wheel spin; stage 8: accumulate.
+    for (i, wp) in p.wheels.iter().enumerate() {
+        if !wp.enabled {
+            continue;
+        }
+        let ws = &mut s.wheels[i];
+        susp::forces(&wp.suspension, &mut ws.suspension, d.rest_force[i], raw_jounce[i], arb[i]);
+        if !ws.suspension.in_contact {
+            // Airborne wheel: free spin with drive, brake and no ground.
+            spin_free(wp, ws, dt);
+            ws.normal_load = 0.0;
+            continue;
+        }
+        let n = ws.contact_normal;
+        let up = -pose.transform_vector(wp.suspension.travel_direction);
+        // The strut force F acts along `up`; the ground reaction along `n` whose strut component
+        // balances it: F_n·(n·up) = F.
+        let cos = n.dot(up).max(MIN_NORMAL_COS);
+        let normal_load = ws.suspension.force / cos;
+        ws.normal_load = normal_load;
+        let susp_point = wp
+            .suspension
+            .force_point
+            .map_or(ws.contact_point, |b| pose.transform_point(b));
+        out.push(n * normal_load, susp_point, com);
+
+        // Stage 5: tire. Tire frame from the wheel heading projected on the ground plane.
+        let heading = pose.transform_vector(DQuat::from_rotation_z(ws.steer) * DVec3::X);
+        let long = (heading - n * heading.dot(n)).normalize_or_zero();
+        let lat = n.cross(long);
+        let v_contact =
+            chassis.point_velocity(&p.chassis, ws.contact_point) - ws.surface_velocity;
+        let rest_load = d.sprung_mass[i] * p.sim.gravity;
+        let input = ContactInput {
+            load: susp::filter_load(&p.load_filter, normal_load, rest_load),
+            vx: v_contact.dot(long),
+            vy: v_contact.dot(lat),
+            radius: wp.radius,
+            inertia: wp.inertia,
+            drive_torque: ws.drive_torque,
+            brake_torque: ws.brake_torque,
+            effective_mass: d.sprung_mass[i],
+            friction_scale: 1.0,
+        };
+        let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
+        let tire_point = wp
+            .suspension
+            .tire_force_point
+            .map_or(ws.contact_point, |b| pose.transform_point(b));
+        out.push(long * f.fx + lat * f.fy, tire_point, com);
+    }
+
+    // Stage 8b: body-attitude torque (optional).
+    if p.body_roll.enabled {
+        let mut front = [false; MAX_WHEELS];
+        front[..nw].copy_from_slice(&d.is_front[..nw]);
+        for i in 0..nw {
+            susp_states[i] = s.wheels[i].suspension;
+        }
+        let t_body = susp::body_roll_torque(
+            &p.body_roll,
+            &susp_states[..nw],
+            &front[..nw],
+            chassis.angular_velocity_body(),
+            s.acceleration_body(),
+        );
+        let t = pose.transform_vector(t_body);
+        out.torque += t;
+        out.total.torque += t;
+    }
+    out
+}
+
+/// Smallest cosine between the ground normal and the strut axis used to turn strut force into
+/// normal load (≈ 84°): steeper contacts are rejected by the hit filter anyway.
+const MIN_NORMAL_COS: f64 = 0.1;
+
+/// Orientation of the wheel in the vehicle frame: steer about z, then camber about x
+/// (positive camber leans the top away from the centreline).
+fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
+    DQuat::from_rotation_z(steer) * DQuat::from_rotation_x(-side * camber)
+}
+
+/// A wheel off the ground: drive, brake and rolling nothing; spin integrates freely and the
+/// brake never reverses it.
+fn spin_free(wp: &crate::vehicle::WheelParams, ws: &mut crate::vehicle::WheelState, dt: f64) {
+    let t = &mut ws.tire;
+    let (w0, drive, brake) = (t.omega, ws.drive_torque, ws.brake_torque);
+    t.omega = if w0 == 0.0 {
+        if drive.abs() <= brake {
+            0.0
+        } else {
+            dt * (drive - brake * drive.signum()) / wp.inertia
+        }
+    } else {
+        let w1 = w0 + dt * (drive - brake * w0.signum()) / wp.inertia;
+        if brake > 0.0 && w1 * w0 < 0.0 { 0.0 } else { w1 }
+    };
+    t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);
+    t.load = 0.0;
+    t.fx = 0.0;
+    t.fy = 0.0;
+    t.slip_ratio = 0.0;
+    t.slip_angle = 0.0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn camber_leans_top_outward() {
+        // Left wheel (side +1), +0.1 rad camber: the wheel's up axis tilts to +y.
+        let up = wheel_rotation(0.0, 0.1, 1.0) * DVec3::Z;
+        assert!((up.y - 0.1f64.sin()).abs() < 1e-12);
+        let up = wheel_rotation(0.0, 0.1, -1.0) * DVec3::Z;
+        assert!((up.y + 0.1f64.sin()).abs() < 1e-12);
+    }
+}

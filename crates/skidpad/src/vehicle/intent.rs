@@ -1,0 +1,143 @@
+//! Driver commands: normalised pedals and steering, or direct per-wheel torques and angles.
+//!
+//! Rule for bad input: a **non-finite** value (NaN, ±∞) is rejected with an [`InputError`] and
+//! the previous command stays in force; a finite value outside its range is **clamped** to the
+//! range (a pad may overshoot 1.0 slightly; that is not an error).
+
+use crate::MAX_WHEELS;
+use crate::error::InputError;
+
+/// Normalised driver intent (PhysX `PxVehicleDriveNWRawInputData` role).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Intent {
+    /// Accelerator, 0 = released, 1 = floored.
+    pub throttle: f64,
+    /// Service brake, 0..1.
+    pub brake: f64,
+    /// Hand brake, 0..1.
+    pub handbrake: f64,
+    /// Steering, −1..1, positive = left.
+    pub steer: f64,
+    /// Drive backwards: the direct drive torque changes sign.
+    pub reverse: bool,
+}
+
+impl Intent {
+    /// Check for non-finite values and clamp the rest into range.
+    ///
+    /// # Errors
+    /// The first non-finite field.
+    pub fn sanitized(&self) -> Result<Self, InputError> {
+        let f = |name: &str, v: f64, lo: f64, hi: f64| {
+            if v.is_finite() {
+                Ok(v.clamp(lo, hi))
+            } else {
+                Err(InputError::new(name, format!("must be finite (got {v})")))
+            }
+        };
+        Ok(Self {
+            throttle: f("throttle", self.throttle, 0.0, 1.0)?,
+            brake: f("brake", self.brake, 0.0, 1.0)?,
+            handbrake: f("handbrake", self.handbrake, 0.0, 1.0)?,
+            steer: f("steer", self.steer, -1.0, 1.0)?,
+            reverse: self.reverse,
+        })
+    }
+}
+
+/// A direct command for one wheel (PhysX `NoDrive`: the caller owns the drivetrain).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct WheelCommand {
+    /// Drive torque about the axle, positive forward. Unit: N·m.
+    pub drive_torque: f64,
+    /// Brake torque magnitude. Unit: N·m (negative values are clamped to 0).
+    pub brake_torque: f64,
+    /// Steer angle, positive left. Unit: rad (clamped to ±1.2).
+    pub steer_angle: f64,
+}
+
+/// What drives the wheels this step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Controls {
+    /// Pedals and wheel mapped through each wheel's `max_*` limits.
+    Intent(Intent),
+    /// Per-wheel torques and angles set directly.
+    Direct([WheelCommand; MAX_WHEELS]),
+}
+
+impl Default for Controls {
+    fn default() -> Self {
+        Controls::Intent(Intent::default())
+    }
+}
+
+/// Check and clamp direct wheel commands.
+///
+/// # Errors
+/// The first non-finite field, named `wheels[i].field`.
+pub fn sanitize_commands(cmds: &[WheelCommand]) -> Result<[WheelCommand; MAX_WHEELS], InputError> {
+    if cmds.len() > MAX_WHEELS {
+        return Err(InputError::new(
+            "wheels",
+            format!("at most {MAX_WHEELS} commands (got {})", cmds.len()),
+        ));
+    }
+    let mut out = [WheelCommand::default(); MAX_WHEELS];
+    for (i, c) in cmds.iter().enumerate() {
+        for (name, v) in [
+            ("drive_torque", c.drive_torque),
+            ("brake_torque", c.brake_torque),
+            ("steer_angle", c.steer_angle),
+        ] {
+            if !v.is_finite() {
+                return Err(InputError::new(
+                    format!("wheels[{i}].{name}"),
+                    format!("must be finite (got {v})"),
+                ));
+            }
+        }
+        out[i] = WheelCommand {
+            drive_torque: c.drive_torque,
+            brake_torque: c.brake_torque.max(0.0),
+            steer_angle: c.steer_angle.clamp(-1.2, 1.2),
+        };
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clamps_finite_and_rejects_non_finite() {
+        let i = Intent {
+            throttle: 1.2,
+            brake: -0.1,
+            handbrake: 0.5,
+            steer: -3.0,
+            reverse: false,
+        }
+        .sanitized()
+        .unwrap();
+        assert_eq!((i.throttle, i.brake, i.handbrake, i.steer), (1.0, 0.0, 0.5, -1.0));
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let e = Intent {
+                steer: bad,
+                ..Intent::default()
+            }
+            .sanitized()
+            .unwrap_err();
+            assert_eq!(e.field, "steer");
+        }
+        let e = sanitize_commands(&[
+            WheelCommand::default(),
+            WheelCommand {
+                brake_torque: f64::NAN,
+                ..Default::default()
+            },
+        ])
+        .unwrap_err();
+        assert_eq!(e.field, "wheels[1].brake_torque");
+    }
+}

@@ -1,0 +1,198 @@
+//! A vehicle: validated parameters, derived constants, runtime state and the driver's controls.
+//!
+//! ```
+//! use skidpad::{presets, vehicle::{Vehicle, Intent}, ground::Plane, Pose, DVec3};
+//! let mut car = Vehicle::new(presets::sedan()).unwrap();
+//! car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.32)));
+//! car.set_intent(Intent { throttle: 0.5, ..Intent::default() }).unwrap();
+//! let ground = Plane::flat();
+//! for _ in 0..60 { car.step(1.0 / 60.0, &ground); }
+//! assert!(car.state().forward_speed() > 0.5);
+//! ```
+
+pub mod intent;
+pub mod params;
+pub mod state;
+
+pub use intent::{Controls, Intent, WheelCommand};
+pub use params::{ContactParams, SimParams, VehicleParams, WheelParams};
+pub use state::{VehicleState, WheelState};
+
+use crate::MAX_WHEELS;
+use crate::chassis::ChassisState;
+use crate::error::{InputError, ParamError};
+use crate::ground::Ground;
+use crate::math::Pose;
+use crate::pipeline::{self, ChassisForces};
+use crate::suspension::model::rest_force;
+
+/// Constants derived once from the parameters at construction.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Derived {
+    /// Sprung mass per wheel (0 for disabled wheels). Unit: kg.
+    pub sprung_mass: [f64; MAX_WHEELS],
+    /// Spring force at the design position per wheel. Unit: N.
+    pub rest_force: [f64; MAX_WHEELS],
+    /// True for wheels ahead of the centre of mass.
+    pub is_front: [bool; MAX_WHEELS],
+    /// +1 for wheels left of the centreline (y ≥ 0), −1 for right.
+    pub side: [f64; MAX_WHEELS],
+}
+
+impl Derived {
+    /// Compute from validated parameters.
+    ///
+    /// # Errors
+    /// If the sprung masses cannot be computed.
+    pub fn new(p: &VehicleParams) -> Result<Self, ParamError> {
+        let sprung_mass = p.sprung_masses()?;
+        let mut d = Self {
+            sprung_mass,
+            rest_force: [0.0; MAX_WHEELS],
+            is_front: [false; MAX_WHEELS],
+            side: [1.0; MAX_WHEELS],
+        };
+        for (i, w) in p.wheels.iter().enumerate() {
+            d.rest_force[i] = rest_force(&w.suspension, sprung_mass[i], p.sim.gravity);
+            d.is_front[i] = w.position.x > p.chassis.com_offset.x;
+            d.side[i] = if w.position.y >= 0.0 { 1.0 } else { -1.0 };
+        }
+        Ok(d)
+    }
+}
+
+/// One simulated vehicle. Construct with [`Vehicle::new`] (validates), drive with
+/// [`Vehicle::set_intent`] or [`Vehicle::set_wheel_commands`], advance with [`Vehicle::step`]
+/// (standalone) or [`Vehicle::step_hosted`] (a physics engine owns the body).
+#[derive(Debug, Clone)]
+pub struct Vehicle {
+    params: VehicleParams,
+    derived: Derived,
+    state: VehicleState,
+    controls: Controls,
+}
+
+impl Vehicle {
+    /// Validate `params` and build a vehicle at the world origin, at rest.
+    ///
+    /// # Errors
+    /// The first [`ParamError`] of [`VehicleParams::validate`].
+    pub fn new(params: VehicleParams) -> Result<Self, ParamError> {
+        params.validate()?;
+        let derived = Derived::new(&params)?;
+        let state = VehicleState {
+            n_wheels: params.wheels.len(),
+            ..VehicleState::default()
+        };
+        Ok(Self {
+            params,
+            derived,
+            state,
+            controls: Controls::default(),
+        })
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &VehicleParams {
+        &self.params
+    }
+
+    /// Derived constants (sprung masses, rest forces).
+    pub fn derived(&self) -> &Derived {
+        &self.derived
+    }
+
+    /// The runtime state.
+    pub fn state(&self) -> &VehicleState {
+        &self.state
+    }
+
+    /// The controls in force.
+    pub fn controls(&self) -> &Controls {
+        &self.controls
+    }
+
+    /// Set the driver intent (pedals, steering). Non-finite values are rejected and the previous
+    /// controls stay; finite out-of-range values are clamped.
+    ///
+    /// # Errors
+    /// [`InputError`] naming the non-finite field.
+    pub fn set_intent(&mut self, intent: Intent) -> Result<(), InputError> {
+        self.controls = Controls::Intent(intent.sanitized()?);
+        Ok(())
+    }
+
+    /// Drive each wheel directly (PhysX `NoDrive`): torques and steer angles per wheel, in
+    /// wheel order; missing wheels get zero.
+    ///
+    /// # Errors
+    /// [`InputError`] naming the non-finite field (`wheels[i].drive_torque`).
+    pub fn set_wheel_commands(&mut self, commands: &[WheelCommand]) -> Result<(), InputError> {
+        self.controls = Controls::Direct(intent::sanitize_commands(commands)?);
+        Ok(())
+    }
+
+    /// Place the vehicle at `pose`, at rest, and forget suspension history so the next step
+    /// measures the suspension afresh with zero velocity (no damper kick, no launch). Wheel
+    /// spin and cached hits are reset.
+    pub fn teleport(&mut self, pose: Pose) {
+        self.state.chassis = ChassisState {
+            pose,
+            ..ChassisState::default()
+        };
+        self.state.acceleration = glam::DVec3::ZERO;
+        for w in &mut self.state.wheels {
+            *w = WheelState::default();
+        }
+    }
+
+    /// Set the chassis velocities (world frame; linear = velocity of the centre of mass).
+    /// Wheels are spun up to roll without slip at the new speed.
+    pub fn set_velocity(&mut self, linear: glam::DVec3, angular: glam::DVec3) {
+        self.state.chassis.linear_velocity = linear;
+        self.state.chassis.angular_velocity = angular;
+        let vx = self.state.forward_speed();
+        for (w, p) in self.state.wheels.iter_mut().zip(&self.params.wheels) {
+            w.tire.omega = vx / p.radius;
+        }
+    }
+
+    /// Advance by `dt` seconds in standalone mode: the core integrates the chassis.
+    /// `dt` must be finite and positive; anything else is ignored (no step).
+    pub fn step(&mut self, dt: f64, ground: &dyn Ground) {
+        if dt.is_finite() && dt > 0.0 {
+            pipeline::step_standalone(
+                &self.params,
+                &self.derived,
+                &self.controls,
+                &mut self.state,
+                ground,
+                dt,
+            );
+        }
+    }
+
+    /// Advance by `dt` seconds hosted in a physics engine: `chassis` is the engine's body
+    /// (pose of the vehicle frame, CoM velocity, angular velocity, world frame); the result
+    /// holds the forces and their points for the engine to apply before it integrates.
+    /// Gravity is left to the engine. A non-finite or non-positive `dt` returns no force.
+    pub fn step_hosted(
+        &mut self,
+        dt: f64,
+        chassis: &ChassisState,
+        ground: &dyn Ground,
+    ) -> ChassisForces {
+        if !(dt.is_finite() && dt > 0.0) {
+            return ChassisForces::default();
+        }
+        self.state.chassis = *chassis;
+        pipeline::step_hosted(
+            &self.params,
+            &self.derived,
+            &self.controls,
+            &mut self.state,
+            ground,
+            dt,
+        )
+    }
+}
