@@ -45,3 +45,8 @@ pub use glam::{DMat3, DQuat, DVec3};
 pub use math::Pose;
 pub use vehicle::{Intent, Vehicle, VehicleParams};
 pub use world::{VehicleId, World};
+
+/// The README's library example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -1,0 +1,102 @@
+//! Every `validate()` rule of the vehicle parameters, one row each: the sedan preset with one
+//! field broken must be rejected with exactly that field's path. (The chassis, ground and
+//! body1d modules test their own rules beside their code.)
+
+use skidpad::curve::Curve;
+use skidpad::suspension::{AntiRollBarParams, RollPair};
+use skidpad::vehicle::{Vehicle, VehicleParams, WheelParams};
+use skidpad::{DVec3, MAX_WHEELS};
+
+type Breaker = fn(&mut VehicleParams);
+
+#[rustfmt::skip]
+const CASES: &[(&str, Breaker, &str)] = &[
+    // comment,                                   how to break it,                                                       expected path
+    ("chassis mass must be positive",             |p| p.chassis.mass = 0.0,                                               "chassis.mass"),
+    ("no wheels",                                 |p| p.wheels.clear(),                                                   "wheels"),
+    ("too many wheels",                           |p| { let w = p.wheels[0].clone(); p.wheels.resize(MAX_WHEELS + 1, w) }, "wheels"),
+    ("all wheels disabled",                       |p| p.wheels.iter_mut().for_each(|w| w.enabled = false),               "wheels"),
+    ("CoM outside the wheels",                    |p| p.chassis.com_offset.x = 5.0,                                       "chassis.com_offset"),
+    ("wheel position NaN",                        |p| p.wheels[1].position.x = f64::NAN,                                  "wheels[1].position"),
+    ("radius zero",                               |p| p.wheels[2].radius = 0.0,                                           "wheels[2].radius"),
+    ("radius absurd",                             |p| p.wheels[2].radius = 6.0,                                           "wheels[2].radius"),
+    ("width negative",                            |p| p.wheels[0].width = -0.2,                                           "wheels[0].width"),
+    ("width absurd",                              |p| p.wheels[0].width = 4.0,                                            "wheels[0].width"),
+    ("wheel mass zero",                           |p| p.wheels[3].mass = 0.0,                                             "wheels[3].mass"),
+    ("spin inertia zero",                         |p| p.wheels[3].inertia = 0.0,                                          "wheels[3].inertia"),
+    ("steer beyond 1.2 rad",                      |p| p.wheels[0].max_steer = 1.3,                                        "wheels[0].max_steer"),
+    ("negative drive torque",                     |p| p.wheels[2].max_drive_torque = -1.0,                                "wheels[2].max_drive_torque"),
+    ("negative brake torque",                     |p| p.wheels[2].max_brake_torque = -1.0,                                "wheels[2].max_brake_torque"),
+    ("negative handbrake torque",                 |p| p.wheels[2].max_handbrake_torque = -1.0,                            "wheels[2].max_handbrake_torque"),
+    ("travel direction not unit",                 |p| p.wheels[1].suspension.travel_direction = DVec3::new(0.0, 0.0, -2.0), "wheels[1].suspension.travel_direction"),
+    ("max compression zero",                      |p| p.wheels[1].suspension.max_compression = 0.0,                       "wheels[1].suspension.max_compression"),
+    ("max droop zero",                            |p| p.wheels[1].suspension.max_droop = 0.0,                             "wheels[1].suspension.max_droop"),
+    ("spring rate negative",                      |p| p.wheels[2].suspension.spring_rate = -1.0,                          "wheels[2].suspension.spring_rate"),
+    ("bump damping negative",                     |p| p.wheels[2].suspension.bump_damping = -1.0,                         "wheels[2].suspension.bump_damping"),
+    ("rebound damping NaN",                       |p| p.wheels[2].suspension.rebound_damping = f64::NAN,                  "wheels[2].suspension.rebound_damping"),
+    ("preload negative",                          |p| p.wheels[0].suspension.preload = Some(-5.0),                        "wheels[0].suspension.preload"),
+    ("bump stop longer than compression travel",  |p| p.wheels[0].suspension.bump_stop.travel = 0.2,                     "wheels[0].suspension.bump_stop.travel"),
+    ("bump stop rate negative",                   |p| p.wheels[0].suspension.bump_stop.rate = -1.0,                       "wheels[0].suspension.bump_stop.rate"),
+    ("expansion speed zero",                      |p| p.wheels[0].suspension.max_expansion_speed = 0.0,                   "wheels[0].suspension.max_expansion_speed"),
+    ("camber graph beyond ±0.5 rad",              |p| p.wheels[0].suspension.camber = Curve::new(&[(0.0, 0.6)]),          "wheels[0].suspension.camber"),
+    ("toe graph beyond ±0.5 rad",                 |p| p.wheels[0].suspension.toe = Curve::new(&[(-0.1, -0.7), (0.1, 0.0)]), "wheels[0].suspension.toe"),
+    ("suspension force point infinite",           |p| p.wheels[0].suspension.force_point = Some(DVec3::INFINITY),         "wheels[0].suspension.force_point"),
+    ("tire force point NaN",                      |p| p.wheels[0].suspension.tire_force_point = Some(DVec3::NAN),         "wheels[0].suspension.tire_force_point"),
+    ("longitudinal stiffness zero",               |p| p.wheels[3].tire.longitudinal_stiffness = 0.0,                      "wheels[3].tire.longitudinal_stiffness"),
+    ("cornering stiffness zero",                  |p| p.wheels[3].tire.cornering_stiffness = 0.0,                         "wheels[3].tire.cornering_stiffness"),
+    ("friction zero",                             |p| p.wheels[3].tire.friction = 0.0,                                    "wheels[3].tire.friction"),
+    ("friction above 3",                          |p| p.wheels[3].tire.friction = 3.5,                                    "wheels[3].tire.friction"),
+    ("rolling resistance negative",               |p| p.wheels[3].tire.rolling_resistance = -0.01,                        "wheels[3].tire.rolling_resistance"),
+    ("min slip speed zero",                       |p| p.wheels[3].tire.min_slip_speed = 0.0,                              "wheels[3].tire.min_slip_speed"),
+    ("rolling resistance speed zero",             |p| p.wheels[3].tire.rolling_resistance_speed = 0.0,                    "wheels[3].tire.rolling_resistance_speed"),
+    ("anti-roll bar wheel out of range",          |p| p.anti_roll_bars[1].wheel_a = 9,                                    "anti_roll_bars[1].wheel_a"),
+    ("anti-roll bar second wheel out of range",   |p| p.anti_roll_bars[1].wheel_b = 9,                                    "anti_roll_bars[1].wheel_b"),
+    ("anti-roll bar on one wheel",                |p| p.anti_roll_bars[0] = AntiRollBarParams { wheel_a: 1, wheel_b: 1, stiffness: 1.0 }, "anti_roll_bars[0].wheel_b"),
+    ("anti-roll bar stiffness negative",          |p| p.anti_roll_bars[0].stiffness = -1.0,                               "anti_roll_bars[0].stiffness"),
+    ("body roll pair left out of range",          |p| p.body_roll.pairs = vec![RollPair { left: 7, right: 1, roll_stiffness: 1.0, front: true }], "body_roll.pairs[0].left"),
+    ("body roll pair right equals left",          |p| p.body_roll.pairs = vec![RollPair { left: 1, right: 1, roll_stiffness: 1.0, front: true }], "body_roll.pairs[0].right"),
+    ("body roll pair stiffness negative",         |p| p.body_roll.pairs = vec![RollPair { left: 0, right: 1, roll_stiffness: -1.0, front: true }], "body_roll.pairs[0].roll_stiffness"),
+    ("pitch stiffness negative",                  |p| p.body_roll.pitch_stiffness = -1.0,                                 "body_roll.pitch_stiffness"),
+    ("roll damping negative",                     |p| p.body_roll.roll_damping = -1.0,                                    "body_roll.roll_damping"),
+    ("pitch damping negative",                    |p| p.body_roll.pitch_damping = -1.0,                                   "body_roll.pitch_damping"),
+    ("roll accel gain negative",                  |p| p.body_roll.roll_accel_gain = -1.0,                                 "body_roll.roll_accel_gain"),
+    ("pitch accel gain negative",                 |p| p.body_roll.pitch_accel_gain = -1.0,                                "body_roll.pitch_accel_gain"),
+    ("load filter negative output",               |p| p.load_filter.curve = Curve::new(&[(0.0, -0.1), (1.0, 1.0)]),       "load_filter.curve"),
+    ("gravity zero",                              |p| p.sim.gravity = 0.0,                                                "sim.gravity"),
+    ("gravity absurd",                            |p| p.sim.gravity = 1000.0,                                             "sim.gravity"),
+    ("zero low-speed substeps",                   |p| p.sim.substeps_low_speed = 0,                                       "sim.substeps_low_speed"),
+    ("too many high-speed substeps",              |p| p.sim.substeps_high_speed = 65,                                     "sim.substeps_high_speed"),
+    ("substep threshold negative",                |p| p.sim.substep_threshold_speed = -1.0,                               "sim.substep_threshold_speed"),
+];
+
+#[test]
+fn every_rule_names_its_field() {
+    skidpad::presets::sedan().validate().expect("the preset is valid");
+    for (comment, breaker, path) in CASES {
+        let mut p = skidpad::presets::sedan();
+        breaker(&mut p);
+        let e = p.validate().expect_err(comment);
+        assert_eq!(&e.path, path, "{comment}: {e}");
+        assert!(!e.rule.is_empty());
+        // Construction refuses it with the same error, and never panics.
+        assert_eq!(Vehicle::new(p).unwrap_err(), e, "{comment}");
+    }
+}
+
+#[test]
+fn disabled_wheel_is_excluded_from_sprung_masses() {
+    // A 5th wheel far outside the others, disabled: it carries nothing and the four others keep
+    // the sedan's split.
+    let mut p = skidpad::presets::sedan();
+    let m4 = p.sprung_masses().unwrap();
+    p.wheels.push(WheelParams {
+        position: DVec3::new(10.0, 0.0, 0.0),
+        enabled: false,
+        ..WheelParams::default()
+    });
+    let m5 = p.sprung_masses().unwrap();
+    assert_eq!(m5[4], 0.0);
+    for i in 0..4 {
+        assert!((m5[i] - m4[i]).abs() < 1e-9);
+    }
+}
