@@ -10,6 +10,7 @@
 //! 8855 (x forward, y left, z up); `f64` everywhere.
 #![warn(missing_docs)]
 
+pub mod body1d;
 pub mod curve;
 pub mod error;
 pub mod ground;
