@@ -355,3 +355,61 @@ pub fn terminal_velocity(p: &VehicleBodyParams, thrust: f64) -> Option<f64> {
 pub fn traction_limit(mu: f64, normal: f64) -> f64 {
     mu * normal
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The grade-generalised loads satisfy both equilibria: normal to the road
+    /// `N_f + N_r = m g cos θ`, and in pitch about the CG `N_f a − N_r b + F_x h = 0`, where
+    /// `F_x = m (a_x + g sin θ)` is the total ground force along x that drives the body
+    /// against gravity's slope component.
+    #[test]
+    fn loads_balance_forces_and_moments_on_a_grade() {
+        for grade in [-0.5, -0.1, 0.0, 0.1, 0.5] {
+            for accel in [-6.0, -1.0, 0.0, 2.0, 5.0] {
+                let p = VehicleBodyParams {
+                    grade,
+                    ..VehicleBodyParams::default()
+                };
+                let (nf, nr) = normal_loads_unclamped(&p, accel);
+                let w = p.mass * p.gravity;
+                assert!((nf + nr - w * grade.cos()).abs() < 1e-9 * w);
+                let fx = p.mass * (accel + p.gravity * grade.sin());
+                let moment = nf * p.cg_to_front - nr * p.cg_to_rear + fx * p.cg_height;
+                assert!(moment.abs() < 1e-9 * w * p.wheelbase, "θ {grade} a {accel}");
+            }
+        }
+    }
+
+    #[test]
+    fn lift_accelerations_zero_the_axle_loads() {
+        for grade in [-0.3, 0.0, 0.3] {
+            let p = VehicleBodyParams {
+                grade,
+                ..VehicleBodyParams::default()
+            };
+            let w = p.mass * p.gravity;
+            let (_, nr) = normal_loads_unclamped(&p, rear_lift_acceleration(&p));
+            let (nf, _) = normal_loads_unclamped(&p, front_lift_acceleration(&p));
+            assert!(nr.abs() < 1e-9 * w && nf.abs() < 1e-9 * w);
+            assert_eq!(
+                normal_loads(&p, front_lift_acceleration(&p) + 0.1).lift,
+                WheelLift::Front
+            );
+        }
+    }
+
+    #[test]
+    fn step_matches_newton_including_all_resistances() {
+        // m a = F − D − R_f − R_r − G, evaluated on the outputs the step wrote.
+        let p = VehicleBodyParams {
+            grade: 0.05,
+            ..VehicleBodyParams::default()
+        };
+        let mut s = VehicleBodyState::moving(&p, 25.0);
+        step(&p, &mut s, 1500.0, 2500.0, 1.0 / 60.0);
+        let residual = 4000.0 - s.resistance_total() - p.mass * s.acceleration;
+        assert!(residual.abs() < 1e-9 * 4000.0, "residual {residual} N");
+    }
+}
