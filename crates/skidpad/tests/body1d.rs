@@ -233,7 +233,7 @@ mod body1d {
     /// Run a RWD launch for `steps` of 0.01 s: each step the rear traction is
     /// `min(demand, µ N_r)`, with `N_r` from the state's current (last evaluated) acceleration,
     /// or the static rear load when `load_transfer` is false. Returns the final state and the
-    /// traction of each step's first/last call.
+    /// rear traction applied at each step.
     fn rwd_launch(
         p: &VehicleBodyParams,
         opts: &StepOptions,

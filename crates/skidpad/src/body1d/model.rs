@@ -295,7 +295,7 @@ pub fn step(
 /// [`evaluate`]. RK4 keeps the drag test's terminal velocity and power balance accurate to
 /// far below the spec's tolerances at 60 Hz, and, as its stability polynomial has no real
 /// roots, never flips the sign of a decaying velocity (no chatter as rolling resistance
-/// stops the body). Stable for `dt < 2.78 · v_s / (Crr g)` (the rolling damper, 19 s at the
+/// stops the body). Stable for `dt < 2.78 · v_s / (Crr g)` (the rolling damper, 1.9 s at the
 /// defaults) and `dt < 2.78 · m / (ρ Cd A |v|)` (drag).
 ///
 /// # Panics
