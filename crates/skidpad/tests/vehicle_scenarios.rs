@@ -197,7 +197,8 @@ fn axle_loads_match_the_longitudinal_model_under_steady_acceleration() {
         gravity: 9.81,
         ..VehicleBodyParams::default()
     };
-    let (ef, er) = normal_loads(&body, a);
+    let loads = normal_loads(&body, a);
+    let (ef, er) = (loads.front, loads.rear);
     assert!(a > 1.0, "a = {a}");
     assert!((nf - ef).abs() < 0.02 * ef, "front {nf} vs 1-D {ef}");
     assert!((nr - er).abs() < 0.02 * er, "rear {nr} vs 1-D {er}");
