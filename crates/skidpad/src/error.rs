@@ -116,7 +116,10 @@ pub mod check {
         if v.is_finite() && v > 0.0 {
             Ok(())
         } else {
-            Err(ParamError::new(path, format!("must be finite and > 0 (got {v})")))
+            Err(ParamError::new(
+                path,
+                format!("must be finite and > 0 (got {v})"),
+            ))
         }
     }
 

@@ -14,6 +14,12 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+mod parry;
+mod plane;
+
+pub use parry::{GroundSet, ParryGround};
+pub use plane::Plane;
+
 /// Index of a surface type (asphalt, gravel, ice, ...) in the world's surface table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct SurfaceId(pub u16);
