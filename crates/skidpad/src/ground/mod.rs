@@ -14,11 +14,16 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
-mod parry;
-mod plane;
+pub mod parry;
+pub mod plane;
+pub mod wheel;
 
 pub use parry::{GroundSet, ParryGround};
 pub use plane::Plane;
+pub use wheel::{
+    ContactMode, HitRejection, MIN_CLOSING_COS, TREAD_EDGE_BLEND, WheelContact, WheelQuery,
+    cylinder_support_offset, query_wheel, resolve_cylinder,
+};
 
 /// Index of a surface type (asphalt, gravel, ice, ...) in the world's surface table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
