@@ -14,10 +14,12 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+pub mod heightfield;
 pub mod parry;
 pub mod plane;
 pub mod wheel;
 
+pub use heightfield::HeightField;
 pub use parry::{GroundSet, ParryGround};
 pub use plane::Plane;
 pub use wheel::{
