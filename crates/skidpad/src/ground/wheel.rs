@@ -210,6 +210,17 @@ impl WheelQuery {
         self.origin + s * self.direction
     }
 
+    /// The query with unit direction and axle (a zero axle stays zero: the wheel is then a
+    /// sphere), or `None` if the numbers cannot give a finite answer.
+    #[inline]
+    pub(crate) fn normalized(&self) -> Option<Self> {
+        self.usable().then(|| Self {
+            direction: self.direction.normalize(),
+            axle: self.axle.normalize_or_zero(),
+            ..*self
+        })
+    }
+
     /// `true` if the numbers can give a finite answer (cheaper than [`WheelQuery::validate`]).
     #[inline]
     fn usable(&self) -> bool {
@@ -252,33 +263,37 @@ pub fn query_wheel(
     mode: ContactMode,
     reject: &HitRejection,
 ) -> Option<WheelContact> {
-    if !q.usable() {
-        return None;
-    }
-    let q = &WheelQuery {
-        direction: q.direction.normalize(),
-        axle: q.axle.normalize_or_zero(),
-        ..*q
-    };
-    match mode {
-        ContactMode::Raycast => raycast(ground, q),
-        ContactMode::Sweep => {
-            let hit = ground.cast_sphere(q.origin, q.radius, q.direction, q.max_distance)?;
-            let centre = q.centre_at(hit.distance);
-            if reject.accepts(q.direction, centre, hit.point, hit.normal)
-                && let Some(res) = resolve_cylinder(q, hit.point, hit.normal)
-            {
-                return (res.0 <= q.max_distance).then_some(WheelContact {
-                    point: res.1,
+    query_wheel_detailed(ground, q, mode, reject).map(|(c, _)| c)
+}
+
+/// [`query_wheel`], also telling whether the contact came from the ray (raycast mode or the
+/// sweep's fallback): `(contact, from_ray)`.
+pub(crate) fn query_wheel_detailed(
+    ground: &dyn Ground,
+    q: &WheelQuery,
+    mode: ContactMode,
+    reject: &HitRejection,
+) -> Option<(WheelContact, bool)> {
+    let q = &q.normalized()?;
+    if mode == ContactMode::Sweep {
+        let hit = ground.cast_sphere(q.origin, q.radius, q.direction, q.max_distance)?;
+        let centre = q.centre_at(hit.distance);
+        if reject.accepts(q.direction, centre, hit.point, hit.normal)
+            && let Some((s, point)) = resolve_cylinder(q, hit.point, hit.normal)
+        {
+            return (s <= q.max_distance).then_some((
+                WheelContact {
+                    point,
                     normal: hit.normal,
-                    centre_distance: res.0,
+                    centre_distance: s,
                     surface: hit.surface,
                     surface_velocity: hit.surface_velocity,
-                });
-            }
-            raycast(ground, q)
+                },
+                false,
+            ));
         }
     }
+    raycast(ground, q).map(|c| (c, true))
 }
 
 /// Raycast-mode contact: ray of length `s_max + r`, `s = t − r`.
