@@ -94,7 +94,7 @@ fn scan(mode: ContactMode) -> Vec<(f64, Option<f64>)> {
 }
 
 #[test]
-fn sweep_never_penetrates_step_or_gap() {
+fn ground_sweep_never_penetrates_step_or_gap() {
     for (x, zc) in scan(ContactMode::Sweep) {
         let zc = zc.unwrap_or_else(|| panic!("no contact at x = {x}"));
         assert!(
@@ -121,7 +121,7 @@ fn sweep_never_penetrates_step_or_gap() {
 }
 
 #[test]
-fn sweep_climbs_step_with_hand_computed_height() {
+fn ground_sweep_climbs_step_with_hand_computed_height() {
     // Centre d before the step edge: it rests on the edge at z = h + √(r² − d²) once that is
     // higher than the floor contact (d < √(r² − (r − h)²) = 0.2366 m).
     let d = 0.1;
@@ -142,7 +142,7 @@ fn sweep_climbs_step_with_hand_computed_height() {
 }
 
 #[test]
-fn raycast_drops_into_gap_and_hits_step_edge() {
+fn ground_raycast_drops_into_gap_and_hits_step_edge() {
     let results = scan(ContactMode::Raycast);
     let mid = 0.5 * (GAP.0 + GAP.1);
     let (_, zc) = results

@@ -255,6 +255,7 @@ pub struct WheelContact {
 }
 
 /// Find the wheel's ground contact; see the [module docs](crate::ground::wheel) for the method.
+/// `reject` applies to sweep hits only (ray hits are always accepted).
 /// Allocation-free; returns `None` if there is no ground within reach or the query is
 /// degenerate.
 pub fn query_wheel(
