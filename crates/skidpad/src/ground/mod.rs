@@ -10,9 +10,35 @@
 //! velocity (moving platforms, conveyor belts), so tire slip is measured relative to the ground.
 //!
 //! Implementations must not allocate in either query.
+//!
+//! | module | what |
+//! |---|---|
+//! | [`plane`] | [`Plane`]: flat ground at any height, constant-grade incline (analytic) |
+//! | [`heightfield`] | [`HeightField`]: height grid, two triangles per cell (DDA ray cast) |
+//! | [`parry`] | [`ParryGround`]: any parry3d shape at a pose; [`GroundSet`]: nearest of several |
+//! | [`wheel`] | [`query_wheel`]: the suspension's contact query (raycast or sweep + cylinder fit, hit rejection) |
+//! | [`cache`] | [`HitCache`], [`query_wheel_cached`]: reuse hit planes for a few steps (level of detail) |
+//!
+//! `&G`, `Box<G>` and `Arc<G>` are grounds when `G` is, so a scene can be shared between
+//! vehicles and threads.
 
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
+
+pub mod cache;
+pub mod heightfield;
+pub mod parry;
+pub mod plane;
+pub mod wheel;
+
+pub use cache::{HitCache, query_wheel_cached};
+pub use heightfield::HeightField;
+pub use parry::{GroundSet, ParryGround};
+pub use plane::Plane;
+pub use wheel::{
+    ContactMode, HitRejection, MIN_CLOSING_COS, TREAD_EDGE_BLEND, WheelContact, WheelQuery,
+    cylinder_support_offset, query_wheel, resolve_cylinder,
+};
 
 /// Index of a surface type (asphalt, gravel, ice, ...) in the world's surface table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -49,4 +75,52 @@ pub trait Ground: Send + Sync {
         direction: DVec3,
         max_distance: f64,
     ) -> Option<GroundHit>;
+}
+
+impl<G: Ground + ?Sized> Ground for &G {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        (**self).cast_ray(origin, direction, max_distance)
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        (**self).cast_sphere(origin, radius, direction, max_distance)
+    }
+}
+
+impl<G: Ground + ?Sized> Ground for Box<G> {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        (**self).cast_ray(origin, direction, max_distance)
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        (**self).cast_sphere(origin, radius, direction, max_distance)
+    }
+}
+
+impl<G: Ground + ?Sized> Ground for std::sync::Arc<G> {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        (**self).cast_ray(origin, direction, max_distance)
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        (**self).cast_sphere(origin, radius, direction, max_distance)
+    }
 }

@@ -1,0 +1,218 @@
+//! Hit-plane caching: a level of detail that lets a wheel skip scene queries.
+//!
+//! This is PhysX's "reuse hit planes" (vehicle2 `PxVehiclePhysXRoadGeometryQueryState` with
+//! cached planes; `PxVehicleWheelQueryResult` in PhysX 4): after a real query the contact is
+//! stored as a plane (point `p`, normal `n`, surface, surface velocity). For the next
+//! `reuse_steps` steps the suspension line is intersected with that plane instead of casting:
+//! - contacts found by the sphere sweep: the wheel cylinder is fitted to the plane,
+//!   `s = (p − o − q)·n / (d·n)` with the support offset `q` of
+//!   [`cylinder_support_offset`](super::cylinder_support_offset) (see [`super::wheel`]);
+//! - contacts found by a ray (raycast mode or the sweep's fallback): `t = (p − o)·n / (d·n)`,
+//!   `s = t − r`, contact point `o + t·d`.
+//!
+//! If the line does not reach the plane within the travel (`s > s_max`, or the plane no longer
+//! faces the suspension, `−d·n <` [`MIN_CLOSING_COS`]), the wheel has no
+//! contact this step; the plane stays cached until its age runs out. A query that finds no
+//! ground invalidates the cache, so an airborne wheel casts every step.
+//!
+//! The plane is exact for flat ground and a good approximation while the wheel moves less than
+//! the size of the ground features in `reuse_steps` steps; it misses new steps, kerbs and
+//! holes until the next cast. Use it for distant or slow vehicles.
+//!
+//! ```
+//! use skidpad::ground::{query_wheel_cached, ContactMode, HitCache, HitRejection, Plane, WheelQuery};
+//! use glam::DVec3;
+//! let q = WheelQuery { origin: DVec3::new(0.0, 0.0, 0.5), direction: -DVec3::Z, max_distance: 0.3,
+//!                      radius: 0.33, half_width: 0.1, axle: DVec3::Y };
+//! let mut cache = HitCache::default();
+//! for _ in 0..3 {
+//!     let c = query_wheel_cached(&Plane::flat(), &q, ContactMode::Sweep, &HitRejection::default(),
+//!                                &mut cache, 2).unwrap();
+//!     assert!((c.centre_distance - 0.17).abs() < 1e-12);
+//! }
+//! assert_eq!(cache.age, 2);
+//! ```
+
+use glam::DVec3;
+
+use super::wheel::{MIN_CLOSING_COS, query_wheel_detailed, resolve_cylinder};
+use super::{ContactMode, Ground, HitRejection, SurfaceId, WheelContact, WheelQuery};
+
+/// One wheel's cached hit plane. `Default` is invalid (the next query casts).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct HitCache {
+    /// A point on the cached ground plane. Unit: m.
+    pub point: DVec3,
+    /// Unit normal of the cached plane, out of the ground.
+    pub normal: DVec3,
+    /// Surface type of the cached contact.
+    pub surface: SurfaceId,
+    /// Ground-material velocity of the cached contact. Unit: m/s.
+    pub surface_velocity: DVec3,
+    /// `true` if the plane came from a ray hit (ray semantics on reuse), `false` if from a
+    /// sweep (cylinder fit on reuse).
+    pub from_ray: bool,
+    /// `true` if the fields above hold a plane.
+    pub valid: bool,
+    /// Steps since the plane was cast (0 on the step that cast it).
+    pub age: u32,
+}
+
+impl HitCache {
+    /// Forget the plane: the next query casts (after a teleport, a scene change, ...).
+    pub fn invalidate(&mut self) {
+        *self = Self::default();
+    }
+
+    /// Contact of the wheel `q` with the cached plane; `q` must be normalised.
+    fn contact(&self, q: &WheelQuery) -> Option<WheelContact> {
+        let (s, point) = if self.from_ray {
+            let dn = q.direction.dot(self.normal);
+            if -dn < MIN_CLOSING_COS || dn.is_nan() {
+                return None;
+            }
+            let t = (self.point - q.origin).dot(self.normal) / dn;
+            (t - q.radius, q.origin + t * q.direction)
+        } else {
+            resolve_cylinder(q, self.point, self.normal)?
+        };
+        (s <= q.max_distance && s.is_finite()).then_some(WheelContact {
+            point,
+            normal: self.normal,
+            centre_distance: s,
+            surface: self.surface,
+            surface_velocity: self.surface_velocity,
+        })
+    }
+}
+
+/// [`query_wheel`](super::query_wheel) with a per-wheel [`HitCache`]: casts when the cache is
+/// invalid or its plane has been reused `reuse_steps` times (`reuse_steps = 0`: cast every
+/// step; `2`: cast, reuse, reuse, cast, ...), otherwise intersects the suspension line with the
+/// cached plane (see the [module docs](crate::ground::cache)). Allocation-free.
+pub fn query_wheel_cached(
+    ground: &dyn Ground,
+    q: &WheelQuery,
+    mode: ContactMode,
+    reject: &HitRejection,
+    cache: &mut HitCache,
+    reuse_steps: u32,
+) -> Option<WheelContact> {
+    let nq = q.normalized()?;
+    if cache.valid && cache.age < reuse_steps {
+        cache.age += 1;
+        return cache.contact(&nq);
+    }
+    match query_wheel_detailed(ground, &nq, mode, reject) {
+        Some((c, from_ray)) => {
+            *cache = HitCache {
+                point: c.point,
+                normal: c.normal,
+                surface: c.surface,
+                surface_velocity: c.surface_velocity,
+                from_ray,
+                valid: true,
+                age: 0,
+            };
+            Some(c)
+        }
+        None => {
+            cache.invalidate();
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ground::{GroundHit, Plane, query_wheel};
+    use glam::{DQuat, DVec2};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A ground that counts its queries.
+    struct Counting<G>(G, AtomicUsize);
+
+    impl<G: Ground> Ground for Counting<G> {
+        fn cast_ray(&self, o: DVec3, d: DVec3, m: f64) -> Option<GroundHit> {
+            self.1.fetch_add(1, Ordering::Relaxed);
+            self.0.cast_ray(o, d, m)
+        }
+        fn cast_sphere(&self, o: DVec3, r: f64, d: DVec3, m: f64) -> Option<GroundHit> {
+            self.1.fetch_add(1, Ordering::Relaxed);
+            self.0.cast_sphere(o, r, d, m)
+        }
+    }
+
+    fn wheel(x: f64) -> WheelQuery {
+        WheelQuery {
+            origin: DVec3::new(x, 0.3, 0.8),
+            direction: -DVec3::Z,
+            max_distance: 1.0,
+            radius: 0.33,
+            half_width: 0.1,
+            axle: DQuat::from_rotation_x(0.05) * DVec3::Y,
+        }
+    }
+
+    #[test]
+    fn reuses_then_recasts() {
+        // 15 % incline rising along (1, 1): the cached plane is exact, so reused contacts equal
+        // fresh ones as the wheel moves, in both modes.
+        let plane = Plane::inclined(0.15_f64.atan(), DVec2::new(1.0, 1.0));
+        let g = Counting(plane, AtomicUsize::new(0));
+        let rej = HitRejection::default();
+        for mode in [ContactMode::Sweep, ContactMode::Raycast] {
+            g.1.store(0, Ordering::Relaxed);
+            let mut cache = HitCache::default();
+            assert!(!cache.valid);
+            for step in 0..7 {
+                let q = wheel(0.1 * f64::from(step));
+                let c = query_wheel_cached(&g, &q, mode, &rej, &mut cache, 2).unwrap();
+                let fresh = query_wheel(&plane, &q, mode, &rej).unwrap();
+                assert!((c.centre_distance - fresh.centre_distance).abs() < 1e-12);
+                assert!((c.point - fresh.point).length() < 1e-12);
+                assert_eq!(cache.age, [0, 1, 2][step as usize % 3]);
+            }
+            // Casts at steps 0, 3, 6.
+            assert_eq!(g.1.load(Ordering::Relaxed), 3, "{mode:?}");
+        }
+    }
+
+    #[test]
+    fn stale_plane_until_recast_and_out_of_range() {
+        let rej = HitRejection::default();
+        let mut cache = HitCache::default();
+        let q = wheel(0.0);
+        let c = query_wheel_cached(&Plane::flat(), &q, ContactMode::Sweep, &rej, &mut cache, 5)
+            .unwrap();
+        // Ground raised 0.2 m: the cache still answers with the old plane.
+        let raised = Plane::flat_at(0.2);
+        let c2 = query_wheel_cached(&raised, &q, ContactMode::Sweep, &rej, &mut cache, 5).unwrap();
+        assert_eq!(c.centre_distance, c2.centre_distance);
+        // Wheel lifted out of reach of the cached plane: no contact, cache kept.
+        let high = WheelQuery {
+            origin: DVec3::new(0.0, 0.3, 5.0),
+            ..q
+        };
+        assert!(
+            query_wheel_cached(&raised, &high, ContactMode::Sweep, &rej, &mut cache, 5).is_none()
+        );
+        assert!(cache.valid);
+        // reuse_steps = 0 always casts: sees the raised plane; a miss invalidates.
+        let c3 = query_wheel_cached(&raised, &q, ContactMode::Sweep, &rej, &mut cache, 0).unwrap();
+        assert!((c.centre_distance - c3.centre_distance - 0.2).abs() < 1e-12);
+        assert!(
+            query_wheel_cached(&raised, &high, ContactMode::Sweep, &rej, &mut cache, 0).is_none()
+        );
+        assert!(!cache.valid);
+        // Degenerate query: None, no NaN.
+        let bad = WheelQuery {
+            direction: DVec3::ZERO,
+            ..q
+        };
+        assert!(
+            query_wheel_cached(&raised, &bad, ContactMode::Sweep, &rej, &mut cache, 3).is_none()
+        );
+    }
+}

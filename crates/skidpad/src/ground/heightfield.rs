@@ -1,0 +1,696 @@
+//! A regular height grid: terrain as `z = f(x, y)` sampled on `nx × ny` points.
+//!
+//! Sample `(i, j)`, `i ∈ [0, nx)`, `j ∈ [0, ny)`, sits at world
+//! `(x₀ + i·Δ, y₀ + j·Δ, heights[j·nx + i])` (row-major, x fastest). Each cell `(i, j)` with
+//! corners `v₀₀ = (i, j)`, `v₁₀ = (i+1, j)`, `v₀₁ = (i, j+1)`, `v₁₁ = (i+1, j+1)` is split along
+//! the diagonal `v₀₀–v₁₁` into two triangles, both counter-clockwise seen from above (normals
+//! have `n_z > 0`):
+//! - A = (v₀₀, v₁₀, v₁₁) where the local coordinates satisfy `u ≥ v`:
+//!   `z = h₀₀ + (h₁₀ − h₀₀)·u + (h₁₁ − h₁₀)·v`;
+//! - B = (v₀₀, v₁₁, v₀₁) where `u ≤ v`: `z = h₀₀ + (h₁₁ − h₀₁)·u + (h₀₁ − h₀₀)·v`,
+//!
+//! with `u = (x − x₀)/Δ − i`, `v = (y − y₀)/Δ − j` in `[0, 1]`.
+//!
+//! | symbol | meaning | unit |
+//! |---|---|---|
+//! | `nx`, `ny` | samples along x and y (≥ 2 each) | – |
+//! | `Δ` | cell size ([`HeightField::cell_size`]) | m |
+//! | `(x₀, y₀)` | position of sample (0, 0) ([`HeightField::origin`]) | m |
+//! | `h` | sample heights, world z | m |
+//!
+//! Queries:
+//! - ray: the segment is clipped to the grid's footprint, then the cells it crosses are walked
+//!   in order of `t` with a 2-D DDA (Amanatides & Woo), intersecting both triangles of each cell
+//!   (Möller–Trumbore, double-sided, barycentric tolerance [`BARYCENTRIC_TOLERANCE`] so a ray
+//!   through a shared edge or vertex hits). The first cell with a hit holds the nearest hit.
+//!   Cost: `O(cells crossed)`; a vertical suspension ray touches one cell.
+//! - sphere: delegated to a parry3d [`TriMesh`](parry3d_f64::shape::TriMesh) of the same
+//!   triangles built once at construction (see [`ParryGround`]): exact at cell edges, vertices
+//!   and steep steps (parry's GJK: ≈1e-6 m in distance).
+//!
+//! The ground is the solid below the surface: a query starting above the footprint and below
+//! the surface hits at distance 0 with the surface normal there. Outside the footprint there is
+//! no ground. Surface ids are per grid or per cell (`(nx − 1)·(ny − 1)` ids, row-major); a hit on
+//! a cell boundary takes the cell the query point rounds into.
+//!
+//! ```
+//! use skidpad::ground::{Ground, HeightField};
+//! use glam::{DVec2, DVec3};
+//! // A 20 % ramp along x sampled on a 11 × 11 grid of 1 m cells.
+//! let hf = HeightField::from_fn(11, 11, 1.0, DVec2::ZERO, |x, _y| 0.2 * x).unwrap();
+//! let hit = hf.cast_ray(DVec3::new(4.5, 3.3, 5.0), -DVec3::Z, 10.0).unwrap();
+//! assert!((hit.point.z - 0.9).abs() < 1e-12);
+//! ```
+
+use glam::{DVec2, DVec3};
+use parry3d_f64::shape::SharedShape;
+
+use super::parry::ParryGround;
+use super::plane::query_ok;
+use super::{Ground, GroundHit, SurfaceId};
+use crate::error::{ParamError, check};
+use crate::math::Pose;
+
+/// Barycentric slack of the ray–triangle test, so that rays through a shared edge or vertex of
+/// two triangles hit (at least) one of them despite rounding. Unit: – (fraction of an edge).
+pub const BARYCENTRIC_TOLERANCE: f64 = 1e-10;
+
+/// A height grid with two triangles per cell; see the [module docs](crate::ground::heightfield).
+#[derive(Debug, Clone)]
+pub struct HeightField {
+    nx: usize,
+    ny: usize,
+    cell_size: f64,
+    origin: DVec2,
+    heights: Vec<f64>,
+    surfaces: Vec<SurfaceId>,
+    surface_velocity: DVec3,
+    mesh: ParryGround,
+}
+
+impl HeightField {
+    /// A grid of `nx × ny` samples spaced `cell_size` (m) apart, sample (0, 0) at `origin`
+    /// (x, y in m), `heights` row-major (`heights[j·nx + i]`, world z in m). Surface 0, at rest.
+    ///
+    /// # Errors
+    /// [`ParamError`] at `nx`/`ny` (< 2 or too many samples for 32-bit indices), `cell_size`
+    /// (not > 0), `origin` (non-finite), `heights` (wrong length) or `heights[k]` (non-finite).
+    pub fn try_new(
+        nx: usize,
+        ny: usize,
+        cell_size: f64,
+        origin: DVec2,
+        heights: Vec<f64>,
+    ) -> Result<Self, ParamError> {
+        for (name, n) in [("nx", nx), ("ny", ny)] {
+            if n < 2 {
+                return Err(ParamError::new(name, format!("must be >= 2 (got {n})")));
+            }
+        }
+        let count = nx
+            .checked_mul(ny)
+            .filter(|&c| u32::try_from(c).is_ok())
+            .ok_or_else(|| ParamError::new("nx", "nx·ny must fit in u32"))?;
+        check::positive("cell_size", cell_size)?;
+        if !origin.is_finite() {
+            return Err(ParamError::new(
+                "origin",
+                format!("must be finite (got {origin})"),
+            ));
+        }
+        if heights.len() != count {
+            return Err(ParamError::new(
+                "heights",
+                format!("must have nx·ny = {count} samples (got {})", heights.len()),
+            ));
+        }
+        if let Some(k) = heights.iter().position(|h| !h.is_finite()) {
+            return Err(check::finite("", heights[k])
+                .unwrap_err()
+                .within_index("heights", k));
+        }
+        let vertex = |i: usize, j: usize| {
+            DVec3::new(
+                origin.x + i as f64 * cell_size,
+                origin.y + j as f64 * cell_size,
+                heights[j * nx + i],
+            )
+        };
+        let vertices: Vec<DVec3> = (0..ny)
+            .flat_map(|j| (0..nx).map(move |i| (i, j)))
+            .map(|(i, j)| vertex(i, j))
+            .collect();
+        let mut indices = Vec::with_capacity(2 * (nx - 1) * (ny - 1));
+        for j in 0..ny - 1 {
+            for i in 0..nx - 1 {
+                // Indices fit in u32: checked above.
+                let k = |i: usize, j: usize| (j * nx + i) as u32;
+                indices.push([k(i, j), k(i + 1, j), k(i + 1, j + 1)]);
+                indices.push([k(i, j), k(i + 1, j + 1), k(i, j + 1)]);
+            }
+        }
+        let shape = SharedShape::trimesh(vertices, indices)
+            .map_err(|e| ParamError::new("heights", format!("triangle mesh rejected: {e:?}")))?;
+        Ok(Self {
+            nx,
+            ny,
+            cell_size,
+            origin,
+            heights,
+            surfaces: vec![SurfaceId(0)],
+            surface_velocity: DVec3::ZERO,
+            mesh: ParryGround::try_new(shape, Pose::IDENTITY)?,
+        })
+    }
+
+    /// See [`HeightField::try_new`].
+    ///
+    /// # Panics
+    /// If [`HeightField::try_new`] fails.
+    pub fn new(nx: usize, ny: usize, cell_size: f64, origin: DVec2, heights: Vec<f64>) -> Self {
+        match Self::try_new(nx, ny, cell_size, origin, heights) {
+            Ok(h) => h,
+            Err(e) => panic!("HeightField::new: {e}"),
+        }
+    }
+
+    /// A grid sampling `f(x, y) → z` (world coordinates, m) at every sample point.
+    ///
+    /// # Errors
+    /// As [`HeightField::try_new`]; a non-finite `f` value is reported at `heights[k]`.
+    pub fn from_fn(
+        nx: usize,
+        ny: usize,
+        cell_size: f64,
+        origin: DVec2,
+        f: impl Fn(f64, f64) -> f64,
+    ) -> Result<Self, ParamError> {
+        let heights = (0..ny.saturating_mul(nx))
+            .map(|k| {
+                let (i, j) = (k % nx.max(1), k / nx.max(1));
+                f(
+                    origin.x + i as f64 * cell_size,
+                    origin.y + j as f64 * cell_size,
+                )
+            })
+            .collect();
+        Self::try_new(nx, ny, cell_size, origin, heights)
+    }
+
+    /// The same grid with one surface type everywhere.
+    #[must_use]
+    pub fn with_surface(mut self, surface: SurfaceId) -> Self {
+        self.surfaces = vec![surface];
+        self
+    }
+
+    /// The same grid with a surface type per cell, `(nx − 1)·(ny − 1)` ids, row-major
+    /// (`cell_surfaces[j·(nx − 1) + i]`).
+    ///
+    /// # Errors
+    /// [`ParamError`] at `cell_surfaces` if the length is wrong.
+    pub fn with_cell_surfaces(mut self, cell_surfaces: Vec<SurfaceId>) -> Result<Self, ParamError> {
+        let cells = (self.nx - 1) * (self.ny - 1);
+        if cell_surfaces.len() != cells {
+            return Err(ParamError::new(
+                "cell_surfaces",
+                format!(
+                    "must have (nx-1)·(ny-1) = {cells} ids (got {})",
+                    cell_surfaces.len()
+                ),
+            ));
+        }
+        self.surfaces = cell_surfaces;
+        Ok(self)
+    }
+
+    /// The same grid with ground-material velocity `velocity` (m/s) everywhere.
+    #[must_use]
+    pub fn with_velocity(mut self, velocity: DVec3) -> Self {
+        self.surface_velocity = velocity;
+        self
+    }
+
+    /// Samples along x and y.
+    pub fn size(&self) -> (usize, usize) {
+        (self.nx, self.ny)
+    }
+
+    /// Cell size. Unit: m.
+    pub fn cell_size(&self) -> f64 {
+        self.cell_size
+    }
+
+    /// Position (x, y) of sample (0, 0). Unit: m.
+    pub fn origin(&self) -> DVec2 {
+        self.origin
+    }
+
+    /// Sample heights, row-major. Unit: m.
+    pub fn heights(&self) -> &[f64] {
+        &self.heights
+    }
+
+    /// Surface height at `(x, y)` (m), `None` outside the footprint.
+    pub fn height_at(&self, x: f64, y: f64) -> Option<f64> {
+        self.surface_at(x, y).map(|(z, _, _)| z)
+    }
+
+    /// Upward unit normal of the triangle under `(x, y)`, `None` outside the footprint.
+    pub fn normal_at(&self, x: f64, y: f64) -> Option<DVec3> {
+        self.surface_at(x, y).map(|(_, n, _)| n)
+    }
+
+    #[inline]
+    fn vertex(&self, i: usize, j: usize) -> DVec3 {
+        DVec3::new(
+            self.origin.x + i as f64 * self.cell_size,
+            self.origin.y + j as f64 * self.cell_size,
+            self.heights[j * self.nx + i],
+        )
+    }
+
+    /// The two triangles of cell `(i, j)`: A = (v₀₀, v₁₀, v₁₁), B = (v₀₀, v₁₁, v₀₁).
+    #[inline]
+    fn triangles(&self, i: usize, j: usize) -> [[DVec3; 3]; 2] {
+        let (v00, v10, v01, v11) = (
+            self.vertex(i, j),
+            self.vertex(i + 1, j),
+            self.vertex(i, j + 1),
+            self.vertex(i + 1, j + 1),
+        );
+        [[v00, v10, v11], [v00, v11, v01]]
+    }
+
+    /// Cell containing `(x, y)` (boundary points go to the lower cell; the far edges are
+    /// included), `None` outside.
+    #[inline]
+    fn cell_of(&self, x: f64, y: f64) -> Option<(usize, usize)> {
+        let fx = (x - self.origin.x) / self.cell_size;
+        let fy = (y - self.origin.y) / self.cell_size;
+        let (mx, my) = ((self.nx - 1) as f64, (self.ny - 1) as f64);
+        if !(fx >= 0.0 && fx <= mx && fy >= 0.0 && fy <= my) {
+            return None;
+        }
+        Some((
+            (fx.floor() as usize).min(self.nx - 2),
+            (fy.floor() as usize).min(self.ny - 2),
+        ))
+    }
+
+    /// Height, upward normal and cell at `(x, y)`.
+    fn surface_at(&self, x: f64, y: f64) -> Option<(f64, DVec3, (usize, usize))> {
+        let (i, j) = self.cell_of(x, y)?;
+        let u = (x - self.origin.x) / self.cell_size - i as f64;
+        let v = (y - self.origin.y) / self.cell_size - j as f64;
+        let [a, b] = self.triangles(i, j);
+        let t = if u >= v { a } else { b };
+        let n = (t[1] - t[0]).cross(t[2] - t[0]).normalize();
+        // Plane through t[0]: n·(p − t0) = 0 → z = t0.z − (nx (x − t0.x) + ny (y − t0.y)) / nz.
+        let z = t[0].z - (n.x * (x - t[0].x) + n.y * (y - t[0].y)) / n.z;
+        Some((z, n, (i, j)))
+    }
+
+    #[inline]
+    fn surface_of_cell(&self, (i, j): (usize, usize)) -> SurfaceId {
+        if self.surfaces.len() == 1 {
+            self.surfaces[0]
+        } else {
+            self.surfaces[j * (self.nx - 1) + i]
+        }
+    }
+
+    /// Surface of the cell under `p` (clamped into the grid).
+    fn surface_near(&self, p: DVec3) -> SurfaceId {
+        let fx = ((p.x - self.origin.x) / self.cell_size).clamp(0.0, (self.nx - 2) as f64);
+        let fy = ((p.y - self.origin.y) / self.cell_size).clamp(0.0, (self.ny - 2) as f64);
+        self.surface_of_cell((fx as usize, fy as usize))
+    }
+
+    fn hit(&self, point: DVec3, normal: DVec3, distance: f64, cell: (usize, usize)) -> GroundHit {
+        GroundHit {
+            point,
+            normal,
+            distance,
+            surface: self.surface_of_cell(cell),
+            surface_velocity: self.surface_velocity,
+        }
+    }
+
+    /// Nearest hit `(t, upward normal)` of the ray with the two triangles of a cell, `t ≤ t_max`.
+    fn cell_hit(&self, i: usize, j: usize, o: DVec3, d: DVec3, t_max: f64) -> Option<(f64, DVec3)> {
+        let mut best: Option<(f64, DVec3)> = None;
+        for [a, b, c] in self.triangles(i, j) {
+            if let Some(t) = ray_triangle(o, d, a, b, c)
+                && t <= t_max
+                && best.is_none_or(|(bt, _)| t < bt)
+            {
+                best = Some((t, (b - a).cross(c - a).normalize()));
+            }
+        }
+        best
+    }
+}
+
+/// Möller–Trumbore, double-sided: ray parameter `t ≥ 0` of the hit, if any.
+#[inline]
+fn ray_triangle(o: DVec3, d: DVec3, a: DVec3, b: DVec3, c: DVec3) -> Option<f64> {
+    let e1 = b - a;
+    let e2 = c - a;
+    let p = d.cross(e2);
+    let det = e1.dot(p);
+    if det == 0.0 || !det.is_finite() {
+        return None;
+    }
+    let inv = 1.0 / det;
+    let s = o - a;
+    let u = s.dot(p) * inv;
+    if !(-BARYCENTRIC_TOLERANCE..=1.0 + BARYCENTRIC_TOLERANCE).contains(&u) {
+        return None;
+    }
+    let qv = s.cross(e1);
+    let v = d.dot(qv) * inv;
+    if v < -BARYCENTRIC_TOLERANCE || u + v > 1.0 + BARYCENTRIC_TOLERANCE {
+        return None;
+    }
+    let t = e2.dot(qv) * inv;
+    (t >= 0.0).then_some(t)
+}
+
+impl Ground for HeightField {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        if !query_ok(origin, direction, max_distance) {
+            return None;
+        }
+        let d = direction.normalize();
+        if let Some((z, n, cell)) = self.surface_at(origin.x, origin.y)
+            && origin.z < z
+        {
+            return Some(self.hit(origin, n, 0.0, cell));
+        }
+        // Clip the segment to the footprint (slab test in x and y).
+        let lo = self.origin;
+        let hi = lo + self.cell_size * DVec2::new((self.nx - 1) as f64, (self.ny - 1) as f64);
+        let (mut t0, mut t1) = (0.0_f64, max_distance);
+        for (o, dk, l, h) in [(origin.x, d.x, lo.x, hi.x), (origin.y, d.y, lo.y, hi.y)] {
+            if dk == 0.0 {
+                if o < l || o > h {
+                    return None;
+                }
+            } else {
+                let (ta, tb) = ((l - o) / dk, (h - o) / dk);
+                t0 = t0.max(ta.min(tb));
+                t1 = t1.min(ta.max(tb));
+            }
+        }
+        if t0 > t1 {
+            return None;
+        }
+        // 2-D DDA over the cells the clipped segment crosses.
+        let p = origin + t0 * d;
+        let fx = ((p.x - lo.x) / self.cell_size).clamp(0.0, (self.nx - 2) as f64);
+        let fy = ((p.y - lo.y) / self.cell_size).clamp(0.0, (self.ny - 2) as f64);
+        let (mut i, mut j) = (fx.floor() as usize, fy.floor() as usize);
+        let axis = |o: f64, dk: f64, l: f64, k: usize| -> (f64, f64) {
+            // (t of the next cell boundary, t per cell)
+            if dk > 0.0 {
+                (
+                    (l + (k + 1) as f64 * self.cell_size - o) / dk,
+                    self.cell_size / dk,
+                )
+            } else if dk < 0.0 {
+                (
+                    (l + k as f64 * self.cell_size - o) / dk,
+                    -self.cell_size / dk,
+                )
+            } else {
+                (f64::INFINITY, f64::INFINITY)
+            }
+        };
+        let (mut next_x, dt_x) = axis(origin.x, d.x, lo.x, i);
+        let (mut next_y, dt_y) = axis(origin.y, d.y, lo.y, j);
+        loop {
+            if let Some((t, n)) = self.cell_hit(i, j, origin, d, t1) {
+                return Some(self.hit(origin + t * d, n, t, (i, j)));
+            }
+            if next_x <= next_y {
+                if next_x > t1 {
+                    return None;
+                }
+                next_x += dt_x;
+                match step(i, d.x, self.nx - 1) {
+                    Some(k) => i = k,
+                    None => return None,
+                }
+            } else {
+                if next_y > t1 {
+                    return None;
+                }
+                next_y += dt_y;
+                match step(j, d.y, self.ny - 1) {
+                    Some(k) => j = k,
+                    None => return None,
+                }
+            }
+        }
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        if !(query_ok(origin, direction, max_distance) && radius.is_finite() && radius > 0.0) {
+            return None;
+        }
+        if let Some((z, n, cell)) = self.surface_at(origin.x, origin.y)
+            && origin.z < z
+        {
+            return Some(self.hit(DVec3::new(origin.x, origin.y, z), n, 0.0, cell));
+        }
+        let h = self
+            .mesh
+            .cast_sphere(origin, radius, direction, max_distance)?;
+        Some(GroundHit {
+            surface: self.surface_near(h.point),
+            surface_velocity: self.surface_velocity,
+            ..h
+        })
+    }
+}
+
+/// Next cell index along an axis with direction sign `dk`, `None` when leaving `[0, cells)`.
+#[inline]
+fn step(k: usize, dk: f64, cells: usize) -> Option<usize> {
+    if dk > 0.0 {
+        (k + 1 < cells).then_some(k + 1)
+    } else {
+        k.checked_sub(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ground::Plane;
+
+    /// z = 0.3x − 0.2y + 1 on 10 × 8 samples of 0.5 m from (−1, −2).
+    fn tilted() -> (HeightField, Plane) {
+        let f = |x: f64, y: f64| 0.3 * x - 0.2 * y + 1.0;
+        let hf = HeightField::from_fn(10, 8, 0.5, DVec2::new(-1.0, -2.0), f).unwrap();
+        let plane = Plane::new(DVec3::new(0.0, 0.0, 1.0), DVec3::new(-0.3, 0.2, 1.0));
+        (hf, plane)
+    }
+
+    #[test]
+    fn analytic_plane_is_exact() {
+        let (hf, plane) = tilted();
+        let dirs = [
+            -DVec3::Z,
+            DVec3::new(0.3, 0.1, -1.0).normalize(),
+            DVec3::new(-0.5, 0.3, -1.0).normalize(),
+        ];
+        for k in 0..50 {
+            let x = -0.8 + 0.07 * k as f64;
+            let y = -1.9 + 0.05 * k as f64;
+            let o = DVec3::new(x, y, 3.0);
+            for d in dirs {
+                let a = hf.cast_ray(o, d, 10.0);
+                let b = plane.cast_ray(o, d, 10.0).unwrap();
+                // Inside the footprint the two must agree; near the border the oblique ray
+                // may leave the grid before it reaches the surface.
+                let Some(a) = a else {
+                    assert!(hf.height_at(b.point.x, b.point.y).is_none(), "{o} {d}");
+                    continue;
+                };
+                assert!((a.distance - b.distance).abs() < 1e-12, "{o} {d}");
+                assert!((a.normal - b.normal).length() < 1e-12);
+                assert!((hf.height_at(x, y).unwrap() - (0.3 * x - 0.2 * y + 1.0)).abs() < 1e-12);
+            }
+            // Sphere casts too, away from the border (parry GJK: 1e-6 m).
+            let o = DVec3::new(0.2 + 0.03 * k as f64, -0.5 + 0.02 * k as f64, 3.0);
+            let a = hf
+                .cast_sphere(o, 0.3, -DVec3::Z, 10.0)
+                .unwrap_or_else(|| panic!("no sphere hit at {o}"));
+            let b = plane.cast_sphere(o, 0.3, -DVec3::Z, 10.0).unwrap();
+            assert!((a.distance - b.distance).abs() < 1e-6, "{o} {a:?} {b:?}");
+            // GJK's witness on a face slides tangentially by ~1e-5 m; it stays on the plane.
+            assert!((a.point - b.point).length() < 1e-4, "{o} {a:?} {b:?}");
+            assert!(plane.signed_distance(a.point).abs() < 1e-6);
+            assert!((a.normal - b.normal).length() < 1e-5, "{o}");
+        }
+    }
+
+    #[test]
+    fn split_along_v00_v11_diagonal() {
+        // One cell, only v11 raised by 1 m. Under the documented split the surface at
+        // (u, v) = (0.75, 0.25) is on A = (v00, v10, v11): z = (h11 − h10)·v = 0.25;
+        // at (0.25, 0.75) on B: z = (h11 − h01)·u = 0.25. The other diagonal would give 0.
+        let hf = HeightField::new(2, 2, 1.0, DVec2::ZERO, vec![0.0, 0.0, 0.0, 1.0]);
+        for (x, y) in [(0.75, 0.25), (0.25, 0.75)] {
+            let h = hf.cast_ray(DVec3::new(x, y, 2.0), -DVec3::Z, 5.0).unwrap();
+            assert!((h.point.z - 0.25).abs() < 1e-12);
+        }
+        let n = hf.normal_at(0.75, 0.25).unwrap();
+        assert!((n - DVec3::new(0.0, -1.0, 1.0) / 2f64.sqrt()).length() < 1e-12);
+        let n = hf.normal_at(0.25, 0.75).unwrap();
+        assert!((n - DVec3::new(-1.0, 0.0, 1.0) / 2f64.sqrt()).length() < 1e-12);
+    }
+
+    #[test]
+    fn sloped_grid_ray_and_sphere() {
+        // 20 % ramp along x: ray at x = 4.5 hits z = 0.9; sphere r = 0.5 stops with its centre
+        // r/cos θ = 0.5·√1.04 above the surface under it.
+        let hf = HeightField::from_fn(11, 6, 1.0, DVec2::ZERO, |x, _| 0.2 * x).unwrap();
+        let h = hf
+            .cast_ray(DVec3::new(4.5, 2.5, 5.0), -DVec3::Z, 10.0)
+            .unwrap();
+        assert!((h.point.z - 0.9).abs() < 1e-12);
+        assert!((h.normal - DVec3::new(-0.2, 0.0, 1.0) / 1.04_f64.sqrt()).length() < 1e-12);
+        let h = hf
+            .cast_sphere(DVec3::new(4.5, 2.5, 5.0), 0.5, -DVec3::Z, 10.0)
+            .unwrap();
+        assert!((h.distance - (5.0 - 0.9 - 0.5 * 1.04_f64.sqrt())).abs() < 1e-6);
+    }
+
+    #[test]
+    fn ray_crossing_many_cells() {
+        // Flat z = 0 on 51 × 3 samples (1 m), a 1 m bump at column i = 40. A shallow ray from
+        // (0.5, 1, 0.5) along (1, 0, −0.001) crosses ~39 cells and hits the ramp
+        // z = x − 39 where x − 39 = 0.5 − 0.001(x − 0.5) → x = 39.5005 / 1.001.
+        let hf = HeightField::from_fn(51, 3, 1.0, DVec2::ZERO, |x, _| {
+            if (x - 40.0).abs() < 0.5 { 1.0 } else { 0.0 }
+        })
+        .unwrap();
+        let d = DVec3::new(1.0, 0.0, -0.001).normalize();
+        let h = hf.cast_ray(DVec3::new(0.5, 1.0, 0.5), d, 100.0).unwrap();
+        let x = 39.5005 / 1.001;
+        assert!((h.point.x - x).abs() < 1e-9, "{}", h.point);
+        assert!((h.point.z - (x - 39.0)).abs() < 1e-9);
+        // Same ray backwards from beyond the bump (negative steps): hits the far side z = 41 − x
+        // where 41 − x = 0.5 − 0.001(49.5 − x) → x = (41 − 0.5 + 0.0495) / 1.001.
+        let d = DVec3::new(-1.0, 0.0, -0.001).normalize();
+        let h = hf.cast_ray(DVec3::new(49.5, 1.0, 0.5), d, 100.0).unwrap();
+        let x = (41.0 - 0.5 + 0.001 * 49.5) / 1.001;
+        assert!((h.point.x - x).abs() < 1e-9, "{}", h.point);
+        // Too short: no hit.
+        assert!(hf.cast_ray(DVec3::new(0.5, 1.0, 0.5), d, 30.0).is_none());
+    }
+
+    #[test]
+    fn hits_on_cell_edges_and_vertices() {
+        let (hf, _) = tilted();
+        let f = |x: f64, y: f64| 0.3 * x - 0.2 * y + 1.0;
+        // Cell boundary x = 0.5, vertex (0.5, 0.0), diagonal u = v, far footprint edges.
+        for (x, y) in [
+            (0.5, 0.3),
+            (0.5, 0.0),
+            (0.25, -0.25),
+            (3.5, 1.0),
+            (-1.0, 1.5),
+            (3.5, 1.5),
+        ] {
+            let h = hf.cast_ray(DVec3::new(x, y, 4.0), -DVec3::Z, 10.0).unwrap();
+            assert!((h.point.z - f(x, y)).abs() < 1e-12, "({x}, {y})");
+        }
+        // Just outside: nothing.
+        assert!(
+            hf.cast_ray(DVec3::new(3.51, 0.0, 4.0), -DVec3::Z, 10.0)
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn sphere_onto_grid_step_edge() {
+        // Samples 0 for x ≤ 2, 0.5 for x ≥ 3 (1 m cells): a ramp x ∈ [2, 3] and a convex edge at
+        // x = 3, z = 0.5. A sphere r = 0.33 at x = 2.9: the ramp contact would be at
+        // x = 2.9 + r·sin(atan 0.5) = 3.05 > 3, off the ramp, so it rests on the edge:
+        // centre z = 0.5 + √(r² − 0.1²).
+        let hf = HeightField::from_fn(
+            6,
+            3,
+            1.0,
+            DVec2::ZERO,
+            |x, _| {
+                if x > 2.5 { 0.5 } else { 0.0 }
+            },
+        )
+        .unwrap();
+        let r = 0.33;
+        let h = hf
+            .cast_sphere(DVec3::new(2.9, 1.0, 2.0), r, -DVec3::Z, 5.0)
+            .unwrap();
+        let zc = 0.5 + (r * r - 0.01_f64).sqrt();
+        assert!((h.distance - (2.0 - zc)).abs() < 1e-6, "{h:?}");
+        assert!((h.point - DVec3::new(3.0, 1.0, 0.5)).length() < 1e-5);
+    }
+
+    #[test]
+    fn surfaces_velocity_and_inside() {
+        let hf = HeightField::new(3, 2, 1.0, DVec2::ZERO, vec![0.0; 6])
+            .with_cell_surfaces(vec![SurfaceId(1), SurfaceId(2)])
+            .unwrap()
+            .with_velocity(DVec3::X);
+        let h = hf
+            .cast_ray(DVec3::new(1.5, 0.5, 1.0), -DVec3::Z, 2.0)
+            .unwrap();
+        assert_eq!(h.surface, SurfaceId(2));
+        assert_eq!(h.surface_velocity, DVec3::X);
+        let h = hf
+            .cast_sphere(DVec3::new(0.5, 0.5, 1.0), 0.2, -DVec3::Z, 2.0)
+            .unwrap();
+        assert_eq!(h.surface, SurfaceId(1));
+        // Starting below the surface: distance 0.
+        let h = hf
+            .cast_ray(DVec3::new(0.5, 0.5, -0.1), -DVec3::Z, 2.0)
+            .unwrap();
+        assert_eq!(h.distance, 0.0);
+        let h = hf
+            .cast_sphere(DVec3::new(0.5, 0.5, -0.1), 0.2, -DVec3::Z, 2.0)
+            .unwrap();
+        assert_eq!(h.distance, 0.0);
+        // Degenerate: None.
+        assert!(
+            hf.cast_ray(DVec3::new(0.5, 0.5, 1.0), DVec3::ZERO, 2.0)
+                .is_none()
+        );
+        assert!(
+            hf.cast_sphere(DVec3::new(0.5, 0.5, 1.0), 0.2, DVec3::NAN, 2.0)
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn bad_params() {
+        let e = |r: Result<HeightField, ParamError>| r.unwrap_err().within("terrain").path;
+        assert_eq!(
+            e(HeightField::try_new(1, 3, 1.0, DVec2::ZERO, vec![0.0; 3])),
+            "terrain.nx"
+        );
+        assert_eq!(
+            e(HeightField::try_new(2, 2, 0.0, DVec2::ZERO, vec![0.0; 4])),
+            "terrain.cell_size"
+        );
+        assert_eq!(
+            e(HeightField::try_new(2, 2, 1.0, DVec2::ZERO, vec![0.0; 5])),
+            "terrain.heights"
+        );
+        let mut h = vec![0.0; 4];
+        h[3] = f64::NAN;
+        assert_eq!(
+            e(HeightField::try_new(2, 2, 1.0, DVec2::ZERO, h)),
+            "terrain.heights[3]"
+        );
+        assert_eq!(
+            e(HeightField::try_new(2, 2, 1.0, DVec2::NAN, vec![0.0; 4])),
+            "terrain.origin"
+        );
+        let hf = HeightField::new(3, 3, 1.0, DVec2::ZERO, vec![0.0; 9]);
+        assert_eq!(
+            e(hf.with_cell_surfaces(vec![SurfaceId(1); 3])),
+            "terrain.cell_surfaces"
+        );
+    }
+}

@@ -1,0 +1,362 @@
+//! An infinite plane: flat ground, a level at any height, or a constant-grade incline.
+//!
+//! The plane is the set of points `x` with `(x − p)·n = 0`; the ground is the half-space
+//! `(x − p)·n ≤ 0` below it (solid), so a query that starts inside the ground hits at distance 0.
+//!
+//! | symbol | meaning | unit |
+//! |---|---|---|
+//! | `p` | a point on the plane ([`Plane::point`]) | m |
+//! | `n` | unit normal out of the ground ([`Plane::normal`]) | – |
+//! | `o`, `d` | query origin and unit direction | m, – |
+//! | `h₀ = (o − p)·n` | signed height of the origin above the plane | m |
+//! | `r` | sphere radius | m |
+//!
+//! Ray: `t = h₀ / (−d·n)` if `d·n < 0`; hit point `o + t·d`.
+//! Sphere: the centre touches when its height is `r`: `t = (h₀ − r) / (−d·n)`; contact point
+//! `o + t·d − r·n`. If `h₀ < r` the sphere already overlaps: distance 0, point = the centre
+//! projected on the plane.
+//!
+//! An incline of angle `θ` rising along the horizontal unit direction `u` through the origin is
+//! `z = tan θ · (u·(x, y))`, with normal `n = (−sin θ·uₓ, −sin θ·u_y, cos θ)`. A grade of `g`
+//! (e.g. 20 % = 0.2) is `θ = atan g`.
+//!
+//! ```
+//! use skidpad::ground::{Ground, Plane};
+//! use glam::{DVec2, DVec3};
+//! let ramp = Plane::inclined(0.2_f64.atan(), DVec2::X); // 20 % grade rising along +x
+//! let hit = ramp.cast_ray(DVec3::new(10.0, 0.0, 5.0), -DVec3::Z, 10.0).unwrap();
+//! assert!((hit.point.z - 2.0).abs() < 1e-12);
+//! ```
+
+use glam::{DVec2, DVec3};
+use serde::{Deserialize, Serialize};
+
+use super::{Ground, GroundHit, SurfaceId};
+use crate::error::{ParamError, check};
+
+/// An infinite plane; the solid ground lies on the side opposite its normal.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Plane {
+    /// A point on the plane. Unit: m.
+    pub point: DVec3,
+    /// Unit normal pointing out of the ground. Default: `+z`.
+    pub normal: DVec3,
+    /// Surface type of the whole plane. Default: `SurfaceId(0)`.
+    pub surface: SurfaceId,
+    /// Velocity of the ground material (a conveyor belt, a moving platform). Unit: m/s.
+    /// Default: zero.
+    pub surface_velocity: DVec3,
+}
+
+impl Default for Plane {
+    fn default() -> Self {
+        Self::flat()
+    }
+}
+
+impl Plane {
+    /// Flat ground `z = 0`, normal `+z`, surface 0, at rest.
+    pub const fn flat() -> Self {
+        Self::flat_at(0.0)
+    }
+
+    /// Flat ground at height `z` (m), normal `+z`.
+    pub const fn flat_at(z: f64) -> Self {
+        Self {
+            point: DVec3::new(0.0, 0.0, z),
+            normal: DVec3::Z,
+            surface: SurfaceId(0),
+            surface_velocity: DVec3::ZERO,
+        }
+    }
+
+    /// A plane through `point` with normal `normal` (normalised here; any length > 0).
+    ///
+    /// # Errors
+    /// [`ParamError`] at `point` or `normal` if either is non-finite or the normal is zero.
+    pub fn try_new(point: DVec3, normal: DVec3) -> Result<Self, ParamError> {
+        check::finite_vec("point", point)?;
+        check::finite_vec("normal", normal)?;
+        let n = normal.normalize_or_zero();
+        if n == DVec3::ZERO {
+            return Err(ParamError::new("normal", "must be non-zero"));
+        }
+        Ok(Self {
+            point,
+            normal: n,
+            ..Self::flat()
+        })
+    }
+
+    /// A plane through `point` with normal `normal` (normalised here).
+    ///
+    /// # Panics
+    /// If [`Plane::try_new`] fails (non-finite input or zero normal).
+    pub fn new(point: DVec3, normal: DVec3) -> Self {
+        match Self::try_new(point, normal) {
+            Ok(p) => p,
+            Err(e) => panic!("Plane::new: {e}"),
+        }
+    }
+
+    /// An incline through the world origin rising at `angle` (rad) along the horizontal
+    /// direction `uphill` (x, y; normalised here): `z = tan(angle)·(û·(x, y))`.
+    ///
+    /// # Errors
+    /// [`ParamError`] at `angle` unless it is in `(−π/2, π/2)`, at `uphill` if it is zero or
+    /// non-finite.
+    pub fn try_inclined(angle: f64, uphill: DVec2) -> Result<Self, ParamError> {
+        if !(angle.is_finite() && angle.abs() < std::f64::consts::FRAC_PI_2) {
+            return Err(ParamError::new(
+                "angle",
+                format!("must be in (-pi/2, pi/2) (got {angle})"),
+            ));
+        }
+        let u = if uphill.is_finite() {
+            uphill.normalize_or_zero()
+        } else {
+            DVec2::ZERO
+        };
+        if u == DVec2::ZERO {
+            return Err(ParamError::new(
+                "uphill",
+                format!("must be a finite non-zero vector (got {uphill})"),
+            ));
+        }
+        let (s, c) = angle.sin_cos();
+        Ok(Self {
+            normal: DVec3::new(-s * u.x, -s * u.y, c),
+            ..Self::flat()
+        })
+    }
+
+    /// An incline through the world origin; see [`Plane::try_inclined`].
+    ///
+    /// # Panics
+    /// If [`Plane::try_inclined`] fails.
+    pub fn inclined(angle: f64, uphill: DVec2) -> Self {
+        match Self::try_inclined(angle, uphill) {
+            Ok(p) => p,
+            Err(e) => panic!("Plane::inclined: {e}"),
+        }
+    }
+
+    /// The same plane with surface type `surface`.
+    #[must_use]
+    pub const fn with_surface(mut self, surface: SurfaceId) -> Self {
+        self.surface = surface;
+        self
+    }
+
+    /// The same plane with ground-material velocity `velocity` (m/s).
+    #[must_use]
+    pub const fn with_velocity(mut self, velocity: DVec3) -> Self {
+        self.surface_velocity = velocity;
+        self
+    }
+
+    /// The same plane moved so that it passes through `point`.
+    #[must_use]
+    pub const fn through(mut self, point: DVec3) -> Self {
+        self.point = point;
+        self
+    }
+
+    /// Signed distance of `x` above the plane, `(x − p)·n`. Unit: m.
+    #[inline]
+    pub fn signed_distance(&self, x: DVec3) -> f64 {
+        (x - self.point).dot(self.normal)
+    }
+
+    /// Check that the point and velocity are finite and the normal has unit length.
+    ///
+    /// # Errors
+    /// [`ParamError`] naming `point`, `normal` or `surface_velocity`.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        check::finite_vec("point", self.point)?;
+        check::unit_vec("normal", self.normal)?;
+        check::finite_vec("surface_velocity", self.surface_velocity)
+    }
+
+    #[inline]
+    fn hit(&self, point: DVec3, distance: f64) -> GroundHit {
+        GroundHit {
+            point,
+            normal: self.normal,
+            distance,
+            surface: self.surface,
+            surface_velocity: self.surface_velocity,
+        }
+    }
+}
+
+/// `true` if the query arguments can produce a finite answer.
+#[inline]
+pub(crate) fn query_ok(origin: DVec3, direction: DVec3, max_distance: f64) -> bool {
+    origin.is_finite()
+        && direction.is_finite()
+        && direction.length_squared() > 0.0
+        && max_distance.is_finite()
+        && max_distance >= 0.0
+}
+
+impl Ground for Plane {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        if !query_ok(origin, direction, max_distance) {
+            return None;
+        }
+        let h0 = self.signed_distance(origin);
+        if h0 <= 0.0 {
+            return Some(self.hit(origin, 0.0));
+        }
+        let closing = -direction.dot(self.normal);
+        if closing <= 0.0 {
+            return None;
+        }
+        let t = h0 / closing;
+        (t <= max_distance).then(|| self.hit(origin + t * direction, t))
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        if !(query_ok(origin, direction, max_distance) && radius.is_finite() && radius >= 0.0) {
+            return None;
+        }
+        let h0 = self.signed_distance(origin);
+        if h0 < radius {
+            return Some(self.hit(origin - h0 * self.normal, 0.0));
+        }
+        let closing = -direction.dot(self.normal);
+        if closing <= 0.0 {
+            return None;
+        }
+        let t = (h0 - radius) / closing;
+        (t <= max_distance).then(|| self.hit(origin + t * direction - radius * self.normal, t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOL: f64 = 1e-12; // m
+
+    #[test]
+    fn flat_ray_and_sphere() {
+        let g = Plane::flat_at(0.5);
+        let h = g
+            .cast_ray(DVec3::new(1.0, 2.0, 3.0), -DVec3::Z, 5.0)
+            .unwrap();
+        assert!((h.distance - 2.5).abs() < TOL);
+        assert!((h.point - DVec3::new(1.0, 2.0, 0.5)).length() < TOL);
+        assert_eq!(h.normal, DVec3::Z);
+        assert!(
+            g.cast_ray(DVec3::new(0.0, 0.0, 3.0), -DVec3::Z, 2.0)
+                .is_none()
+        );
+        assert!(
+            g.cast_ray(DVec3::new(0.0, 0.0, 3.0), DVec3::Z, 20.0)
+                .is_none()
+        );
+        // Sphere r = 0.3 from z = 3: centre stops at 0.8 → travel 2.2.
+        let h = g
+            .cast_sphere(DVec3::new(1.0, 2.0, 3.0), 0.3, -DVec3::Z, 5.0)
+            .unwrap();
+        assert!((h.distance - 2.2).abs() < TOL);
+        assert!((h.point - DVec3::new(1.0, 2.0, 0.5)).length() < TOL);
+        // Oblique sweep at 45°: vertical gap 2.2 needs travel 2.2·√2.
+        let d = DVec3::new(1.0, 0.0, -1.0).normalize();
+        let h = g
+            .cast_sphere(DVec3::new(0.0, 0.0, 3.0), 0.3, d, 5.0)
+            .unwrap();
+        assert!((h.distance - 2.2 * 2f64.sqrt()).abs() < 1e-12);
+        assert!((h.point - DVec3::new(2.2, 0.0, 0.5)).length() < 1e-12);
+    }
+
+    #[test]
+    fn start_inside_hits_at_zero() {
+        let g = Plane::flat();
+        let h = g
+            .cast_ray(DVec3::new(0.0, 0.0, -1.0), -DVec3::Z, 1.0)
+            .unwrap();
+        assert_eq!(h.distance, 0.0);
+        let h = g
+            .cast_sphere(DVec3::new(0.0, 0.0, 0.1), 0.3, -DVec3::Z, 1.0)
+            .unwrap();
+        assert_eq!(h.distance, 0.0);
+        assert!((h.point - DVec3::ZERO).length() < TOL);
+    }
+
+    #[test]
+    fn incline_20_percent() {
+        let theta = 0.2_f64.atan();
+        let g = Plane::inclined(theta, DVec2::new(3.0, 0.0));
+        let n = DVec3::new(-0.2, 0.0, 1.0) / 1.04_f64.sqrt();
+        assert!((g.normal - n).length() < TOL);
+        // Vertical ray at x = 10: surface height 0.2·10 = 2 m.
+        let h = g
+            .cast_ray(DVec3::new(10.0, 7.0, 5.0), -DVec3::Z, 10.0)
+            .unwrap();
+        assert!((h.point.z - 2.0).abs() < TOL);
+        assert!((h.distance - 3.0).abs() < TOL);
+        // Vertical sphere sweep r = 0.5: centre height above the surface along z is r/cos θ,
+        // so the centre stops at z = 2 + 0.5·√1.04; contact point = centre − r·n.
+        let h = g
+            .cast_sphere(DVec3::new(10.0, 0.0, 5.0), 0.5, -DVec3::Z, 10.0)
+            .unwrap();
+        let zc = 2.0 + 0.5 * 1.04_f64.sqrt();
+        assert!((h.distance - (5.0 - zc)).abs() < TOL);
+        assert!((h.point - (DVec3::new(10.0, 0.0, zc) - 0.5 * n)).length() < TOL);
+        // Diagonal uphill direction: height at (1, 1) along û = (1, 1)/√2 is tan θ·√2.
+        let g = Plane::inclined(theta, DVec2::new(1.0, 1.0)).with_surface(SurfaceId(4));
+        let h = g
+            .cast_ray(DVec3::new(1.0, 1.0, 5.0), -DVec3::Z, 10.0)
+            .unwrap();
+        assert!((h.point.z - 0.2 * 2f64.sqrt()).abs() < TOL);
+        assert_eq!(h.surface, SurfaceId(4));
+    }
+
+    #[test]
+    fn degenerate_queries_are_none() {
+        let g = Plane::flat();
+        let o = DVec3::new(0.0, 0.0, 1.0);
+        assert!(g.cast_ray(o, DVec3::ZERO, 2.0).is_none());
+        assert!(g.cast_ray(o, DVec3::NAN, 2.0).is_none());
+        assert!(g.cast_ray(o, -DVec3::Z, f64::NAN).is_none());
+        assert!(g.cast_sphere(o, 0.3, DVec3::ZERO, 2.0).is_none());
+        assert!(g.cast_sphere(o, f64::NAN, -DVec3::Z, 2.0).is_none());
+        // Parallel to the plane, above it.
+        assert!(g.cast_ray(o, DVec3::X, 100.0).is_none());
+    }
+
+    #[test]
+    fn bad_params() {
+        let mut p = Plane::flat().with_velocity(DVec3::X);
+        assert!(p.validate().is_ok());
+        p.normal = DVec3::new(0.0, 0.0, 2.0);
+        assert_eq!(
+            p.validate().unwrap_err().within("ground").path,
+            "ground.normal"
+        );
+        p = Plane::flat();
+        p.surface_velocity.x = f64::NAN;
+        assert_eq!(p.validate().unwrap_err().path, "surface_velocity");
+        assert_eq!(
+            Plane::try_inclined(2.0, DVec2::X).unwrap_err().path,
+            "angle"
+        );
+        assert_eq!(
+            Plane::try_inclined(0.1, DVec2::ZERO).unwrap_err().path,
+            "uphill"
+        );
+        assert_eq!(
+            Plane::try_new(DVec3::ZERO, DVec3::ZERO).unwrap_err().path,
+            "normal"
+        );
+    }
+}
