@@ -88,8 +88,14 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
         car.step(DT, &ground);
         tel.record(&car);
     }
-    let rest_wheel_loads_n: Vec<f64> = car.state().wheels()[..n].iter().map(|w| w.normal_load).collect();
-    let sprung_weights_n: Vec<f64> = car.derived().sprung_mass[..n].iter().map(|m| m * g).collect();
+    let rest_wheel_loads_n: Vec<f64> = car.state().wheels()[..n]
+        .iter()
+        .map(|w| w.normal_load)
+        .collect();
+    let sprung_weights_n: Vec<f64> = car.derived().sprung_mass[..n]
+        .iter()
+        .map(|m| m * g)
+        .collect();
     let ride_height_m = car.state().chassis.com_world(&car.params().chassis).z;
 
     // Phase 2: full throttle from rest.
@@ -118,14 +124,22 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
     if accel_0_100_s.is_some() {
         car.set_intent(hold).map_err(|e| e.to_string())?;
         let mut start: Option<(f64, DVec3)> = None;
-        let mut prev = (car.state().time, car.state().forward_speed(), car.state().chassis.pose.translation);
+        let mut prev = (
+            car.state().time,
+            car.state().forward_speed(),
+            car.state().chassis.pose.translation,
+        );
         for _ in 0..(30.0 / DT) as usize {
             car.step(DT, &ground);
             tel.record(&car);
             let s = car.state();
             let now = (s.time, s.forward_speed(), s.chassis.pose.translation);
             if start.is_none() && now.1 <= KMH_100 {
-                let f = if prev.1 > now.1 { (prev.1 - KMH_100) / (prev.1 - now.1) } else { 0.0 };
+                let f = if prev.1 > now.1 {
+                    (prev.1 - KMH_100) / (prev.1 - now.1)
+                } else {
+                    0.0
+                };
                 start = Some((prev.0 + f * (now.0 - prev.0), prev.2.lerp(now.2, f)));
             }
             if now.1 < STOPPED_MPS {
@@ -167,17 +181,41 @@ fn cross_time(a: (f64, f64), b: (f64, f64), level: f64) -> f64 {
 
 /// Format the summary as a table for the terminal.
 pub fn format_table(s: &Summary) -> String {
-    let opt = |v: Option<f64>, unit: &str| v.map_or("not reached".to_string(), |x| format!("{x:.2} {unit}"));
+    let opt = |v: Option<f64>, unit: &str| {
+        v.map_or("not reached".to_string(), |x| format!("{x:.2} {unit}"))
+    };
     let mut out = String::new();
     out.push_str(&format!("vehicle                 {}\n", s.vehicle));
-    out.push_str(&format!("mass                    {:.0} kg\n", s.vehicle_mass_kg));
-    for (i, (l, w)) in s.rest_wheel_loads_n.iter().zip(&s.sprung_weights_n).enumerate() {
-        out.push_str(&format!("rest load wheel {i:<2}      {l:.0} N  (sprung weight {w:.0} N)\n"));
+    out.push_str(&format!(
+        "mass                    {:.0} kg\n",
+        s.vehicle_mass_kg
+    ));
+    for (i, (l, w)) in s
+        .rest_wheel_loads_n
+        .iter()
+        .zip(&s.sprung_weights_n)
+        .enumerate()
+    {
+        out.push_str(&format!(
+            "rest load wheel {i:<2}      {l:.0} N  (sprung weight {w:.0} N)\n"
+        ));
     }
-    out.push_str(&format!("ride height (CoM)       {:.3} m\n", s.ride_height_m));
-    out.push_str(&format!("0-100 km/h              {}\n", opt(s.accel_0_100_s, "s")));
-    out.push_str(&format!("100-0 km/h distance     {}\n", opt(s.braking_distance_100_0_m, "m")));
-    out.push_str(&format!("100-0 mean deceleration {}\n", opt(s.braking_mean_decel_mps2, "m/s²")));
+    out.push_str(&format!(
+        "ride height (CoM)       {:.3} m\n",
+        s.ride_height_m
+    ));
+    out.push_str(&format!(
+        "0-100 km/h              {}\n",
+        opt(s.accel_0_100_s, "s")
+    ));
+    out.push_str(&format!(
+        "100-0 km/h distance     {}\n",
+        opt(s.braking_distance_100_0_m, "m")
+    ));
+    out.push_str(&format!(
+        "100-0 mean deceleration {}\n",
+        opt(s.braking_mean_decel_mps2, "m/s²")
+    ));
     out
 }
 
@@ -195,8 +233,10 @@ pub fn write_outputs(dir: &Path, s: &Summary, t: &Telemetry) -> Result<(), Strin
     let mut w = csv::Writer::from_path(&csv_path).map_err(err)?;
     w.write_record(&t.names).map_err(err)?;
     for row in &t.rows {
-        w.write_record(row.iter().map(|v| format!("{v}"))).map_err(err)?;
+        w.write_record(row.iter().map(|v| format!("{v}")))
+            .map_err(err)?;
     }
-    w.flush().map_err(|e| format!("{}: {e}", csv_path.display()))?;
+    w.flush()
+        .map_err(|e| format!("{}: {e}", csv_path.display()))?;
     Ok(())
 }

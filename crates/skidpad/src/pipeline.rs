@@ -195,17 +195,21 @@ pub fn compute_forces(
         // Stage 4a: jounce and its rate.
         raw_jounce[i] = susp::update_jounce(sp, &mut ws.suspension, measured, dt);
         ws.centre_world = q.origin + q.direction * (sp.max_compression - ws.suspension.jounce);
-        if !ws.suspension.in_contact {
-            ws.contact_point = ws.centre_world + q.direction * wp.radius;
-        }
+        ws.contact_point = if ws.suspension.in_contact {
+            // Forces act at the wheel centre's projection on the hit plane (the tread centre
+            // line), not at the cylinder's lowest rim point: a rigid cylinder touches a tilted
+            // plane at its tread edge, but a real tire's patch stays under the wheel plane, and
+            // moving every patch to an edge would add a spurious ±w/2 roll lever.
+            let n = ws.contact_normal;
+            ws.centre_world - n * (ws.centre_world - ws.contact_point).dot(n)
+        } else {
+            ws.centre_world + q.direction * wp.radius
+        };
     }
 
     // Stage 4b: anti-roll bars need every wheel's jounce; then spring/damper forces.
     let mut arb = [0.0; MAX_WHEELS];
-    let mut susp_states = [Default::default(); MAX_WHEELS];
-    for i in 0..nw {
-        susp_states[i] = s.wheels[i].suspension;
-    }
+    let susp_states = suspension_states(s);
     susp::anti_roll_forces(&p.anti_roll_bars, &susp_states[..nw], &mut arb[..nw]);
 
     // Stages 4c–5: suspension force, tire forces and wheel spin; stage 8: accumulate.
@@ -214,7 +218,13 @@ pub fn compute_forces(
             continue;
         }
         let ws = &mut s.wheels[i];
-        susp::forces(&wp.suspension, &mut ws.suspension, d.rest_force[i], raw_jounce[i], arb[i]);
+        susp::forces(
+            &wp.suspension,
+            &mut ws.suspension,
+            d.rest_force[i],
+            raw_jounce[i],
+            arb[i],
+        );
         if !ws.suspension.in_contact {
             // Airborne wheel: free spin with drive, brake and no ground.
             spin_free(wp, ws, dt);
@@ -238,8 +248,7 @@ pub fn compute_forces(
         let heading = pose.transform_vector(DQuat::from_rotation_z(ws.steer) * DVec3::X);
         let long = (heading - n * heading.dot(n)).normalize_or_zero();
         let lat = n.cross(long);
-        let v_contact =
-            chassis.point_velocity(&p.chassis, ws.contact_point) - ws.surface_velocity;
+        let v_contact = chassis.point_velocity(&p.chassis, ws.contact_point) - ws.surface_velocity;
         let rest_load = d.sprung_mass[i] * p.sim.gravity;
         let input = ContactInput {
             load: susp::filter_load(&p.load_filter, normal_load, rest_load),
@@ -264,9 +273,7 @@ pub fn compute_forces(
     if p.body_roll.enabled {
         let mut front = [false; MAX_WHEELS];
         front[..nw].copy_from_slice(&d.is_front[..nw]);
-        for i in 0..nw {
-            susp_states[i] = s.wheels[i].suspension;
-        }
+        let susp_states = suspension_states(s);
         let t_body = susp::body_roll_torque(
             &p.body_roll,
             &susp_states[..nw],
@@ -284,6 +291,15 @@ pub fn compute_forces(
 /// Smallest cosine between the ground normal and the strut axis used to turn strut force into
 /// normal load (≈ 84°): steeper contacts are rejected by the hit filter anyway.
 const MIN_NORMAL_COS: f64 = 0.1;
+
+/// The suspension states of all wheels, copied into a fixed array (no allocation).
+fn suspension_states(s: &VehicleState) -> [crate::suspension::SuspensionState; MAX_WHEELS] {
+    let mut out = [Default::default(); MAX_WHEELS];
+    for (dst, w) in out.iter_mut().zip(&s.wheels) {
+        *dst = w.suspension;
+    }
+    out
+}
 
 /// Orientation of the wheel in the vehicle frame: steer about z, then camber about x
 /// (positive camber leans the top away from the centreline).
@@ -304,7 +320,11 @@ fn spin_free(wp: &crate::vehicle::WheelParams, ws: &mut crate::vehicle::WheelSta
         }
     } else {
         let w1 = w0 + dt * (drive - brake * w0.signum()) / wp.inertia;
-        if brake > 0.0 && w1 * w0 < 0.0 { 0.0 } else { w1 }
+        if brake > 0.0 && w1 * w0 < 0.0 {
+            0.0
+        } else {
+            w1
+        }
     };
     t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);
     t.load = 0.0;

@@ -91,7 +91,9 @@ impl<G: Ground> World<G> {
     /// the result is bit-identical to [`World::step`].
     pub fn step_parallel(&mut self, dt: f64) {
         let ground = &self.ground;
-        self.vehicles.par_iter_mut().for_each(|v| v.step(dt, ground));
+        self.vehicles
+            .par_iter_mut()
+            .for_each(|v| v.step(dt, ground));
         self.time += dt;
     }
 }

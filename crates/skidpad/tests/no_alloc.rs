@@ -47,13 +47,22 @@ static GLOBAL: Counting = Counting;
 fn a_thousand_steps_allocate_nothing() {
     let mut p = sedan();
     p.body_roll.enabled = true;
-    p.body_roll.pairs = vec![RollPair { left: 0, right: 1, roll_stiffness: 1000.0, front: true }];
+    p.body_roll.pairs = vec![RollPair {
+        left: 0,
+        right: 1,
+        roll_stiffness: 1000.0,
+        front: true,
+    }];
     p.contact.reuse_hit_steps = 2;
     let ground = Plane::flat();
     let mut car = Vehicle::new(p).unwrap();
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.4)));
     let mut hosted = car.clone();
-    let intent = Intent { throttle: 0.8, steer: 0.4, ..Intent::default() };
+    let intent = Intent {
+        throttle: 0.8,
+        steer: 0.4,
+        ..Intent::default()
+    };
     car.set_intent(intent).unwrap();
     hosted.set_intent(intent).unwrap();
     let body = hosted.state().chassis;
@@ -67,6 +76,13 @@ fn a_thousand_steps_allocate_nothing() {
     }
     COUNTING.store(false, Ordering::SeqCst);
 
-    assert_eq!(ALLOCS.load(Ordering::SeqCst), 0, "heap allocations inside steps");
-    assert!(car.state().speed() > 5.0, "the car must actually have been driving");
+    assert_eq!(
+        ALLOCS.load(Ordering::SeqCst),
+        0,
+        "heap allocations inside steps"
+    );
+    assert!(
+        car.state().speed() > 5.0,
+        "the car must actually have been driving"
+    );
 }

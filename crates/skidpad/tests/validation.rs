@@ -71,7 +71,9 @@ const CASES: &[(&str, Breaker, &str)] = &[
 
 #[test]
 fn every_rule_names_its_field() {
-    skidpad::presets::sedan().validate().expect("the preset is valid");
+    skidpad::presets::sedan()
+        .validate()
+        .expect("the preset is valid");
     for (comment, breaker, path) in CASES {
         let mut p = skidpad::presets::sedan();
         breaker(&mut p);

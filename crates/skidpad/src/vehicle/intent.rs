@@ -57,6 +57,8 @@ pub struct WheelCommand {
 }
 
 /// What drives the wheels this step.
+// The direct variant is a fixed array on purpose: boxing it would allocate on every command.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Controls {
     /// Pedals and wheel mapped through each wheel's `max_*` limits.
@@ -120,7 +122,10 @@ mod tests {
         }
         .sanitized()
         .unwrap();
-        assert_eq!((i.throttle, i.brake, i.handbrake, i.steer), (1.0, 0.0, 0.5, -1.0));
+        assert_eq!(
+            (i.throttle, i.brake, i.handbrake, i.steer),
+            (1.0, 0.0, 0.5, -1.0)
+        );
         for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
             let e = Intent {
                 steer: bad,

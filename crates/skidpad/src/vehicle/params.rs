@@ -153,7 +153,10 @@ impl SimParams {
             ("substeps_high_speed", self.substeps_high_speed),
         ] {
             if !(1..=64).contains(&n) {
-                return Err(ParamError::new(name, format!("must be in [1, 64] (got {n})")));
+                return Err(ParamError::new(
+                    name,
+                    format!("must be in [1, 64] (got {n})"),
+                ));
             }
         }
         check::non_negative("substep_threshold_speed", self.substep_threshold_speed)
@@ -198,10 +201,7 @@ impl VehicleParams {
         if self.wheels.is_empty() || self.wheels.len() > MAX_WHEELS {
             return Err(ParamError::new(
                 "wheels",
-                format!(
-                    "needs 1..={MAX_WHEELS} wheels (got {})",
-                    self.wheels.len()
-                ),
+                format!("needs 1..={MAX_WHEELS} wheels (got {})", self.wheels.len()),
             ));
         }
         for (i, w) in self.wheels.iter().enumerate() {
@@ -242,7 +242,10 @@ impl VehicleParams {
             }
         }
         if n == 0 {
-            return Err(ParamError::new("wheels", "at least one wheel must be enabled"));
+            return Err(ParamError::new(
+                "wheels",
+                "at least one wheel must be enabled",
+            ));
         }
         let m = compute_sprung_masses(&pos[..n], self.chassis.com_offset, self.chassis.mass)
             .map_err(|e| e.within("chassis"))?;
@@ -269,8 +272,12 @@ impl VehicleParams {
                 let s = &mut w.suspension;
                 let (k, c_bump) =
                     crate::chassis::rescale_spring(s.spring_rate, s.bump_damping, old[i], new[i]);
-                let (_, c_reb) =
-                    crate::chassis::rescale_spring(s.spring_rate, s.rebound_damping, old[i], new[i]);
+                let (_, c_reb) = crate::chassis::rescale_spring(
+                    s.spring_rate,
+                    s.rebound_damping,
+                    old[i],
+                    new[i],
+                );
                 s.spring_rate = k;
                 s.bump_damping = c_bump;
                 s.rebound_damping = c_reb;

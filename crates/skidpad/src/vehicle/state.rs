@@ -64,7 +64,9 @@ impl VehicleState {
 
     /// Acceleration of the CoM in vehicle axes (gravity excluded). Unit: m/s².
     pub fn acceleration_body(&self) -> DVec3 {
-        self.chassis.pose.inverse_transform_vector(self.acceleration)
+        self.chassis
+            .pose
+            .inverse_transform_vector(self.acceleration)
     }
 
     /// The wheels in use.
