@@ -29,6 +29,7 @@ pub mod ground;
 pub mod math;
 pub mod pipeline;
 pub mod presets;
+pub mod surface;
 pub mod suspension;
 pub mod telemetry;
 pub mod tire;

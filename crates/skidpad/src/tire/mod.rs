@@ -46,9 +46,18 @@
 //! assert!((f.fx + 48.0).abs() < 0.5, "{f:?}");
 //! ```
 
+pub mod brush;
+pub mod interface;
 pub mod model;
 pub mod params;
+pub mod simple_magic;
+pub mod slip_curve;
 pub mod state;
+
+pub use brush::BrushParams;
+pub use interface::{SlipInput, SteadyForces, TireModel};
+pub use simple_magic::{MagicCurve, SimpleMagicParams};
+pub use slip_curve::SlipCurveParams;
 
 pub use model::{ContactInput, TireForce};
 pub use params::TireParams;

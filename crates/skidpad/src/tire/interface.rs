@@ -1,0 +1,135 @@
+//! The steady-state tire interface every model implements, and the custom-model hook.
+//!
+//! A model maps the slip state and load of one tire to forces and moments in the ISO tire
+//! frame (x along the wheel heading in the ground plane, y left, z up the ground normal):
+//!
+//! ```text
+//! κ = (ωR_e − Vx)/|Vx|     α = atan(Vy/|Vx|)     γ = inclination (camber), + top leaning to +y
+//! Fx > 0 driving,  Fy > 0 to the left,  Mz > 0 counter-clockwise seen from above
+//! ```
+//! With this convention a tire sliding left (α > 0) is pushed right: `Fy ≈ −C_α·α`.
+//!
+//! Users plug their own model (the PhysX "tire shader" / Jolt callback role) by implementing
+//! [`TireModel`]; everything the built-in models see is in [`SlipInput`].
+//!
+//! ```
+//! use skidpad::tire::interface::{SlipInput, SteadyForces, TireModel};
+//! /// A toy linear tire: 60 kN per unit slip, 50 kN/rad.
+//! #[derive(Debug)]
+//! struct Linear;
+//! impl TireModel for Linear {
+//!     fn steady_state(&self, s: &SlipInput) -> SteadyForces {
+//!         SteadyForces { fx: 60e3 * s.kappa, fy: -50e3 * s.alpha, ..SteadyForces::default() }
+//!     }
+//! }
+//! let f = Linear.steady_state(&SlipInput { fz: 4000.0, kappa: 0.01, ..SlipInput::default() });
+//! assert_eq!(f.fx, 600.0);
+//! ```
+
+use std::fmt::Debug;
+
+/// The slip state and load of one tire, the input of every [`TireModel`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SlipInput {
+    /// Normal load. Unit: N (≥ 0).
+    pub fz: f64,
+    /// Longitudinal slip ratio κ. Unit: 1.
+    pub kappa: f64,
+    /// Slip angle α. Unit: rad.
+    pub alpha: f64,
+    /// Inclination (camber) angle γ relative to the ground. Unit: rad.
+    pub gamma: f64,
+    /// Forward speed of the wheel centre over the ground. Unit: m/s.
+    pub vx: f64,
+    /// Load this tire carries at rest (sprung mass × g), for normalised-load graphs. Unit: N.
+    pub rest_load: f64,
+    /// Friction multiplier from the surface (and tire-type × surface table). Unit: 1.
+    pub friction_scale: f64,
+    /// Slip-stiffness multiplier from the surface. Unit: 1.
+    pub stiffness_scale: f64,
+    /// Peak-slip multiplier from the surface (loose surfaces peak later). Unit: 1.
+    pub peak_slip_scale: f64,
+    /// Gravitational acceleration (PhysX "per unit gravity" stiffnesses). Unit: m/s².
+    pub gravity: f64,
+}
+
+impl Default for SlipInput {
+    fn default() -> Self {
+        Self {
+            fz: 0.0,
+            kappa: 0.0,
+            alpha: 0.0,
+            gamma: 0.0,
+            vx: 0.0,
+            rest_load: 0.0,
+            friction_scale: 1.0,
+            stiffness_scale: 1.0,
+            peak_slip_scale: 1.0,
+            gravity: 9.81,
+        }
+    }
+}
+
+/// Steady-state tire forces and moments in the ISO tire frame.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SteadyForces {
+    /// Longitudinal force. Unit: N.
+    pub fx: f64,
+    /// Lateral force. Unit: N.
+    pub fy: f64,
+    /// Aligning moment. Unit: N·m.
+    pub mz: f64,
+    /// Overturning moment. Unit: N·m.
+    pub mx: f64,
+    /// Rolling-resistance moment. Unit: N·m.
+    pub my: f64,
+}
+
+impl SteadyForces {
+    /// True if every component is finite.
+    pub fn is_finite(&self) -> bool {
+        self.fx.is_finite()
+            && self.fy.is_finite()
+            && self.mz.is_finite()
+            && self.mx.is_finite()
+            && self.my.is_finite()
+    }
+}
+
+/// A steady-state tire model. Implementations must be pure (same input, same output), must
+/// not allocate, and must return finite values for any finite input with `fz ≥ 0` (zero load
+/// → zero force).
+pub trait TireModel: Debug + Send + Sync {
+    /// Forces and moments for one slip state.
+    fn steady_state(&self, input: &SlipInput) -> SteadyForces;
+}
+
+/// Treat non-finite slip inputs as zero slip and negative loads as zero (the documented rule
+/// shared by the built-in models).
+pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
+    let f = |v: f64| if v.is_finite() { v } else { 0.0 };
+    SlipInput {
+        fz: f(s.fz).max(0.0),
+        kappa: f(s.kappa),
+        alpha: f(s.alpha),
+        gamma: f(s.gamma),
+        vx: f(s.vx),
+        rest_load: f(s.rest_load).max(0.0),
+        friction_scale: f(s.friction_scale).max(0.0),
+        stiffness_scale: if s.stiffness_scale.is_finite() && s.stiffness_scale > 0.0 {
+            s.stiffness_scale
+        } else {
+            1.0
+        },
+        peak_slip_scale: if s.peak_slip_scale.is_finite() && s.peak_slip_scale > 0.0 {
+            s.peak_slip_scale
+        } else {
+            1.0
+        },
+        gravity: if s.gravity.is_finite() && s.gravity > 0.0 {
+            s.gravity
+        } else {
+            9.81
+        },
+    }
+}

@@ -1,0 +1,266 @@
+//! The simplified Magic Formula tire: Pacejka's sine-arctangent curve with a load-sensitive
+//! peak, for quick tuning without a `.tir` file.
+//!
+//! # Model (Pacejka, *Tire and Vehicle Dynamics*, 3rd ed., §4.3.1, "simple" form)
+//! ```text
+//! y(x) = D·sin(C·atan(B·x − E·(B·x − atan(B·x))))
+//! D    = µ(F_z)·F_z,   µ(F_z) = µ₀·max(0.1, 1 + λ_µ·df_z),   df_z = (F_z − F_z0)/F_z0
+//! Fx₀(κ) = y_x(κ),   Fy₀(α) = −y_y(α)      (ISO: sliding left, pushed right)
+//! ```
+//! `B·C·D` is the slope at zero slip (the slip stiffness); `C` shapes the peak (1.3 lateral,
+//! 1.65 longitudinal are typical); `E ≤ 1` the curvature near the peak. The peak slip `x_m`
+//! solves `B·x − E(B·x − atan B·x) = tan(π/(2C))`.
+//!
+//! Combined slip by normalised slip (similarity method, Pacejka §4.3.2):
+//! ```text
+//! s_x = κ/κ_m,  s_y = α/α_m,  s = √(s_x² + s_y²)
+//! Fx = Fx₀(s·κ_m)·s_x/s,   Fy = Fy₀(s·α_m)·s_y/s
+//! Mz = −t·Fy,  t = t₀·max(0, 1 − s)   (pneumatic trail collapsing to 0 at the peak)
+//! ```
+//! Limits: no camber, no shifts (zero force at zero slip), a heuristic trail.
+
+use super::interface::{SlipInput, SteadyForces, TireModel, sanitize};
+use crate::error::{ParamError, check};
+use serde::{Deserialize, Serialize};
+
+/// One Magic Formula curve's shape factors.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MagicCurve {
+    /// Stiffness factor B. Unit: 1 per unit slip (1/rad laterally). Range: (0, ∞).
+    pub b: f64,
+    /// Shape factor C. Unit: 1. Range: (0, 2). 1.3 lateral, 1.65 longitudinal.
+    pub c: f64,
+    /// Curvature factor E. Unit: 1. Range: (−∞, 1]. Lower values round the peak.
+    pub e: f64,
+}
+
+impl MagicCurve {
+    /// `sin(C·atan(B·x − E(B·x − atan B·x)))` — the curve for D = 1.
+    #[inline]
+    pub fn unit(&self, x: f64) -> f64 {
+        let bx = self.b * x;
+        (self.c * (bx - self.e * (bx - bx.atan())).atan()).sin()
+    }
+
+    /// Slip of the peak: solves `B·x − E(B·x − atan B·x) = tan(π/(2C))` by Newton from the
+    /// `E = 0` solution (the left side is monotone for E ≤ 1).
+    pub fn peak_slip(&self) -> f64 {
+        let target = (std::f64::consts::PI / (2.0 * self.c)).tan();
+        let mut u = target; // u = B·x
+        for _ in 0..30 {
+            let g = u - self.e * (u - u.atan()) - target;
+            let dg = 1.0 - self.e * (1.0 - 1.0 / (1.0 + u * u));
+            if dg.abs() < 1e-12 {
+                break;
+            }
+            let step = g / dg;
+            u -= step;
+            if step.abs() < 1e-14 * (1.0 + u.abs()) {
+                break;
+            }
+        }
+        u / self.b
+    }
+
+    fn validate(&self) -> Result<(), ParamError> {
+        check::positive("b", self.b)?;
+        check::positive("c", self.c)?;
+        if self.c >= 2.0 {
+            return Err(ParamError::new(
+                "c",
+                format!("must be < 2 (got {})", self.c),
+            ));
+        }
+        check::finite("e", self.e)?;
+        if self.e > 1.0 {
+            return Err(ParamError::new(
+                "e",
+                format!("must be <= 1 (got {})", self.e),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Parameters of the simplified Magic Formula tire.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SimpleMagicParams {
+    /// Longitudinal curve. Default: B 10, C 1.65, E 0 (≈ 66 kN per unit slip at 4 kN, µ 1).
+    pub longitudinal: MagicCurve,
+    /// Lateral curve. Default: B 12, C 1.3, E −0.5 (≈ 62 kN/rad at 4 kN, µ 1).
+    pub lateral: MagicCurve,
+    /// Peak friction µ₀ at the nominal load. Unit: 1. Range: (0, 3]. Default: 1.0.
+    pub friction: f64,
+    /// Nominal load F_z0. Unit: N. Range: (0, ∞). Default: 4000.
+    pub nominal_load: f64,
+    /// Load sensitivity λ_µ: relative change of µ per unit df_z. Unit: 1. Range: [−0.9, 0.5].
+    /// Default: −0.1 (µ falls 10 % per nominal load added, as real tires do).
+    pub load_sensitivity: f64,
+    /// Pneumatic trail at zero slip. Unit: m. Range: [0, 0.2]. Default: 0.03.
+    pub pneumatic_trail: f64,
+}
+
+impl Default for SimpleMagicParams {
+    fn default() -> Self {
+        Self {
+            longitudinal: MagicCurve {
+                b: 10.0,
+                c: 1.65,
+                e: 0.0,
+            },
+            lateral: MagicCurve {
+                b: 12.0,
+                c: 1.3,
+                e: -0.5,
+            },
+            friction: 1.0,
+            nominal_load: 4000.0,
+            load_sensitivity: -0.1,
+            pneumatic_trail: 0.03,
+        }
+    }
+}
+
+impl SimpleMagicParams {
+    /// Check every field.
+    ///
+    /// # Errors
+    /// The first broken rule.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        self.longitudinal
+            .validate()
+            .map_err(|e| e.within("longitudinal"))?;
+        self.lateral.validate().map_err(|e| e.within("lateral"))?;
+        check::positive("friction", self.friction)?;
+        check::in_range("friction", self.friction, 0.0, 3.0)?;
+        check::positive("nominal_load", self.nominal_load)?;
+        check::in_range("load_sensitivity", self.load_sensitivity, -0.9, 0.5)?;
+        check::in_range("pneumatic_trail", self.pneumatic_trail, 0.0, 0.2)
+    }
+
+    /// Peak friction at load `fz`.
+    pub fn mu(&self, fz: f64) -> f64 {
+        let dfz = (fz - self.nominal_load) / self.nominal_load;
+        self.friction * (1.0 + self.load_sensitivity * dfz).max(0.1)
+    }
+}
+
+impl TireModel for SimpleMagicParams {
+    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
+        let s = sanitize(input);
+        if s.fz <= 0.0 {
+            return SteadyForces::default();
+        }
+        let d = self.mu(s.fz) * s.friction_scale * s.fz;
+        // Surface scales: stiffness multiplies B, peak slip divides it (both move the peak).
+        let lon = MagicCurve {
+            b: self.longitudinal.b * s.stiffness_scale / s.peak_slip_scale,
+            ..self.longitudinal
+        };
+        let lat = MagicCurve {
+            b: self.lateral.b * s.stiffness_scale,
+            ..self.lateral
+        };
+        let (km, am) = (lon.peak_slip(), lat.peak_slip());
+        let (sx, sy) = (s.kappa / km, s.alpha / am);
+        let sn = sx.hypot(sy);
+        if sn <= 0.0 || d <= 0.0 {
+            return SteadyForces::default();
+        }
+        let fx = d * lon.unit(sn * km) * sx / sn;
+        let fy = -d * lat.unit(sn * am) * sy / sn;
+        let trail = self.pneumatic_trail * (1.0 - sn).max(0.0);
+        SteadyForces {
+            fx,
+            fy,
+            mz: -trail * fy,
+            ..SteadyForces::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(kappa: f64, alpha: f64, fz: f64) -> SlipInput {
+        SlipInput {
+            fz,
+            kappa,
+            alpha,
+            vx: 20.0,
+            ..SlipInput::default()
+        }
+    }
+
+    #[test]
+    fn peak_value_and_position_by_hand() {
+        let p = SimpleMagicParams::default();
+        // E = 0: κ_m = tan(π/3.3)/10 = 0.140 23; Fx(κ_m) = D = µF_z = 4000 N at nominal load.
+        let km = (std::f64::consts::PI / 3.3).tan() / 10.0;
+        assert!((p.longitudinal.peak_slip() - km).abs() < 1e-12);
+        let f = p.steady_state(&input(km, 0.0, 4000.0));
+        assert!((f.fx - 4000.0).abs() < 1e-9);
+        let below = p.steady_state(&input(0.9 * km, 0.0, 4000.0)).fx;
+        let above = p.steady_state(&input(1.1 * km, 0.0, 4000.0)).fx;
+        assert!(below < 4000.0 && above < 4000.0);
+        // With E ≠ 0 the Newton root satisfies its defining equation.
+        let am = p.lateral.peak_slip();
+        let u = 12.0 * am;
+        let lhs = u + 0.5 * (u - u.atan());
+        assert!((lhs - (std::f64::consts::PI / 2.6).tan()).abs() < 1e-10);
+        let f = p.steady_state(&input(0.0, am, 4000.0));
+        assert!((f.fy + 4000.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn slope_at_zero_is_bcd() {
+        let p = SimpleMagicParams::default();
+        let f = p.steady_state(&input(1e-6, 0.0, 4000.0)).fx;
+        assert!((f / 1e-6 - 10.0 * 1.65 * 4000.0).abs() < 1.0);
+    }
+
+    #[test]
+    fn load_sensitivity_lowers_mu_with_load() {
+        let p = SimpleMagicParams::default();
+        assert!((p.mu(8000.0) - 0.9).abs() < 1e-12);
+        let km = p.longitudinal.peak_slip();
+        let peak8 = p.steady_state(&input(km, 0.0, 8000.0)).fx;
+        assert!((peak8 - 0.9 * 8000.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn combined_and_symmetric() {
+        let p = SimpleMagicParams::default();
+        let pure = p.steady_state(&input(0.0, 0.05, 4000.0));
+        let comb = p.steady_state(&input(0.08, 0.05, 4000.0));
+        assert!(comb.fy.abs() < pure.fy.abs());
+        let neg = p.steady_state(&input(0.0, -0.05, 4000.0));
+        assert!((pure.fy + neg.fy).abs() < 1e-9 && (pure.mz + neg.mz).abs() < 1e-9);
+        assert!(
+            pure.mz > 0.0,
+            "aligning moment turns the wheel towards its velocity"
+        );
+        assert_eq!(
+            p.steady_state(&input(0.0, 0.0, 4000.0)),
+            SteadyForces::default()
+        );
+    }
+
+    #[test]
+    fn validation_rules() {
+        let mut p = SimpleMagicParams::default();
+        p.lateral.c = 2.0;
+        assert_eq!(p.validate().unwrap_err().path, "lateral.c");
+        let mut p = SimpleMagicParams::default();
+        p.longitudinal.e = 1.5;
+        assert_eq!(p.validate().unwrap_err().path, "longitudinal.e");
+        let p = SimpleMagicParams {
+            nominal_load: 0.0,
+            ..SimpleMagicParams::default()
+        };
+        assert_eq!(p.validate().unwrap_err().path, "nominal_load");
+    }
+}

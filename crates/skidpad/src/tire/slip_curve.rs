@@ -1,0 +1,259 @@
+//! The slip-curve tire: PhysX's default game tire (`PxVehicleTireData`), the fast profile.
+//!
+//! # Model
+//! Independent linear forces, then one smooth saturation of the combined force:
+//!
+//! ```text
+//! C_κ = k_x·g                                   longitudinal stiffness (k_x per unit gravity)
+//! C_α = F_rest·Y·s(3·(F_z/F_rest)/X)            lateral stiffness vs normalised load (latStiffX/Y)
+//! C_γ = k_γ·g                                   camber stiffness
+//! F_x,lin = C_κ·κ,  F_y,lin = −C_α·tan(α − C_γ·γ/C_α)
+//! K = |F_lin| / (µ·F_z),  µ = µ_surface·f_µ(|κ|)  (friction-vs-slip graph)
+//! |F| = µ·F_z·s(K),  F = F_lin·s(K)/K
+//! s(K) = K − K²/3 + K³/27  (K < 3),   1  (K ≥ 3)
+//! ```
+//! `s` rises with unit slope, reaches 1 with zero slope at K = 3: the force follows the linear
+//! tire at small slip and saturates smoothly at µ·F_z (the cubic of the brush model, which
+//! PhysX's default tire also uses for its normalisation). Below the saturation load the lateral
+//! stiffness grows with load and then saturates at `Y·F_rest` — tires lose stiffness per unit
+//! load as load grows.
+//!
+//! | symbol | field | unit |
+//! |---|---|---|
+//! | k_x | `longitudinal_stiffness_per_unit_gravity` | kg (N per unit slip per m/s²) |
+//! | X | `lat_stiff_x` | normalised load |
+//! | Y | `lat_stiff_y` | 1/rad (per unit rest load) |
+//! | k_γ | `camber_stiffness_per_unit_gravity` | kg/rad |
+//! | f_µ | `friction_vs_slip` | 1 → 1 |
+//!
+//! Reference: NVIDIA PhysX 3.4 Vehicle SDK guide, "PxVehicleTireData"; Pacejka, *Tire and
+//! Vehicle Dynamics*, §3.2 (brush-model saturation polynomial).
+//!
+//! Limits: no aligning moment (Mz = 0), no rolling-resistance moment here (the wheel adds it).
+
+use super::interface::{SlipInput, SteadyForces, TireModel, sanitize};
+use crate::curve::Curve;
+use crate::error::{ParamError, check};
+use serde::{Deserialize, Serialize};
+
+/// The saturation polynomial `s(K) = K − K²/3 + K³/27` for `K < 3`, else 1.
+#[inline]
+pub fn saturation(k: f64) -> f64 {
+    if k >= 3.0 {
+        1.0
+    } else {
+        k - k * k / 3.0 + k * k * k / 27.0
+    }
+}
+
+/// Parameters of the slip-curve tire.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SlipCurveParams {
+    /// Longitudinal stiffness per unit gravity: `C_κ = k_x·g`. Unit: kg. Range: (0, ∞).
+    /// Default: 1000 (PhysX default; ≈ 9.8 kN per unit slip). Raise it for crisper traction.
+    pub longitudinal_stiffness_per_unit_gravity: f64,
+    /// Normalised load at which lateral stiffness saturates (PhysX `mLatStiffX`).
+    /// Unit: 1. Range: (0, ∞). Default: 2. Good values 2–3.
+    pub lat_stiff_x: f64,
+    /// Saturated lateral stiffness per unit rest load (PhysX `mLatStiffY`).
+    /// Unit: 1/rad. Range: (0, ∞). Default: 17.95. Raise it for a sharper turn-in.
+    pub lat_stiff_y: f64,
+    /// Camber stiffness per unit gravity: `C_γ = k_γ·g`. Unit: kg/rad. Range: [0, ∞). Default: 0.
+    pub camber_stiffness_per_unit_gravity: f64,
+    /// Friction multiplier vs |κ| (PhysX `mFrictionVsSlipGraph`: zero slip, optimum, plateau).
+    /// Unit: 1 → 1. Default: flat 1.0.
+    pub friction_vs_slip: Curve<3>,
+    /// Base friction of the tire on the reference surface. Unit: 1. Range: (0, 3]. Default: 1.0.
+    pub friction: f64,
+}
+
+impl Default for SlipCurveParams {
+    fn default() -> Self {
+        Self {
+            longitudinal_stiffness_per_unit_gravity: 1000.0,
+            lat_stiff_x: 2.0,
+            lat_stiff_y: 17.95,
+            camber_stiffness_per_unit_gravity: 0.0,
+            friction_vs_slip: Curve::new(&[(0.0, 1.0), (0.5, 1.0), (1.0, 1.0)]),
+            friction: 1.0,
+        }
+    }
+}
+
+impl SlipCurveParams {
+    /// Check every field.
+    ///
+    /// # Errors
+    /// The first broken rule.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        check::positive(
+            "longitudinal_stiffness_per_unit_gravity",
+            self.longitudinal_stiffness_per_unit_gravity,
+        )?;
+        check::positive("lat_stiff_x", self.lat_stiff_x)?;
+        check::positive("lat_stiff_y", self.lat_stiff_y)?;
+        check::non_negative(
+            "camber_stiffness_per_unit_gravity",
+            self.camber_stiffness_per_unit_gravity,
+        )?;
+        self.friction_vs_slip
+            .validate()
+            .map_err(|e| e.within("friction_vs_slip"))?;
+        if self.friction_vs_slip.y_range().0 < 0.0 {
+            return Err(ParamError::new("friction_vs_slip", "values must be >= 0"));
+        }
+        check::positive("friction", self.friction)?;
+        check::in_range("friction", self.friction, 0.0, 3.0)
+    }
+
+    /// Lateral stiffness `C_α` at load `fz` for a tire whose rest load is `rest`. Unit: N/rad.
+    pub fn lateral_stiffness(&self, fz: f64, rest: f64) -> f64 {
+        if rest <= 0.0 {
+            return self.lat_stiff_y * fz;
+        }
+        rest * self.lat_stiff_y * saturation(3.0 * (fz / rest) / self.lat_stiff_x)
+    }
+}
+
+impl TireModel for SlipCurveParams {
+    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
+        let s = sanitize(input);
+        if s.fz <= 0.0 {
+            return SteadyForces::default();
+        }
+        let c_k = self.longitudinal_stiffness_per_unit_gravity * s.gravity * s.stiffness_scale;
+        let c_a = self.lateral_stiffness(s.fz, s.rest_load) * s.stiffness_scale;
+        let c_g = self.camber_stiffness_per_unit_gravity * s.gravity;
+        let alpha_eff = if c_a > 0.0 {
+            s.alpha - c_g * s.gamma / c_a
+        } else {
+            s.alpha
+        };
+        let fx_lin = c_k * s.kappa;
+        let fy_lin = -c_a * alpha_eff.clamp(-1.5, 1.5).tan();
+        let mu = self.friction * s.friction_scale * self.friction_vs_slip.eval(s.kappa.abs());
+        let limit = mu * s.fz;
+        let mag = fx_lin.hypot(fy_lin);
+        if mag <= 0.0 || limit <= 0.0 {
+            return SteadyForces::default();
+        }
+        let k = mag / limit;
+        let scale = saturation(k) / k;
+        SteadyForces {
+            fx: fx_lin * scale,
+            fy: fy_lin * scale,
+            ..SteadyForces::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(kappa: f64, alpha: f64) -> SlipInput {
+        SlipInput {
+            fz: 4000.0,
+            rest_load: 4000.0,
+            kappa,
+            alpha,
+            vx: 20.0,
+            ..SlipInput::default()
+        }
+    }
+
+    #[test]
+    fn saturation_polynomial() {
+        assert_eq!(saturation(0.0), 0.0);
+        assert_eq!(saturation(3.0), 1.0);
+        assert_eq!(saturation(10.0), 1.0);
+        // Unit initial slope, zero final slope.
+        assert!((saturation(1e-6) / 1e-6 - 1.0).abs() < 1e-5);
+        assert!((saturation(3.0) - saturation(3.0 - 1e-4)).abs() < 1e-8);
+        assert!((saturation(1.5) - (1.5 - 0.75 + 0.125)).abs() < 1e-15);
+    }
+
+    #[test]
+    fn zero_slip_zero_force_and_odd_symmetry() {
+        let p = SlipCurveParams::default();
+        let f0 = p.steady_state(&input(0.0, 0.0));
+        assert_eq!((f0.fx, f0.fy), (0.0, 0.0));
+        for (k, a) in [(0.02, 0.0), (0.3, 0.0), (0.0, 0.05), (0.05, 0.1)] {
+            let f = p.steady_state(&input(k, a));
+            let g = p.steady_state(&input(-k, -a));
+            assert!((f.fx + g.fx).abs() < 1e-9 && (f.fy + g.fy).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn linear_region_and_peak_by_hand() {
+        let p = SlipCurveParams::default();
+        // At rest load, C_α = 4000·17.95·s(3/2) = 4000·17.95·0.875 = 62 825 N/rad.
+        let ca = p.lateral_stiffness(4000.0, 4000.0);
+        assert!((ca - 62_825.0).abs() < 1e-6);
+        // Small κ: Fx ≈ C_κ·κ·s(K)/K with K = 98.1/4000: 9810·0.01 = 98.1 N·(1 − K/3 + K²/27).
+        let k = 98.1 / 4000.0;
+        let fx = p.steady_state(&input(0.01, 0.0)).fx;
+        assert!((fx - 98.1 * (1.0 - k / 3.0 + k * k / 27.0)).abs() < 1e-9);
+        // Saturation: K ≥ 3 ⇔ C_κ·κ ≥ 3µF_z ⇔ κ ≥ 12 000/9810 = 1.2232 → |F| = µF_z exactly.
+        let f = p.steady_state(&input(1.3, 0.0));
+        assert!((f.fx - 4000.0).abs() < 1e-9);
+        // Lateral: α = 0.2 rad → |F_lin| = 62 825·tan 0.2 = 12 738 > 3·4000: saturated, Fy = −4000.
+        let f = p.steady_state(&input(0.0, 0.2));
+        assert!((f.fy + 4000.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn combined_slip_stays_inside_the_friction_circle() {
+        let p = SlipCurveParams::default();
+        for i in 0..21 {
+            for j in 0..21 {
+                let f = p.steady_state(&input(-1.0 + 0.1 * i as f64, -0.5 + 0.05 * j as f64));
+                assert!(f.fx.hypot(f.fy) <= 4000.0 + 1e-9);
+            }
+        }
+        // Longitudinal slip reduces lateral force.
+        let pure = p.steady_state(&input(0.0, 0.03)).fy.abs();
+        let comb = p.steady_state(&input(0.1, 0.03)).fy.abs();
+        assert!(comb < pure);
+    }
+
+    #[test]
+    fn lateral_stiffness_per_unit_load_falls_with_load() {
+        let p = SlipCurveParams::default();
+        let r = 4000.0;
+        let per_load = |fz: f64| p.lateral_stiffness(fz, r) / fz;
+        assert!(per_load(2000.0) > per_load(4000.0));
+        assert!(per_load(4000.0) > per_load(8000.0));
+        // Beyond X·rest the stiffness is flat at Y·rest.
+        assert!((p.lateral_stiffness(9000.0, r) - 17.95 * r).abs() < 1e-9);
+    }
+
+    #[test]
+    fn camber_thrust_pushes_towards_the_lean() {
+        let p = SlipCurveParams {
+            camber_stiffness_per_unit_gravity: 100.0,
+            ..SlipCurveParams::default()
+        };
+        let mut i = input(0.0, 0.0);
+        i.gamma = 0.05;
+        let f = p.steady_state(&i);
+        // C_γ·γ = 981·0.05 = 49.05 N, nearly linear at this K.
+        assert!(f.fy > 48.0 && f.fy < 49.1, "{}", f.fy);
+    }
+
+    #[test]
+    fn bad_input_gives_finite_output() {
+        let p = SlipCurveParams::default();
+        for bad in [f64::NAN, f64::INFINITY] {
+            let mut i = input(bad, bad);
+            assert!(p.steady_state(&i).is_finite());
+            i.fz = bad;
+            assert!(p.steady_state(&i).is_finite());
+        }
+        let mut i = input(0.1, 0.1);
+        i.fz = -10.0;
+        assert_eq!(p.steady_state(&i), SteadyForces::default());
+    }
+}
