@@ -5,6 +5,8 @@
 //! rest to 100 km/h (0–100 time), then brakes at full service brake to a stop (100–0 distance).
 #![warn(missing_docs)]
 
+pub mod tire_cmd;
+
 use serde::Serialize;
 use skidpad::ground::Plane;
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams};

@@ -1,0 +1,271 @@
+//! `skidpad tire …`: evaluate a tire model on a grid and draw its characteristic curves.
+
+use plotters::prelude::*;
+use skidpad::tire::interface::{SlipInput, SteadyForces, TireModel};
+use std::path::{Path, PathBuf};
+
+/// One grid row: the inputs of a steady-state evaluation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GridRow {
+    /// Normal load. Unit: N.
+    pub fz_n: f64,
+    /// Slip ratio. Unit: 1.
+    pub kappa: f64,
+    /// Slip angle. Unit: rad.
+    pub alpha_rad: f64,
+    /// Inclination angle. Unit: rad.
+    pub gamma_rad: f64,
+    /// Forward speed, if the grid has the column. Unit: m/s.
+    pub vx_mps: Option<f64>,
+    /// Inflation pressure, if the grid has the column. Unit: Pa.
+    pub pressure_pa: Option<f64>,
+}
+
+/// Output columns appended by [`eval_grid`].
+pub const OUTPUT_COLUMNS: [&str; 5] = ["fx_n", "fy_n", "mz_nm", "mx_nm", "my_nm"];
+
+/// Read a grid CSV (columns `fz_n,kappa,alpha_rad,gamma_rad`, optionally `vx_mps`,
+/// `pressure_pa`, any order, other columns ignored).
+///
+/// # Errors
+/// A message naming the file, the line and the column.
+pub fn read_grid(path: &Path) -> Result<Vec<GridRow>, String> {
+    let file = path.display();
+    let mut r = csv::Reader::from_path(path).map_err(|e| format!("{file}: {e}"))?;
+    let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
+    let col = |name: &str| headers.iter().position(|h| h.trim() == name);
+    let need = |name: &str| col(name).ok_or_else(|| format!("{file}: missing column `{name}`"));
+    let (ifz, ik, ia, ig) = (
+        need("fz_n")?,
+        need("kappa")?,
+        need("alpha_rad")?,
+        need("gamma_rad")?,
+    );
+    let (iv, ip) = (col("vx_mps"), col("pressure_pa"));
+    let mut rows = Vec::new();
+    for (n, rec) in r.records().enumerate() {
+        let line = n + 2;
+        let rec = rec.map_err(|e| format!("{file}:{line}: {e}"))?;
+        let get = |i: usize, name: &str| -> Result<f64, String> {
+            let s = rec.get(i).unwrap_or("").trim();
+            s.parse::<f64>()
+                .map_err(|_| format!("{file}:{line}: column `{name}`: not a number: {s:?}"))
+        };
+        rows.push(GridRow {
+            fz_n: get(ifz, "fz_n")?,
+            kappa: get(ik, "kappa")?,
+            alpha_rad: get(ia, "alpha_rad")?,
+            gamma_rad: get(ig, "gamma_rad")?,
+            vx_mps: iv.map(|i| get(i, "vx_mps")).transpose()?,
+            pressure_pa: ip.map(|i| get(i, "pressure_pa")).transpose()?,
+        });
+    }
+    Ok(rows)
+}
+
+/// Evaluate `model` on every grid row and write the inputs plus [`OUTPUT_COLUMNS`].
+///
+/// # Errors
+/// I/O and parse messages naming the file.
+pub fn eval_grid(
+    model: &dyn Fn(&GridRow) -> SteadyForces,
+    grid: &Path,
+    out: &Path,
+) -> Result<usize, String> {
+    let rows = read_grid(grid)?;
+    let err = |e: csv::Error| format!("{}: {e}", out.display());
+    let mut w = csv::Writer::from_path(out).map_err(err)?;
+    let mut header = vec![
+        "fz_n",
+        "kappa",
+        "alpha_rad",
+        "gamma_rad",
+        "vx_mps",
+        "pressure_pa",
+    ];
+    header.extend(OUTPUT_COLUMNS);
+    w.write_record(&header).map_err(err)?;
+    for r in &rows {
+        let f = model(r);
+        let opt = |v: Option<f64>| v.map_or(String::new(), |x| format!("{x}"));
+        let rec = [
+            format!("{}", r.fz_n),
+            format!("{}", r.kappa),
+            format!("{}", r.alpha_rad),
+            format!("{}", r.gamma_rad),
+            opt(r.vx_mps),
+            opt(r.pressure_pa),
+            format!("{}", f.fx),
+            format!("{}", f.fy),
+            format!("{}", f.mz),
+            format!("{}", f.mx),
+            format!("{}", f.my),
+        ];
+        w.write_record(&rec).map_err(err)?;
+    }
+    w.flush().map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(rows.len())
+}
+
+/// Loads plotted, as fractions of the nominal load.
+pub const LOAD_FRACTIONS: [f64; 3] = [0.5, 1.0, 1.5];
+const COLORS: [RGBColor; 4] = [BLUE, RED, GREEN, MAGENTA];
+
+/// Draw `fx_kappa.svg`, `fy_alpha.svg`, `mz_alpha.svg` (at 0.5, 1 and 1.5 × `nominal_load`) and
+/// `friction_ellipse.svg` (Fx–Fy envelope at nominal load) into `dir`.
+///
+/// # Errors
+/// I/O or drawing messages naming the file.
+pub fn plot_model(
+    model: &dyn TireModel,
+    nominal_load: f64,
+    vx: f64,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let input = |fz: f64, kappa: f64, alpha: f64| SlipInput {
+        fz,
+        kappa,
+        alpha,
+        vx,
+        rest_load: nominal_load,
+        ..SlipInput::default()
+    };
+    let n = 201;
+    let sweep = |lo: f64, hi: f64| (0..n).map(move |i| lo + (hi - lo) * i as f64 / (n - 1) as f64);
+    let mut files = Vec::new();
+    type Pick = fn(&SteadyForces) -> f64;
+    let curves: [(&str, &str, &str, bool, f64, Pick); 3] = [
+        (
+            "fx_kappa.svg",
+            "slip ratio κ [-]",
+            "Fx [N]",
+            true,
+            0.5,
+            |f| f.fx,
+        ),
+        (
+            "fy_alpha.svg",
+            "slip angle α [rad]",
+            "Fy [N]",
+            false,
+            0.3,
+            |f| f.fy,
+        ),
+        (
+            "mz_alpha.svg",
+            "slip angle α [rad]",
+            "Mz [N·m]",
+            false,
+            0.3,
+            |f| f.mz,
+        ),
+    ];
+    for (name, xl, yl, longitudinal, range, pick) in curves {
+        let mut series = Vec::new();
+        for frac in LOAD_FRACTIONS {
+            let fz = frac * nominal_load;
+            let pts: Vec<(f64, f64)> = sweep(-range, range)
+                .map(|s| {
+                    let f = if longitudinal {
+                        model.steady_state(&input(fz, s, 0.0))
+                    } else {
+                        model.steady_state(&input(fz, 0.0, s))
+                    };
+                    (s, pick(&f))
+                })
+                .collect();
+            series.push((format!("Fz = {fz:.0} N"), pts));
+        }
+        let path = dir.join(name);
+        line_chart(&path, name.trim_end_matches(".svg"), xl, yl, &series)?;
+        files.push(path);
+    }
+    // Friction ellipse: combined-slip envelope at nominal load, slip angles 0..0.3 rad.
+    let mut series = Vec::new();
+    for alpha in [0.02, 0.05, 0.1, 0.2] {
+        let pts: Vec<(f64, f64)> = sweep(-0.6, 0.6)
+            .map(|kappa| {
+                let f = model.steady_state(&input(nominal_load, kappa, alpha));
+                (f.fy, f.fx)
+            })
+            .collect();
+        series.push((format!("α = {alpha} rad"), pts));
+    }
+    let path = dir.join("friction_ellipse.svg");
+    line_chart(
+        &path,
+        "friction ellipse (κ sweep)",
+        "Fy [N]",
+        "Fx [N]",
+        &series,
+    )?;
+    files.push(path);
+    Ok(files)
+}
+
+/// A labelled multi-series line chart as SVG.
+///
+/// # Errors
+/// A message naming the file.
+pub fn line_chart(
+    path: &Path,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+) -> Result<(), String> {
+    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let (mut x0, mut x1, mut y0, mut y1) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for (_, pts) in series {
+        for &(x, y) in pts.iter().filter(|(x, y)| x.is_finite() && y.is_finite()) {
+            x0 = x0.min(x);
+            x1 = x1.max(x);
+            y0 = y0.min(y);
+            y1 = y1.max(y);
+        }
+    }
+    if !(x0 < x1) {
+        (x0, x1) = (x0.min(0.0) - 1.0, x1.max(0.0) + 1.0);
+    }
+    if !(y0 < y1) {
+        (y0, y1) = (y0.min(0.0) - 1.0, y1.max(0.0) + 1.0);
+    }
+    let pad = 0.05 * (y1 - y0);
+    let root = SVGBackend::new(path, (720, 480)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(64)
+        .build_cartesian_2d(x0..x1, (y0 - pad)..(y1 + pad))
+        .map_err(|e| err(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .draw()
+        .map_err(|e| err(&e))?;
+    for (i, (label, pts)) in series.iter().enumerate() {
+        let color = COLORS[i % COLORS.len()];
+        chart
+            .draw_series(LineSeries::new(pts.iter().copied(), &color))
+            .map_err(|e| err(&e))?
+            .label(label.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))?;
+    Ok(())
+}
