@@ -230,11 +230,12 @@ pub fn line_chart(
             y1 = y1.max(y);
         }
     }
-    if !(x0 < x1) {
-        (x0, x1) = (x0.min(0.0) - 1.0, x1.max(0.0) + 1.0);
+    // Empty or degenerate ranges (no finite points, or a flat line) get a unit margin.
+    if x0 >= x1 || !x0.is_finite() || !x1.is_finite() {
+        (x0, x1) = (finite_or(x0, 0.0) - 1.0, finite_or(x1, 0.0) + 1.0);
     }
-    if !(y0 < y1) {
-        (y0, y1) = (y0.min(0.0) - 1.0, y1.max(0.0) + 1.0);
+    if y0 >= y1 || !y0.is_finite() || !y1.is_finite() {
+        (y0, y1) = (finite_or(y0, 0.0) - 1.0, finite_or(y1, 0.0) + 1.0);
     }
     let pad = 0.05 * (y1 - y0);
     let root = SVGBackend::new(path, (720, 480)).into_drawing_area();
@@ -268,4 +269,8 @@ pub fn line_chart(
         .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))?;
     Ok(())
+}
+
+fn finite_or(v: f64, fallback: f64) -> f64 {
+    if v.is_finite() { v } else { fallback }
 }
