@@ -53,6 +53,7 @@ pub mod params;
 pub mod simple_magic;
 pub mod slip_curve;
 pub mod state;
+pub mod thermal;
 
 pub use brush::BrushParams;
 pub use interface::{SlipInput, SteadyForces, TireModel};
