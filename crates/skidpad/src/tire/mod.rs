@@ -45,6 +45,7 @@
 //! assert!((f.fx + 48.0).abs() < 1.0, "{f:?}");
 //! ```
 
+pub mod mf;
 pub mod model;
 pub mod params;
 pub mod state;
