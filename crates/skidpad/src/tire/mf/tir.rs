@@ -184,7 +184,10 @@ const META_KEYS: &[&str] = &[
 #[derive(Debug, Clone, PartialEq)]
 enum Value {
     Num(f64),
+    /// A quoted string.
     Str(String),
+    /// An unquoted word such as `LEFT` (accepted for string keys only).
+    Word(String),
 }
 
 struct Entry {
@@ -230,7 +233,7 @@ fn parse_value(raw: &str) -> Result<Value, String> {
                     .is_some_and(|c| c.is_ascii_alphabetic())
                 && !is_non_finite_word(token)
             {
-                Ok(Value::Str(token.to_string()))
+                Ok(Value::Word(token.to_string()))
             } else {
                 Err(format!("malformed number {token:?}"))
             }
@@ -476,7 +479,7 @@ impl TirFile {
                 e.key.as_str(),
                 "LENGTH" | "FORCE" | "ANGLE" | "MASS" | "TIME" | "PRESSURE"
             ) {
-                let Value::Str(u) = &e.value else {
+                let (Value::Str(u) | Value::Word(u)) = &e.value else {
                     return Err(TirError::new(
                         path,
                         e.line,
@@ -513,14 +516,24 @@ impl TirFile {
         for e in &entries {
             let is_string_key = STRING_KEYS.contains(&e.key.as_str());
             match (&e.value, is_string_key) {
-                (Value::Str(s), true) => strings.push((e.key.clone(), s.clone())),
+                (Value::Str(s) | Value::Word(s), true) => {
+                    strings.push((e.key.clone(), s.clone()));
+                }
                 (Value::Num(x), true) => strings.push((e.key.clone(), x.to_string())),
                 (Value::Str(s), false) => {
                     return Err(TirError::new(
                         path,
                         e.line,
                         &e.key,
-                        format!("expected a number, found '{s}'"),
+                        format!("expected a number, found the quoted string '{s}'"),
+                    ));
+                }
+                (Value::Word(s), false) => {
+                    return Err(TirError::new(
+                        path,
+                        e.line,
+                        &e.key,
+                        format!("malformed number {s:?}"),
                     ));
                 }
                 (Value::Num(x), false) => {
