@@ -5,9 +5,10 @@
 //! definition and are never converted. A coefficient absent from the file is `0`, a scaling
 //! factor (`L…`) absent from the file is `1`, except where a field's doc says otherwise.
 
+use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
 
-/// The physical dimension of a numeric key, which decides the [UNITS] conversion applied to it.
+/// The physical dimension of a numeric key, which decides the \[UNITS\] conversion applied to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dim {
     /// Dimensionless (every MF coefficient and scaling factor): never converted.
@@ -364,5 +365,40 @@ impl MfVersion {
     #[must_use]
     pub fn is_mf6(self) -> bool {
         matches!(self, Self::Mf61 | Self::Mf62)
+    }
+}
+
+impl MfCoefficients {
+    /// Check what the equations rely on: every value finite; FNOMIN, UNLOADED_RADIUS, LONGVL
+    /// and LFZO > 0; VXLOW, NOMPRES, INFLPRES ≥ 0; each validity range min ≤ max.
+    ///
+    /// # Errors
+    /// The first broken rule; the path is the file key (e.g. `FNOMIN`).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        for (key, _) in Self::KEYS {
+            check::finite(key, self.get(key).unwrap_or(0.0))?;
+        }
+        check::positive("FNOMIN", self.fnomin)?;
+        check::positive("UNLOADED_RADIUS", self.unloaded_radius)?;
+        check::positive("LONGVL", self.longvl)?;
+        check::positive("LFZO", self.lfzo)?;
+        check::non_negative("VXLOW", self.vxlow)?;
+        check::non_negative("NOMPRES", self.nompres)?;
+        check::non_negative("INFLPRES", self.inflpres)?;
+        for (lo, hi, vlo, vhi) in [
+            ("KPUMIN", "KPUMAX", self.kpumin, self.kpumax),
+            ("ALPMIN", "ALPMAX", self.alpmin, self.alpmax),
+            ("CAMMIN", "CAMMAX", self.cammin, self.cammax),
+            ("FZMIN", "FZMAX", self.fzmin, self.fzmax),
+            ("PRESMIN", "PRESMAX", self.presmin, self.presmax),
+        ] {
+            if vlo > vhi {
+                return Err(ParamError::new(
+                    hi,
+                    format!("validity range is empty: {lo} = {vlo} > {hi} = {vhi}"),
+                ));
+            }
+        }
+        Ok(())
     }
 }

@@ -2,6 +2,7 @@
 
 use super::coeffs::{MfCoefficients, MfVersion};
 use super::tir::TirFile;
+use crate::error::ParamError;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::{FRAC_PI_2, PI};
 
@@ -208,14 +209,32 @@ impl From<&TirFile> for MfTire {
 }
 
 impl MfTire {
-    /// A tyre with default [`MfOptions`] (limits on).
+    /// A tyre with default [`MfOptions`] (limits on). Coefficients from [`TirFile::parse`] are
+    /// already valid; use [`MfTire::try_new`] for hand-made ones.
+    ///
+    /// # Panics
+    /// In debug builds, if [`MfCoefficients::validate`] fails.
     #[must_use]
     pub fn new(coefficients: MfCoefficients, version: MfVersion) -> Self {
+        debug_assert!(
+            coefficients.validate().is_ok(),
+            "invalid MF coefficients: {:?}",
+            coefficients.validate()
+        );
         Self {
             coefficients,
             version,
             options: MfOptions::default(),
         }
+    }
+
+    /// A tyre with default [`MfOptions`], after checking the coefficients.
+    ///
+    /// # Errors
+    /// The first rule [`MfCoefficients::validate`] finds broken.
+    pub fn try_new(coefficients: MfCoefficients, version: MfVersion) -> Result<Self, ParamError> {
+        coefficients.validate()?;
+        Ok(Self::new(coefficients, version))
     }
 
     /// The same tyre with other options.

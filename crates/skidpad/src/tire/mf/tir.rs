@@ -13,7 +13,7 @@
 //! - Unknown sections are skipped whole with one warning; unknown keys in known sections give
 //!   a warning each. Neither is an error.
 //!
-//! # Units ([UNITS])
+//! # Units (\[UNITS\])
 //! LENGTH (`meter`, `mm`, `cm`, `km`, `inch`, `foot`), FORCE (`newton`, `kN`, `lbf`, `kgf`),
 //! ANGLE (`radian`, `degree`), MASS (`kg`, `gram`, `lbm`, `slug`), TIME (`second`, `ms`,
 //! `minute`, `hour`), PRESSURE (`pascal`, `kPa`, `MPa`, `bar`, `psi`; default FORCE/LENGTH²).
@@ -576,8 +576,8 @@ impl TirFile {
         let property_file_format = string("PROPERTY_FILE_FORMAT");
         let tyre_side = string("TYRESIDE");
 
-        // Required keys and basic sanity.
-        for (key, v) in [("FNOMIN", c.fnomin), ("UNLOADED_RADIUS", c.unloaded_radius)] {
+        // Required keys, derived defaults, then the same checks as `MfCoefficients::validate`.
+        for key in ["FNOMIN", "UNLOADED_RADIUS"] {
             if !has(key) {
                 return Err(TirError::new(
                     path,
@@ -586,40 +586,7 @@ impl TirFile {
                     "required key is missing (end of file reached)",
                 ));
             }
-            if v <= 0.0 {
-                return Err(TirError::new(
-                    path,
-                    line_of(key, &entries),
-                    key,
-                    format!("must be > 0 (got {v})"),
-                ));
-            }
         }
-        for (key, v) in [("LONGVL", c.longvl), ("LFZO", c.lfzo)] {
-            if v <= 0.0 {
-                return Err(TirError::new(
-                    path,
-                    line_of(key, &entries),
-                    key,
-                    format!("must be > 0 (got {v})"),
-                ));
-            }
-        }
-        for (key, v) in [
-            ("VXLOW", c.vxlow),
-            ("NOMPRES", c.nompres),
-            ("INFLPRES", c.inflpres),
-        ] {
-            if v < 0.0 {
-                return Err(TirError::new(
-                    path,
-                    line_of(key, &entries),
-                    key,
-                    format!("must be >= 0 (got {v})"),
-                ));
-            }
-        }
-        // Derived defaults.
         if !has("FZMAX") {
             c.fzmax = 10.0 * c.fnomin;
         }
@@ -629,21 +596,9 @@ impl TirFile {
         if !has("PRESMAX") {
             c.presmax = 10.0 * c.nompres;
         }
-        for (lo, hi, vlo, vhi) in [
-            ("KPUMIN", "KPUMAX", c.kpumin, c.kpumax),
-            ("ALPMIN", "ALPMAX", c.alpmin, c.alpmax),
-            ("CAMMIN", "CAMMAX", c.cammin, c.cammax),
-            ("FZMIN", "FZMAX", c.fzmin, c.fzmax),
-            ("PRESMIN", "PRESMAX", c.presmin, c.presmax),
-        ] {
-            if vlo > vhi {
-                return Err(TirError::new(
-                    path,
-                    line_of(hi, &entries).max(line_of(lo, &entries)),
-                    hi,
-                    format!("validity range is empty: {lo} = {vlo} > {hi} = {vhi}"),
-                ));
-            }
+        if let Err(e) = c.validate() {
+            let key = e.path.clone();
+            return Err(TirError::new(path, line_of(&key, &entries), &key, e.rule));
         }
 
         let version = match fittyp {
