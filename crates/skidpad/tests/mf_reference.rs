@@ -119,3 +119,26 @@ fn mf_matches_mfeval_reference_table() {
         );
     }
 }
+
+/// REFS_README: every grid point lies inside the file's validity ranges, no curvature factor
+/// exceeds 1 and Vx ≫ VXLOW, so the clamping (simulation) mode must give the same numbers.
+#[test]
+fn mf_reference_table_unchanged_with_limits_on() {
+    let (file, _) = TirFile::from_path(data("mf_185_80R14.tir")).unwrap();
+    let raw = MfTire::from(&file).with_options(MfOptions {
+        limits: false,
+        alpha_star: false,
+    });
+    let clamped = MfTire::from(&file);
+    assert!(clamped.options.limits);
+    for r in rows() {
+        let (a, b) = (raw.steady_state(r.input), clamped.steady_state(r.input));
+        assert!(!b.clamped.any(), "{:?}: {:?}", r.input, b.clamped);
+        assert_eq!(
+            (a.fx, a.fy, a.mz, a.mx, a.my),
+            (b.fx, b.fy, b.mz, b.mx, b.my),
+            "{:?}",
+            r.input
+        );
+    }
+}
