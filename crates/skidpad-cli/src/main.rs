@@ -4,9 +4,15 @@
 //! |---|---|
 //! | `skidpad run` | the built-in sedan on flat ground: settle, 0–100 km/h, 100–0 km/h; prints a KPI table |
 //! | `skidpad run --out DIR` | also writes `DIR/summary.json` and `DIR/telemetry.csv` |
+//! | `skidpad tire eval FILE.tir --grid IN.csv --out OUT.csv [--limits on\|off]` | steady-state Magic Formula forces on a grid |
+//! | `skidpad tire plot FILE.tir --out DIR` | Fx–κ, Fy–α, Mz–α and friction-ellipse SVGs (or `--model slip-curve\|brush\|simple-mf`) |
 
-use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use clap::{Parser, Subcommand, ValueEnum};
+use skidpad::tire::interface::{SteadyForces, TireModel};
+use skidpad::tire::mf::{MfInput, MfOptions, MfTire, TirFile};
+use skidpad::tire::{BrushParams, SimpleMagicParams, SlipCurveParams};
+use skidpad_cli::tire_cmd;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -24,6 +30,127 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Tire tools: evaluate a .tir file on a grid, plot characteristic curves.
+    Tire {
+        #[command(subcommand)]
+        command: TireCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum TireCommand {
+    /// Evaluate a Magic Formula .tir file on a grid (columns fz_n,kappa,alpha_rad,gamma_rad
+    /// and optionally vx_mps,pressure_pa); writes the inputs plus fx_n,fy_n,mz_nm,mx_nm,my_nm
+    /// (steady state, combined slip, ISO-W axes).
+    Eval {
+        /// The .tir file.
+        file: PathBuf,
+        /// Input grid CSV.
+        #[arg(long)]
+        grid: PathBuf,
+        /// Output CSV.
+        #[arg(long)]
+        out: PathBuf,
+        /// `on` applies the file's validity ranges and E ≤ 1 as the simulation does; `off`
+        /// evaluates the raw equations (MFeval's "ignore limit checks").
+        #[arg(long, value_enum, default_value = "on")]
+        limits: OnOff,
+    },
+    /// Draw Fx–κ, Fy–α, Mz–α at 0.5/1/1.5× nominal load and a friction ellipse as SVG.
+    Plot {
+        /// A .tir file (or use --model for a built-in model).
+        file: Option<PathBuf>,
+        /// A built-in model with default parameters.
+        #[arg(long, value_enum, conflicts_with = "file")]
+        model: Option<BuiltinTire>,
+        /// Output directory.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OnOff {
+    On,
+    Off,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum BuiltinTire {
+    SlipCurve,
+    Brush,
+    SimpleMf,
+}
+
+fn load_tir(path: &Path) -> Result<MfTire, String> {
+    let (file, warnings) = TirFile::from_path(path).map_err(|e| e.to_string())?;
+    for w in &warnings {
+        eprintln!("warning: {}:{}: {}", path.display(), w.line, w.message);
+    }
+    let tire = MfTire::from(file);
+    tire.coefficients
+        .validate()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(tire)
+}
+
+fn tire(command: TireCommand) -> Result<(), String> {
+    match command {
+        TireCommand::Eval {
+            file,
+            grid,
+            out,
+            limits,
+        } => {
+            let tire = load_tir(&file)?.with_options(MfOptions {
+                limits: matches!(limits, OnOff::On),
+                ..MfOptions::default()
+            });
+            let longvl = tire.coefficients.longvl;
+            let eval = |r: &tire_cmd::GridRow| {
+                let o = tire.steady_state(MfInput {
+                    fz: r.fz_n,
+                    kappa: r.kappa,
+                    alpha: r.alpha_rad,
+                    gamma: r.gamma_rad,
+                    vx: r.vx_mps.unwrap_or(longvl),
+                    pressure: r.pressure_pa,
+                });
+                SteadyForces {
+                    fx: o.fx,
+                    fy: o.fy,
+                    mz: o.mz,
+                    mx: o.mx,
+                    my: o.my,
+                }
+            };
+            let n = tire_cmd::eval_grid(&eval, &grid, &out)?;
+            println!("evaluated {n} points into {}", out.display());
+            Ok(())
+        }
+        TireCommand::Plot { file, model, out } => {
+            let (m, fnom): (Box<dyn TireModel>, f64) = match (file, model) {
+                (Some(f), _) => {
+                    let t = load_tir(&f)?;
+                    let fnom = t.coefficients.fnomin;
+                    (Box::new(t), fnom)
+                }
+                (None, Some(BuiltinTire::SlipCurve)) => {
+                    (Box::new(SlipCurveParams::default()), 4000.0)
+                }
+                (None, Some(BuiltinTire::Brush)) => (Box::new(BrushParams::default()), 4000.0),
+                (None, Some(BuiltinTire::SimpleMf)) => {
+                    (Box::new(SimpleMagicParams::default()), 4000.0)
+                }
+                (None, None) => return Err("give a .tir file or --model".into()),
+            };
+            let files = tire_cmd::plot_model(m.as_ref(), fnom, 16.7, &out)?;
+            for f in files {
+                println!("wrote {}", f.display());
+            }
+            Ok(())
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -41,6 +168,13 @@ fn main() -> ExitCode {
                 }
                 ExitCode::SUCCESS
             }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Tire { command } => match tire(command) {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE

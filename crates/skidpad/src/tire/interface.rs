@@ -133,3 +133,42 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
         },
     }
 }
+
+/// The Magic Formula tire behind the common interface. Surface friction scales the peak
+/// friction factors (LMUX, LMUY) and surface stiffness the slip stiffness factors (LKX, LKY),
+/// so the curve keeps its shape at small slip and its peak moves with the surface; the
+/// file's own scaling factors are multiplied, not replaced.
+impl TireModel for super::mf::MfTire {
+    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
+        let mf = super::mf::MfInput {
+            fz: input.fz,
+            kappa: input.kappa,
+            alpha: input.alpha,
+            gamma: input.gamma,
+            vx: input.vx,
+            pressure: None,
+        };
+        let (fs, ks) = (input.friction_scale, input.stiffness_scale);
+        let out = if fs == 1.0 && ks == 1.0 {
+            super::mf::MfTire::steady_state(self, mf)
+        } else {
+            // A stack copy of the coefficients (plain f64 fields: no allocation).
+            let mut t = self.clone();
+            let c = &mut t.coefficients;
+            let fs = if fs.is_finite() { fs.max(0.0) } else { 1.0 };
+            let ks = if ks.is_finite() && ks > 0.0 { ks } else { 1.0 };
+            c.lmux *= fs;
+            c.lmuy *= fs;
+            c.lkx *= ks;
+            c.lky *= ks;
+            super::mf::MfTire::steady_state(&t, mf)
+        };
+        SteadyForces {
+            fx: out.fx,
+            fy: out.fy,
+            mz: out.mz,
+            mx: out.mx,
+            my: out.my,
+        }
+    }
+}

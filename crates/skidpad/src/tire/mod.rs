@@ -48,6 +48,7 @@
 
 pub mod brush;
 pub mod interface;
+pub mod mf;
 pub mod model;
 pub mod params;
 pub mod simple_magic;

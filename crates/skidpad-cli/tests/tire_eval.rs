@@ -1,0 +1,129 @@
+//! `skidpad tire eval` on the reference grid of `mf_185_80R14.csv` (MFeval 4.3.1, combined
+//! slip, no turn slip, no limit checks — see `crates/skidpad/tests/data/REFS_README.md`)
+//! must match Fx and Fy within 0.1 % of their peak and Mz within 0.5 % of its peak at zero
+//! camber (the acceptance test). With identical equations the real error is round-off;
+//! the test prints it.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../skidpad/tests/data")
+        .join(name)
+}
+
+fn read(path: &std::path::Path) -> (Vec<String>, Vec<Vec<f64>>) {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let h = r.headers().unwrap().iter().map(String::from).collect();
+    let rows = r
+        .records()
+        .map(|rec| {
+            rec.unwrap()
+                .iter()
+                .map(|v| v.parse().unwrap_or(f64::NAN))
+                .collect()
+        })
+        .collect();
+    (h, rows)
+}
+
+#[test]
+fn eval_matches_the_mfeval_reference() {
+    let out = std::env::temp_dir().join(format!("skidpad-tire-eval-{}.csv", std::process::id()));
+    let status = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["tire", "eval"])
+        .arg(data("mf_185_80R14.tir"))
+        .arg("--grid")
+        .arg(data("mf_185_80R14.csv"))
+        .arg("--out")
+        .arg(&out)
+        .args(["--limits", "off"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (rh, reference) = read(&data("mf_185_80R14.csv"));
+    let (oh, ours) = read(&out);
+    assert_eq!(reference.len(), 1134);
+    assert_eq!(ours.len(), reference.len());
+    let col = |h: &[String], n: &str| h.iter().position(|c| c == n).unwrap();
+    let peak = |name: &str, zero_camber: bool| {
+        let (c, g) = (col(&rh, name), col(&rh, "gamma_rad"));
+        reference
+            .iter()
+            .filter(|r| !zero_camber || r[g] == 0.0)
+            .map(|r| r[c].abs())
+            .fold(0.0, f64::max)
+    };
+    for (name, frac, zero_camber) in [
+        ("fx_n", 0.001, false),
+        ("fy_n", 0.001, false),
+        ("mz_nm", 0.005, true),
+    ] {
+        let tol = frac * peak(name, zero_camber);
+        let (cr, co, g) = (col(&rh, name), col(&oh, name), col(&rh, "gamma_rad"));
+        let mut worst: f64 = 0.0;
+        for (r, o) in reference.iter().zip(&ours) {
+            if zero_camber && r[g] != 0.0 {
+                continue;
+            }
+            worst = worst.max((r[cr] - o[co]).abs());
+        }
+        println!("{name}: max |error| = {worst:.3e} (tolerance {tol:.3})");
+        assert!(worst <= tol, "{name}: {worst} > {tol}");
+    }
+    std::fs::remove_file(&out).ok();
+}
+
+#[test]
+fn every_shipped_tir_file_plots() {
+    for f in [
+        "mf_185_80R14.tir",
+        "Sedan_Pac02Tire.tir",
+        "HMMWV_Pac02Tire.tir",
+    ] {
+        let dir =
+            std::env::temp_dir().join(format!("skidpad-tire-plot-{}-{f}", std::process::id()));
+        let out = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+            .args(["tire", "plot"])
+            .arg(data(f))
+            .arg("--out")
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{f}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for svg in [
+            "fx_kappa.svg",
+            "fy_alpha.svg",
+            "mz_alpha.svg",
+            "friction_ellipse.svg",
+        ] {
+            let text = std::fs::read_to_string(dir.join(svg)).unwrap();
+            assert!(
+                text.starts_with("<svg") && !text.contains("NaN"),
+                "{f}/{svg}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+#[test]
+fn malformed_tir_file_gives_file_line_and_key() {
+    let bad = std::env::temp_dir().join(format!("skidpad-bad-{}.tir", std::process::id()));
+    std::fs::write(&bad, "[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4000\n[LONGITUDINAL_COEFFICIENTS]\nPCX1 = abc\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["tire", "plot"])
+        .arg(&bad)
+        .args(["--out", "/tmp/skidpad-never-written"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":6:") && err.contains("PCX1"), "{err}");
+    std::fs::remove_file(&bad).ok();
+}
