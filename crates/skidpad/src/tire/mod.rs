@@ -55,6 +55,7 @@ pub mod simple_magic;
 pub mod slip_curve;
 pub mod state;
 pub mod thermal;
+pub mod transient;
 
 pub use brush::BrushParams;
 pub use interface::{SlipInput, SteadyForces, TireModel};
