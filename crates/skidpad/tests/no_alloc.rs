@@ -1,6 +1,8 @@
 //! Invariant: a vehicle step never touches the heap. A counting global allocator wraps the
 //! system allocator; after setup, 1,000 steps of a 4-wheel sedan (sweeps, anti-roll bars,
-//! body-roll model on, driving and steering) and 1,000 hosted steps must allocate nothing.
+//! body-roll model on, driving and steering; Ackermann, steer-vs-speed table, rate limit,
+//! input smoothing, every stability helper and aero with downforce on) and 1,000 hosted steps
+//! must allocate nothing.
 //! This file holds a single test so no other test thread allocates while it counts.
 
 use skidpad::ground::Plane;
@@ -54,6 +56,25 @@ fn a_thousand_steps_allocate_nothing() {
         front: true,
     }];
     p.contact.reuse_hit_steps = 2;
+    p.steering.steer_vs_speed = skidpad::steering::SteeringParams::physx_steer_vs_speed();
+    p.steering.max_rate = Some(1.0);
+    p.input_smoothing = skidpad::input::InputSmoothingParams::gamepad();
+    p.stability.hill_hold.enabled = true;
+    p.stability.yaw_damping.enabled = true;
+    p.stability.anti_rollover.enabled = true;
+    p.stability.anti_rollover.max_angle = 0.01;
+    p.stability.airborne.enabled = true;
+    p.aero = skidpad::aero::AeroParams {
+        drag_coefficient: 0.3,
+        frontal_area: 2.2,
+        drag_point: Some(DVec3::new(0.0, 0.0, 0.3)),
+        downforce: vec![skidpad::aero::DownforceParams {
+            lift_coefficient: 0.3,
+            area: 1.0,
+            point: DVec3::new(1.35, 0.0, 0.3),
+        }],
+        ..Default::default()
+    };
     let ground = Plane::flat();
     let mut car = Vehicle::new(p).unwrap();
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.4)));

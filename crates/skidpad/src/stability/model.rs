@@ -109,14 +109,18 @@ pub fn anti_rollover_torque(
     if theta < MIN_TILT {
         return DVec3::ZERO;
     }
-    let gap = theta - p.max_angle; // < 0 inside the cone
+    let gap = theta - p.max_angle; // > 0 beyond the limit
+    let iw = world_inertia(cp, s);
+    let w = s.angular_velocity;
     let w_min = if gap < 0.0 {
-        gap / dt
+        // Speculative: the integrator turns the body by the *mean* of the start and end rates,
+        // so reach the limit with (ω_â + ω_â')/2 = gap/dt, but never demand a bounce (≤ 0).
+        (gap / dt).max((2.0 * gap / dt - w.dot(a)).min(0.0))
     } else {
         p.correction * gap / dt
     };
-    let iw = world_inertia(cp, s);
-    let w_pred = (s.angular_velocity + dt * (iw.inverse() * other)).dot(a);
+    // Predicted rate with the other torques and the gyroscopic term −ω × I_w ω.
+    let w_pred = (w + dt * (iw.inverse() * (other - w.cross(iw * w)))).dot(a);
     if w_pred >= w_min {
         return DVec3::ZERO;
     }
@@ -214,9 +218,10 @@ mod tests {
 
     #[test]
     fn anti_rollover_stops_the_tilt_at_the_limit() {
-        // Rolled 0.5 rad (limit 0.6) rolling on at 3 rad/s, dt 0.01: allowed approach rate is
-        // (0.6 − 0.5)/0.01 = 10 rad/s > 3 → no torque. At 0.59 rad the allowed rate is 1 rad/s:
-        // the torque brings ω_x to exactly 1 rad/s: τ = I_xx·(3 − 1)/dt = 550·200 = 110 000 N·m.
+        // Rolled 0.5 rad (limit 0.6) rolling on at 3 rad/s, dt 0.01: the allowed end rate is
+        // max(gap/dt, min(2·gap/dt − ω, 0)) = max(−10, −17) = −10 rad/s, and −3 > −10 → no
+        // torque. At 0.59 rad: max(−1, min(−2 + 3, 0)) = 0 → stop the roll this substep:
+        // τ = I_xx·(0 − (−3))/dt = 550·300 = 165 000 N·m about −x.
         let cp = crate::presets::sedan().chassis;
         let p = AntiRolloverParams {
             enabled: true,
@@ -229,7 +234,7 @@ mod tests {
         );
         let s = body(DQuat::from_rotation_x(0.59), DVec3::new(3.0, 0.0, 0.0));
         let t = anti_rollover_torque(&p, &cp, &s, DVec3::ZERO, 0.01);
-        assert!((t.x + 110_000.0).abs() < 1e-6, "{t}");
+        assert!((t.x + 165_000.0).abs() < 1e-6, "{t}");
         // Rolling back towards upright: free.
         let s = body(DQuat::from_rotation_x(0.59), DVec3::new(-3.0, 0.0, 0.0));
         assert_eq!(
