@@ -146,10 +146,7 @@ pub fn kart() -> VehicleParams {
     };
     let axles = [
         axle(0.525, 1.0, 30.0, 0.0, 0.0),
-        AxleSpec {
-            handbrake_torque: 0.0,
-            ..axle(-0.525, 1.15, 0.0, 120.0, 250.0)
-        },
+        axle(-0.525, 1.15, 0.0, 120.0, 250.0),
     ];
     let mut p = from_axles("kart", chassis, &wheel, &axles).expect("valid kart");
     p.steering.ackermann.accuracy = 0.6;
