@@ -21,14 +21,19 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod aero;
 pub mod body1d;
 pub mod chassis;
 pub mod curve;
 pub mod error;
 pub mod ground;
+pub mod input;
+pub mod layout;
 pub mod math;
 pub mod pipeline;
 pub mod presets;
+pub mod stability;
+pub mod steering;
 pub mod surface;
 pub mod suspension;
 pub mod telemetry;

@@ -4,14 +4,14 @@
 //!
 //! | # | stage | consumes | produces |
 //! |---|---|---|---|
-//! | 1 | inputs | [`Controls`] | per-wheel drive, brake, steer commands |
-//! | 2 | steering | commands, last jounce (toe) | road-wheel steer angle |
+//! | 1 | inputs | [`Controls`], smoothing, hill hold | smoothed intent (state), per-wheel drive and brake |
+//! | 2 | steering | steer command, forward speed, last jounce (toe) | road-wheel steer angle (Ackermann, speed table, rate limit) |
 //! | 3 | ground contact | chassis pose, suspension geometry, [`Ground`] | contact point, normal, travel |
 //! | 4 | suspension | travel, last jounce | jounce, velocity, spring/damper/bump/anti-roll force |
 //! | 5 | tire | load (filtered), contact velocity, drive/brake torque | tire force, wheel spin |
 //! | 6 | drivetrain | — (direct per-wheel torques, PhysX `NoDrive`; the drivetrain issue adds more) | |
-//! | 7 | aero | — (the steering/aero issue adds it) | |
-//! | 8 | chassis forces | suspension and tire forces, body-roll torque | [`Wrench`] about the CoM |
+//! | 7 | aero | chassis velocity, [`crate::aero`] | drag and downforce at their points |
+//! | 8 | chassis forces | suspension, tire and aero forces, body-roll and stability torques | [`Wrench`] about the CoM |
 //! | 9 | integration (standalone only) | wrench, gravity | new chassis state |
 //! | 10 | telemetry | state | acceleration, time |
 //!
@@ -21,8 +21,11 @@
 //! substep against. Nothing here allocates.
 
 use crate::MAX_WHEELS;
+use crate::aero::{self, MAX_AERO_FORCES};
 use crate::chassis::{Wrench, integrate};
 use crate::ground::{Ground, WheelQuery, query_wheel_cached};
+use crate::stability::model as stab;
+use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
 use crate::tire::model::{ContactInput, solve_contact};
 use crate::vehicle::{Controls, Derived, VehicleParams, VehicleState};
@@ -37,14 +40,18 @@ pub struct AppliedForce {
     pub point: DVec3,
 }
 
+/// Capacity of [`ChassisForces::forces`]: two per wheel plus the aero forces.
+pub const MAX_POINT_FORCES: usize = 2 * MAX_WHEELS + MAX_AERO_FORCES;
+
 /// What a hosted vehicle asks the engine to apply this step.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ChassisForces {
-    /// Point forces: per wheel, the suspension force then the tire force.
-    pub forces: [AppliedForce; 2 * MAX_WHEELS],
+    /// Point forces: per wheel, the suspension force then the tire force; then aero (drag,
+    /// downforce surfaces).
+    pub forces: [AppliedForce; MAX_POINT_FORCES],
     /// Number of entries used in `forces`.
     pub count: usize,
-    /// Pure torque (body-roll model), world frame. Unit: N·m.
+    /// Pure torque (body-roll model, stability helpers), world frame. Unit: N·m.
     pub torque: DVec3,
     /// Sum of everything as a force and a torque about the centre of mass (world frame).
     pub total: Wrench,
@@ -53,7 +60,7 @@ pub struct ChassisForces {
 impl Default for ChassisForces {
     fn default() -> Self {
         Self {
-            forces: [AppliedForce::default(); 2 * MAX_WHEELS],
+            forces: [AppliedForce::default(); MAX_POINT_FORCES],
             count: 0,
             torque: DVec3::ZERO,
             total: Wrench::default(),
@@ -135,6 +142,39 @@ pub fn compute_forces(
     let pose = chassis.pose;
     let com = chassis.com_world(&p.chassis);
     let nw = p.wheels.len();
+    let forward_speed = chassis.velocity_body().x;
+
+    // Stage 1a: raw intent → smoothed intent (kept in state); hill hold brake demand.
+    // Stage 2a: steer command → road-wheel angles (before toe). Direct commands bypass both.
+    let (intent, hold) = match controls {
+        Controls::Intent(raw) => {
+            let it = crate::input::smooth(&p.input_smoothing, raw, &mut s.input, dt);
+            let hold = stab::hill_hold(
+                &p.stability.hill_hold,
+                it.throttle,
+                it.brake,
+                forward_speed,
+                &mut s.stability,
+                dt,
+            );
+            steer_angles(
+                &p.steering,
+                &p.wheels,
+                it.steer,
+                forward_speed,
+                &mut s.steering,
+                dt,
+            );
+            (it, hold)
+        }
+        Controls::Direct(c) => {
+            for (a, cmd) in s.steering.angle.iter_mut().zip(c) {
+                *a = cmd.steer_angle;
+            }
+            (Default::default(), 0.0)
+        }
+    };
+    let road_steer = s.steering.angle;
 
     // Stages 1–4: commands, steering, ground contact, suspension travel.
     let mut raw_jounce = [0.0; MAX_WHEELS];
@@ -145,17 +185,19 @@ pub fn compute_forces(
             continue;
         }
         // Stage 1: inputs → per-wheel commands.
-        let (drive, brake, steer_cmd) = match controls {
-            Controls::Intent(it) => {
+        let (drive, brake) = match controls {
+            Controls::Intent(_) => {
+                let it = &intent;
                 let dir = if it.reverse { -1.0 } else { 1.0 };
                 (
                     dir * it.throttle * wp.max_drive_torque,
-                    it.brake * wp.max_brake_torque + it.handbrake * wp.max_handbrake_torque,
-                    it.steer * wp.max_steer,
+                    it.brake.max(hold) * wp.max_brake_torque
+                        + it.handbrake * wp.max_handbrake_torque,
                 )
             }
-            Controls::Direct(c) => (c[i].drive_torque, c[i].brake_torque, c[i].steer_angle),
+            Controls::Direct(c) => (c[i].drive_torque, c[i].brake_torque),
         };
+        let steer_cmd = road_steer[i];
         ws.drive_torque = drive;
         ws.brake_torque = brake;
         // Stage 2: steering. Toe-in turns a left wheel right (negative yaw) and vice versa.
@@ -269,6 +311,21 @@ pub fn compute_forces(
         out.push(long * f.fx + lat * f.fy, tire_point, com);
     }
 
+    // Stage 7: aero — drag and downforce at their centres of pressure.
+    if p.aero.is_active() {
+        let mut buf = [(DVec3::ZERO, DVec3::ZERO); MAX_AERO_FORCES];
+        let n = aero::aero_forces(
+            &p.aero,
+            &pose,
+            p.chassis.com_offset,
+            |pt| chassis.point_velocity(&p.chassis, pt),
+            &mut buf,
+        );
+        for &(f, pt) in &buf[..n] {
+            out.push(f, pt, com);
+        }
+    }
+
     // Stage 8b: body-attitude torque (optional).
     if p.body_roll.enabled {
         let mut front = [false; MAX_WHEELS];
@@ -285,6 +342,33 @@ pub fn compute_forces(
         out.torque += t;
         out.total.torque += t;
     }
+
+    // Stage 8c: stability torques (each off unless enabled); anti-rollover last, as it
+    // constrains the tilt rate under every other torque.
+    let grounded = p
+        .wheels
+        .iter()
+        .zip(&s.wheels)
+        .any(|(wp, ws)| wp.enabled && ws.suspension.in_contact);
+    let st = &p.stability;
+    let mut t = stab::yaw_damping_torque(&st.yaw_damping, &p.chassis, &chassis)
+        + stab::airborne_torque(
+            &st.airborne,
+            &p.chassis,
+            &chassis,
+            grounded,
+            &mut s.stability,
+            dt,
+        );
+    t += stab::anti_rollover_torque(
+        &st.anti_rollover,
+        &p.chassis,
+        &chassis,
+        out.total.torque + t,
+        dt,
+    );
+    out.torque += t;
+    out.total.torque += t;
     out
 }
 

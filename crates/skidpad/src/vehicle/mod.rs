@@ -157,6 +157,44 @@ impl Vehicle {
         }
     }
 
+    /// Enable or disable wheel `i` at run time (PhysX `disableWheel`). Sprung masses and rest
+    /// forces are recomputed over the enabled wheels, so the remaining springs take over the
+    /// lost wheel's static share at once: the total vertical force changes only by the lost
+    /// wheel's *dynamic* spring/damper force (no spike). A disabled wheel's state is cleared; a
+    /// re-enabled wheel measures its suspension afresh and spins at the rolling speed.
+    /// Spring rates are not changed (see [`crate::layout::three_wheel`] for that).
+    ///
+    /// # Errors
+    /// No such wheel, or the enabled wheels cannot carry the centre of mass (nothing changes).
+    pub fn set_wheel_enabled(&mut self, i: usize, enabled: bool) -> Result<(), ParamError> {
+        let n = self.params.wheels.len();
+        if i >= n {
+            return Err(ParamError::new(
+                format!("wheels[{i}]"),
+                format!("no such wheel ({n} wheels)"),
+            ));
+        }
+        let old = self.params.wheels[i].enabled;
+        self.params.wheels[i].enabled = enabled;
+        match Derived::new(&self.params) {
+            Ok(d) => {
+                self.derived = d;
+                if old != enabled {
+                    self.state.wheels[i] = WheelState::default();
+                    if enabled {
+                        self.state.wheels[i].tire.omega =
+                            self.state.forward_speed() / self.params.wheels[i].radius;
+                    }
+                }
+                Ok(())
+            }
+            Err(e) => {
+                self.params.wheels[i].enabled = old;
+                Err(e)
+            }
+        }
+    }
+
     /// Advance by `dt` seconds in standalone mode: the core integrates the chassis.
     /// `dt` must be finite and positive; anything else is ignored (no step).
     pub fn step(&mut self, dt: f64, ground: &dyn Ground) {

@@ -1,9 +1,13 @@
 //! Vehicle parameters: the chassis, its wheels and everything between them.
 
 use crate::MAX_WHEELS;
+use crate::aero::AeroParams;
 use crate::chassis::{ChassisParams, compute_sprung_masses};
 use crate::error::{ParamError, check};
 use crate::ground::{ContactMode, HitRejection};
+use crate::input::InputSmoothingParams;
+use crate::stability::StabilityParams;
+use crate::steering::SteeringParams;
 use crate::suspension::{AntiRollBarParams, BodyRollParams, LoadFilterParams, SuspensionParams};
 use crate::tire::TireParams;
 use glam::DVec3;
@@ -189,6 +193,20 @@ pub struct VehicleParams {
     /// Time stepping and gravity.
     #[serde(default)]
     pub sim: SimParams,
+    // --- steering, driver input, stability helpers, aero (issue 5) ---
+    /// Steering: Ackermann, steer vs speed, rate limit (default: parallel steer, no limits).
+    #[serde(default)]
+    pub steering: SteeringParams,
+    /// Driver input smoothing (default: off).
+    #[serde(default)]
+    pub input_smoothing: InputSmoothingParams,
+    /// Stability helpers (default: all off).
+    #[serde(default)]
+    pub stability: StabilityParams,
+    /// Aerodynamics (default: none).
+    #[serde(default)]
+    pub aero: AeroParams,
+    // --- end issue 5 ---
 }
 
 impl VehicleParams {
@@ -222,6 +240,14 @@ impl VehicleParams {
             .validate()
             .map_err(|e| e.within("contact.rejection"))?;
         self.sim.validate().map_err(|e| e.within("sim"))?;
+        self.steering.validate().map_err(|e| e.within("steering"))?;
+        self.input_smoothing
+            .validate()
+            .map_err(|e| e.within("input_smoothing"))?;
+        self.stability
+            .validate()
+            .map_err(|e| e.within("stability"))?;
+        self.aero.validate().map_err(|e| e.within("aero"))?;
         self.sprung_masses().map(|_| ())
     }
 

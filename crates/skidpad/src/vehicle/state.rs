@@ -3,6 +3,9 @@
 use crate::MAX_WHEELS;
 use crate::chassis::ChassisState;
 use crate::ground::{HitCache, SurfaceId};
+use crate::input::InputState;
+use crate::stability::StabilityState;
+use crate::steering::SteeringState;
 use crate::suspension::SuspensionState;
 use crate::tire::TireState;
 use glam::DVec3;
@@ -49,6 +52,13 @@ pub struct VehicleState {
     pub acceleration: DVec3,
     /// Simulated time since spawn. Unit: s.
     pub time: f64,
+    // --- issue 5 ---
+    /// Smoothed driver intent.
+    pub input: InputState,
+    /// Road-wheel steer angles before toe (rate limiter memory).
+    pub steering: SteeringState,
+    /// Stability helpers' memory (hill hold, airborne).
+    pub stability: StabilityState,
 }
 
 impl VehicleState {

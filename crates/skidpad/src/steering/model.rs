@@ -1,0 +1,248 @@
+//! Pure steering functions. See the [module docs](super) for the equations.
+
+use super::params::{SteeringMode, SteeringParams};
+use super::state::SteeringState;
+use crate::MAX_WHEELS;
+use crate::vehicle::WheelParams;
+
+/// Smallest longitudinal lever (m) between the lead steered wheel and the reference line for
+/// which an Ackermann turn centre is defined; below it the nominal angles are used.
+pub const MIN_ACKERMANN_LEVER: f64 = 1e-6;
+
+/// Fraction of `max_steer` available at forward speed `v` (`k(|v|)`, clamped to [0, 1]).
+#[inline]
+pub fn speed_factor(p: &SteeringParams, forward_speed: f64) -> f64 {
+    p.steer_vs_speed.eval(forward_speed.abs()).clamp(0.0, 1.0)
+}
+
+/// x of the reference (unsteered) axle line: the mean x of the enabled wheels with
+/// `max_steer == 0`, or of all enabled wheels if every wheel steers. `None` if no wheel is enabled.
+pub fn reference_x(wheels: &[WheelParams]) -> Option<f64> {
+    let (mut sum, mut n, mut sum_all, mut n_all) = (0.0, 0usize, 0.0, 0usize);
+    for w in wheels.iter().filter(|w| w.enabled) {
+        sum_all += w.position.x;
+        n_all += 1;
+        if w.max_steer == 0.0 {
+            sum += w.position.x;
+            n += 1;
+        }
+    }
+    if n > 0 {
+        Some(sum / n as f64)
+    } else if n_all > 0 {
+        Some(sum_all / n_all as f64)
+    } else {
+        None
+    }
+}
+
+/// Ackermann-corrected angles from nominal ones (see the [module docs](super)): writes
+/// `out[i] = δᵢ⁰ + A·(δᵢ,ack − δᵢ⁰)` for every wheel (unsteered and disabled wheels get their
+/// nominal angle, normally 0). Returns the turn centre `(x_ref, y_c)` in the vehicle frame
+/// when one is defined.
+pub fn ackermann(
+    p: &SteeringParams,
+    wheels: &[WheelParams],
+    nominal: &[f64],
+    out: &mut [f64],
+) -> Option<(f64, f64)> {
+    let n = wheels.len();
+    out[..n].copy_from_slice(&nominal[..n]);
+    let a = p.ackermann.accuracy;
+    let x_ref = reference_x(wheels)?;
+    // Effective pivot position of a steered wheel (override geometry or its own position).
+    let pivot = |w: &WheelParams| -> (f64, f64) {
+        match &p.ackermann.geometry {
+            Some(g) => {
+                let dir = if w.position.x >= x_ref { 1.0 } else { -1.0 };
+                let side = if w.position.y >= 0.0 { 1.0 } else { -1.0 };
+                (x_ref + dir * g.axle_separation, side * 0.5 * g.track_width)
+            }
+            None => (w.position.x, w.position.y),
+        }
+    };
+    // Lead wheel: largest |δ⁰|, innermost on ties.
+    let mut lead: Option<usize> = None;
+    for (i, w) in wheels.iter().enumerate() {
+        if !w.enabled || w.max_steer == 0.0 || nominal[i] == 0.0 {
+            continue;
+        }
+        let (x, y) = pivot(w);
+        let side_of_centre = (nominal[i] * (x - x_ref)).signum();
+        lead = match lead {
+            None => Some(i),
+            Some(l) => {
+                let (_, yl) = pivot(&wheels[l]);
+                let (al, ai) = (nominal[l].abs(), nominal[i].abs());
+                if ai > al * (1.0 + 1e-12)
+                    || (ai >= al * (1.0 - 1e-12) && y * side_of_centre > yl * side_of_centre)
+                {
+                    Some(i)
+                } else {
+                    Some(l)
+                }
+            }
+        };
+    }
+    let l = lead?;
+    let (xl, yl) = pivot(&wheels[l]);
+    if (xl - x_ref).abs() < MIN_ACKERMANN_LEVER {
+        return None;
+    }
+    let y_c = yl + (xl - x_ref) / nominal[l].tan();
+    for (i, w) in wheels.iter().enumerate() {
+        if !w.enabled || w.max_steer == 0.0 {
+            continue;
+        }
+        let (x, y) = pivot(w);
+        let ideal = ((x - x_ref) / (y_c - y)).atan();
+        out[i] = nominal[i] + a * (ideal - nominal[i]);
+    }
+    Some((x_ref, y_c))
+}
+
+/// The steering stage: road-wheel steer angles (toe excluded) from the normalised command
+/// `steer ∈ [−1, 1]` at forward speed `forward_speed`, rate-limited against `s` and written to
+/// `s.angle`. Disabled wheels and [`SteeringMode::Disabled`] get 0.
+pub fn steer_angles(
+    p: &SteeringParams,
+    wheels: &[WheelParams],
+    steer: f64,
+    forward_speed: f64,
+    s: &mut SteeringState,
+    dt: f64,
+) {
+    let n = wheels.len().min(MAX_WHEELS);
+    let mut target = [0.0; MAX_WHEELS];
+    if p.mode == SteeringMode::Wheels {
+        let k = speed_factor(p, forward_speed);
+        let mut nominal = [0.0; MAX_WHEELS];
+        for (i, w) in wheels[..n].iter().enumerate() {
+            if w.enabled {
+                nominal[i] = steer * w.max_steer * k;
+            }
+        }
+        if p.ackermann.accuracy > 0.0 {
+            ackermann(p, &wheels[..n], &nominal[..n], &mut target[..n]);
+        } else {
+            target = nominal;
+        }
+    }
+    let max_step = p.max_rate.map_or(f64::INFINITY, |r| r * dt);
+    for (a, t) in s.angle[..n].iter_mut().zip(&target[..n]) {
+        *a += (t - *a).clamp(-max_step, max_step);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::sedan;
+    use crate::steering::AckermannGeometry;
+
+    fn angles(accuracy: f64, steer: f64) -> (SteeringState, Option<(f64, f64)>) {
+        let mut p = sedan();
+        p.steering.ackermann.accuracy = accuracy;
+        let mut s = SteeringState::default();
+        steer_angles(&p.steering, &p.wheels, steer, 0.0, &mut s, 0.01);
+        let nominal: Vec<f64> = p.wheels.iter().map(|w| steer * w.max_steer).collect();
+        let mut out = [0.0; 4];
+        let c = ackermann(&p.steering, &p.wheels, &nominal, &mut out);
+        (s, c)
+    }
+
+    #[test]
+    fn inner_wheel_steers_more_and_accuracy_zero_is_parallel() {
+        // Sedan: max steer 35°, half command → 17.5° nominal on both fronts.
+        let (s, _) = angles(0.0, 0.5);
+        assert_eq!(s.angle[0], s.angle[1]);
+        assert!((s.angle[0] - 17.5f64.to_radians()).abs() < 1e-15);
+        for steer in [0.5, -0.5, 1.0] {
+            let (s, _) = angles(1.0, steer);
+            let (inner, outer) = if steer > 0.0 { (0, 1) } else { (1, 0) };
+            // The inner wheel keeps the command; the outer one steers less.
+            assert!((s.angle[inner] - steer * 35f64.to_radians()).abs() < 1e-15);
+            assert!(s.angle[inner].abs() > s.angle[outer].abs());
+            assert_eq!(s.angle[inner].signum(), s.angle[outer].signum());
+            assert_eq!((s.angle[2], s.angle[3]), (0.0, 0.0));
+        }
+    }
+
+    #[test]
+    fn perfect_ackermann_axes_meet_on_the_rear_axle_line() {
+        // Independent check: intersect the two front axle lines and require the point to lie on
+        // the rear axle line x = −1.35 m. Axle line of wheel i: (xᵢ, yᵢ) + t·(−sin δᵢ, cos δᵢ).
+        // Hand value at 17.5° inner: y_c = 0.775 + 2.7/tan 17.5° = 9.3385 m;
+        // outer = atan(2.7/(9.3385 + 0.775)) = 14.947°.
+        let (s, centre) = angles(1.0, 0.5);
+        let (x_ref, y_c) = centre.unwrap();
+        assert!((x_ref + 1.35).abs() < 1e-12);
+        assert!((y_c - (0.775 + 2.7 / 17.5f64.to_radians().tan())).abs() < 1e-9);
+        assert!((s.angle[1].to_degrees() - 14.947).abs() < 1e-3);
+        let (d0, d1) = (s.angle[0], s.angle[1]);
+        let (p0, p1) = ((1.35, 0.775), (1.35, -0.775));
+        // Solve p0 + t0·u0 = p1 + t1·u1 for t0.
+        let (u0, u1) = ((-d0.sin(), d0.cos()), (-d1.sin(), d1.cos()));
+        let det = u0.0 * -u1.1 - u0.1 * -u1.0;
+        let (bx, by) = (p1.0 - p0.0, p1.1 - p0.1);
+        let t0 = (bx * -u1.1 - by * -u1.0) / det;
+        let (ix, iy) = (p0.0 + t0 * u0.0, p0.1 + t0 * u0.1);
+        // Express the miss as an angle seen from each front wheel: 1e-9 rad.
+        for (p, d) in [(p0, d0), (p1, d1)] {
+            let to_rear_point = ((p.0 - (-1.35)) / (iy - p.1)).atan();
+            assert!((to_rear_point - d).abs() < 1e-9, "{to_rear_point} vs {d}");
+        }
+        assert!((ix + 1.35).abs() < 1e-9 * 10.0, "intersection x {ix}");
+    }
+
+    #[test]
+    fn geometry_override_and_rear_steer() {
+        let mut p = sedan();
+        p.steering.ackermann.accuracy = 1.0;
+        p.steering.ackermann.geometry = Some(AckermannGeometry {
+            axle_separation: 2.7,
+            track_width: 1.55,
+        });
+        let mut s = SteeringState::default();
+        steer_angles(&p.steering, &p.wheels, 0.5, 0.0, &mut s, 0.01);
+        let (a, _) = angles(1.0, 0.5);
+        assert!((s.angle[1] - a.angle[1]).abs() < 1e-12);
+        // Four-wheel steer: rears at −10° max, reference line at the mean x (0). The rear
+        // wheels steer against the fronts.
+        let mut p = sedan();
+        p.steering.ackermann.accuracy = 1.0;
+        p.wheels[2].max_steer = -10f64.to_radians();
+        p.wheels[3].max_steer = -10f64.to_radians();
+        let mut s = SteeringState::default();
+        steer_angles(&p.steering, &p.wheels, 1.0, 0.0, &mut s, 0.01);
+        assert!(s.angle[2] < 0.0 && s.angle[3] < 0.0);
+        assert!(s.angle[0] > s.angle[1]);
+    }
+
+    #[test]
+    fn speed_table_and_rate_limit() {
+        let mut p = sedan().steering;
+        p.steer_vs_speed = SteeringParams::physx_steer_vs_speed();
+        let w = sedan().wheels;
+        let mut s = SteeringState::default();
+        // 30 m/s: the table gives 0.125 → full lock is 0.125·35° = 4.375°.
+        steer_angles(&p, &w, 1.0, 30.0, &mut s, 0.01);
+        assert!((s.angle[0] - 0.125 * 35f64.to_radians()).abs() < 1e-15);
+        // Rate limit 0.5 rad/s: 0.1 s moves at most 0.05 rad.
+        p.max_rate = Some(0.5);
+        let mut s = SteeringState::default();
+        for _ in 0..10 {
+            steer_angles(&p, &w, 1.0, 0.0, &mut s, 0.01);
+        }
+        assert!((s.angle[0] - 0.05).abs() < 1e-12);
+    }
+
+    #[test]
+    fn disabled_mode_steers_nothing() {
+        let mut p = sedan().steering;
+        p.mode = SteeringMode::Disabled;
+        let mut s = SteeringState::default();
+        steer_angles(&p, &sedan().wheels, 1.0, 0.0, &mut s, 0.01);
+        assert!(s.angle.iter().all(|&a| a == 0.0));
+    }
+}
