@@ -134,7 +134,8 @@ impl Vehicle {
 
     /// Place the vehicle at `pose`, at rest, and forget suspension history so the next step
     /// measures the suspension afresh with zero velocity (no damper kick, no launch). Wheel
-    /// spin and cached hits are reset.
+    /// spin, cached hits, smoothed inputs, the steering rate limiter and the stability helpers'
+    /// memories are reset.
     pub fn teleport(&mut self, pose: Pose) {
         self.state.chassis = ChassisState {
             pose,
@@ -144,6 +145,10 @@ impl Vehicle {
         for w in &mut self.state.wheels {
             *w = WheelState::default();
         }
+        // Smoothed inputs, steering rate limiter and helper memories start afresh too.
+        self.state.input = Default::default();
+        self.state.steering = Default::default();
+        self.state.stability = Default::default();
     }
 
     /// Set the chassis velocities (world frame; linear = velocity of the centre of mass).
