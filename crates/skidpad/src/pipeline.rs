@@ -301,7 +301,12 @@ pub fn compute_forces(
             drive_torque: ws.drive_torque,
             brake_torque: ws.brake_torque,
             effective_mass: d.sprung_mass[i],
-            friction_scale: 1.0,
+            // ISO inclination: our camber leans the top outward, i.e. towards +y on a left
+            // wheel and −y on a right one.
+            camber: d.side[i] * ws.suspension.camber,
+            rest_load,
+            gravity: p.sim.gravity,
+            ..ContactInput::default()
         };
         let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
         let tire_point = wp

@@ -47,6 +47,7 @@
 //! ```
 
 pub mod brush;
+pub mod contact;
 pub mod interface;
 pub mod mf;
 pub mod model;
@@ -63,5 +64,5 @@ pub use simple_magic::{MagicCurve, SimpleMagicParams};
 pub use slip_curve::SlipCurveParams;
 
 pub use model::{ContactInput, TireForce};
-pub use params::TireParams;
+pub use params::{TireModelKind, TireParams};
 pub use state::TireState;

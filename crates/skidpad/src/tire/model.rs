@@ -4,7 +4,7 @@ use super::params::TireParams;
 use super::state::TireState;
 
 /// Everything the contact solve needs about one wheel for one substep.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ContactInput {
     /// Tire normal load after the load filter. Unit: N (≥ 0).
     pub load: f64,
@@ -24,7 +24,43 @@ pub struct ContactInput {
     pub effective_mass: f64,
     /// Friction multiplier of the surface under the tire (1 = reference road). Unit: 1.
     pub friction_scale: f64,
+    /// Slip-stiffness multiplier of the surface. Unit: 1.
+    pub stiffness_scale: f64,
+    /// Peak-slip multiplier of the surface. Unit: 1.
+    pub peak_slip_scale: f64,
+    /// Relaxation-length multiplier of the surface. Unit: 1.
+    pub relaxation_scale: f64,
+    /// Inclination angle to the ground, ISO sign (+ top leaning to the tire's left). Unit: rad.
+    pub camber: f64,
+    /// Load this tire carries at rest (sprung mass × g). Unit: N.
+    pub rest_load: f64,
+    /// Gravitational acceleration. Unit: m/s².
+    pub gravity: f64,
 }
+
+impl Default for ContactInput {
+    /// Unloaded, at rest, on the reference surface (every scale 1), standard gravity.
+    fn default() -> Self {
+        Self {
+            load: 0.0,
+            vx: 0.0,
+            vy: 0.0,
+            radius: 0.3,
+            inertia: 1.0,
+            drive_torque: 0.0,
+            brake_torque: 0.0,
+            effective_mass: 0.0,
+            friction_scale: 1.0,
+            stiffness_scale: 1.0,
+            peak_slip_scale: 1.0,
+            relaxation_scale: 1.0,
+            camber: 0.0,
+            rest_load: 0.0,
+            gravity: 9.81,
+        }
+    }
+}
+
 
 /// Forces the ground exerts on the tire, in the tire frame (x along the wheel heading in the
 /// ground plane, y to its left).
@@ -59,6 +95,9 @@ pub fn rolling_resistance_torque(p: &TireParams, load: f64, omega: f64, radius: 
 /// ground force on the tire. Backward-Euler in the slip velocities (see the module docs):
 /// unconditionally stable for any `dt`, so a 60 Hz step with light wheels does not oscillate.
 pub fn solve_contact(p: &TireParams, c: &ContactInput, s: &mut TireState, dt: f64) -> TireForce {
+    if let Some(model) = p.model.as_model() {
+        return super::contact::solve(model, p, c, s, dt);
+    }
     let load = c.load.max(0.0);
     let denom = c.vx.abs().max(p.min_slip_speed);
     let r = c.radius;
@@ -146,6 +185,7 @@ mod tests {
             brake_torque: 0.0,
             effective_mass: 400.0,
             friction_scale: 1.0,
+            ..ContactInput::default()
         }
     }
 

@@ -1,7 +1,82 @@
 //! Parameters of the foundation friction-circle tire.
 
+use super::brush::BrushParams;
+use super::interface::TireModel;
+use super::mf::MfTire;
+use super::simple_magic::SimpleMagicParams;
+use super::slip_curve::SlipCurveParams;
+use super::transient::RelaxationParams;
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Which force model a tire uses (selectable per wheel).
+///
+/// `FrictionCircle` is the foundation tire (linear slip, friction circle, viscous low-speed
+/// law; its numbers are the fields of [`TireParams`]). Every other model is a steady-state
+/// [`TireModel`] run with transient slip ([`super::contact`]): relaxation lengths, and a
+/// standstill that holds instead of creeping.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TireModelKind {
+    /// The foundation linear friction-circle tire.
+    #[default]
+    FrictionCircle,
+    /// PhysX's default game tire.
+    SlipCurve(SlipCurveParams),
+    /// Fiala brush tire.
+    Brush(BrushParams),
+    /// Simplified Magic Formula.
+    SimpleMagic(SimpleMagicParams),
+    /// Full Magic Formula (from a `.tir` file).
+    MagicFormula(Box<MfTire>),
+    /// A user model (not serialisable).
+    #[serde(skip)]
+    Custom(Arc<dyn TireModel>),
+}
+
+impl PartialEq for TireModelKind {
+    fn eq(&self, other: &Self) -> bool {
+        use TireModelKind::*;
+        match (self, other) {
+            (FrictionCircle, FrictionCircle) => true,
+            (SlipCurve(a), SlipCurve(b)) => a == b,
+            (Brush(a), Brush(b)) => a == b,
+            (SimpleMagic(a), SimpleMagic(b)) => a == b,
+            (MagicFormula(a), MagicFormula(b)) => a == b,
+            (Custom(a), Custom(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl TireModelKind {
+    /// The steady-state model, or `None` for the foundation friction-circle tire.
+    pub fn as_model(&self) -> Option<&dyn TireModel> {
+        match self {
+            TireModelKind::FrictionCircle => None,
+            TireModelKind::SlipCurve(m) => Some(m),
+            TireModelKind::Brush(m) => Some(m),
+            TireModelKind::SimpleMagic(m) => Some(m),
+            TireModelKind::MagicFormula(m) => Some(m.as_ref()),
+            TireModelKind::Custom(m) => Some(m.as_ref()),
+        }
+    }
+
+    /// Check the model's own parameters.
+    ///
+    /// # Errors
+    /// The first broken rule.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        match self {
+            TireModelKind::FrictionCircle | TireModelKind::Custom(_) => Ok(()),
+            TireModelKind::SlipCurve(m) => m.validate(),
+            TireModelKind::Brush(m) => m.validate(),
+            TireModelKind::SimpleMagic(m) => m.validate(),
+            TireModelKind::MagicFormula(m) => m.coefficients.validate(),
+        }
+    }
+}
 
 /// A linear-slip, friction-circle tire (the game-ready baseline; the tire issue adds slip
 /// curves, brush and Magic Formula models behind the same contact interface).
@@ -28,6 +103,11 @@ pub struct TireParams {
     /// Wheel-surface speed over which rolling resistance fades in (`tanh(ωR/v)`), so it is
     /// smooth through standstill. Unit: m/s. Range: (0, ∞). Default: 0.1.
     pub rolling_resistance_speed: f64,
+    /// The force model. Default: the friction-circle tire defined by the fields above.
+    pub model: TireModelKind,
+    /// Relaxation lengths and low-speed damping of the transient slip (all models but the
+    /// friction circle).
+    pub relaxation: RelaxationParams,
 }
 
 impl Default for TireParams {
@@ -39,6 +119,8 @@ impl Default for TireParams {
             rolling_resistance: 0.012,
             min_slip_speed: 1.0,
             rolling_resistance_speed: 0.1,
+            model: TireModelKind::FrictionCircle,
+            relaxation: RelaxationParams::default(),
         }
     }
 }
@@ -55,6 +137,10 @@ impl TireParams {
         check::in_range("friction", self.friction, 0.0, 3.0)?;
         check::in_range("rolling_resistance", self.rolling_resistance, 0.0, 0.5)?;
         check::positive("min_slip_speed", self.min_slip_speed)?;
-        check::positive("rolling_resistance_speed", self.rolling_resistance_speed)
+        check::positive("rolling_resistance_speed", self.rolling_resistance_speed)?;
+        self.model.validate().map_err(|e| e.within("model"))?;
+        self.relaxation
+            .validate()
+            .map_err(|e| e.within("relaxation"))
     }
 }

@@ -1,5 +1,7 @@
 //! Per-wheel tire and spin state.
 
+use super::transient::TransientState;
+
 /// Runtime state of one wheel's spin and tire. `Default`: not spinning, unloaded.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct TireState {
@@ -17,4 +19,6 @@ pub struct TireState {
     pub fx: f64,
     /// Lateral tire force. Unit: N.
     pub fy: f64,
+    /// Carcass deflections of the transient slip model. Unit: m.
+    pub transient: TransientState,
 }

@@ -1,0 +1,247 @@
+//! Contact solve for the steady-state tire models ([`TireModel`]) with transient slip.
+//!
+//! The foundation friction-circle tire (see [`super::model`]) solves slip *velocities* with a
+//! viscous low-speed law. Every other model runs here: the carcass deflections `u, v` of
+//! [`super::transient`] carry the slip, the model is evaluated at the transient slips
+//! `κ' = u/σx`, `tan α' = v/σy`, and one backward-Euler step couples deflection, wheel spin and
+//! the corner mass.
+//!
+//! # Linearisation
+//! Around the current transient slips the model is replaced by its **secant** through the
+//! zero-slip force (so shifts such as ply-steer are kept and the slope is never negative):
+//!
+//! ```text
+//! Fx ≈ Fx(0, α₀) + K_x·κ',   K_x = (Fx(κ₀, α₀) − Fx(0, α₀))/κ₀   (central difference at κ₀ ≈ 0)
+//! Fy ≈ Fy(κ₀, 0) − K_y·tan α',  likewise
+//! ```
+//! With the patch spring `k = K/σ`, a low-speed damper `c = w(|Vx|)·2ζ√(k·m)` (m the corner's
+//! sprung mass), `A = 1/(1 + dt·|Vx|/σ)` and the end-of-step slip velocity
+//! `s' = ω'R − Vx − dt·Fx'/m`:
+//!
+//! ```text
+//! Fx' = Fx₀ + k·A·u + G·s',   G = k·A·dt + c
+//!     ⇒ Fx'(ω') = [Fx₀ + k·A·u + G(ωR − Vx)]/D + G·R/D·(ω' − ω),   D = 1 + G·dt/m
+//! Fy' = Fy₀ − k_y·A_y·v − G_y·Vy'  ⇒  Fy' = (Fy₀ − k_y·A_y·v − G_y·Vy)/(1 + G_y·dt/m)
+//! u' = A(u + dt·s'),  v' = A_y(v + dt·Vy')
+//! ```
+//! This affine `Fx(ω')` is what the drivetrain's coupled solve takes. The force is then limited
+//! to the model's own force at the slips the step predicts (so a linear extrapolation can never
+//! exceed what the tire can give), and the brake acts as Coulomb friction on the wheel.
+//!
+//! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
+//! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
+//! creep — the "sticky tire" behaviour PhysX 5 gets from a constraint, here from the carcass
+//! itself (Pacejka §7.2 and §8.6.2).
+
+use super::interface::{SlipInput, SteadyForces, TireModel};
+use super::model::{ContactInput, TireForce, rolling_resistance_torque};
+use super::params::TireParams;
+use super::state::TireState;
+use super::transient::RelaxationParams;
+
+/// Slip used for the central-difference slope at zero slip.
+pub const SLOPE_PROBE: f64 = 1e-4;
+
+/// Smallest force limit used when the model returns (almost) nothing: keeps the clamp finite.
+pub const MIN_LIMIT: f64 = 1e-9;
+
+/// The affine end-of-step force of one contact, for scalar or coupled spin solves.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TransientLinear {
+    /// Fx at ω' = ω. Unit: N.
+    pub fx0: f64,
+    /// dFx/dω'. Unit: N·s/rad.
+    pub dfx_domega: f64,
+    /// End-of-step lateral force. Unit: N.
+    pub fy: f64,
+    /// Force magnitude the model allows at the predicted slips. Unit: N.
+    pub limit: f64,
+}
+
+fn slip_input(c: &ContactInput, kappa: f64, tan_alpha: f64) -> SlipInput {
+    SlipInput {
+        fz: c.load.max(0.0),
+        kappa,
+        alpha: tan_alpha.atan(),
+        gamma: c.camber,
+        vx: c.vx,
+        rest_load: c.rest_load,
+        friction_scale: c.friction_scale,
+        stiffness_scale: c.stiffness_scale,
+        peak_slip_scale: c.peak_slip_scale,
+        gravity: c.gravity,
+    }
+}
+
+/// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`.
+fn secants(model: &dyn TireModel, c: &ContactInput, k0: f64, t0: f64) -> (f64, f64, f64, f64) {
+    let eval = |k: f64, t: f64| model.steady_state(&slip_input(c, k, t));
+    let f0 = eval(k0, t0);
+    let fx_zero = eval(0.0, t0).fx;
+    let fy_zero = eval(k0, 0.0).fy;
+    let kx = if k0.abs() > SLOPE_PROBE {
+        (f0.fx - fx_zero) / k0
+    } else {
+        (eval(SLOPE_PROBE, t0).fx - eval(-SLOPE_PROBE, t0).fx) / (2.0 * SLOPE_PROBE)
+    };
+    let ky = if t0.abs() > SLOPE_PROBE {
+        -(f0.fy - fy_zero) / t0
+    } else {
+        -(eval(k0, SLOPE_PROBE).fy - eval(k0, -SLOPE_PROBE).fy) / (2.0 * SLOPE_PROBE)
+    };
+    (fx_zero, kx.max(0.0), fy_zero, ky.max(0.0))
+}
+
+/// Linearise the contact of a steady-state model with transient slip (see the module docs).
+pub fn linearize(
+    model: &dyn TireModel,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+    dt: f64,
+) -> TransientLinear {
+    let load = c.load.max(0.0);
+    if load <= 0.0 {
+        return TransientLinear::default();
+    }
+    let (sx, sy) = (
+        r.longitudinal_length * c.relaxation_scale,
+        r.lateral_length * c.relaxation_scale,
+    );
+    let (u, v) = (s.transient.u, s.transient.v);
+    let (fx_zero, kx, fy_zero, ky) = secants(model, c, u / sx, v / sy);
+    let inv_m = if c.effective_mass > 0.0 {
+        1.0 / c.effective_mass
+    } else {
+        0.0
+    };
+    let w = r.low_speed_weight(c.vx);
+    let damping = |k: f64| {
+        if c.effective_mass > 0.0 {
+            w * 2.0 * r.low_speed_damping_ratio * (k * c.effective_mass).sqrt()
+        } else {
+            0.0
+        }
+    };
+    let (kxs, kys) = (kx / sx, ky / sy);
+    let ax = 1.0 / (1.0 + dt * c.vx.abs() / sx);
+    let ay = 1.0 / (1.0 + dt * c.vx.abs() / sy);
+    let gx = kxs * ax * dt + damping(kxs);
+    let gy = kys * ay * dt + damping(kys);
+    let dx = 1.0 + gx * dt * inv_m;
+    let slip_v = s.omega * c.radius - c.vx;
+    let fx0 = (fx_zero + kxs * ax * u + gx * slip_v) / dx;
+    let fy = (fy_zero - kys * ay * v - gy * c.vy) / (1.0 + gy * dt * inv_m);
+    // The model's force at the slips this step predicts with the spin unchanged.
+    let u_pred = ax * (u + dt * (slip_v - dt * fx0 * inv_m));
+    let v_pred = ay * (v + dt * (c.vy + dt * fy * inv_m));
+    let f_pred = model.steady_state(&slip_input(c, u_pred / sx, v_pred / sy));
+    TransientLinear {
+        fx0,
+        dfx_domega: gx * c.radius / dx,
+        fy,
+        limit: f_pred.fx.hypot(f_pred.fy).max(MIN_LIMIT),
+    }
+}
+
+/// Advance the deflections once the end-of-step spin `omega1` and forces are known.
+pub fn finish(r: &RelaxationParams, c: &ContactInput, s: &mut TireState, omega1: f64, fx: f64, fy: f64, dt: f64) {
+    let inv_m = if c.effective_mass > 0.0 {
+        1.0 / c.effective_mass
+    } else {
+        0.0
+    };
+    let (sx, sy) = (
+        r.longitudinal_length * c.relaxation_scale,
+        r.lateral_length * c.relaxation_scale,
+    );
+    let slip_v = omega1 * c.radius - (c.vx + dt * fx * inv_m);
+    let vy1 = c.vy + dt * fy * inv_m;
+    let t = &mut s.transient;
+    t.u = super::transient::relax(t.u, slip_v, c.vx, sx, dt);
+    t.v = super::transient::relax(t.v, vy1, c.vx, sy, dt);
+    if !(t.u.is_finite() && t.v.is_finite()) {
+        *t = Default::default();
+    }
+}
+
+/// Scale `(fx, fy)` into the circle of radius `limit`.
+pub fn saturate(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
+    let mag = fx.hypot(fy);
+    if mag > limit && mag > 0.0 {
+        (fx * limit / mag, fy * limit / mag)
+    } else {
+        (fx, fy)
+    }
+}
+
+/// Solve one wheel's spin against an affine contact force: `I(ω' − ω)/dt = T − R·Fx(ω')`, the
+/// brake as Coulomb friction (locks rather than reverses), the force limited to `limit`.
+/// Returns `(ω', Fx, Fy)`.
+pub fn solve_spin(lin: &TransientLinear, c: &ContactInput, omega: f64, t_free: f64, dt: f64) -> (f64, f64, f64) {
+    let (r, inv_i) = (c.radius, 1.0 / c.inertia);
+    let fx_at = |w: f64| lin.fx0 + lin.dfx_domega * (w - omega);
+    let spin = |t: f64, w0: f64| {
+        // ω' = [ω + dt/I·(t − R·(fx0 − dfx·ω))] / (1 + dt·R·dfx/I), linear part around `omega`.
+        (w0 + dt * inv_i * (t - r * (lin.fx0 - lin.dfx_domega * omega)))
+            / (1.0 + dt * r * lin.dfx_domega * inv_i)
+    };
+    let sign = if omega > 0.0 {
+        1.0
+    } else if omega < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    let t = t_free - sign * c.brake_torque;
+    let mut w1 = spin(t, omega);
+    let (mut fx, mut fy) = saturate(fx_at(w1), lin.fy, lin.limit);
+    if fx != fx_at(w1) {
+        w1 = omega + dt * (t - r * fx) * inv_i;
+    }
+    if c.brake_torque > 0.0 && (sign == 0.0 || w1 * sign < 0.0) {
+        let (fxl, fyl) = saturate(fx_at(0.0), lin.fy, lin.limit);
+        let hold = r * fxl - c.drive_torque;
+        if hold.abs() <= c.brake_torque {
+            return (0.0, fxl, fyl);
+        }
+        let t = t_free + c.brake_torque * hold.signum();
+        w1 = spin(t, 0.0);
+        (fx, fy) = saturate(fx_at(w1), lin.fy, lin.limit);
+        w1 = dt * (t - r * fx) * inv_i;
+    }
+    (w1, fx, fy)
+}
+
+/// Direct-drive contact solve for a steady-state model: linearise, solve the spin, advance the
+/// deflections, and record the state. Returns the ground force on the tire.
+pub fn solve(model: &dyn TireModel, p: &TireParams, c: &ContactInput, s: &mut TireState, dt: f64) -> TireForce {
+    let r = &p.relaxation;
+    let lin = linearize(model, r, c, s, dt);
+    let t_free = c.drive_torque - rolling_resistance_torque(p, c.load.max(0.0), s.omega, c.radius);
+    let (w1, fx, fy) = solve_spin(&lin, c, s.omega, t_free, dt);
+    finish(r, c, s, w1, fx, fy, dt);
+    record(p, c, s, w1, fx, fy, dt);
+    TireForce { fx, fy }
+}
+
+/// Store the step's results in the tire state.
+pub fn record(p: &TireParams, c: &ContactInput, s: &mut TireState, omega1: f64, fx: f64, fy: f64, dt: f64) {
+    s.omega = omega1;
+    s.angle = (s.angle + omega1 * dt).rem_euclid(std::f64::consts::TAU);
+    s.load = c.load.max(0.0);
+    s.slip_ratio = super::model::slip_ratio(p, omega1, c.radius, c.vx);
+    s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);
+    s.fx = fx;
+    s.fy = fy;
+}
+
+/// The steady-state forces of `model` at the tire's current transient slips (for telemetry:
+/// aligning, overturning and rolling moments).
+pub fn moments(model: &dyn TireModel, r: &RelaxationParams, c: &ContactInput, s: &TireState) -> SteadyForces {
+    model.steady_state(&slip_input(
+        c,
+        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
+        s.transient.v / (r.lateral_length * c.relaxation_scale),
+    ))
+}
