@@ -24,6 +24,7 @@
 pub mod body1d;
 pub mod chassis;
 pub mod curve;
+pub mod drivetrain;
 pub mod error;
 pub mod ground;
 pub mod math;

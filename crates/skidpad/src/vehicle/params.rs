@@ -189,6 +189,9 @@ pub struct VehicleParams {
     /// Time stepping and gravity.
     #[serde(default)]
     pub sim: SimParams,
+    /// Drivetrain, brakes and driver aids (default: direct per-wheel drive, aids off).
+    #[serde(default)]
+    pub drivetrain: crate::drivetrain::DrivetrainParams,
 }
 
 impl VehicleParams {
@@ -222,6 +225,9 @@ impl VehicleParams {
             .validate()
             .map_err(|e| e.within("contact.rejection"))?;
         self.sim.validate().map_err(|e| e.within("sim"))?;
+        self.drivetrain
+            .validate(self.wheels.len())
+            .map_err(|e| e.within("drivetrain"))?;
         self.sprung_masses().map(|_| ())
     }
 

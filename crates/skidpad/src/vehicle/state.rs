@@ -49,6 +49,8 @@ pub struct VehicleState {
     pub acceleration: DVec3,
     /// Simulated time since spawn. Unit: s.
     pub time: f64,
+    /// Engine, gearbox, clutch and driver-aid state.
+    pub drivetrain: crate::drivetrain::DrivetrainState,
 }
 
 impl VehicleState {
