@@ -1,10 +1,12 @@
 //! Invariant: a vehicle step never touches the heap. A counting global allocator wraps the
 //! system allocator; after setup, 1,000 steps of a 4-wheel sedan (sweeps, anti-roll bars,
-//! body-roll model on, driving and steering) and 1,000 hosted steps must allocate nothing.
+//! body-roll model on, driving and steering), 1,000 hosted steps and 1,000 steps of the
+//! engine-driven rally car (coupled drivetrain solve, LSDs, autobox, ABS/TC/ESC) must
+//! allocate nothing.
 //! This file holds a single test so no other test thread allocates while it counts.
 
 use skidpad::ground::Plane;
-use skidpad::presets::sedan;
+use skidpad::presets::{rally_4wd, sedan};
 use skidpad::suspension::RollPair;
 use skidpad::vehicle::{Intent, Vehicle};
 use skidpad::{DVec3, Pose};
@@ -66,6 +68,20 @@ fn a_thousand_steps_allocate_nothing() {
     car.set_intent(intent).unwrap();
     hosted.set_intent(intent).unwrap();
     let body = hosted.state().chassis;
+    // Engine-driven: coupled implicit solve, LSDs, autobox, all aids on.
+    let mut rp = rally_4wd();
+    rp.drivetrain.aids.abs.enabled = true;
+    rp.drivetrain.aids.tc.enabled = true;
+    rp.drivetrain.aids.esc.enabled = true;
+    let mut rally = Vehicle::new(rp).unwrap();
+    rally.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.33)));
+    rally
+        .set_intent(Intent {
+            throttle: 1.0,
+            steer: 0.2,
+            ..Intent::default()
+        })
+        .unwrap();
 
     COUNTING.store(true, Ordering::SeqCst);
     for _ in 0..1000 {
@@ -73,6 +89,9 @@ fn a_thousand_steps_allocate_nothing() {
     }
     for _ in 0..1000 {
         std::hint::black_box(hosted.step_hosted(1.0 / 60.0, &body, &ground));
+    }
+    for _ in 0..1000 {
+        rally.step(1.0 / 60.0, &ground);
     }
     COUNTING.store(false, Ordering::SeqCst);
 
@@ -84,5 +103,9 @@ fn a_thousand_steps_allocate_nothing() {
     assert!(
         car.state().speed() > 5.0,
         "the car must actually have been driving"
+    );
+    assert!(
+        rally.state().drivetrain.gear >= 2,
+        "the rally car must have shifted"
     );
 }

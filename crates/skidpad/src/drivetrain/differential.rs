@@ -15,7 +15,7 @@
 //! | open | 0 | |
 //! | locked (spool) | `k·(ω_A − ω_B)`, `k` = `lock_stiffness` | |
 //! | limited slip | `k·(|ω_A| − b·|ω_B|)` while `max/min > b` | PhysX `mFrontBias`, `mRearBias`, `mCentreBias` |
-//! | torque sensing | locked while `|T_L| ≤ T_pre + L·|T_in|`, else slips at that torque; `L` = power or coast locking | LibreRally `DifferentialSolver`; Milliken & Milliken ch. 6 |
+//! | torque sensing | locked while the output torque difference `2·|T_L| ≤ T_pre + L·|T_in|`, else slips there; `L` = power or coast locking | LibreRally `DifferentialSolver`; Milliken & Milliken ch. 6 |
 //!
 //! All of them enter the implicit drivetrain solve ([`super::solver`]) as linear terms, so a
 //! stiff lock is stable at 30 Hz. Multi-wheel drive (PhysX `DriveNW`) gives every driven

@@ -382,7 +382,7 @@ fn gear_logic(
     };
     if let Some(g) = request {
         start(ds, g, false);
-    } else if ds.automatic.unwrap_or(dp.autobox.enabled) && !shifting {
+    } else if ds.automatic.unwrap_or(dp.autobox.enabled) && !shifting && it.target_gear.is_none() {
         let dec = autobox::automatic(
             &dp.autobox,
             gb,

@@ -30,8 +30,8 @@
 //!   never reverses spin;
 //! - engine governors: `ω_idle ≤ ω_e' ≤ ω_max` (the idle governor and the rev limiter supply or
 //!   absorb whatever torque holds the bound);
-//! - limited-slip locks: bias locks engage only above the ratio; torque-sensing locks slip at
-//!   their capacity `T_pre + L·|T_in|`.
+//! - limited-slip locks: bias locks engage only above the ratio; torque-sensing locks slip once
+//!   the output torque difference `2·|T_L|` reaches `T_pre + L·|T_in|`.
 //!
 //! References: PhysX vehicle guide ("best possible" clutch accuracy); Gillespie,
 //! *Fundamentals of Vehicle Dynamics*, ch. 2; LibreRally `DifferentialSolver`.
@@ -255,12 +255,16 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
     let n = wheels.len().min(MAX_WHEELS);
     let dim = n + 1;
     let g = engine.ratio;
-    let k = engine.clutch;
+    // In neutral the clutch drives a free gearbox input shaft: no torque.
+    let k = if g == 0.0 { 0.0 } else { engine.clutch };
     let mut w0 = [0.0; MAX_WHEELS];
     for i in 0..n {
         w0[i] = wheels[i].omega;
     }
     let mut tire = [TireSet::Linear; MAX_WHEELS];
+    // A tire that left saturation once in this substep stays linear (no cycling at the kink);
+    // its force is then clamped and its spin updated explicitly, as `solve_contact` does.
+    let mut unsaturated = [false; MAX_WHEELS];
     let mut brake = [BrakeSet::Slide(0.0); MAX_WHEELS];
     for (i, w) in wheels.iter().enumerate().take(n) {
         if w.brake > 0.0 {
@@ -392,10 +396,16 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
         for (i, w) in wheels.iter().enumerate().take(n) {
             let wi = xw[i];
             sol.omega[i] = wi;
-            let fx = match tire[i] {
+            let mut fx = match tire[i] {
                 TireSet::Linear => w.fx0 + w.dfx * (wi - w.omega),
                 TireSet::Saturated(fs) => fs,
             };
+            let mag = fx.hypot(w.fy);
+            if unsaturated[i] && mag > w.limit && w.enabled && brake[i] != BrakeSet::Locked {
+                let fc = fx * w.limit / mag;
+                sol.omega[i] = wi + h * w.radius * (fx - fc) / w.inertia;
+                fx = fc;
+            }
             sol.fx[i] = fx;
             sol.fy[i] = if w.limit <= 0.0 {
                 0.0
@@ -441,15 +451,18 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
                 TireSet::Linear => {
                     let fx = sol.fx[i];
                     let mag = fx.hypot(w.fy);
-                    if mag > w.limit * (1.0 + 1e-12) && mag > 0.0 {
+                    if mag > w.limit * (1.0 + 1e-12) && mag > 0.0 && !unsaturated[i] {
                         tire[i] = TireSet::Saturated(fx * w.limit / mag);
                         changed = true;
                     }
                 }
                 TireSet::Saturated(fs) => {
+                    // Back inside the circle, or the slip changed sign under the clamped
+                    // force (it overshot the narrow linear band): linear again.
                     let fx = w.fx0 + w.dfx * (wi - w.omega);
-                    if fx.hypot(w.fy) < w.limit && fx * fs >= 0.0 && fx.abs() < fs.abs() {
+                    if fx.hypot(w.fy) < w.limit || fx * fs < 0.0 {
                         tire[i] = TireSet::Linear;
+                        unsaturated[i] = true;
                         changed = true;
                     }
                 }
@@ -497,7 +510,8 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
                 ) => {
                     let t_in = l.input_share * g * tc;
                     let powered = t_in * w_out * g.signum() >= 0.0;
-                    let cap = preload + if powered { power } else { coast } * t_in.abs();
+                    // Capacity bounds the torque *difference* between the outputs (2·|T_L|).
+                    let cap = 0.5 * (preload + if powered { power } else { coast } * t_in.abs());
                     match set {
                         LockSet::On if lock_t[j].abs() > cap => {
                             lock[j] = LockSet::Slip(cap * lock_t[j].signum());
