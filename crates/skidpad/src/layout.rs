@@ -208,6 +208,7 @@ pub fn from_axles(
         input_smoothing: Default::default(),
         stability: Default::default(),
         aero: Default::default(),
+        drivetrain: Default::default(),
     };
     let m = p.sprung_masses()?;
     let w = std::f64::consts::TAU * wheel.ride_frequency;

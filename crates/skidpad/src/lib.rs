@@ -25,6 +25,7 @@ pub mod aero;
 pub mod body1d;
 pub mod chassis;
 pub mod curve;
+pub mod drivetrain;
 pub mod error;
 pub mod ground;
 pub mod input;

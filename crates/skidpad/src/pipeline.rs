@@ -9,7 +9,7 @@
 //! | 3 | ground contact | chassis pose, suspension geometry, [`Ground`] | contact point, normal, travel |
 //! | 4 | suspension | travel, last jounce | jounce, velocity, spring/damper/bump/anti-roll force |
 //! | 5 | tire | load (filtered), contact velocity, drive/brake torque | tire force, wheel spin |
-//! | 6 | drivetrain | — (direct per-wheel torques, PhysX `NoDrive`; the drivetrain issue adds more) | |
+//! | 6 | drivetrain | stage-1 intent, wheel spins, tire linearisations (5) | gear, engine speed, wheel spin, tire force (one implicit solve with 5; direct drive: per-wheel torques, PhysX `NoDrive`) |
 //! | 7 | aero | chassis velocity, [`crate::aero`] | drag and downforce at their points |
 //! | 8 | chassis forces | suspension, tire and aero forces, body-roll and stability torques | [`Wrench`] about the CoM |
 //! | 9 | integration (standalone only) | wrench, gravity | new chassis state |
@@ -23,11 +23,12 @@
 use crate::MAX_WHEELS;
 use crate::aero::{self, MAX_AERO_FORCES};
 use crate::chassis::{Wrench, integrate};
+use crate::drivetrain::{self, solver::WheelTerm};
 use crate::ground::{Ground, WheelQuery, query_wheel_cached};
 use crate::stability::model as stab;
 use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
-use crate::tire::model::{ContactInput, solve_contact};
+use crate::tire::model::{ContactInput, finish_contact, linearize_contact, solve_contact};
 use crate::vehicle::{Controls, Derived, VehicleParams, VehicleState};
 use glam::{DQuat, DVec3};
 
@@ -254,6 +255,11 @@ pub fn compute_forces(
     let susp_states = suspension_states(s);
     susp::anti_roll_forces(&p.anti_roll_bars, &susp_states[..nw], &mut arb[..nw]);
 
+    // Stage 1b/6a: drivetrain commands (gears, throttle, brakes, aids). With an engine the
+    // wheel spins are solved together with it below (stage 6b) instead of wheel by wheel.
+    let drive = drivetrain::prepare(p, d, controls, &intent, hold, s, dt);
+    let mut coupled = Coupled::default();
+
     // Stages 4c–5: suspension force, tire forces and wheel spin; stage 8: accumulate.
     for (i, wp) in p.wheels.iter().enumerate() {
         if !wp.enabled {
@@ -267,9 +273,23 @@ pub fn compute_forces(
             raw_jounce[i],
             arb[i],
         );
+        if drive.coupled {
+            coupled.wheels[i] = WheelTerm {
+                enabled: true,
+                inertia: wp.inertia + drive.extra_inertia[i],
+                omega: ws.tire.omega,
+                radius: wp.radius,
+                brake: ws.brake_torque,
+                ..WheelTerm::default()
+            };
+        }
         if !ws.suspension.in_contact {
             // Airborne wheel: free spin with drive, brake and no ground.
-            spin_free(wp, ws, dt);
+            if drive.coupled {
+                coupled.input[i] = ContactInput::default();
+            } else {
+                spin_free(wp, ws, dt);
+            }
             ws.normal_load = 0.0;
             continue;
         }
@@ -308,12 +328,51 @@ pub fn compute_forces(
             gravity: p.sim.gravity,
             ..ContactInput::default()
         };
-        let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
         let tire_point = wp
             .suspension
             .tire_force_point
             .map_or(ws.contact_point, |b| pose.transform_point(b));
+        if drive.coupled {
+            let lin = linearize_contact(&wp.tire, &input, &ws.tire, dt);
+            let w = &mut coupled.wheels[i];
+            (w.fx0, w.dfx, w.fy, w.limit) = (lin.fx0, lin.dfx_domega, lin.fy, lin.limit);
+            w.torque = -lin.rolling_torque;
+            coupled.input[i] = input;
+            coupled.frame[i] = (long, lat, tire_point);
+            continue;
+        }
+        let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
         out.push(long * f.fx + lat * f.fy, tire_point, com);
+    }
+
+    // Stage 6b: the coupled engine + wheel-spin solve, then the tire forces it implies.
+    if drive.coupled {
+        let sol =
+            drivetrain::solver::solve(&drive.engine, &coupled.wheels[..nw], &drive.topology, dt);
+        let mut slip_power = 0.0;
+        for (i, wp) in p.wheels.iter().enumerate() {
+            let ws = &mut s.wheels[i];
+            if !wp.enabled {
+                continue;
+            }
+            ws.drive_torque = sol.drive[i];
+            ws.brake_torque = sol.brake[i].abs();
+            let c = &coupled.input[i];
+            if !ws.suspension.in_contact {
+                let t = &mut ws.tire;
+                t.omega = sol.omega[i];
+                t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);
+                (t.load, t.fx, t.fy, t.slip_ratio, t.slip_angle) = (0.0, 0.0, 0.0, 0.0, 0.0);
+                continue;
+            }
+            let (fx, fy) = (sol.fx[i], sol.fy[i]);
+            finish_contact(&wp.tire, c, &mut ws.tire, sol.omega[i], fx, fy, dt);
+            slip_power += fx * (sol.omega[i] * wp.radius - c.vx) - fy * c.vy;
+            let (long, lat, point) = coupled.frame[i];
+            out.push(long * fx + lat * fy, point, com);
+        }
+        s.drivetrain.slip_energy += slip_power * dt;
+        drivetrain::finish(p, &drive, &sol, s, dt);
     }
 
     // Stage 7: aero — drag and downforce at their centres of pressure.
@@ -375,6 +434,23 @@ pub fn compute_forces(
     out.torque += t;
     out.total.torque += t;
     out
+}
+
+/// Per-wheel scratch of the coupled drivetrain solve (fixed arrays, no allocation).
+struct Coupled {
+    wheels: [WheelTerm; MAX_WHEELS],
+    input: [ContactInput; MAX_WHEELS],
+    frame: [(DVec3, DVec3, DVec3); MAX_WHEELS],
+}
+
+impl Default for Coupled {
+    fn default() -> Self {
+        Self {
+            wheels: [WheelTerm::default(); MAX_WHEELS],
+            input: [ContactInput::default(); MAX_WHEELS],
+            frame: [(DVec3::ZERO, DVec3::ZERO, DVec3::ZERO); MAX_WHEELS],
+        }
+    }
 }
 
 /// Smallest cosine between the ground normal and the strut axis used to turn strut force into

@@ -5,6 +5,11 @@
 //! wheel radius above flat ground and it starts exactly at rest.
 
 use crate::chassis::ChassisParams;
+use crate::curve::Curve;
+use crate::drivetrain::{
+    AutoboxParams, ClutchParams, DiffParams, DifferentialParams, DriveKind, DriveLayout,
+    DrivetrainParams, EngineParams, GearboxParams, TankMode, TankParams,
+};
 use crate::layout::{AxleSpec, WheelSpec, from_axles};
 use crate::steering::{AckermannParams, SteeringMode, SteeringParams};
 use crate::suspension::{AntiRollBarParams, BumpStopParams, SuspensionParams};
@@ -93,10 +98,486 @@ pub fn sedan() -> VehicleParams {
         input_smoothing: Default::default(),
         stability: Default::default(),
         aero: Default::default(),
+        drivetrain: Default::default(),
     }
 }
 
-// --- layouts of issue 5: kart, 6×6, 8×8, tank (built with `crate::layout::from_axles`) ---
+/// Geometry and masses of a generic two-axle car (the sedan recipe, other numbers).
+struct CarSpec {
+    name: &'static str,
+    mass: f64,
+    wheelbase: f64,
+    /// CoM to front axle. Unit: m.
+    a: f64,
+    track: f64,
+    radius: f64,
+    h_cg: f64,
+    /// Roll, pitch, yaw inertia. Unit: kg·m².
+    inertia: DVec3,
+    /// Ride frequency. Unit: Hz.
+    ride_hz: f64,
+    brakes: (f64, f64),
+    friction: f64,
+}
+
+fn car(c: &CarSpec, drivetrain: DrivetrainParams) -> VehicleParams {
+    let half = c.wheelbase / 2.0;
+    let b = c.wheelbase - c.a;
+    let com = DVec3::new(half - c.a, 0.0, c.h_cg - c.radius);
+    let corner = |axle_share: f64| {
+        let m = c.mass * axle_share / 2.0;
+        let w = 2.0 * std::f64::consts::PI * c.ride_hz;
+        let k = m * w * w;
+        let crit = 2.0 * (k * m).sqrt();
+        SuspensionParams {
+            spring_rate: k,
+            bump_damping: 0.3 * crit,
+            rebound_damping: 0.45 * crit,
+            ..SuspensionParams::default()
+        }
+    };
+    let (front, rear) = (corner(b / c.wheelbase), corner(c.a / c.wheelbase));
+    let tire = TireParams {
+        friction: c.friction,
+        ..TireParams::default()
+    };
+    let wheel = |name: &str, x: f64, y: f64, s: &SuspensionParams, brake: f64| WheelParams {
+        name: name.to_string(),
+        position: DVec3::new(x, y, 0.0),
+        radius: c.radius,
+        width: 0.2,
+        mass: 20.0,
+        inertia: 1.0,
+        max_brake_torque: brake,
+        suspension: s.clone(),
+        tire: tire.clone(),
+        ..WheelParams::default()
+    };
+    let mut w = vec![
+        wheel("fl", half, c.track / 2.0, &front, c.brakes.0),
+        wheel("fr", half, -c.track / 2.0, &front, c.brakes.0),
+        wheel("rl", -half, c.track / 2.0, &rear, c.brakes.1),
+        wheel("rr", -half, -c.track / 2.0, &rear, c.brakes.1),
+    ];
+    for x in &mut w[..2] {
+        x.max_steer = 33f64.to_radians();
+    }
+    for x in &mut w[2..] {
+        x.max_handbrake_torque = 1500.0;
+    }
+    VehicleParams {
+        name: c.name.to_string(),
+        chassis: ChassisParams {
+            mass: c.mass,
+            inertia: DMat3::from_diagonal(c.inertia),
+            com_offset: com,
+        },
+        wheels: w,
+        anti_roll_bars: vec![
+            AntiRollBarParams::from_roll_stiffness(0, 1, 20_000.0, c.track),
+            AntiRollBarParams::from_roll_stiffness(2, 3, 10_000.0, c.track),
+        ],
+        body_roll: Default::default(),
+        load_filter: Default::default(),
+        contact: Default::default(),
+        sim: Default::default(),
+        steering: SteeringParams::default(),
+        input_smoothing: Default::default(),
+        stability: Default::default(),
+        aero: Default::default(),
+        drivetrain,
+    }
+}
+
+/// A front-wheel-drive hatchback, 1250 kg, 1.6-litre petrol engine, 5-speed, open
+/// differential.
+///
+/// Sources (typical C-segment hatch, e.g. VW Golf VI 1.6): 1250 kg, wheelbase 2.58 m, 61 %
+/// front weight, 195/65 R15 (R = 0.31 m); 200 N·m peak, 6500 rpm (680 rad/s); ratios 3.45,
+/// 1.95, 1.28, 0.97, 0.80, final 3.94 (manufacturer data sheets of that class); yaw/pitch/roll
+/// inertia scaled from Heydinger et al. (SAE 1999-01-1336) by mass. Flywheel + crank 0.15 kg·m².
+pub fn hatch_fwd() -> VehicleParams {
+    let dt = DrivetrainParams {
+        kind: DriveKind::Engine,
+        engine: EngineParams {
+            peak_torque: 200.0,
+            torque_curve: Curve::new(&[
+                (0.0, 0.6),
+                (0.3, 0.95),
+                (0.5, 1.0),
+                (0.85, 0.85),
+                (1.0, 0.7),
+            ]),
+            max_speed: 680.0,
+            idle_speed: 84.0,
+            inertia: 0.15,
+            ..EngineParams::default()
+        },
+        clutch: ClutchParams {
+            strength: 30.0,
+            engage_speed: 180.0,
+            ..ClutchParams::default()
+        },
+        gearbox: GearboxParams {
+            forward_ratios: vec![3.45, 1.95, 1.28, 0.97, 0.80],
+            reverse_ratio: 3.6,
+            final_drive: 3.94,
+            switch_time: 0.3,
+        },
+        autobox: AutoboxParams::default(),
+        differential: DifferentialParams {
+            layout: DriveLayout::FrontWheel,
+            ..DifferentialParams::default()
+        },
+        ..DrivetrainParams::default()
+    };
+    car(
+        &CarSpec {
+            name: "hatch_fwd",
+            mass: 1250.0,
+            wheelbase: 2.58,
+            a: 1.01,
+            track: 1.52,
+            radius: 0.31,
+            h_cg: 0.52,
+            inertia: DVec3::new(420.0, 1750.0, 1900.0),
+            ride_hz: 1.4,
+            brakes: (1400.0, 600.0),
+            friction: 1.0,
+        },
+        dt,
+    )
+}
+
+/// A rear-wheel-drive sports coupé, 1450 kg, 3-litre straight six, 6-speed, torque-sensing
+/// limited-slip rear differential.
+///
+/// Sources (typical, e.g. BMW M240i class): 400 N·m, 7000 rpm limit (733 rad/s); ratios 4.11,
+/// 2.32, 1.54, 1.18, 1.0, 0.85, final 3.46; 50/50 weight, wheelbase 2.69 m, CoM 0.48 m,
+/// 255/35 R18 (R = 0.33 m) with µ = 1.1; clutch-pack LSD preload 80 N·m, locking 50 %/30 %
+/// (power/coast, LibreRally's rally defaults scaled down for the road).
+pub fn sports_rwd() -> VehicleParams {
+    let dt = DrivetrainParams {
+        kind: DriveKind::Engine,
+        engine: EngineParams {
+            peak_torque: 400.0,
+            torque_curve: Curve::new(&[
+                (0.0, 0.5),
+                (0.2, 0.9),
+                (0.3, 1.0),
+                (0.75, 1.0),
+                (1.0, 0.8),
+            ]),
+            max_speed: 733.0,
+            idle_speed: 84.0,
+            inertia: 0.2,
+            ..EngineParams::default()
+        },
+        clutch: ClutchParams {
+            strength: 40.0,
+            engage_speed: 200.0,
+            ..ClutchParams::default()
+        },
+        gearbox: GearboxParams {
+            forward_ratios: vec![4.11, 2.32, 1.54, 1.18, 1.0, 0.85],
+            reverse_ratio: 3.7,
+            final_drive: 3.46,
+            switch_time: 0.2,
+        },
+        autobox: AutoboxParams {
+            latency: 0.8,
+            ..AutoboxParams::default()
+        },
+        differential: DifferentialParams {
+            layout: DriveLayout::RearWheel,
+            rear: DiffParams::torque_sensing(80.0, 0.5, 0.3),
+            ..DifferentialParams::default()
+        },
+        ..DrivetrainParams::default()
+    };
+    car(
+        &CarSpec {
+            name: "sports_rwd",
+            mass: 1450.0,
+            wheelbase: 2.69,
+            a: 1.345,
+            track: 1.58,
+            radius: 0.33,
+            h_cg: 0.48,
+            inertia: DVec3::new(480.0, 2000.0, 2200.0),
+            ride_hz: 1.7,
+            brakes: (1800.0, 1000.0),
+            friction: 1.1,
+        },
+        dt,
+    )
+}
+
+/// A four-wheel-drive rally car, 1230 kg, 2-litre turbo, 5-speed close ratios, limited-slip
+/// centre and torque-sensing front and rear differentials.
+///
+/// Sources (Group N / R4 class, e.g. Mitsubishi Lancer Evo, Subaru Impreza): 1230 kg,
+/// wheelbase 2.54 m, 400 N·m, 7500 rpm (785 rad/s); ratios 2.92, 1.94, 1.48, 1.16, 0.94, final
+/// 4.53; centre split 50/50 with bias 1.5 (PhysX `mCentreBias`), front LSD 60 N·m / 0.3 / 0.2,
+/// rear 100 N·m / 0.6 / 0.4 (LibreRally `DifferentialSolver` examples); rear handbrake.
+pub fn rally_4wd() -> VehicleParams {
+    let dt = DrivetrainParams {
+        kind: DriveKind::Engine,
+        engine: EngineParams {
+            peak_torque: 400.0,
+            torque_curve: Curve::new(&[(0.0, 0.4), (0.35, 1.0), (0.75, 1.0), (1.0, 0.75)]),
+            max_speed: 785.0,
+            idle_speed: 100.0,
+            inertia: 0.16,
+            ..EngineParams::default()
+        },
+        clutch: ClutchParams {
+            strength: 40.0,
+            engage_speed: 250.0,
+            ..ClutchParams::default()
+        },
+        gearbox: GearboxParams {
+            forward_ratios: vec![2.92, 1.94, 1.48, 1.16, 0.94],
+            reverse_ratio: 3.0,
+            final_drive: 4.53,
+            switch_time: 0.15,
+        },
+        autobox: AutoboxParams {
+            latency: 0.6,
+            ..AutoboxParams::default()
+        },
+        differential: DifferentialParams {
+            layout: DriveLayout::AllWheel,
+            centre: DiffParams::limited_slip(1.5),
+            front: DiffParams::torque_sensing(60.0, 0.3, 0.2),
+            rear: DiffParams::torque_sensing(100.0, 0.6, 0.4),
+            ..DifferentialParams::default()
+        },
+        ..DrivetrainParams::default()
+    };
+    car(
+        &CarSpec {
+            name: "rally_4wd",
+            mass: 1230.0,
+            wheelbase: 2.54,
+            a: 1.15,
+            track: 1.5,
+            radius: 0.32,
+            h_cg: 0.5,
+            inertia: DVec3::new(400.0, 1700.0, 1800.0),
+            ride_hz: 1.6,
+            brakes: (1600.0, 1000.0),
+            friction: 1.0,
+        },
+        dt,
+    )
+}
+
+/// Wheels of a multi-axle vehicle: `(x, name)` per axle, both sides.
+fn axles(xs: &[(f64, &str)], track: f64, proto: &WheelParams) -> Vec<WheelParams> {
+    let mut out = Vec::new();
+    for &(x, n) in xs {
+        for (side, y) in [("l", track / 2.0), ("r", -track / 2.0)] {
+            out.push(WheelParams {
+                name: format!("{n}{side}"),
+                position: DVec3::new(x, y, 0.0),
+                ..proto.clone()
+            });
+        }
+    }
+    out
+}
+
+/// A 6×6 truck, 15 t, all six wheels driven equally (PhysX `DriveNW`).
+///
+/// Sources (medium tactical truck class, e.g. MAN HX 6×6): 15 000 kg, axles at +2.2, −1.2,
+/// −2.6 m; 2000 N·m diesel, 2200 rpm (230 rad/s); 5-speed 6.0 … 1.0 with final 5.0;
+/// 395/85 R20 tires (R = 0.55 m), 20 kg·m² each; ride 1.5 Hz; inertia from the bounding box
+/// (8 × 2.5 × 3 m, PhysX guide formula).
+pub fn truck_6x6() -> VehicleParams {
+    let mass = 15_000.0;
+    let radius = 0.55;
+    let track = 2.0;
+    let m_corner = mass / 6.0;
+    let w = 2.0 * std::f64::consts::PI * 1.5;
+    let k = m_corner * w * w;
+    let crit = 2.0 * (k * m_corner).sqrt();
+    let proto = WheelParams {
+        radius,
+        width: 0.4,
+        mass: 120.0,
+        inertia: 20.0,
+        max_brake_torque: 8000.0,
+        max_handbrake_torque: 0.0,
+        suspension: SuspensionParams {
+            spring_rate: k,
+            bump_damping: 0.3 * crit,
+            rebound_damping: 0.45 * crit,
+            max_compression: 0.15,
+            max_droop: 0.15,
+            ..SuspensionParams::default()
+        },
+        tire: TireParams::default(),
+        ..WheelParams::default()
+    };
+    let mut wheels = axles(&[(2.2, "f"), (-1.2, "m"), (-2.6, "r")], track, &proto);
+    for w in &mut wheels[..2] {
+        w.max_steer = 30f64.to_radians();
+    }
+    // CoM over the mean axle position so the sprung masses are equal-ish.
+    let com_x = (2.2 - 1.2 - 2.6) / 3.0;
+    VehicleParams {
+        name: "truck_6x6".to_string(),
+        chassis: ChassisParams {
+            mass,
+            inertia: DMat3::from_diagonal(DVec3::new(19_000.0, 91_000.0, 88_000.0)),
+            com_offset: DVec3::new(com_x, 0.0, 1.3 - radius),
+        },
+        wheels,
+        anti_roll_bars: Vec::new(),
+        body_roll: Default::default(),
+        load_filter: Default::default(),
+        contact: Default::default(),
+        sim: Default::default(),
+        steering: SteeringParams {
+            ackermann: AckermannParams {
+                accuracy: 1.0,
+                geometry: None,
+            },
+            ..SteeringParams::default()
+        },
+        input_smoothing: Default::default(),
+        stability: Default::default(),
+        aero: Default::default(),
+        drivetrain: DrivetrainParams {
+            kind: DriveKind::Engine,
+            engine: EngineParams {
+                peak_torque: 2000.0,
+                torque_curve: Curve::new(&[(0.0, 0.6), (0.5, 1.0), (0.75, 1.0), (1.0, 0.8)]),
+                max_speed: 230.0,
+                idle_speed: 63.0,
+                inertia: 2.5,
+                damping_full_throttle: 0.5,
+                damping_zero_throttle_engaged: 8.0,
+                damping_zero_throttle_disengaged: 1.5,
+            },
+            clutch: ClutchParams {
+                strength: 300.0,
+                engage_speed: 110.0,
+                ..ClutchParams::default()
+            },
+            gearbox: GearboxParams {
+                forward_ratios: vec![6.0, 3.5, 2.1, 1.3, 1.0],
+                reverse_ratio: 6.0,
+                final_drive: 5.0,
+                switch_time: 0.5,
+            },
+            autobox: AutoboxParams {
+                latency: 1.5,
+                ..AutoboxParams::default()
+            },
+            differential: DifferentialParams {
+                layout: DriveLayout::Multi,
+                ..DifferentialParams::default()
+            },
+            ..DrivetrainParams::default()
+        },
+    }
+}
+
+/// A tracked vehicle, 15 t, five road wheels per side, neutral-steer (PhysX tank SPECIAL).
+///
+/// Sources (light tracked APC class, e.g. BMP-2 / M113 scaled): 15 000 kg, road wheels every
+/// 0.9 m, track width 2.6 m, 1500 N·m diesel, 2850 rpm (300 rad/s), 4 gears + final 6;
+/// track inertia 30 kg·m² per side; µ = 0.8 for steel-pad tracks on firm ground.
+pub fn tank() -> VehicleParams {
+    let mass = 15_000.0;
+    let radius = 0.35;
+    let m_corner = mass / 10.0;
+    let w = 2.0 * std::f64::consts::PI * 1.3;
+    let k = m_corner * w * w;
+    let crit = 2.0 * (k * m_corner).sqrt();
+    let proto = WheelParams {
+        radius,
+        width: 0.45,
+        mass: 100.0,
+        inertia: 5.0,
+        max_brake_torque: 6000.0,
+        suspension: SuspensionParams {
+            spring_rate: k,
+            bump_damping: 0.3 * crit,
+            rebound_damping: 0.45 * crit,
+            ..SuspensionParams::default()
+        },
+        tire: TireParams {
+            friction: 0.8,
+            ..TireParams::default()
+        },
+        ..WheelParams::default()
+    };
+    let wheels = axles(
+        &[(1.8, "a"), (0.9, "b"), (0.0, "c"), (-0.9, "d"), (-1.8, "e")],
+        2.6,
+        &proto,
+    );
+    VehicleParams {
+        name: "tank".to_string(),
+        chassis: ChassisParams {
+            mass,
+            inertia: DMat3::from_diagonal(DVec3::new(18_000.0, 45_000.0, 50_000.0)),
+            com_offset: DVec3::new(0.0, 0.0, 1.0 - radius),
+        },
+        wheels,
+        anti_roll_bars: Vec::new(),
+        body_roll: Default::default(),
+        load_filter: Default::default(),
+        contact: Default::default(),
+        sim: Default::default(),
+        steering: SteeringParams {
+            mode: SteeringMode::Disabled,
+            ..SteeringParams::default()
+        },
+        input_smoothing: Default::default(),
+        stability: Default::default(),
+        aero: Default::default(),
+        drivetrain: DrivetrainParams {
+            kind: DriveKind::Tank,
+            engine: EngineParams {
+                peak_torque: 1500.0,
+                torque_curve: Curve::new(&[(0.0, 0.6), (0.5, 1.0), (0.8, 1.0), (1.0, 0.85)]),
+                max_speed: 300.0,
+                idle_speed: 70.0,
+                inertia: 2.0,
+                damping_full_throttle: 0.5,
+                damping_zero_throttle_engaged: 6.0,
+                damping_zero_throttle_disengaged: 1.0,
+            },
+            clutch: ClutchParams {
+                strength: 200.0,
+                engage_speed: 120.0,
+                ..ClutchParams::default()
+            },
+            gearbox: GearboxParams {
+                forward_ratios: vec![4.0, 2.5, 1.6, 1.0],
+                reverse_ratio: 4.0,
+                final_drive: 6.0,
+                switch_time: 0.5,
+            },
+            autobox: AutoboxParams {
+                latency: 1.5,
+                ..AutoboxParams::default()
+            },
+            tank: TankParams {
+                mode: TankMode::Special,
+                track_inertia: 30.0,
+                turn_brake: 0.5,
+            },
+            ..DrivetrainParams::default()
+        },
+    }
+}
+
+// --- layouts built with `crate::layout::from_axles`: kart, 8×8 (direct drive) ---
 
 fn axle(x: f64, track: f64, max_steer_deg: f64, drive: f64, brake: f64) -> AxleSpec {
     AxleSpec {
@@ -171,25 +652,6 @@ fn truck_wheel() -> WheelSpec {
     }
 }
 
-/// A 6×6 truck, 12 t: front steer axle and a tandem rear (1.4 m spread), all wheels driven.
-/// Axles at x = 2.15, −0.75, −2.15 m (first to last 4.3 m), track 2.0 m, CoM 1.1 m above the
-/// ground and 0.35 m behind the origin. Typical medium tactical truck values.
-pub fn truck_6x6() -> VehicleParams {
-    let chassis = ChassisParams {
-        mass: 12_000.0,
-        inertia: DMat3::from_diagonal(DVec3::new(9_000.0, 30_000.0, 32_000.0)),
-        com_offset: DVec3::new(-0.35, 0.0, 0.55),
-    };
-    let axles = [
-        axle(2.15, 2.0, 35.0, 2500.0, 6000.0),
-        axle(-0.75, 2.0, 0.0, 2500.0, 6000.0),
-        axle(-2.15, 2.0, 0.0, 2500.0, 6000.0),
-    ];
-    let mut p = from_axles("truck_6x6", chassis, &truck_wheel(), &axles).expect("valid 6x6");
-    p.steering.ackermann.accuracy = 1.0;
-    p
-}
-
 /// An 8×8, 20 t (armoured-vehicle class): four axles 1.4 m apart, the first two steered
 /// (30° and 20°: their ratio ≈ the Ackermann ratio of their distances to the reference line
 /// between the rear axles), all driven, track 2.3 m, CoM 1.2 m above ground.
@@ -210,27 +672,6 @@ pub fn truck_8x8() -> VehicleParams {
     p
 }
 
-/// A light tracked vehicle, 18 t, as 6 road wheels per side (1 m apart, track 2.4 m), every
-/// wheel driven: steering is [`SteeringMode::Disabled`]; turn it by skid steer
-/// ([`crate::vehicle::Vehicle::set_wheel_commands`] with different left/right torques).
-pub fn tank() -> VehicleParams {
-    let chassis = ChassisParams {
-        mass: 18_000.0,
-        inertia: DMat3::from_diagonal(DVec3::new(15_000.0, 40_000.0, 45_000.0)),
-        com_offset: DVec3::new(0.0, 0.0, 0.6),
-    };
-    let mut wheel = truck_wheel();
-    wheel.radius = 0.35;
-    wheel.inertia = 8.0;
-    wheel.ride_frequency = 1.3;
-    let axles: Vec<AxleSpec> = (0..6)
-        .map(|k| axle(2.5 - k as f64, 2.4, 0.0, 2000.0, 6000.0))
-        .collect();
-    let mut p = from_axles("tank", chassis, &wheel, &axles).expect("valid tank");
-    p.steering.mode = SteeringMode::Disabled;
-    p
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -242,7 +683,25 @@ mod tests {
             super::truck_8x8(),
             super::tank(),
         ] {
-            p.validate().unwrap();
+            p.validate().unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        }
+    }
+
+    #[test]
+    fn drivetrain_presets_are_valid_and_round_trip() {
+        for p in [
+            super::hatch_fwd(),
+            super::sports_rwd(),
+            super::rally_4wd(),
+            super::truck_6x6(),
+            super::tank(),
+        ] {
+            p.validate().unwrap_or_else(|e| panic!("{}: {e}", p.name));
+            // Serde round trip (TOML files come with the manoeuvre issue; the types are serde).
+            let text = serde_json::to_string(&p).unwrap();
+            let back: crate::VehicleParams = serde_json::from_str(&text).unwrap();
+            back.validate().unwrap();
+            assert_eq!(back.drivetrain, p.drivetrain);
         }
     }
 }

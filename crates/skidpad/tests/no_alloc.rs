@@ -1,14 +1,15 @@
 //! Invariant: a vehicle step never touches the heap. A counting global allocator wraps the
 //! system allocator; after setup, 1,000 steps of a 4-wheel sedan (sweeps, anti-roll bars,
 //! body-roll model on, driving and steering; Ackermann, steer-vs-speed table, rate limit,
-//! input smoothing, every stability helper and aero with downforce on) and 1,000 hosted steps
-//! must allocate nothing.
+//! input smoothing, every stability helper and aero with downforce on), 1,000 hosted steps and
+//! 1,000 steps of the engine-driven rally car (coupled drivetrain solve, LSDs, autobox,
+//! ABS/TC/ESC) must allocate nothing.
 //! Only the test's own thread is counted (a `const` thread-local flag, which itself never
 //! allocates): the test harness's main thread may print or allocate at any moment on a busy
 //! machine, which made a process-wide count flaky. The steps are single-threaded.
 
 use skidpad::ground::Plane;
-use skidpad::presets::sedan;
+use skidpad::presets::{rally_4wd, sedan};
 use skidpad::suspension::RollPair;
 use skidpad::vehicle::{Intent, Vehicle};
 use skidpad::{DVec3, Pose};
@@ -92,6 +93,20 @@ fn a_thousand_steps_allocate_nothing() {
     car.set_intent(intent).unwrap();
     hosted.set_intent(intent).unwrap();
     let body = hosted.state().chassis;
+    // Engine-driven: coupled implicit solve, LSDs, autobox, all aids on.
+    let mut rp = rally_4wd();
+    rp.drivetrain.aids.abs.enabled = true;
+    rp.drivetrain.aids.tc.enabled = true;
+    rp.drivetrain.aids.esc.enabled = true;
+    let mut rally = Vehicle::new(rp).unwrap();
+    rally.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.33)));
+    rally
+        .set_intent(Intent {
+            throttle: 1.0,
+            steer: 0.2,
+            ..Intent::default()
+        })
+        .unwrap();
 
     COUNTING.with(|c| c.set(true));
     for _ in 0..1000 {
@@ -99,6 +114,9 @@ fn a_thousand_steps_allocate_nothing() {
     }
     for _ in 0..1000 {
         std::hint::black_box(hosted.step_hosted(1.0 / 60.0, &body, &ground));
+    }
+    for _ in 0..1000 {
+        rally.step(1.0 / 60.0, &ground);
     }
     COUNTING.with(|c| c.set(false));
 
@@ -110,5 +128,9 @@ fn a_thousand_steps_allocate_nothing() {
     assert!(
         car.state().speed() > 5.0,
         "the car must actually have been driving"
+    );
+    assert!(
+        rally.state().drivetrain.gear >= 2,
+        "the rally car must have shifted"
     );
 }

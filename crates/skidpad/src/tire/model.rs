@@ -168,6 +168,85 @@ pub fn solve_contact(p: &TireParams, c: &ContactInput, s: &mut TireState, dt: f6
     TireForce { fx, fy }
 }
 
+/// The contact's longitudinal force as an affine function of the end-of-step spin, for the
+/// coupled drivetrain solve: `Fx(ω') = fx0 + dfx_domega·(ω' − ω)` before the friction circle.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ContactLinearization {
+    /// Force at `ω' = ω`. Unit: N.
+    pub fx0: f64,
+    /// `dFx/dω'` (≥ 0). Unit: N·s/rad.
+    pub dfx_domega: f64,
+    /// Lateral force before the friction circle. Unit: N.
+    pub fy: f64,
+    /// Friction-circle radius `µ·F_z`. Unit: N.
+    pub limit: f64,
+    /// Rolling-resistance torque at `ω` (opposes spin). Unit: N·m.
+    pub rolling_torque: f64,
+}
+
+/// Linearise the backward-Euler slip update of [`solve_contact`] in the end-of-step spin.
+/// With `k_x = C_κ·F_z/max(|vx|, v_min)` and the contact patch dragging the corner mass `m`
+/// (`vx' = vx + dt·Fx/m`), `Fx = k_x·(ω'R − vx')` gives
+///
+/// ```text
+/// Fx(ω') = k_x·(ωR − vx)/(1 + dt·k_x/m) + k_x·R/(1 + dt·k_x/m)·(ω' − ω)
+/// ```
+/// Solving `I(ω' − ω)/dt = T − R·Fx(ω')` with it reproduces [`solve_contact`] exactly
+/// (before the friction circle and the brake logic, which the caller applies).
+pub fn linearize_contact(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &TireState,
+    dt: f64,
+) -> ContactLinearization {
+    let omega = s.omega;
+    let load = c.load.max(0.0);
+    if let Some(model) = p.model.as_model() {
+        // Steady-state models with transient slip (see `tire::contact`).
+        let lin = super::contact::linearize(model, &p.relaxation, c, s, dt);
+        return ContactLinearization {
+            fx0: lin.fx0,
+            dfx_domega: lin.dfx_domega,
+            fy: lin.fy,
+            limit: lin.limit,
+            rolling_torque: rolling_resistance_torque(p, load, omega, c.radius),
+        };
+    }
+    let denom = c.vx.abs().max(p.min_slip_speed);
+    let inv_m = if c.effective_mass > 0.0 {
+        1.0 / c.effective_mass
+    } else {
+        0.0
+    };
+    let kx = p.longitudinal_stiffness * load / denom;
+    let ky = p.cornering_stiffness * load / denom;
+    let den = 1.0 + dt * kx * inv_m;
+    ContactLinearization {
+        fx0: kx * (omega * c.radius - c.vx) / den,
+        dfx_domega: kx * c.radius / den,
+        fy: -ky * c.vy / (1.0 + dt * ky * inv_m),
+        limit: p.friction * c.friction_scale * load,
+        rolling_torque: rolling_resistance_torque(p, load, omega, c.radius),
+    }
+}
+
+/// Write the tire state after an external (coupled) solve found the end-of-step spin
+/// `omega1` and the forces `fx`, `fy`.
+pub fn finish_contact(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &mut TireState,
+    omega1: f64,
+    fx: f64,
+    fy: f64,
+    dt: f64,
+) {
+    if p.model.as_model().is_some() {
+        super::contact::finish(&p.relaxation, c, s, omega1, fx, fy, dt);
+    }
+    super::contact::record(p, c, s, omega1, fx, fy, dt);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,8 +18,18 @@ pub struct Intent {
     pub handbrake: f64,
     /// Steering, −1..1, positive = left.
     pub steer: f64,
-    /// Drive backwards: the direct drive torque changes sign.
+    /// Drive backwards: the direct drive torque changes sign; with an automatic gearbox it
+    /// selects reverse (following the direction-change policy).
     pub reverse: bool,
+    /// Clutch pedal, 0 = released (engaged) … 1 = pressed (open). Engine drives only.
+    pub clutch: f64,
+    /// Shift up one gear (acts on the rising edge). Engine drives only.
+    pub gear_up: bool,
+    /// Shift down one gear (acts on the rising edge). Engine drives only.
+    pub gear_down: bool,
+    /// Shift to this gear (−1 reverse, 0 neutral, 1.. forward; clamped to the gearbox).
+    /// `None` leaves the choice to `gear_up`/`gear_down` or the automatic box.
+    pub target_gear: Option<i8>,
 }
 
 impl Intent {
@@ -41,6 +51,10 @@ impl Intent {
             handbrake: f("handbrake", self.handbrake, 0.0, 1.0)?,
             steer: f("steer", self.steer, -1.0, 1.0)?,
             reverse: self.reverse,
+            clutch: f("clutch", self.clutch, 0.0, 1.0)?,
+            gear_up: self.gear_up,
+            gear_down: self.gear_down,
+            target_gear: self.target_gear.map(|g| g.max(-1)),
         })
     }
 }
@@ -119,6 +133,8 @@ mod tests {
             handbrake: 0.5,
             steer: -3.0,
             reverse: false,
+            target_gear: Some(-5),
+            ..Intent::default()
         }
         .sanitized()
         .unwrap();
@@ -126,6 +142,7 @@ mod tests {
             (i.throttle, i.brake, i.handbrake, i.steer),
             (1.0, 0.0, 0.5, -1.0)
         );
+        assert_eq!(i.target_gear, Some(-1));
         for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
             let e = Intent {
                 steer: bad,

@@ -82,6 +82,7 @@ impl Vehicle {
         let derived = Derived::new(&params)?;
         let state = VehicleState {
             n_wheels: params.wheels.len(),
+            drivetrain: params.drivetrain.initial_state(),
             ..VehicleState::default()
         };
         Ok(Self {
@@ -160,6 +161,12 @@ impl Vehicle {
         for (w, p) in self.state.wheels.iter_mut().zip(&self.params.wheels) {
             w.tire.omega = vx / p.radius;
         }
+        crate::drivetrain::sync_engine(&self.params, &self.derived, &mut self.state);
+    }
+
+    /// Switch between automatic and manual gear selection at run time (engine drives).
+    pub fn set_automatic_gears(&mut self, automatic: bool) {
+        self.state.drivetrain.automatic = Some(automatic);
     }
 
     /// Enable or disable wheel `i` at run time (PhysX `disableWheel`). Sprung masses and rest

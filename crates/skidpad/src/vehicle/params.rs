@@ -207,6 +207,9 @@ pub struct VehicleParams {
     #[serde(default)]
     pub aero: AeroParams,
     // --- end issue 5 ---
+    /// Drivetrain, brakes and driver aids (default: direct per-wheel drive, aids off).
+    #[serde(default)]
+    pub drivetrain: crate::drivetrain::DrivetrainParams,
 }
 
 impl VehicleParams {
@@ -248,6 +251,9 @@ impl VehicleParams {
             .validate()
             .map_err(|e| e.within("stability"))?;
         self.aero.validate().map_err(|e| e.within("aero"))?;
+        self.drivetrain
+            .validate(self.wheels.len())
+            .map_err(|e| e.within("drivetrain"))?;
         self.sprung_masses().map(|_| ())
     }
 

@@ -59,6 +59,8 @@ pub struct VehicleState {
     pub steering: SteeringState,
     /// Stability helpers' memory (hill hold, airborne).
     pub stability: StabilityState,
+    /// Engine, gearbox, clutch and driver-aid state.
+    pub drivetrain: crate::drivetrain::DrivetrainState,
 }
 
 impl VehicleState {

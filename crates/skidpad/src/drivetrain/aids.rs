@@ -1,0 +1,251 @@
+//! Driver aids, all off by default: ABS, traction control and yaw-stability control (ESC).
+//!
+//! | aid | sensor | law | actuator |
+//! |---|---|---|---|
+//! | ABS | slip ratio κᵢ of each braked wheel | release when `κ < −κ_release`, reapply when `κ > −κ_restore` (hysteresis) | that wheel's service brake × `release_factor` |
+//! | TC | largest slip ratio of the driven wheels | `s ← s − rate·h` while `κ > κ_target`, else `s ← s + rate·h`, `s ∈ [s_min, 1]` | throttle (or direct drive torque) × `s` |
+//! | ESC | yaw rate `r` vs the bicycle-model reference `r_ref` | `r_ref = v·δ/(L·(1 + (v/v_ch)²))`, `|r_ref| ≤ a_max/|v|`; brake `k·(|e| − e₀)` when `|e| = |r − r_ref| > e₀` | outer front wheel if oversteering (`|r| > |r_ref|`), inner rear if understeering |
+//!
+//! The slip ratios are the previous substep's (a one-substep sensor delay). The reference yaw
+//! rate is the steady-state linear bicycle model (Gillespie ch. 6; Rajamani, *Vehicle Dynamics
+//! and Control*, ch. 8) with the understeer expressed by the characteristic speed `v_ch`
+//! (`K_us = L/v_ch²`), capped by the lateral acceleration the road can give.
+//!
+//! Limits: bang-bang ABS without wheel-deceleration thresholds; TC acts on the throttle only
+//! (no brake-based TC across an open differential); ESC uses the driver's steer angle and a
+//! fixed friction estimate, no sideslip-angle term.
+
+use crate::error::{ParamError, check};
+use serde::{Deserialize, Serialize};
+
+/// Anti-lock brakes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AbsParams {
+    /// Enabled. Default: false.
+    pub enabled: bool,
+    /// Release the brake when the slip ratio falls below `−release_slip`. Unit: 1.
+    /// Range: (restore_slip, 1]. Default: 0.15. Set near the tire's peak slip.
+    pub release_slip: f64,
+    /// Reapply once the slip ratio is above `−restore_slip`. Unit: 1. Range: [0, release_slip).
+    /// Default: 0.05.
+    pub restore_slip: f64,
+    /// Brake fraction kept while released. Unit: 1. Range: [0, 1). Default: 0.2.
+    pub release_factor: f64,
+}
+
+impl Default for AbsParams {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            release_slip: 0.15,
+            restore_slip: 0.05,
+            release_factor: 0.2,
+        }
+    }
+}
+
+/// Traction control.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TcParams {
+    /// Enabled. Default: false.
+    pub enabled: bool,
+    /// Slip ratio above which torque is reduced. Unit: 1. Range: (0, 1]. Default: 0.1.
+    pub slip_target: f64,
+    /// Rate of torque reduction and restoration. Unit: 1/s. Range: (0, ∞). Default: 8.
+    /// Raise it for a faster, harsher intervention.
+    pub rate: f64,
+    /// Smallest torque fraction. Unit: 1. Range: [0, 1]. Default: 0.05.
+    pub min_scale: f64,
+}
+
+impl Default for TcParams {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            slip_target: 0.1,
+            rate: 8.0,
+            min_scale: 0.05,
+        }
+    }
+}
+
+/// Yaw-stability control.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EscParams {
+    /// Enabled. Default: false.
+    pub enabled: bool,
+    /// Characteristic speed of the reference model (`K_us = L/v_ch²`). Unit: m/s.
+    /// Range: (0, ∞). Default: 25 (a mildly understeering car).
+    pub characteristic_speed: f64,
+    /// Largest lateral acceleration the reference may ask for (µ estimate × g). Unit: m/s².
+    /// Range: (0, ∞). Default: 8.
+    pub max_lateral_acceleration: f64,
+    /// Yaw-rate error dead band. Unit: rad/s. Range: [0, ∞). Default: 0.05.
+    pub deadband: f64,
+    /// Brake torque per unit yaw-rate error beyond the dead band. Unit: N·m·s/rad.
+    /// Range: [0, ∞). Default: 6000.
+    pub gain: f64,
+    /// Largest ESC brake torque on one wheel. Unit: N·m. Range: [0, ∞). Default: 1500.
+    pub max_brake: f64,
+    /// Below this forward speed ESC is inactive. Unit: m/s. Range: [0, ∞). Default: 3.
+    pub min_speed: f64,
+}
+
+impl Default for EscParams {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            characteristic_speed: 25.0,
+            max_lateral_acceleration: 8.0,
+            deadband: 0.05,
+            gain: 6000.0,
+            max_brake: 1500.0,
+            min_speed: 3.0,
+        }
+    }
+}
+
+/// All driver aids.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AidsParams {
+    /// Anti-lock brakes.
+    pub abs: AbsParams,
+    /// Traction control.
+    pub tc: TcParams,
+    /// Yaw-stability control.
+    pub esc: EscParams,
+}
+
+impl AidsParams {
+    /// Check every field.
+    ///
+    /// # Errors
+    /// The first broken rule, with its field path (`abs.release_slip`).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        let a = &self.abs;
+        check::in_range("abs.release_slip", a.release_slip, 0.0, 1.0)?;
+        check::in_range("abs.restore_slip", a.restore_slip, 0.0, 1.0)?;
+        if a.restore_slip >= a.release_slip {
+            return Err(ParamError::new(
+                "abs.restore_slip",
+                "must be < abs.release_slip",
+            ));
+        }
+        check::in_range("abs.release_factor", a.release_factor, 0.0, 1.0)?;
+        let t = &self.tc;
+        check::positive("tc.slip_target", t.slip_target)?;
+        check::positive("tc.rate", t.rate)?;
+        check::in_range("tc.min_scale", t.min_scale, 0.0, 1.0)?;
+        let e = &self.esc;
+        check::positive("esc.characteristic_speed", e.characteristic_speed)?;
+        check::positive("esc.max_lateral_acceleration", e.max_lateral_acceleration)?;
+        check::non_negative("esc.deadband", e.deadband)?;
+        check::non_negative("esc.gain", e.gain)?;
+        check::non_negative("esc.max_brake", e.max_brake)?;
+        check::non_negative("esc.min_speed", e.min_speed)
+    }
+}
+
+/// ABS hysteresis for one wheel: returns the new "released" flag.
+pub fn abs_release(p: &AbsParams, released: bool, slip_ratio: f64) -> bool {
+    if slip_ratio < -p.release_slip {
+        true
+    } else if slip_ratio > -p.restore_slip {
+        false
+    } else {
+        released
+    }
+}
+
+/// Traction-control torque fraction after a substep `h`.
+pub fn tc_scale(p: &TcParams, scale: f64, max_slip: f64, h: f64) -> f64 {
+    let ds = if max_slip > p.slip_target {
+        -p.rate * h
+    } else {
+        p.rate * h
+    };
+    (scale + ds).clamp(p.min_scale, 1.0)
+}
+
+/// Reference yaw rate of the linear bicycle model. `v` forward speed (m/s), `delta` road-wheel
+/// steer (rad), `wheelbase` (m). Unit: rad/s.
+pub fn reference_yaw_rate(p: &EscParams, v: f64, delta: f64, wheelbase: f64) -> f64 {
+    let r = v * delta / (wheelbase * (1.0 + (v / p.characteristic_speed).powi(2)));
+    let cap = p.max_lateral_acceleration / v.abs().max(1e-3);
+    r.clamp(-cap, cap)
+}
+
+/// ESC decision: which wheel to brake and how hard.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct EscAction {
+    /// Yaw-rate error `r − r_ref`. Unit: rad/s.
+    pub error: f64,
+    /// Brake the front axle (oversteer) rather than the rear (understeer).
+    pub front: bool,
+    /// Side of the wheel to brake: +1 left, −1 right.
+    pub side: f64,
+    /// Brake torque. Unit: N·m.
+    pub torque: f64,
+}
+
+/// ESC law (see the module table).
+pub fn esc(p: &EscParams, v: f64, yaw_rate: f64, r_ref: f64) -> EscAction {
+    let error = yaw_rate - r_ref;
+    let excess = error.abs() - p.deadband;
+    if v.abs() < p.min_speed || excess <= 0.0 {
+        return EscAction {
+            error,
+            ..Default::default()
+        };
+    }
+    let torque = (p.gain * excess).min(p.max_brake);
+    let oversteer =
+        yaw_rate.abs() > r_ref.abs() && yaw_rate * r_ref >= 0.0 || yaw_rate * r_ref < 0.0;
+    // The turn direction is the yaw rate's when oversteering, the reference's when understeering.
+    let turn = if oversteer {
+        yaw_rate.signum()
+    } else {
+        r_ref.signum()
+    };
+    EscAction {
+        error,
+        front: oversteer,
+        // Oversteer: brake the outer front (turning left → right wheel). Understeer: inner rear.
+        side: if oversteer { -turn } else { turn },
+        torque,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abs_hysteresis_and_tc_ramp() {
+        let p = AbsParams::default();
+        assert!(abs_release(&p, false, -0.2));
+        assert!(abs_release(&p, true, -0.1));
+        assert!(!abs_release(&p, true, -0.01));
+        let t = TcParams::default();
+        assert!((tc_scale(&t, 1.0, 0.5, 0.01) - 0.92).abs() < 1e-12);
+        assert_eq!(tc_scale(&t, 1.0, 0.0, 0.01), 1.0);
+    }
+
+    #[test]
+    fn esc_brakes_the_right_wheel() {
+        let p = EscParams::default();
+        // 20 m/s, 0.05 rad steer, L = 2.7: r_ref = 20·0.05/(2.7·1.64) = 0.2258 rad/s.
+        let r = reference_yaw_rate(&p, 20.0, 0.05, 2.7);
+        assert!((r - 0.2258).abs() < 1e-3);
+        // Spinning left at 0.5 rad/s: oversteer, brake the front right.
+        let a = esc(&p, 20.0, 0.5, r);
+        assert!(a.front && a.side < 0.0 && a.torque > 0.0);
+        // Ploughing at 0.05 rad/s: understeer, brake the rear left (inner).
+        let a = esc(&p, 20.0, 0.05, r);
+        assert!(!a.front && a.side > 0.0);
+    }
+}

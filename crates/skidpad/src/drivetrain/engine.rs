@@ -1,0 +1,143 @@
+//! Engine: torque curve, damping (engine braking), idle and rev limit (PhysX
+//! `PxVehicleEngineData`).
+//!
+//! ```text
+//! T_e(ω_e, θ) = θ·T_peak·f(ω_e/ω_max)                    drive torque, θ = throttle ∈ [0, 1]
+//! c(θ)       = c_zero + (c_full − c_zero)·θ               c_zero = engaged or disengaged rate
+//! I_e·ω̇_e    = T_e − c(θ)·ω_e − T_clutch                  ω_idle ≤ ω_e ≤ ω_max
+//! ```
+//! Engine braking is the zero-throttle damping `c_zero·ω_e` seen through the clutch.
+
+use crate::curve::Curve;
+use crate::error::{ParamError, check};
+use serde::{Deserialize, Serialize};
+
+/// Points of the normalised torque curve.
+pub const TORQUE_CURVE_POINTS: usize = 8;
+
+/// Engine parameters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EngineParams {
+    /// Peak torque at the crankshaft. Unit: N·m. Range: (0, ∞). Default: 500 (PhysX default).
+    /// Raise it for more acceleration in every gear.
+    pub peak_torque: f64,
+    /// Normalised torque curve: x = ω_e/ω_max in [0, 1], y = fraction of `peak_torque`.
+    /// Unit: 1 → 1. Range: y in [0, 1]. Default: (0, 0.8), (0.33, 1), (1, 0.8) (PhysX default).
+    pub torque_curve: Curve<TORQUE_CURVE_POINTS>,
+    /// Maximum (rev-limiter) speed: the engine is held at or below it. Unit: rad/s.
+    /// Range: (0, ∞). Default: 600 (≈ 5730 rpm, PhysX default).
+    pub max_speed: f64,
+    /// Idle speed: the idle governor holds the engine at or above it. Unit: rad/s.
+    /// Range: [0, max_speed). Default: 80 (≈ 760 rpm). Set 0 for no governor.
+    pub idle_speed: f64,
+    /// Moment of inertia of crank, flywheel and gearbox input. Unit: kg·m². Range: (0, ∞).
+    /// Default: 0.2 (a 2-litre car engine with flywheel). Lower it for a revvier engine.
+    pub inertia: f64,
+    /// Damping rate at full throttle. Unit: N·m·s/rad. Range: [0, ∞). Default: 0.15
+    /// (PhysX default). Raise it to lower the free-revving top speed.
+    pub damping_full_throttle: f64,
+    /// Damping rate at zero throttle with the clutch engaged (engine braking).
+    /// Unit: N·m·s/rad. Range: [0, ∞). Default: 2.0 (PhysX default). Raise it for stronger
+    /// engine braking.
+    pub damping_zero_throttle_engaged: f64,
+    /// Damping rate at zero throttle in neutral or with the clutch open.
+    /// Unit: N·m·s/rad. Range: [0, ∞). Default: 0.35 (PhysX default).
+    pub damping_zero_throttle_disengaged: f64,
+}
+
+impl Default for EngineParams {
+    fn default() -> Self {
+        Self {
+            peak_torque: 500.0,
+            torque_curve: Curve::new(&[(0.0, 0.8), (0.33, 1.0), (1.0, 0.8)]),
+            max_speed: 600.0,
+            idle_speed: 80.0,
+            inertia: 0.2,
+            damping_full_throttle: 0.15,
+            damping_zero_throttle_engaged: 2.0,
+            damping_zero_throttle_disengaged: 0.35,
+        }
+    }
+}
+
+impl EngineParams {
+    /// Check every field.
+    ///
+    /// # Errors
+    /// The first broken rule, with its field path.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        check::positive("peak_torque", self.peak_torque)?;
+        self.torque_curve
+            .validate()
+            .map_err(|e| e.within("torque_curve"))?;
+        let (lo, hi) = self.torque_curve.y_range();
+        if lo < 0.0 || hi > 1.0 {
+            return Err(ParamError::new(
+                "torque_curve",
+                format!("y must be in [0, 1] (got {lo}..{hi})"),
+            ));
+        }
+        check::positive("max_speed", self.max_speed)?;
+        check::non_negative("idle_speed", self.idle_speed)?;
+        if self.idle_speed >= self.max_speed {
+            return Err(ParamError::new(
+                "idle_speed",
+                format!("must be < max_speed (got {})", self.idle_speed),
+            ));
+        }
+        check::positive("inertia", self.inertia)?;
+        check::non_negative("damping_full_throttle", self.damping_full_throttle)?;
+        check::non_negative(
+            "damping_zero_throttle_engaged",
+            self.damping_zero_throttle_engaged,
+        )?;
+        check::non_negative(
+            "damping_zero_throttle_disengaged",
+            self.damping_zero_throttle_disengaged,
+        )
+    }
+}
+
+/// Drive torque `θ·T_peak·f(ω_e/ω_max)` (before damping). Unit: N·m.
+pub fn drive_torque(p: &EngineParams, throttle: f64, omega: f64) -> f64 {
+    throttle * p.peak_torque * p.torque_curve.eval(omega / p.max_speed)
+}
+
+/// Damping rate interpolated by throttle between the zero-throttle rate (engaged or
+/// disengaged) and the full-throttle rate (PhysX semantics). Unit: N·m·s/rad.
+pub fn damping_rate(p: &EngineParams, throttle: f64, engaged: bool) -> f64 {
+    let zero = if engaged {
+        p.damping_zero_throttle_engaged
+    } else {
+        p.damping_zero_throttle_disengaged
+    };
+    zero + (p.damping_full_throttle - zero) * throttle
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn torque_and_damping() {
+        let p = EngineParams::default();
+        assert!((drive_torque(&p, 1.0, 0.33 * 600.0) - 500.0).abs() < 1e-9);
+        assert!((drive_torque(&p, 0.5, 600.0) - 200.0).abs() < 1e-9);
+        assert!((damping_rate(&p, 0.0, true) - 2.0).abs() < 1e-12);
+        assert!((damping_rate(&p, 1.0, false) - 0.15).abs() < 1e-12);
+        assert!((damping_rate(&p, 0.5, false) - 0.25).abs() < 1e-12);
+    }
+
+    #[test]
+    fn validate_paths() {
+        let mut p = EngineParams {
+            idle_speed: 700.0,
+            ..Default::default()
+        };
+        assert_eq!(p.validate().unwrap_err().path, "idle_speed");
+        p.idle_speed = 0.0;
+        p.torque_curve = Curve::new(&[(0.0, 1.5)]);
+        assert_eq!(p.validate().unwrap_err().path, "torque_curve");
+    }
+}

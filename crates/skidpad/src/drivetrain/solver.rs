@@ -1,0 +1,590 @@
+//! The implicit drivetrain solve: engine, clutch, gearbox, differentials and every wheel's
+//! spin as one coupled rotational system, backward Euler per substep.
+//!
+//! # Formulation
+//! Unknowns `x = [ω_e, ω_1 … ω_n]` (end-of-step speeds; `n ≤ MAX_WHEELS`). With `h` the
+//! substep, `K` the engaged clutch strength, `G` the total gear ratio, `aᵢ` the wheel shares
+//! ([`super::differential::Topology`]) and `ω_out = Σ aᵢ·ωᵢ'`:
+//!
+//! ```text
+//! I_e(ω_e' − ω_e)/h = T_e − c·ω_e' − T_c,              T_c = K·(ω_e' − G·ω_out)
+//! Iᵢ(ωᵢ' − ωᵢ)/h   = G·aᵢ·T_c + Σ_locks T_L·(bᵢ − aᵢ) − R·Fxᵢ(ωᵢ') − T_rr,ᵢ + T_brake,ᵢ
+//! Fxᵢ(ω')          = fx0ᵢ + cᵢ·(ω' − ωᵢ)               (tire linearisation, cᵢ ≥ 0)
+//! ```
+//! `fx0, c` come from the same backward-Euler slip update as
+//! [`crate::tire::model::solve_contact`] (the contact patch drags the corner's sprung mass
+//! `m`: `Fx = k_x·(ω'R − vx)/(1 + h·k_x/m)`), so for one free wheel this solve reproduces it
+//! exactly. Every term is linear in `x`, giving a dense `(n+1)²` system
+//! `(M/h − J)·x' = M·x/h + f₀`, solved by Gaussian elimination with partial pivoting on
+//! fixed-size arrays (no allocation). The Jacobian of clutch and locks is negative
+//! semi-definite, so backward Euler damps every stiff mode (L-stable): a stiff clutch or a
+//! locked differential at 30 Hz neither rings nor explodes.
+//!
+//! # Inequalities: a small active-set loop
+//! Four things are not linear, and are resolved by re-solving with a changed set (at most
+//! [`MAX_PASSES`] passes; each pass is consistent in momentum):
+//! - friction circle: a tire whose `|(Fx, Fy)| > µ·F_z` is held at its clamped force
+//!   (`c = 0`);
+//! - brakes (Coulomb): a brake opposes the spin; if the solved spin would reverse, the wheel is
+//!   locked (`ω' = 0`) and the required brake torque checked against the capacity — a brake
+//!   never reverses spin;
+//! - engine governors: `ω_idle ≤ ω_e' ≤ ω_max` (the idle governor and the rev limiter supply or
+//!   absorb whatever torque holds the bound);
+//! - limited-slip locks: bias locks engage only above the ratio; torque-sensing locks slip once
+//!   the output torque difference `2·|T_L|` reaches `T_pre + L·|T_in|`.
+//!
+//! References: PhysX vehicle guide ("best possible" clutch accuracy); Gillespie,
+//! *Fundamentals of Vehicle Dynamics*, ch. 2; LibreRally `DifferentialSolver`.
+
+// Dense index arithmetic over fixed-size arrays reads best with index loops.
+#![allow(clippy::needless_range_loop)]
+
+use super::differential::{LockModel, Topology};
+use crate::MAX_WHEELS;
+
+/// Size of the linear system (engine + wheels).
+pub const N: usize = MAX_WHEELS + 1;
+/// Maximum active-set passes per substep.
+pub const MAX_PASSES: usize = 8;
+
+/// One wheel as the solver sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct WheelTerm {
+    /// The wheel takes part (disabled wheels are held at ω = 0).
+    pub enabled: bool,
+    /// Spin inertia (plus any track share). Unit: kg·m².
+    pub inertia: f64,
+    /// Spin at the start of the substep. Unit: rad/s.
+    pub omega: f64,
+    /// Rolling radius. Unit: m.
+    pub radius: f64,
+    /// Linearised tire force at `ω' = omega`. Unit: N.
+    pub fx0: f64,
+    /// `dFx/dω'` (≥ 0). Unit: N·s/rad.
+    pub dfx: f64,
+    /// Lateral tire force before the friction circle. Unit: N.
+    pub fy: f64,
+    /// Friction-circle radius µ·F_z. Unit: N.
+    pub limit: f64,
+    /// Explicit external axle torque (−rolling resistance, + direct drive). Unit: N·m.
+    pub torque: f64,
+    /// Brake capacity (≥ 0). Unit: N·m.
+    pub brake: f64,
+}
+
+/// The engine side of the system.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct EngineTerm {
+    /// Inertia. Unit: kg·m².
+    pub inertia: f64,
+    /// Speed at the start of the substep. Unit: rad/s.
+    pub omega: f64,
+    /// Drive torque (explicit). Unit: N·m.
+    pub torque: f64,
+    /// Damping rate. Unit: N·m·s/rad.
+    pub damping: f64,
+    /// Engaged clutch strength `e·K`. Unit: N·m·s/rad.
+    pub clutch: f64,
+    /// Total gear ratio `G`.
+    pub ratio: f64,
+    /// Idle governor speed (0 = none). Unit: rad/s.
+    pub idle: f64,
+    /// Rev limit. Unit: rad/s.
+    pub max: f64,
+}
+
+/// Result of one solve.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Solution {
+    /// Engine speed at the end of the substep. Unit: rad/s.
+    pub engine_speed: f64,
+    /// Clutch torque `T_c`. Unit: N·m.
+    pub clutch_torque: f64,
+    /// Clutch slip `ω_e' − G·ω_out'`. Unit: rad/s.
+    pub clutch_slip: f64,
+    /// Torque the idle governor or rev limiter supplied (+) or absorbed (−). Unit: N·m.
+    pub governor_torque: f64,
+    /// Wheel spins at the end of the substep. Unit: rad/s.
+    pub omega: [f64; MAX_WHEELS],
+    /// Longitudinal tire forces. Unit: N.
+    pub fx: [f64; MAX_WHEELS],
+    /// Lateral tire forces. Unit: N.
+    pub fy: [f64; MAX_WHEELS],
+    /// Drivetrain torque on each axle (clutch share + differential locks). Unit: N·m.
+    pub drive: [f64; MAX_WHEELS],
+    /// Brake torque applied to each axle (signed). Unit: N·m.
+    pub brake: [f64; MAX_WHEELS],
+    /// Power dissipated in the clutch and the differential locks. Unit: W.
+    pub dissipation: f64,
+    /// Active-set passes used.
+    pub passes: usize,
+}
+
+impl Default for Solution {
+    fn default() -> Self {
+        Self {
+            engine_speed: 0.0,
+            clutch_torque: 0.0,
+            clutch_slip: 0.0,
+            governor_torque: 0.0,
+            omega: [0.0; MAX_WHEELS],
+            fx: [0.0; MAX_WHEELS],
+            fy: [0.0; MAX_WHEELS],
+            drive: [0.0; MAX_WHEELS],
+            brake: [0.0; MAX_WHEELS],
+            dissipation: 0.0,
+            passes: 0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum TireSet {
+    Linear,
+    Saturated(f64),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum BrakeSet {
+    Slide(f64),
+    Locked,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum LockSet {
+    /// Linear lock law (viscous, engaged bias, or torque sensing stuck).
+    On,
+    /// Not engaged (bias below its ratio).
+    Off,
+    /// Torque sensing slipping at this torque.
+    Slip(f64),
+}
+
+fn dot(a: &[f64; MAX_WHEELS], x: &[f64]) -> f64 {
+    a.iter().zip(x).map(|(a, x)| a * x).sum()
+}
+
+/// The speed direction `d` of a lock's law `T = k·d·ω` and its torque direction `u = a − b`.
+fn lock_dirs(
+    l: &super::differential::Lock,
+    omega: &[f64],
+) -> ([f64; MAX_WHEELS], [f64; MAX_WHEELS]) {
+    let mut u = [0.0; MAX_WHEELS];
+    for i in 0..MAX_WHEELS {
+        u[i] = l.a[i] - l.b[i];
+    }
+    let mut d = u;
+    if let LockModel::SpeedBias { bias, .. } = l.model {
+        let (wa, wb) = (dot(&l.a, omega), dot(&l.b, omega));
+        if wa * wb > 0.0 {
+            // T = k(ω_fast − b·ω_slow) acting to slow the faster output.
+            for i in 0..MAX_WHEELS {
+                d[i] = if wa.abs() >= wb.abs() {
+                    l.a[i] - bias * l.b[i]
+                } else {
+                    bias * l.a[i] - l.b[i]
+                };
+            }
+        }
+    }
+    (d, u)
+}
+
+fn stiffness(m: &LockModel) -> f64 {
+    match *m {
+        LockModel::None => 0.0,
+        LockModel::Viscous { stiffness }
+        | LockModel::SpeedBias { stiffness, .. }
+        | LockModel::TorqueSensing { stiffness, .. } => stiffness,
+    }
+}
+
+/// Speed ratio of a lock's outputs above its bias (for engaging bias locks).
+fn bias_exceeded(l: &super::differential::Lock, omega: &[f64]) -> bool {
+    match l.model {
+        LockModel::SpeedBias { bias, .. } => {
+            let (wa, wb) = (dot(&l.a, omega).abs(), dot(&l.b, omega).abs());
+            let (hi, lo) = (wa.max(wb), wa.min(wb));
+            let opposite = dot(&l.a, omega) * dot(&l.b, omega) < 0.0;
+            opposite || hi > bias * lo + 1e-9
+        }
+        _ => true,
+    }
+}
+
+/// Solve `a·x = b` for the first `n` unknowns in place (partial pivoting). Returns false if
+/// the matrix is singular.
+pub fn gauss_solve(a: &mut [[f64; N]; N], b: &mut [f64; N], n: usize) -> bool {
+    for col in 0..n {
+        let mut piv = col;
+        let mut best = a[col][col].abs();
+        for (r, row) in a.iter().enumerate().take(n).skip(col + 1) {
+            if row[col].abs() > best {
+                best = row[col].abs();
+                piv = r;
+            }
+        }
+        if best < 1e-300 || !best.is_finite() {
+            return false;
+        }
+        a.swap(col, piv);
+        b.swap(col, piv);
+        let inv = 1.0 / a[col][col];
+        for r in col + 1..n {
+            let f = a[r][col] * inv;
+            if f != 0.0 {
+                for c in col..n {
+                    a[r][c] -= f * a[col][c];
+                }
+                b[r] -= f * b[col];
+            }
+        }
+    }
+    for r in (0..n).rev() {
+        let mut s = b[r];
+        for c in r + 1..n {
+            s -= a[r][c] * b[c];
+        }
+        b[r] = s / a[r][r];
+    }
+    true
+}
+
+/// Solve the coupled system for one substep `h`. `n` wheels, shares and locks in `topo`.
+pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64) -> Solution {
+    let n = wheels.len().min(MAX_WHEELS);
+    let dim = n + 1;
+    let g = engine.ratio;
+    // In neutral the clutch drives a free gearbox input shaft: no torque.
+    let k = if g == 0.0 { 0.0 } else { engine.clutch };
+    let mut w0 = [0.0; MAX_WHEELS];
+    for i in 0..n {
+        w0[i] = wheels[i].omega;
+    }
+    let mut tire = [TireSet::Linear; MAX_WHEELS];
+    // A tire that left saturation once in this substep stays linear (no cycling at the kink);
+    // its force is then clamped and its spin updated explicitly, as `solve_contact` does.
+    let mut unsaturated = [false; MAX_WHEELS];
+    let mut brake = [BrakeSet::Slide(0.0); MAX_WHEELS];
+    for (i, w) in wheels.iter().enumerate().take(n) {
+        if w.brake > 0.0 {
+            brake[i] = if w.omega == 0.0 {
+                BrakeSet::Locked
+            } else {
+                BrakeSet::Slide(-w.omega.signum() * w.brake)
+            };
+        }
+    }
+    let mut lock = [LockSet::On; MAX_WHEELS];
+    for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
+        if !bias_exceeded(l, &w0[..n]) {
+            lock[j] = LockSet::Off;
+        }
+    }
+    // Speed/torque directions of the locks are frozen at the start-of-step speeds.
+    let mut dirs = [([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]); MAX_WHEELS];
+    for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
+        dirs[j] = lock_dirs(l, &w0[..n]);
+    }
+    let mut pin: Option<f64> = None;
+    let mut sol = Solution::default();
+
+    for pass in 0..MAX_PASSES {
+        let mut a = [[0.0; N]; N];
+        let mut b = [0.0; N];
+        // Engine row.
+        a[0][0] = engine.inertia / h + engine.damping + k;
+        b[0] = engine.inertia * engine.omega / h + engine.torque;
+        // Wheel rows.
+        for (i, w) in wheels.iter().enumerate().take(n) {
+            let r = i + 1;
+            a[r][r] += w.inertia / h;
+            b[r] += w.inertia * w.omega / h + w.torque;
+            match tire[i] {
+                TireSet::Linear => {
+                    a[r][r] += w.radius * w.dfx;
+                    b[r] -= w.radius * (w.fx0 - w.dfx * w.omega);
+                }
+                TireSet::Saturated(fs) => b[r] -= w.radius * fs,
+            }
+            if let BrakeSet::Slide(t) = brake[i] {
+                b[r] += t;
+            }
+            // Clutch coupling.
+            let ai = topo.share[i];
+            if ai != 0.0 && k != 0.0 && g != 0.0 {
+                a[0][r] -= k * g * ai;
+                a[r][0] -= k * g * ai;
+                for j in 0..n {
+                    a[r][j + 1] += k * g * g * ai * topo.share[j];
+                }
+            }
+        }
+        // Differential locks: wheel torque τ = −T·u with T = k·d·x' (or constant when slipping).
+        for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
+            let (d, u) = &dirs[j];
+            match lock[j] {
+                LockSet::Off => {}
+                LockSet::On => {
+                    let kl = stiffness(&l.model);
+                    for i in 0..n {
+                        if u[i] != 0.0 {
+                            for c in 0..n {
+                                a[i + 1][c + 1] += kl * u[i] * d[c];
+                            }
+                        }
+                    }
+                }
+                LockSet::Slip(t) => {
+                    for i in 0..n {
+                        b[i + 1] -= t * u[i];
+                    }
+                }
+            }
+        }
+        // Fixed rows: disabled or brake-locked wheels, pinned engine.
+        let fix = |a: &mut [[f64; N]; N], b: &mut [f64; N], r: usize, v: f64| {
+            a[r] = [0.0; N];
+            a[r][r] = 1.0;
+            b[r] = v;
+        };
+        for (i, w) in wheels.iter().enumerate().take(n) {
+            if !w.enabled || brake[i] == BrakeSet::Locked {
+                fix(&mut a, &mut b, i + 1, 0.0);
+            }
+        }
+        if let Some(v) = pin {
+            fix(&mut a, &mut b, 0, v);
+        }
+        if !gauss_solve(&mut a, &mut b, dim) {
+            // Cannot happen with positive inertias; keep the old speeds.
+            b[0] = engine.omega;
+            b[1..dim].copy_from_slice(&w0[..n]);
+        }
+        let x = b;
+        let xw = &x[1..dim];
+
+        // Outputs consistent with this pass's set.
+        let w_out = dot(&topo.share, xw);
+        let tc = k * (x[0] - g * w_out);
+        sol.engine_speed = x[0];
+        sol.clutch_torque = tc;
+        sol.clutch_slip = x[0] - g * w_out;
+        sol.dissipation = tc * sol.clutch_slip;
+        sol.governor_torque = 0.0;
+        if pin.is_some() {
+            sol.governor_torque = engine.inertia * (x[0] - engine.omega) / h
+                - (engine.torque - engine.damping * x[0] - tc);
+        }
+        for i in 0..n {
+            sol.drive[i] = g * topo.share[i] * tc;
+        }
+        let mut lock_t = [0.0; MAX_WHEELS];
+        for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
+            let (d, u) = &dirs[j];
+            let t = match lock[j] {
+                LockSet::Off => 0.0,
+                LockSet::On => stiffness(&l.model) * dot(d, xw),
+                LockSet::Slip(t) => t,
+            };
+            lock_t[j] = t;
+            sol.dissipation += t * dot(u, xw);
+            for i in 0..n {
+                sol.drive[i] -= t * u[i];
+            }
+        }
+        for (i, w) in wheels.iter().enumerate().take(n) {
+            let wi = xw[i];
+            sol.omega[i] = wi;
+            let mut fx = match tire[i] {
+                TireSet::Linear => w.fx0 + w.dfx * (wi - w.omega),
+                TireSet::Saturated(fs) => fs,
+            };
+            let mag = fx.hypot(w.fy);
+            if unsaturated[i] && mag > w.limit && w.enabled && brake[i] != BrakeSet::Locked {
+                let fc = fx * w.limit / mag;
+                sol.omega[i] = wi + h * w.radius * (fx - fc) / w.inertia;
+                fx = fc;
+            }
+            sol.fx[i] = fx;
+            sol.fy[i] = if w.limit <= 0.0 {
+                0.0
+            } else {
+                let room = (w.limit * w.limit - fx * fx).max(0.0).sqrt();
+                w.fy.clamp(-room, room)
+            };
+            sol.brake[i] = match brake[i] {
+                BrakeSet::Slide(t) => t,
+                BrakeSet::Locked => {
+                    w.inertia * (wi - w.omega) / h - (sol.drive[i] - w.radius * fx + w.torque)
+                }
+            };
+        }
+        sol.passes = pass + 1;
+
+        // Update the active sets.
+        let mut changed = false;
+        match pin {
+            None => {
+                if engine.idle > 0.0 && x[0] < engine.idle {
+                    pin = Some(engine.idle);
+                    changed = true;
+                } else if x[0] > engine.max {
+                    pin = Some(engine.max);
+                    changed = true;
+                }
+            }
+            Some(v) => {
+                let tg = sol.governor_torque;
+                if (v >= engine.max && tg > 0.0) || (v < engine.max && tg < 0.0) {
+                    pin = None;
+                    changed = true;
+                }
+            }
+        }
+        for (i, w) in wheels.iter().enumerate().take(n) {
+            if !w.enabled {
+                continue;
+            }
+            let wi = xw[i];
+            match tire[i] {
+                TireSet::Linear => {
+                    let fx = sol.fx[i];
+                    let mag = fx.hypot(w.fy);
+                    if mag > w.limit * (1.0 + 1e-12) && mag > 0.0 && !unsaturated[i] {
+                        tire[i] = TireSet::Saturated(fx * w.limit / mag);
+                        changed = true;
+                    }
+                }
+                TireSet::Saturated(fs) => {
+                    // Back inside the circle, or the slip changed sign under the clamped
+                    // force (it overshot the narrow linear band): linear again.
+                    let fx = w.fx0 + w.dfx * (wi - w.omega);
+                    if fx.hypot(w.fy) < w.limit || fx * fs < 0.0 {
+                        tire[i] = TireSet::Linear;
+                        unsaturated[i] = true;
+                        changed = true;
+                    }
+                }
+            }
+            if w.brake > 0.0 {
+                match brake[i] {
+                    BrakeSet::Slide(t) => {
+                        if wi * t > 0.0 {
+                            brake[i] = BrakeSet::Locked;
+                            changed = true;
+                        }
+                    }
+                    BrakeSet::Locked => {
+                        let need = sol.brake[i];
+                        if need.abs() > w.brake {
+                            brake[i] = BrakeSet::Slide(w.brake * need.signum());
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
+            let rel = dot(&dirs[j].1, xw);
+            match (l.model, lock[j]) {
+                // Engaged but now pushing the outputs apart: release.
+                (LockModel::SpeedBias { .. }, LockSet::On) if lock_t[j] * rel < 0.0 => {
+                    lock[j] = LockSet::Off;
+                    changed = true;
+                }
+                (LockModel::SpeedBias { .. }, LockSet::Off)
+                    if bias_exceeded(l, xw) && pass + 1 < MAX_PASSES / 2 =>
+                {
+                    lock[j] = LockSet::On;
+                    changed = true;
+                }
+                (
+                    LockModel::TorqueSensing {
+                        preload,
+                        power,
+                        coast,
+                        ..
+                    },
+                    set,
+                ) => {
+                    let t_in = l.input_share * g * tc;
+                    let powered = t_in * w_out * g.signum() >= 0.0;
+                    // Capacity bounds the torque *difference* between the outputs (2·|T_L|).
+                    let cap = 0.5 * (preload + if powered { power } else { coast } * t_in.abs());
+                    match set {
+                        LockSet::On if lock_t[j].abs() > cap => {
+                            lock[j] = LockSet::Slip(cap * lock_t[j].signum());
+                            changed = true;
+                        }
+                        LockSet::Slip(t) if rel * t < 0.0 => {
+                            lock[j] = LockSet::On;
+                            changed = true;
+                        }
+                        LockSet::Slip(t) if (t.abs() - cap).abs() > 1e-9 * (1.0 + cap) => {
+                            lock[j] = LockSet::Slip(cap * t.signum());
+                            changed = true;
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    sol
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gauss_solves_a_small_system() {
+        let mut a = [[0.0; N]; N];
+        let mut b = [0.0; N];
+        a[0][0] = 0.0;
+        a[0][1] = 2.0;
+        a[1][0] = 3.0;
+        a[1][1] = 1.0;
+        b[0] = 4.0;
+        b[1] = 5.0;
+        assert!(gauss_solve(&mut a, &mut b, 2));
+        assert!((b[0] - 1.0).abs() < 1e-12 && (b[1] - 2.0).abs() < 1e-12);
+    }
+
+    fn free_wheel(omega: f64) -> WheelTerm {
+        WheelTerm {
+            enabled: true,
+            inertia: 1.0,
+            omega,
+            radius: 0.3,
+            limit: 1e9,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn stiff_clutch_equalises_in_one_step_without_overshoot() {
+        // Engine 300 rad/s, wheel at rest, G = 10, K huge. Locked clutch: ω_e' = G·ω_w' and the
+        // clutch impulse cancels in G·I_e·Δω_e + I_w·Δω_w = 0, so
+        // ω_w' = G·I_e·ω_e/(G²·I_e + I_w) = 10·0.2·300/(100·0.2 + 1) = 28.571 rad/s.
+        let e = EngineTerm {
+            inertia: 0.2,
+            omega: 300.0,
+            clutch: 1e7,
+            ratio: 10.0,
+            max: 1000.0,
+            ..Default::default()
+        };
+        let mut topo = Topology::default();
+        topo.share[0] = 1.0;
+        let s = solve(&e, &[free_wheel(0.0)], &topo, 1.0 / 30.0);
+        let w = 0.2 * 300.0 * 10.0 / (0.2 * 100.0 + 1.0);
+        assert!((s.omega[0] - w).abs() < 0.01 * w, "{s:?}");
+        assert!((s.engine_speed - 10.0 * s.omega[0]).abs() < 0.01 * s.engine_speed);
+    }
+}
