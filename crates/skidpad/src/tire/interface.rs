@@ -140,12 +140,23 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
 /// file's own scaling factors are multiplied, not replaced.
 impl TireModel for super::mf::MfTire {
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
+        // Evaluated at |Vx| ≥ VXLOW: the MF low-speed reductions exist for steady-state slip
+        // definitions that blow up at standstill; skidpad feeds transient slips, which do not
+        // (see `tire::contact`), so the reductions would only remove traction at a launch.
+        // Also evaluated with |Vx|: skidpad's κ and α are already defined with |Vx| for either
+        // rolling direction (ISO), while MF mirrors Fx for Vx < 0 on top of that.
+        let vxlow = self.coefficients.vxlow.max(0.0);
+        let vx = if input.vx.is_finite() {
+            input.vx.abs().max(vxlow)
+        } else {
+            vxlow
+        };
         let mf = super::mf::MfInput {
             fz: input.fz,
             kappa: input.kappa,
             alpha: input.alpha,
             gamma: input.gamma,
-            vx: input.vx,
+            vx,
             pressure: None,
         };
         let (fs, ks) = (input.friction_scale, input.stiffness_scale);

@@ -61,7 +61,6 @@ impl Default for ContactInput {
     }
 }
 
-
 /// Forces the ground exerts on the tire, in the tire frame (x along the wheel heading in the
 /// ground plane, y to its left).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
