@@ -312,9 +312,22 @@ pub fn compute_forces(
         let lat = n.cross(long);
         let v_contact = chassis.point_velocity(&p.chassis, ws.contact_point) - ws.surface_velocity;
         let rest_load = d.sprung_mass[i] * p.sim.gravity;
+        // Surface under the wheel: friction (wet grip, hydroplaning, texture noise) times the
+        // tire-type pair and the tire's own thermal/wear grip; stiffness, peak-slip,
+        // relaxation and rolling-resistance scales.
+        let table = ground.surfaces();
+        let surf = table.get(ws.surface);
+        let vx = v_contact.dot(long);
+        let grip = surf.grip(
+            vx,
+            ws.tire.thermal.pressure,
+            ws.contact_point.x,
+            ws.contact_point.y,
+        ) * table.friction_pairs.get(wp.tire.tire_type, ws.surface)
+            * ws.tire.thermal.grip;
         let input = ContactInput {
             load: susp::filter_load(&p.load_filter, normal_load, rest_load),
-            vx: v_contact.dot(long),
+            vx,
             vy: v_contact.dot(lat),
             radius: wp.radius,
             inertia: wp.inertia,
@@ -326,7 +339,11 @@ pub fn compute_forces(
             camber: d.side[i] * ws.suspension.camber,
             rest_load,
             gravity: p.sim.gravity,
-            ..ContactInput::default()
+            friction_scale: grip,
+            stiffness_scale: surf.slip_stiffness_scale,
+            peak_slip_scale: surf.peak_slip_scale,
+            relaxation_scale: surf.relaxation_length_scale,
+            rolling_resistance_scale: surf.rolling_resistance_scale,
         };
         let tire_point = wp
             .suspension
@@ -342,6 +359,7 @@ pub fn compute_forces(
             continue;
         }
         let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
+        tire_heat(p, wp, &input, &mut ws.tire, surf.water_depth, dt);
         out.push(long * f.fx + lat * f.fy, tire_point, com);
     }
 
@@ -367,6 +385,8 @@ pub fn compute_forces(
             }
             let (fx, fy) = (sol.fx[i], sol.fy[i]);
             finish_contact(&wp.tire, c, &mut ws.tire, sol.omega[i], fx, fy, dt);
+            let water = ground.surfaces().get(ws.surface).water_depth;
+            tire_heat(p, wp, c, &mut ws.tire, water, dt);
             slip_power += fx * (sol.omega[i] * wp.radius - c.vx) - fy * c.vy;
             let (long, lat, point) = coupled.frame[i];
             out.push(long * fx + lat * fy, point, com);
@@ -456,6 +476,35 @@ impl Default for Coupled {
 /// Smallest cosine between the ground normal and the strut axis used to turn strut force into
 /// normal load (≈ 84°): steeper contacts are rejected by the hit filter anyway.
 const MIN_NORMAL_COS: f64 = 0.1;
+
+/// Tire thermal stage (after the tire forces): slip power `|Fx·(ωR − Vx)| + |Fy·Vy|` heats
+/// the tread, rolling-resistance power the core; see [`crate::tire::thermal`]. No-op for a tire
+/// without a thermal model.
+fn tire_heat(
+    p: &VehicleParams,
+    wp: &crate::vehicle::WheelParams,
+    c: &ContactInput,
+    t: &mut crate::tire::TireState,
+    water_depth: f64,
+    dt: f64,
+) {
+    let Some(tp) = &wp.tire.thermal else {
+        return;
+    };
+    let input = crate::tire::thermal::ThermalInput {
+        slip_power: (t.fx * (t.omega * c.radius - c.vx)).abs() + (t.fy * c.vy).abs(),
+        rolling_power: wp.tire.rolling_resistance
+            * c.rolling_resistance_scale
+            * c.load
+            * c.vx.abs(),
+        speed: c.vx,
+        in_contact: c.load > 0.0,
+        air_temperature: p.sim.air_temperature,
+        road_temperature: p.sim.air_temperature,
+        water_depth,
+    };
+    crate::tire::thermal::update(tp, &mut t.thermal, &input, dt);
+}
 
 /// The suspension states of all wheels, copied into a fixed array (no allocation).
 fn suspension_states(s: &VehicleState) -> [crate::suspension::SuspensionState; MAX_WHEELS] {

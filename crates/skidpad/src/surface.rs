@@ -26,8 +26,10 @@
 //! every run and every thread.
 
 use crate::error::{ParamError, check};
-use crate::ground::SurfaceId;
+use crate::ground::{Ground, GroundHit, SurfaceId};
+use glam::DVec3;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// Physical properties of a driving surface (LibreRally `SurfaceProperties`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -260,6 +262,46 @@ pub struct SurfaceTable {
     pub surfaces: Vec<SurfaceProperties>,
     /// Returned for ids beyond the table. Default: tarmac.
     pub default_surface: SurfaceProperties,
+    /// Tire-type × surface friction multipliers (missing entries are 1).
+    pub friction_pairs: FrictionPairs,
+}
+
+/// The default table ([`SurfaceTable::default`]), built once and shared (the first call
+/// allocates; [`crate::vehicle::Vehicle::new`] makes that call so no step ever does).
+pub fn default_table() -> &'static SurfaceTable {
+    static TABLE: OnceLock<SurfaceTable> = OnceLock::new();
+    TABLE.get_or_init(SurfaceTable::default)
+}
+
+/// A ground with its own surface table: delegates the queries to `ground` and answers
+/// [`Ground::surfaces`] with `table`.
+#[derive(Debug, Clone)]
+pub struct WithSurfaces<G> {
+    /// The geometry.
+    pub ground: G,
+    /// What its surface ids mean.
+    pub table: SurfaceTable,
+}
+
+impl<G: Ground> Ground for WithSurfaces<G> {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        self.ground.cast_ray(origin, direction, max_distance)
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        self.ground
+            .cast_sphere(origin, radius, direction, max_distance)
+    }
+
+    fn surfaces(&self) -> &SurfaceTable {
+        &self.table
+    }
 }
 
 impl Default for SurfaceTable {
@@ -275,6 +317,7 @@ impl Default for SurfaceTable {
                 SurfaceProperties::ice(),
             ],
             default_surface: SurfaceProperties::tarmac(),
+            friction_pairs: FrictionPairs::default(),
         }
     }
 }
@@ -297,7 +340,10 @@ impl SurfaceTable {
         }
         self.default_surface
             .validate()
-            .map_err(|e| e.within("default_surface"))
+            .map_err(|e| e.within("default_surface"))?;
+        self.friction_pairs
+            .validate()
+            .map_err(|e| e.within("friction_pairs"))
     }
 }
 

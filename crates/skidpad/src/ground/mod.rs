@@ -75,6 +75,13 @@ pub trait Ground: Send + Sync {
         direction: DVec3,
         max_distance: f64,
     ) -> Option<GroundHit>;
+
+    /// What this ground's [`SurfaceId`]s mean. Default: the shared default table (0 tarmac,
+    /// 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice); wrap a ground in
+    /// [`crate::surface::WithSurfaces`] to give it another.
+    fn surfaces(&self) -> &crate::surface::SurfaceTable {
+        crate::surface::default_table()
+    }
 }
 
 impl<G: Ground + ?Sized> Ground for &G {
@@ -90,6 +97,10 @@ impl<G: Ground + ?Sized> Ground for &G {
         max_distance: f64,
     ) -> Option<GroundHit> {
         (**self).cast_sphere(origin, radius, direction, max_distance)
+    }
+
+    fn surfaces(&self) -> &crate::surface::SurfaceTable {
+        (**self).surfaces()
     }
 }
 
@@ -107,6 +118,10 @@ impl<G: Ground + ?Sized> Ground for Box<G> {
     ) -> Option<GroundHit> {
         (**self).cast_sphere(origin, radius, direction, max_distance)
     }
+
+    fn surfaces(&self) -> &crate::surface::SurfaceTable {
+        (**self).surfaces()
+    }
 }
 
 impl<G: Ground + ?Sized> Ground for std::sync::Arc<G> {
@@ -122,5 +137,9 @@ impl<G: Ground + ?Sized> Ground for std::sync::Arc<G> {
         max_distance: f64,
     ) -> Option<GroundHit> {
         (**self).cast_sphere(origin, radius, direction, max_distance)
+    }
+
+    fn surfaces(&self) -> &crate::surface::SurfaceTable {
+        (**self).surfaces()
     }
 }

@@ -239,7 +239,13 @@ pub fn solve(
 ) -> TireForce {
     let r = &p.relaxation;
     let lin = linearize(model, r, c, s, dt);
-    let t_free = c.drive_torque - rolling_resistance_torque(p, c.load.max(0.0), s.omega, c.radius);
+    let t_free = c.drive_torque
+        - rolling_resistance_torque(
+            p,
+            c.load.max(0.0) * c.rolling_resistance_scale,
+            s.omega,
+            c.radius,
+        );
     let (w1, fx, fy) = solve_spin(&lin, c, s.omega, t_free, dt);
     finish(r, c, s, w1, fx, fy, dt);
     record(p, c, s, w1, fx, fy, dt);

@@ -36,6 +36,8 @@ pub struct ContactInput {
     pub rest_load: f64,
     /// Gravitational acceleration. Unit: m/s².
     pub gravity: f64,
+    /// Rolling-resistance multiplier of the surface. Unit: 1.
+    pub rolling_resistance_scale: f64,
 }
 
 impl Default for ContactInput {
@@ -57,6 +59,7 @@ impl Default for ContactInput {
             camber: 0.0,
             rest_load: 0.0,
             gravity: 9.81,
+            rolling_resistance_scale: 1.0,
         }
     }
 }
@@ -109,7 +112,7 @@ pub fn solve_contact(p: &TireParams, c: &ContactInput, s: &mut TireState, dt: f6
     // Linear-region force per unit slip velocity.
     let kx = p.longitudinal_stiffness * load / denom;
     let ky = p.cornering_stiffness * load / denom;
-    let t_rr = rolling_resistance_torque(p, load, s.omega, r);
+    let t_rr = rolling_resistance_torque(p, load * c.rolling_resistance_scale, s.omega, r);
     let t_free = c.drive_torque - t_rr;
 
     // Backward-Euler slip velocity with a given net axle torque `t`:
@@ -208,7 +211,12 @@ pub fn linearize_contact(
             dfx_domega: lin.dfx_domega,
             fy: lin.fy,
             limit: lin.limit,
-            rolling_torque: rolling_resistance_torque(p, load, omega, c.radius),
+            rolling_torque: rolling_resistance_torque(
+                p,
+                load * c.rolling_resistance_scale,
+                omega,
+                c.radius,
+            ),
         };
     }
     let denom = c.vx.abs().max(p.min_slip_speed);
@@ -225,7 +233,12 @@ pub fn linearize_contact(
         dfx_domega: kx * c.radius / den,
         fy: -ky * c.vy / (1.0 + dt * ky * inv_m),
         limit: p.friction * c.friction_scale * load,
-        rolling_torque: rolling_resistance_torque(p, load, omega, c.radius),
+        rolling_torque: rolling_resistance_torque(
+            p,
+            load * c.rolling_resistance_scale,
+            omega,
+            c.radius,
+        ),
     }
 }
 

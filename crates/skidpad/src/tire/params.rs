@@ -5,6 +5,7 @@ use super::interface::TireModel;
 use super::mf::MfTire;
 use super::simple_magic::SimpleMagicParams;
 use super::slip_curve::SlipCurveParams;
+use super::thermal::TireThermalParams;
 use super::transient::RelaxationParams;
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
@@ -108,6 +109,11 @@ pub struct TireParams {
     /// Relaxation lengths and low-speed damping of the transient slip (all models but the
     /// friction circle).
     pub relaxation: RelaxationParams,
+    /// Row of this tire in the surface table's tire-type × surface friction pairs. Default: 0.
+    pub tire_type: usize,
+    /// Two-node temperature, wear and pressure model; absent = a tire at its optimum, never
+    /// wearing (the default).
+    pub thermal: Option<TireThermalParams>,
 }
 
 impl Default for TireParams {
@@ -121,6 +127,8 @@ impl Default for TireParams {
             rolling_resistance_speed: 0.1,
             model: TireModelKind::FrictionCircle,
             relaxation: RelaxationParams::default(),
+            tire_type: 0,
+            thermal: None,
         }
     }
 }
@@ -141,6 +149,10 @@ impl TireParams {
         self.model.validate().map_err(|e| e.within("model"))?;
         self.relaxation
             .validate()
-            .map_err(|e| e.within("relaxation"))
+            .map_err(|e| e.within("relaxation"))?;
+        if let Some(t) = &self.thermal {
+            t.validate().map_err(|e| e.within("thermal"))?;
+        }
+        Ok(())
     }
 }

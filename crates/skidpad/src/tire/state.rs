@@ -1,5 +1,6 @@
 //! Per-wheel tire and spin state.
 
+use super::thermal::TireThermalState;
 use super::transient::TransientState;
 
 /// Runtime state of one wheel's spin and tire. `Default`: not spinning, unloaded.
@@ -21,4 +22,6 @@ pub struct TireState {
     pub fy: f64,
     /// Carcass deflections of the transient slip model. Unit: m.
     pub transient: TransientState,
+    /// Temperatures, wear and pressure (stays at its default without a thermal model).
+    pub thermal: TireThermalState,
 }

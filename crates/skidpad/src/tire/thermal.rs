@@ -179,6 +179,19 @@ pub struct TireThermalState {
     pub grip: f64,
 }
 
+impl Default for TireThermalState {
+    /// A new tire at 20 °C and 2.2 bar, full grip (what a tire without a thermal model reports).
+    fn default() -> Self {
+        Self {
+            surface_temperature: 20.0,
+            core_temperature: 20.0,
+            wear: 0.0,
+            pressure: 2.2e5,
+            grip: 1.0,
+        }
+    }
+}
+
 impl TireThermalState {
     /// A new tire at ambient temperature `ambient` (°C), pressure from the cold setting.
     pub fn new(p: &TireThermalParams, ambient: f64) -> Self {

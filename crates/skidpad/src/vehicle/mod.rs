@@ -80,11 +80,19 @@ impl Vehicle {
     pub fn new(params: VehicleParams) -> Result<Self, ParamError> {
         params.validate()?;
         let derived = Derived::new(&params)?;
-        let state = VehicleState {
+        let mut state = VehicleState {
             n_wheels: params.wheels.len(),
             drivetrain: params.drivetrain.initial_state(),
             ..VehicleState::default()
         };
+        for (ws, wp) in state.wheels.iter_mut().zip(&params.wheels) {
+            if let Some(t) = &wp.tire.thermal {
+                ws.tire.thermal =
+                    crate::tire::thermal::TireThermalState::new(t, params.sim.air_temperature);
+            }
+        }
+        // Build the shared default surface table now, so no step ever allocates it.
+        let _ = crate::surface::default_table();
         Ok(Self {
             params,
             derived,
@@ -144,7 +152,10 @@ impl Vehicle {
         };
         self.state.acceleration = glam::DVec3::ZERO;
         for w in &mut self.state.wheels {
+            // A teleport moves the car, it does not cool or re-tread its tires.
+            let thermal = w.tire.thermal;
             *w = WheelState::default();
+            w.tire.thermal = thermal;
         }
         // Smoothed inputs, steering rate limiter and helper memories start afresh too.
         self.state.input = Default::default();

@@ -131,6 +131,8 @@ pub struct SimParams {
     pub substeps_high_speed: u32,
     /// Speed that switches between the two substep counts. Unit: m/s. Range: [0, ∞). Default: 5.
     pub substep_threshold_speed: f64,
+    /// Air (and road) temperature for the tire thermal model. Unit: °C. Range: [−50, 60]. Default: 20.
+    pub air_temperature: f64,
 }
 
 impl Default for SimParams {
@@ -140,6 +142,7 @@ impl Default for SimParams {
             substeps_low_speed: 3,
             substeps_high_speed: 1,
             substep_threshold_speed: 5.0,
+            air_temperature: 20.0,
         }
     }
 }
@@ -163,7 +166,8 @@ impl SimParams {
                 ));
             }
         }
-        check::non_negative("substep_threshold_speed", self.substep_threshold_speed)
+        check::non_negative("substep_threshold_speed", self.substep_threshold_speed)?;
+        check::in_range("air_temperature", self.air_temperature, -50.0, 60.0)
     }
 }
 
