@@ -108,9 +108,43 @@ fn a_thousand_steps_allocate_nothing() {
         })
         .unwrap();
 
+    // Every tire model, with the thermal model, on a noisy gravel surface (surface id 2): the
+    // transient contact, surface lookups, wet/noise grip and the MF coefficient scaling.
+    let gravel = Plane::flat().with_surface(skidpad::ground::SurfaceId(2));
+    let (tir, _) = skidpad::tire::mf::TirFile::from_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/mf_185_80R14.tir"
+    ))
+    .unwrap();
+    let kinds = [
+        skidpad::tire::TireModelKind::SlipCurve(Default::default()),
+        skidpad::tire::TireModelKind::Brush(Default::default()),
+        skidpad::tire::TireModelKind::SimpleMagic(Default::default()),
+        skidpad::tire::TireModelKind::MagicFormula(Box::new(skidpad::tire::mf::MfTire::from(tir))),
+    ];
+    let mut tire_cars: Vec<Vehicle> = kinds
+        .iter()
+        .map(|k| {
+            let mut p = sedan();
+            for w in &mut p.wheels {
+                w.tire.model = k.clone();
+                w.tire.thermal = Some(Default::default());
+            }
+            let mut v = Vehicle::new(p).unwrap();
+            v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.35)));
+            v.set_intent(intent).unwrap();
+            v
+        })
+        .collect();
+
     COUNTING.with(|c| c.set(true));
     for _ in 0..1000 {
         car.step(1.0 / 60.0, &ground);
+    }
+    for v in &mut tire_cars {
+        for _ in 0..300 {
+            v.step(1.0 / 60.0, &gravel);
+        }
     }
     for _ in 0..1000 {
         std::hint::black_box(hosted.step_hosted(1.0 / 60.0, &body, &ground));
@@ -133,4 +167,10 @@ fn a_thousand_steps_allocate_nothing() {
         rally.state().drivetrain.gear >= 2,
         "the rally car must have shifted"
     );
+    for v in &tire_cars {
+        assert!(
+            v.state().speed() > 1.0,
+            "every tire-model car must have been driving"
+        );
+    }
 }
