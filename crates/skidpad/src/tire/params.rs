@@ -134,6 +134,23 @@ impl Default for TireParams {
 }
 
 impl TireParams {
+    /// A Magic Formula tire from a parsed `.tir` file, with the file's relaxation lengths
+    /// (PTX/PTY at the nominal load, see [`RelaxationParams::with_magic_formula`]) where it
+    /// has them, and rolling resistance left to the wheel's `rolling_resistance` (the file's
+    /// My is reported, not applied twice).
+    pub fn magic_formula(tire: MfTire) -> Self {
+        let base = Self::default();
+        let relaxation = base
+            .relaxation
+            .with_magic_formula(&tire.coefficients, tire.coefficients.fnomin, 0.0)
+            .unwrap_or(base.relaxation.clone());
+        Self {
+            model: TireModelKind::MagicFormula(Box::new(tire)),
+            relaxation,
+            ..base
+        }
+    }
+
     /// Check every field.
     ///
     /// # Errors

@@ -87,6 +87,51 @@ impl RelaxationParams {
     }
 }
 
+impl RelaxationParams {
+    /// Relaxation lengths of a Magic Formula file at load `fz` and camber `gamma` (PAC2002 /
+    /// MF-Tyre 5.2 manual; Pacejka §7.3), keeping the low-speed settings of `self`:
+    ///
+    /// ```text
+    /// σκ = F_z·(PTX1 + PTX2·df_z)·exp(−PTX3·df_z)·(R0/F_z0)·LSGKP
+    /// σα = PTY1·sin(2·atan(F_z/(PTY2·F_z0·LFZO)))·(1 − PKY3·|γ|)·R0·LFZO·LSGAL
+    /// ```
+    /// with `F_z0 = FNOMIN`, `df_z = (F_z − F_z0·LFZO)/(F_z0·LFZO)`. `None` if the file has no
+    /// PTX1/PTY1 (or they give a non-positive length). skidpad evaluates them once (at the
+    /// nominal load for [`super::params::TireParams::magic_formula`]); the load dependence at
+    /// run time is a known limit.
+    pub fn with_magic_formula(
+        &self,
+        c: &super::mf::MfCoefficients,
+        fz: f64,
+        gamma: f64,
+    ) -> Option<Self> {
+        let fz0 = c.fnomin;
+        let fz0p = fz0 * c.lfzo;
+        if fz0p <= 0.0 || c.unloaded_radius <= 0.0 {
+            return None;
+        }
+        let dfz = (fz - fz0p) / fz0p;
+        let sk = fz
+            * (c.ptx1 + c.ptx2 * dfz)
+            * (-c.ptx3 * dfz).exp()
+            * (c.unloaded_radius / fz0)
+            * c.lsgkp;
+        let sa = c.pty1
+            * (2.0 * (fz / (c.pty2 * fz0p)).atan()).sin()
+            * (1.0 - c.pky3 * gamma.abs())
+            * c.unloaded_radius
+            * c.lfzo
+            * c.lsgal;
+        (sk.is_finite() && sa.is_finite() && sk > 0.0 && sa > 0.0 && sk <= 5.0 && sa <= 5.0).then(
+            || Self {
+                longitudinal_length: sk,
+                lateral_length: sa,
+                ..self.clone()
+            },
+        )
+    }
+}
+
 /// Carcass deflections of one tire. `Default`: undeflected.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct TransientState {
@@ -170,6 +215,28 @@ mod tests {
         assert!((s.v - 0.001).abs() < 1e-15);
         assert_eq!(p.low_speed_weight(0.0), 1.0);
         assert_eq!(p.low_speed_weight(3.0), 0.0);
+    }
+
+    #[test]
+    fn relaxation_lengths_from_the_tir_file() {
+        // mf_185_80R14.tir at F_z = FNOMIN = 3800 N, γ = 0 (df_z = 0):
+        // σκ = 3800·1.9021·(0.376/3800) = 0.715 19 m;
+        // σα = 1.8473·sin(2·atan(1/1.9465))·0.376 = 1.8473·0.812 93·0.376 = 0.564 65 m.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mf_185_80R14.tir");
+        let (file, _) = crate::tire::mf::TirFile::from_path(path).unwrap();
+        let r = RelaxationParams::default()
+            .with_magic_formula(&file.coefficients, 3800.0, 0.0)
+            .unwrap();
+        assert!((r.longitudinal_length - 1.9021 * 0.376).abs() < 1e-9);
+        let sa = 1.8473 * (2.0 * (1.0f64 / 1.9465).atan()).sin() * 0.376;
+        assert!((r.lateral_length - sa).abs() < 1e-9 && (sa - 0.56465).abs() < 1e-4);
+        // A file without relaxation terms keeps the defaults.
+        let none = crate::tire::mf::MfCoefficients::default();
+        assert!(
+            RelaxationParams::default()
+                .with_magic_formula(&none, 3800.0, 0.0)
+                .is_none()
+        );
     }
 
     #[test]
