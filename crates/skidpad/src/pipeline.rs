@@ -344,6 +344,14 @@ pub fn compute_forces(
             peak_slip_scale: surf.peak_slip_scale,
             relaxation_scale: surf.relaxation_length_scale,
             rolling_resistance_scale: surf.rolling_resistance_scale,
+            // Turn slip from the chassis yaw rate about the ground normal and the steer rate
+            // is neglected (the rate limiter keeps it small).
+            turn_slip: -chassis.angular_velocity.dot(n) / vx.abs().max(wp.tire.min_slip_speed),
+            pressure: if wp.tire.thermal.is_some() {
+                ws.tire.thermal.pressure
+            } else {
+                0.0
+            },
         };
         let tire_point = wp
             .suspension

@@ -15,7 +15,7 @@
 use crate::vehicle::{Controls, Vehicle, VehicleParams};
 
 /// Chassis channels, in order.
-pub const CHASSIS_CHANNELS: [&str; 14] = [
+pub const CHASSIS_CHANNELS: [&str; 16] = [
     "t_s",
     "x_m",
     "y_m",
@@ -30,10 +30,12 @@ pub const CHASSIS_CHANNELS: [&str; 14] = [
     "ax_mps2",
     "ay_mps2",
     "steer_rad",
+    "engine_speed_radps",
+    "gear",
 ];
 
 /// Per-wheel channels, in order; each is prefixed with the wheel name (`fl_load_n`).
-pub const WHEEL_CHANNELS: [&str; 9] = [
+pub const WHEEL_CHANNELS: [&str; 12] = [
     "load_n",
     "jounce_m",
     "omega_radps",
@@ -43,6 +45,9 @@ pub const WHEEL_CHANNELS: [&str; 9] = [
     "fy_n",
     "drive_torque_nm",
     "brake_torque_nm",
+    "tread_temp_c",
+    "wear",
+    "grip",
 ];
 
 /// Column names for a vehicle: chassis channels then per-wheel channels.
@@ -103,6 +108,8 @@ pub fn fill_row(v: &Vehicle, row: &mut [f64]) {
         ab.x,
         ab.y,
         if n > 0.0 { steer / n } else { 0.0 },
+        s.drivetrain.engine_speed,
+        f64::from(s.drivetrain.gear),
     ];
     row[..head.len()].copy_from_slice(&head);
     let mut k = head.len();
@@ -117,6 +124,9 @@ pub fn fill_row(v: &Vehicle, row: &mut [f64]) {
             w.tire.fy,
             w.drive_torque,
             w.brake_torque,
+            w.tire.thermal.surface_temperature,
+            w.tire.thermal.wear,
+            w.tire.thermal.grip,
         ];
         row[k..k + vals.len()].copy_from_slice(&vals);
         k += vals.len();

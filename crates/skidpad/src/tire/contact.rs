@@ -73,6 +73,8 @@ fn slip_input(c: &ContactInput, kappa: f64, tan_alpha: f64) -> SlipInput {
         stiffness_scale: c.stiffness_scale,
         peak_slip_scale: c.peak_slip_scale,
         gravity: c.gravity,
+        turn_slip: c.turn_slip,
+        pressure: c.pressure,
     }
 }
 

@@ -51,6 +51,13 @@ pub struct SlipInput {
     pub peak_slip_scale: f64,
     /// Gravitational acceleration (PhysX "per unit gravity" stiffnesses). Unit: m/s².
     pub gravity: f64,
+    /// Turn slip φ = −ψ̇_wheel/|Vx| (Pacejka §4.3.3): the wheel's yaw rate over its speed.
+    /// Unit: 1/m. None of the built-in models uses it (the Magic Formula runs with ζ = 1, no
+    /// turn slip); it is here for custom models (parking torque, tight manoeuvres).
+    pub turn_slip: f64,
+    /// Inflation pressure, 0 = unknown (a Magic Formula 6.x file then uses its INFLPRES).
+    /// Unit: Pa.
+    pub pressure: f64,
 }
 
 impl Default for SlipInput {
@@ -66,6 +73,8 @@ impl Default for SlipInput {
             stiffness_scale: 1.0,
             peak_slip_scale: 1.0,
             gravity: 9.81,
+            turn_slip: 0.0,
+            pressure: 0.0,
         }
     }
 }
@@ -131,6 +140,8 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
         } else {
             9.81
         },
+        turn_slip: f(s.turn_slip),
+        pressure: f(s.pressure).max(0.0),
     }
 }
 
@@ -157,7 +168,8 @@ impl TireModel for super::mf::MfTire {
             alpha: input.alpha,
             gamma: input.gamma,
             vx,
-            pressure: None,
+            pressure: (input.pressure.is_finite() && input.pressure > 0.0)
+                .then_some(input.pressure),
         };
         let (fs, ks) = (input.friction_scale, input.stiffness_scale);
         let out = if fs == 1.0 && ks == 1.0 {

@@ -38,6 +38,10 @@ pub struct ContactInput {
     pub gravity: f64,
     /// Rolling-resistance multiplier of the surface. Unit: 1.
     pub rolling_resistance_scale: f64,
+    /// Turn slip of the wheel, `−ψ̇/|Vx|` (see [`super::interface::SlipInput::turn_slip`]). Unit: 1/m.
+    pub turn_slip: f64,
+    /// Inflation pressure (0 = unknown). Unit: Pa.
+    pub pressure: f64,
 }
 
 impl Default for ContactInput {
@@ -60,6 +64,8 @@ impl Default for ContactInput {
             rest_load: 0.0,
             gravity: 9.81,
             rolling_resistance_scale: 1.0,
+            turn_slip: 0.0,
+            pressure: 0.0,
         }
     }
 }
