@@ -1,7 +1,7 @@
 //! Pure stability-helper functions. See the [module docs](super) for the formulas.
 
 use super::{AirborneParams, AntiRolloverParams, HillHoldParams, YawDampingParams};
-use crate::chassis::{ChassisParams, ChassisState};
+use crate::chassis::{ChassisParams, ChassisState, Wrench, integrate};
 use glam::{DMat3, DVec3};
 
 /// Tilt below which the restoring axis `â` is undefined and no tilt torque is made. Unit: rad.
@@ -94,7 +94,17 @@ pub fn tilt(s: &ChassisState) -> (f64, DVec3) {
 }
 
 /// Anti-rollover torque (world) given the torque `other` every other stage applies this
-/// substep of `dt` (one-sided velocity constraint on the tilt, see the module docs).
+/// substep of `dt`: a one-sided position-level speculative constraint on the tilt (see the
+/// module docs).
+///
+/// The chassis integrator ([`integrate`]) turns the body by the mean of the start and end
+/// angular velocities, so with tilt rate `r = −ω·â` the tilt a full stop in the *next* substep
+/// would end at is `P = θ₁ + ½ dt r₁`. The helper keeps `P ≤ θ_max + (1 − β)·max(θ − θ_max, 0)`:
+/// below the limit the tilt then arrives at `θ_max` with zero rate (deadbeat, no bounce); above
+/// it (after a teleport, or enabling mid-roll) a fraction `β` of the violation goes per substep.
+/// `θ₁, r₁` come from a trial step of the real integrator under `other` alone (gyroscopic
+/// terms included); a torque `τ â` lowers `θ₁` by `½ dt² τ/k` and `r₁` by `dt τ/k`, so `P` by
+/// `dt² τ/k`, with `k = 1/(âᵀ I_w⁻¹ â)` the effective inertia about `â`.
 pub fn anti_rollover_torque(
     p: &AntiRolloverParams,
     cp: &ChassisParams,
@@ -109,23 +119,55 @@ pub fn anti_rollover_torque(
     if theta < MIN_TILT {
         return DVec3::ZERO;
     }
-    let gap = theta - p.max_angle; // > 0 beyond the limit
     let iw = world_inertia(cp, s);
+    let iw_inv = iw.inverse();
     let w = s.angular_velocity;
-    let w_min = if gap < 0.0 {
-        // Speculative: the integrator turns the body by the *mean* of the start and end rates,
-        // so reach the limit with (ω_â + ω_â')/2 = gap/dt, but never demand a bounce (≤ 0).
-        (gap / dt).max((2.0 * gap / dt - w.dot(a)).min(0.0))
-    } else {
-        p.correction * gap / dt
-    };
-    // Predicted rate with the other torques and the gyroscopic term −ω × I_w ω.
-    let w_pred = (w + dt * (iw.inverse() * (other - w.cross(iw * w)))).dot(a);
-    if w_pred >= w_min {
+    // Cheap exit far from the limit: P − θ = ½ dt (r + r₁) + ½ dt r₁ ≤ dt (½|ω| + |ω₁|), with
+    // |ω₁| ≤ |ω| + dt |α| to first order; twice that is a safe reach.
+    let alpha = iw_inv * (other - w.cross(iw * w));
+    let reach = 2.0 * dt * (1.5 * w.length() + dt * alpha.length());
+    if theta + reach < p.max_angle {
         return DVec3::ZERO;
     }
-    let i_a = a.dot(iw * a);
-    i_a * (w_min - w_pred) / dt * a
+    // Trial step of the rotation under the other torques only.
+    let mut trial = *s;
+    let wrench = Wrench {
+        force: DVec3::ZERO,
+        torque: other,
+    };
+    integrate(cp, &mut trial, &wrench, DVec3::ZERO, dt);
+    let (theta1, a1) = tilt(&trial);
+    let r1 = -trial.angular_velocity.dot(a1);
+    let stop = theta1 + 0.5 * dt * r1;
+    let allowed = p.max_angle + (1.0 - p.correction) * (theta - p.max_angle).max(0.0);
+    if stop <= allowed {
+        return DVec3::ZERO;
+    }
+    // Linear estimate, then one secant step through a second trial: the response of `P` to
+    // the torque is only nearly linear (Cayley map, gyroscopic coupling, ~dt·|ω|).
+    let k = 1.0 / a.dot(iw_inv * a);
+    let tau0 = k * (stop - allowed) / (dt * dt);
+    let mut trial = *s;
+    let wrench = Wrench {
+        force: DVec3::ZERO,
+        torque: other + tau0 * a,
+    };
+    integrate(cp, &mut trial, &wrench, DVec3::ZERO, dt);
+    let (theta2, a2) = tilt(&trial);
+    let stop2 = theta2 - 0.5 * dt * trial.angular_velocity.dot(a2);
+    let slope = (stop - stop2) / tau0;
+    let slope = if slope > 0.0 && slope.is_finite() {
+        slope
+    } else {
+        dt * dt / k
+    };
+    // `P` only predicts a stop to first order (the other components of ω turn the body too),
+    // so a substep may start a hair past `P ≤ θ_max`; then `r₁ < 0` and the tilt would end
+    // above the limit: also keep `θ₁ ≤ max(θ_max, θ)` (beyond the limit: no further), which
+    // moves with half the slope of `P`.
+    let cap = p.max_angle.max(theta);
+    let tau = ((stop - allowed) / slope).max(2.0 * (theta1 - cap) / slope);
+    tau * a
 }
 
 /// Airborne upright torque and landing help (world). `grounded`: some enabled wheel touches
@@ -218,29 +260,69 @@ mod tests {
 
     #[test]
     fn anti_rollover_stops_the_tilt_at_the_limit() {
-        // Rolled 0.5 rad (limit 0.6) rolling on at 3 rad/s, dt 0.01: the allowed end rate is
-        // max(gap/dt, min(2·gap/dt − ω, 0)) = max(−10, −17) = −10 rad/s, and −3 > −10 → no
-        // torque. At 0.59 rad: max(−1, min(−2 + 3, 0)) = 0 → stop the roll this substep:
-        // τ = I_xx·(0 − (−3))/dt = 550·300 = 165 000 N·m about −x.
+        // Sedan roll inertia 550 kg·m² (principal, so no gyroscopic term for a pure roll),
+        // limit 0.6 rad, dt 0.01 s, rolling towards the limit at r = 3 rad/s (ω = +3 x̂ on a
+        // body rolled about +x; the restoring axis is â = −x̂).
         let cp = crate::presets::sedan().chassis;
         let p = AntiRolloverParams {
             enabled: true,
             ..Default::default()
         };
-        let s = body(DQuat::from_rotation_x(0.5), DVec3::new(3.0, 0.0, 0.0));
-        assert_eq!(
-            anti_rollover_torque(&p, &cp, &s, DVec3::ZERO, 0.01),
-            DVec3::ZERO
+        let dt = 0.01;
+        let torque = |th: f64, wx: f64| {
+            let s = body(DQuat::from_rotation_x(th), DVec3::new(wx, 0.0, 0.0));
+            anti_rollover_torque(&p, &cp, &s, DVec3::ZERO, dt)
+        };
+        // At 0.5 rad the reach 2·dt·1.5·|ω| = 0.09 rad does not get to 0.6: nothing.
+        assert_eq!(torque(0.5, 3.0), DVec3::ZERO);
+        // At 0.57 rad the trial step turns by 2·atan(dt·3/2) = 0.029 997 75 rad (Cayley) to
+        // θ₁ = 0.599 997 75 at r₁ = 3, so a stop next substep would end at
+        // P = θ₁ + ½·dt·r₁ = 0.614 997 75; the linear estimate I·(P − 0.6)/dt² = 82 487.6 N·m,
+        // and the secant step solves P(τ) = 0.57 + 2·atan(½dt(3 − ½dt·τ/I)) + ½dt(3 − dt·τ/I)
+        // = 0.6 (bisection by hand: τ = 82 494.779 N·m) to second order: about −x.
+        let t = torque(0.57, 3.0);
+        assert!(
+            (t.x + 82_494.779).abs() < 0.01 && t.y == 0.0 && t.z == 0.0,
+            "{t}"
         );
-        let s = body(DQuat::from_rotation_x(0.59), DVec3::new(3.0, 0.0, 0.0));
-        let t = anti_rollover_torque(&p, &cp, &s, DVec3::ZERO, 0.01);
-        assert!((t.x + 165_000.0).abs() < 1e-6, "{t}");
         // Rolling back towards upright: free.
-        let s = body(DQuat::from_rotation_x(0.59), DVec3::new(-3.0, 0.0, 0.0));
-        assert_eq!(
-            anti_rollover_torque(&p, &cp, &s, DVec3::ZERO, 0.01),
-            DVec3::ZERO
-        );
+        assert_eq!(torque(0.59, -3.0), DVec3::ZERO);
+        // Beyond the limit at rest (0.7 rad): a fraction β = 0.2 of the 0.1 rad violation per
+        // substep, P = 0.7 → 0.68: linear estimate τ = 550·0.02/dt² = 110 000 N·m about −x;
+        // solving 0.7 − 2·atan(¼dt²·τ/I) − ½dt²·τ/I = 0.68 by hand (bisection): 110 000.458.
+        // The body ends at θ₁ = 0.69 rolling back at 2 rad/s, ≤ θ = 0.7: no second condition.
+        let t = torque(0.7, 0.0);
+        assert!((t.x + 110_000.458).abs() < 0.01, "{t}");
+    }
+
+    #[test]
+    fn anti_rollover_lands_on_the_limit_with_zero_rate() {
+        // Closed loop with the real integrator: from 0.5 rad at 3 rad/s towards the 0.6 rad
+        // limit under a constant 20 kN·m rolling torque (α = 36 rad/s²), the tilt rises to the
+        // limit and stops there (deadbeat: the substep before arrival leaves a rate whose stop
+        // ends on the limit): 0.5 → 0.5318 → 0.5673 → 0.5930 (braked) → 0.599 999 985 → 0.6,
+        // rate 0. Bound: 1e-9 rad, what the secant step leaves of the trial's nonlinearity.
+        let cp = crate::presets::sedan().chassis;
+        let p = AntiRolloverParams {
+            enabled: true,
+            ..Default::default()
+        };
+        let dt = 0.01;
+        let push = DVec3::new(20_000.0, 0.0, 0.0);
+        let mut s = body(DQuat::from_rotation_x(0.5), DVec3::new(3.0, 0.0, 0.0));
+        let mut max_tilt: f64 = 0.0;
+        for _ in 0..50 {
+            let t = anti_rollover_torque(&p, &cp, &s, push, dt);
+            let w = Wrench {
+                force: DVec3::ZERO,
+                torque: push + t,
+            };
+            integrate(&cp, &mut s, &w, DVec3::ZERO, dt);
+            max_tilt = max_tilt.max(tilt(&s).0);
+        }
+        assert!(max_tilt <= 0.6 + 1e-9, "{max_tilt}");
+        assert!((tilt(&s).0 - 0.6).abs() < 1e-9, "{}", tilt(&s).0);
+        assert!(s.angular_velocity.length() < 1e-9, "{}", s.angular_velocity);
     }
 
     #[test]
