@@ -309,7 +309,8 @@ pub fn prepare(
         let e = &dp.engine;
         let eng = clutch::engagement(&dp.clutch, it.clutch, ds.engine_speed, e.idle_speed);
         let ratio = dp.gearbox.total_ratio(ds.gear);
-        let engaged = ratio != 0.0 && eng > 0.0;
+        // In neutral the clutch drives a free gearbox input: the engine sees it open.
+        let engaged = if ratio != 0.0 { eng } else { 0.0 };
         ds.throttle = throttle;
         ds.clutch_engagement = eng;
         ds.engine_torque = engine::drive_torque(e, throttle, ds.engine_speed);
