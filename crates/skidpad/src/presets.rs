@@ -211,6 +211,13 @@ pub fn hatch_fwd() -> VehicleParams {
             max_speed: 680.0,
             idle_speed: 84.0,
             inertia: 0.15,
+            // Closed-throttle friction + pumping ≈ 2.8 bar FMEP at 3000 rpm (Heywood, *Internal
+            // Combustion Engine Fundamentals*, ch. 13): 2.8e5·1.6e-3/(4π) ≈ 36 N·m at 314 rad/s
+            // → 0.12 N·m·s/rad, the same whether the clutch is engaged or not. (The PhysX
+            // default 2.0 would brake with 600 N·m at 300 rad/s, 3× this engine's peak torque,
+            // and part throttle could not hold any speed.)
+            damping_zero_throttle_engaged: 0.12,
+            damping_zero_throttle_disengaged: 0.12,
             ..EngineParams::default()
         },
         clutch: ClutchParams {
@@ -271,6 +278,10 @@ pub fn sports_rwd() -> VehicleParams {
             max_speed: 733.0,
             idle_speed: 84.0,
             inertia: 0.2,
+            // Closed-throttle friction + pumping ≈ 2.8 bar FMEP (see `hatch_fwd`):
+            // 2.8e5·3.0e-3/(4π) ≈ 67 N·m at 314 rad/s → 0.21 N·m·s/rad.
+            damping_zero_throttle_engaged: 0.21,
+            damping_zero_throttle_disengaged: 0.21,
             ..EngineParams::default()
         },
         clutch: ClutchParams {
@@ -329,6 +340,10 @@ pub fn rally_4wd() -> VehicleParams {
             max_speed: 785.0,
             idle_speed: 100.0,
             inertia: 0.16,
+            // Closed-throttle friction + pumping ≈ 2.8 bar FMEP (see `hatch_fwd`):
+            // 2.8e5·2.0e-3/(4π) ≈ 45 N·m at 314 rad/s → 0.14 N·m·s/rad.
+            damping_zero_throttle_engaged: 0.14,
+            damping_zero_throttle_disengaged: 0.14,
             ..EngineParams::default()
         },
         clutch: ClutchParams {

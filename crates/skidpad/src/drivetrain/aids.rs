@@ -2,7 +2,7 @@
 //!
 //! | aid | sensor | law | actuator |
 //! |---|---|---|---|
-//! | ABS | slip ratio κᵢ of each braked wheel | release when `κ < −κ_release`, reapply when `κ > −κ_restore` (hysteresis) | that wheel's service brake × `release_factor` |
+//! | ABS | slip ratio κᵢ of each braked wheel | reduce `sᵢ` at `dump_rate` while `κ < −κ_release`, hold until `κ > −κ_restore` (hysteresis), else rebuild at `reapply_rate`; `sᵢ ∈ [release_factor, 1]` | that wheel's service brake × `sᵢ` |
 //! | TC | largest slip ratio of the driven wheels | `s ← s − rate·h` while `κ > κ_target`, else `s ← s + rate·h`, `s ∈ [s_min, 1]` | throttle (or direct drive torque) × `s` |
 //! | ESC | yaw rate `r` vs the bicycle-model reference `r_ref` | `r_ref = v·δ/(L·(1 + (v/v_ch)²))`, `|r_ref| ≤ a_max/|v|`; brake `k·(|e| − e₀)` when `|e| = |r − r_ref| > e₀` | outer front wheel if oversteering (`|r| > |r_ref|`), inner rear if understeering |
 //!
@@ -11,7 +11,15 @@
 //! and Control*, ch. 8) with the understeer expressed by the characteristic speed `v_ch`
 //! (`K_us = L/v_ch²`), capped by the lateral acceleration the road can give.
 //!
-//! Limits: bang-bang ABS without wheel-deceleration thresholds; TC acts on the throttle only
+//! ABS modulates a per-wheel pressure fraction `sᵢ` the way a hydraulic modulator does
+//! (reduce, hold, slow rebuild; Bosch *Automotive Handbook*, "ABS control cycle"): pressure
+//! falls only until the wheel recovers and is rebuilt as a ramp, so after the first cycle the
+//! brake hovers just below the locking pressure, i.e. near the tire's peak friction. A
+//! bang-bang valve (full pedal ↔ a fixed fraction) cannot do that at 60 Hz: one step of full
+//! pressure drives the wheel through the whole slip window, and it spends most of the cycle
+//! far below the peak (on a wet road it stopped *longer* than locked wheels).
+//!
+//! Limits: ABS without wheel-deceleration thresholds; TC acts on the throttle only
 //! (no brake-based TC across an open differential); ESC uses the driver's steer angle and a
 //! fixed friction estimate, no sideslip-angle term.
 
@@ -30,8 +38,16 @@ pub struct AbsParams {
     /// Reapply once the slip ratio is above `−restore_slip`. Unit: 1. Range: [0, release_slip).
     /// Default: 0.05.
     pub restore_slip: f64,
-    /// Brake fraction kept while released. Unit: 1. Range: [0, 1). Default: 0.2.
+    /// Least brake fraction kept while released. Unit: 1. Range: [0, 1). Default: 0.2.
     pub release_factor: f64,
+    /// Pressure reduction rate while the wheel slips beyond `release_slip`, as a fraction of
+    /// the pedal's pressure per second. Unit: 1/s. Range: (0, ∞). Default: 20 (full →
+    /// `release_factor` in 40 ms). Raise it if wheels still lock.
+    pub dump_rate: f64,
+    /// Pressure rebuild rate once the slip is back above `−restore_slip`. Unit: 1/s.
+    /// Range: (0, ∞). Default: 3 (0 → full in 0.33 s). Raise it for a faster cycle; too fast
+    /// and each step of rebuild overshoots the slip window.
+    pub reapply_rate: f64,
 }
 
 impl Default for AbsParams {
@@ -41,6 +57,8 @@ impl Default for AbsParams {
             release_slip: 0.15,
             restore_slip: 0.05,
             release_factor: 0.2,
+            dump_rate: 20.0,
+            reapply_rate: 3.0,
         }
     }
 }
@@ -136,6 +154,8 @@ impl AidsParams {
             ));
         }
         check::in_range("abs.release_factor", a.release_factor, 0.0, 1.0)?;
+        check::positive("abs.dump_rate", a.dump_rate)?;
+        check::positive("abs.reapply_rate", a.reapply_rate)?;
         let t = &self.tc;
         check::positive("tc.slip_target", t.slip_target)?;
         check::positive("tc.rate", t.rate)?;
@@ -159,6 +179,28 @@ pub fn abs_release(p: &AbsParams, released: bool, slip_ratio: f64) -> bool {
     } else {
         released
     }
+}
+
+/// ABS modulator of one wheel for a substep `h`: from the last state (`released`, pressure
+/// fraction `scale`) and the wheel's slip ratio, the new state. Reduce at `dump_rate` beyond
+/// the release slip, hold while released inside the window, rebuild at `reapply_rate`
+/// otherwise; the fraction stays in `[release_factor, 1]`.
+pub fn abs_modulate(
+    p: &AbsParams,
+    released: bool,
+    scale: f64,
+    slip_ratio: f64,
+    h: f64,
+) -> (bool, f64) {
+    let now = abs_release(p, released, slip_ratio);
+    let s = if slip_ratio < -p.release_slip {
+        scale - p.dump_rate * h
+    } else if now {
+        scale
+    } else {
+        scale + p.reapply_rate * h
+    };
+    (now, s.clamp(p.release_factor, 1.0))
 }
 
 /// Traction-control torque fraction after a substep `h`.
@@ -230,6 +272,14 @@ mod tests {
         assert!(abs_release(&p, false, -0.2));
         assert!(abs_release(&p, true, -0.1));
         assert!(!abs_release(&p, true, -0.01));
+        // Reduce at 20/s beyond the window, hold inside it, rebuild at 3/s, within [0.2, 1].
+        let (r, s) = abs_modulate(&p, false, 0.5, -0.2, 0.01);
+        assert!(r && (s - 0.3).abs() < 1e-12);
+        assert_eq!(abs_modulate(&p, false, 0.21, -0.2, 0.01), (true, 0.2));
+        assert_eq!(abs_modulate(&p, true, 0.3, -0.1, 0.01), (true, 0.3));
+        let (r, s) = abs_modulate(&p, true, 0.3, -0.01, 0.01);
+        assert!(!r && (s - 0.33).abs() < 1e-12);
+        assert_eq!(abs_modulate(&p, false, 0.99, 0.0, 0.01).1, 1.0);
         let t = TcParams::default();
         assert!((tc_scale(&t, 1.0, 0.5, 0.01) - 0.92).abs() < 1e-12);
         assert_eq!(tc_scale(&t, 1.0, 0.0, 0.01), 1.0);

@@ -3,10 +3,16 @@
 //!
 //! ```text
 //! T_e(ω_e, θ) = θ·T_peak·f(ω_e/ω_max)                    drive torque, θ = throttle ∈ [0, 1]
-//! c(θ)       = c_zero + (c_full − c_zero)·θ               c_zero = engaged or disengaged rate
-//! I_e·ω̇_e    = T_e − c(θ)·ω_e − T_clutch                  ω_idle ≤ ω_e ≤ ω_max
+//! c_zero(e)  = c_dis + (c_eng − c_dis)·e                  e = clutch engagement ∈ [0, 1]
+//! c(θ, e)    = c_zero(e) + (c_full − c_zero(e))·θ
+//! I_e·ω̇_e    = T_e − c(θ, e)·ω_e − T_clutch               ω_idle ≤ ω_e ≤ ω_max
 //! ```
 //! Engine braking is the zero-throttle damping `c_zero·ω_e` seen through the clutch.
+//! PhysX switches between the engaged and disengaged rates on the gear (neutral or not);
+//! here the clutch can be partly engaged (pedal, automatic launch), so the zero-throttle rate
+//! follows the engagement `e`. A binary switch would load an engine whose centrifugal clutch
+//! has only just begun to bite (`e ≈ 0`, no torque through it) with the full engaged
+//! damping: at part throttle it could then never rise far enough to engage (stuck at idle).
 
 use crate::curve::Curve;
 use crate::error::{ParamError, check};
@@ -104,14 +110,14 @@ pub fn drive_torque(p: &EngineParams, throttle: f64, omega: f64) -> f64 {
     throttle * p.peak_torque * p.torque_curve.eval(omega / p.max_speed)
 }
 
-/// Damping rate interpolated by throttle between the zero-throttle rate (engaged or
-/// disengaged) and the full-throttle rate (PhysX semantics). Unit: N·m·s/rad.
-pub fn damping_rate(p: &EngineParams, throttle: f64, engaged: bool) -> f64 {
-    let zero = if engaged {
-        p.damping_zero_throttle_engaged
-    } else {
-        p.damping_zero_throttle_disengaged
-    };
+/// Damping rate interpolated by throttle between the zero-throttle rate and the
+/// full-throttle rate (PhysX semantics); the zero-throttle rate is interpolated by the clutch
+/// `engagement` (0 = open or neutral, 1 = engaged) between the disengaged and engaged rates.
+/// Unit: N·m·s/rad.
+pub fn damping_rate(p: &EngineParams, throttle: f64, engagement: f64) -> f64 {
+    let e = engagement.clamp(0.0, 1.0);
+    let zero = p.damping_zero_throttle_disengaged
+        + (p.damping_zero_throttle_engaged - p.damping_zero_throttle_disengaged) * e;
     zero + (p.damping_full_throttle - zero) * throttle
 }
 
@@ -124,9 +130,11 @@ mod tests {
         let p = EngineParams::default();
         assert!((drive_torque(&p, 1.0, 0.33 * 600.0) - 500.0).abs() < 1e-9);
         assert!((drive_torque(&p, 0.5, 600.0) - 200.0).abs() < 1e-9);
-        assert!((damping_rate(&p, 0.0, true) - 2.0).abs() < 1e-12);
-        assert!((damping_rate(&p, 1.0, false) - 0.15).abs() < 1e-12);
-        assert!((damping_rate(&p, 0.5, false) - 0.25).abs() < 1e-12);
+        assert!((damping_rate(&p, 0.0, 1.0) - 2.0).abs() < 1e-12);
+        assert!((damping_rate(&p, 1.0, 0.0) - 0.15).abs() < 1e-12);
+        assert!((damping_rate(&p, 0.5, 0.0) - 0.25).abs() < 1e-12);
+        // Half-engaged clutch, zero throttle: (0.35 + 2.0)/2 = 1.175.
+        assert!((damping_rate(&p, 0.0, 0.5) - 1.175).abs() < 1e-12);
     }
 
     #[test]

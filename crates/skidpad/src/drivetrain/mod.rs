@@ -284,13 +284,17 @@ pub fn prepare(
         let ws = &mut s.wheels[i];
         let mut service = brake * w.max_brake_torque;
         if aids.abs.enabled && service > 0.0 {
-            ds.abs_released[i] =
-                aids::abs_release(&aids.abs, ds.abs_released[i], ws.tire.slip_ratio);
-            if ds.abs_released[i] {
-                service *= aids.abs.release_factor;
-            }
+            (ds.abs_released[i], ds.abs_scale[i]) = aids::abs_modulate(
+                &aids.abs,
+                ds.abs_released[i],
+                ds.abs_scale[i],
+                ws.tire.slip_ratio,
+                h,
+            );
+            service *= ds.abs_scale[i];
         } else {
             ds.abs_released[i] = false;
+            ds.abs_scale[i] = 1.0;
         }
         let side = if d.side[i] > 0.0 { 0 } else { 1 };
         ws.brake_torque = service
@@ -309,7 +313,8 @@ pub fn prepare(
         let e = &dp.engine;
         let eng = clutch::engagement(&dp.clutch, it.clutch, ds.engine_speed, e.idle_speed);
         let ratio = dp.gearbox.total_ratio(ds.gear);
-        let engaged = ratio != 0.0 && eng > 0.0;
+        // In neutral the clutch drives a free gearbox input: the engine sees it open.
+        let engaged = if ratio != 0.0 { eng } else { 0.0 };
         ds.throttle = throttle;
         ds.clutch_engagement = eng;
         ds.engine_torque = engine::drive_torque(e, throttle, ds.engine_speed);

@@ -41,6 +41,8 @@ pub struct DrivetrainState {
     pub slip_energy: f64,
     /// ABS: brake released on this wheel.
     pub abs_released: [bool; MAX_WHEELS],
+    /// ABS: service-brake pressure fraction per wheel (1 = the pedal's full demand).
+    pub abs_scale: [f64; MAX_WHEELS],
     /// Traction control torque fraction (1 = no intervention).
     pub tc_scale: f64,
     /// ESC yaw-rate error `r − r_ref`. Unit: rad/s.
@@ -70,6 +72,7 @@ impl Default for DrivetrainState {
             driveline_loss: 0.0,
             slip_energy: 0.0,
             abs_released: [false; MAX_WHEELS],
+            abs_scale: [1.0; MAX_WHEELS],
             tc_scale: 1.0,
             esc_yaw_error: 0.0,
             esc_brake: [0.0; MAX_WHEELS],
