@@ -66,6 +66,7 @@ const CASES: &[(&str, Breaker, &str)] = &[
     ("gravity absurd",                            |p| p.sim.gravity = 1000.0,                                             "sim.gravity"),
     ("zero low-speed substeps",                   |p| p.sim.substeps_low_speed = 0,                                       "sim.substeps_low_speed"),
     ("too many high-speed substeps",              |p| p.sim.substeps_high_speed = 65,                                     "sim.substeps_high_speed"),
+    ("brake bias above 1",                        |p| p.drivetrain.brake_bias = Some(1.2),                                "drivetrain.brake_bias"),
     ("substep threshold negative",                |p| p.sim.substep_threshold_speed = -1.0,                               "sim.substep_threshold_speed"),
 ];
 

@@ -111,6 +111,42 @@ pub struct DrivetrainParams {
     pub tank: TankParams,
     /// Driver aids (every kind).
     pub aids: AidsParams,
+    /// Brake bias: the front axle's share of the total service-brake torque. Unit: 1.
+    /// Range: [0, 1] or absent. Default: absent (the per-wheel `max_brake_torque` values set
+    /// the bias). With a bias b, front wheels' maxima are scaled by `b·T/T_front` and rear ones
+    /// by `(1 − b)·T/T_rear` (T the sum of all maxima; front = ahead of the CoM). Move it
+    /// rearwards for more rotation on corner entry, forwards for stability.
+    pub brake_bias: Option<f64>,
+}
+
+/// Per-wheel multiplier of `max_brake_torque` that realises `bias` (see
+/// [`DrivetrainParams::brake_bias`]); 1 without a bias or when an axle has no brakes.
+pub fn brake_bias_scale(
+    bias: Option<f64>,
+    max_brake: &[f64],
+    is_front: &[bool],
+    wheel: usize,
+) -> f64 {
+    let Some(b) = bias else {
+        return 1.0;
+    };
+    let (mut front, mut rear) = (0.0, 0.0);
+    for (&t, &f) in max_brake.iter().zip(is_front) {
+        if f {
+            front += t;
+        } else {
+            rear += t;
+        }
+    }
+    let total = front + rear;
+    if front <= 0.0 || rear <= 0.0 {
+        return 1.0;
+    }
+    if is_front[wheel] {
+        b * total / front
+    } else {
+        (1.0 - b) * total / rear
+    }
 }
 
 impl DrivetrainParams {
@@ -131,7 +167,11 @@ impl DrivetrainParams {
             .validate(n_wheels)
             .map_err(|e| e.within("differential"))?;
         self.tank.validate().map_err(|e| e.within("tank"))?;
-        self.aids.validate().map_err(|e| e.within("aids"))
+        self.aids.validate().map_err(|e| e.within("aids"))?;
+        if let Some(b) = self.brake_bias {
+            crate::error::check::in_range("brake_bias", b, 0.0, 1.0)?;
+        }
+        Ok(())
     }
 
     /// True if an engine drives the wheels.
@@ -280,9 +320,14 @@ pub fn prepare(
         }
     }
 
+    let mut max_brake = [0.0; MAX_WHEELS];
+    for (m, w) in max_brake.iter_mut().zip(&p.wheels) {
+        *m = if w.enabled { w.max_brake_torque } else { 0.0 };
+    }
     for (i, w) in p.wheels.iter().enumerate() {
         let ws = &mut s.wheels[i];
-        let mut service = brake * w.max_brake_torque;
+        let bias = brake_bias_scale(dp.brake_bias, &max_brake[..nw], &d.is_front[..nw], i);
+        let mut service = brake * w.max_brake_torque * bias;
         if aids.abs.enabled && service > 0.0 {
             (ds.abs_released[i], ds.abs_scale[i]) = aids::abs_modulate(
                 &aids.abs,
@@ -455,4 +500,28 @@ pub fn sync_engine(p: &VehicleParams, d: &Derived, s: &mut VehicleState) {
         .sum();
     let g = dp.gearbox.total_ratio(s.drivetrain.gear);
     s.drivetrain.engine_speed = (g * w_out).clamp(dp.engine.idle_speed, dp.engine.max_speed);
+}
+
+#[cfg(test)]
+mod brake_bias_tests {
+    use super::brake_bias_scale;
+
+    #[test]
+    fn bias_redistributes_the_total() {
+        // Sedan maxima 1500, 1500, 500, 500 N·m (natural bias 0.75); bias 0.6 → front wheels
+        // 0.6·4000/3000 = 0.8 (1200 N·m each), rear 0.4·4000/1000 = 1.6 (800 N·m each).
+        let m = [1500.0, 1500.0, 500.0, 500.0];
+        let f = [true, true, false, false];
+        assert!((brake_bias_scale(Some(0.6), &m, &f, 0) - 0.8).abs() < 1e-12);
+        assert!((brake_bias_scale(Some(0.6), &m, &f, 3) - 1.6).abs() < 1e-12);
+        let total: f64 = (0..4)
+            .map(|i| m[i] * brake_bias_scale(Some(0.6), &m, &f, i))
+            .sum();
+        assert!((total - 4000.0).abs() < 1e-9);
+        assert_eq!(brake_bias_scale(None, &m, &f, 0), 1.0);
+        assert_eq!(
+            brake_bias_scale(Some(0.6), &[1.0, 0.0], &[true, false], 0),
+            1.0
+        );
+    }
 }
