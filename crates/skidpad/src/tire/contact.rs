@@ -1,7 +1,7 @@
-//! Contact solve for the steady-state tire models ([`TireModel`]) with transient slip.
+//! Contact solve for the tire models ([`TireModel`]) with transient slip.
 //!
-//! The foundation friction-circle tire (see [`super::model`]) solves slip *velocities* with a
-//! viscous low-speed law. Every other model runs here: the carcass deflections `u, v` of
+//! Every model runs here (the friction-circle tire as
+//! [`super::model::FrictionCircleModel`]): the carcass deflections `u, v` of
 //! [`super::transient`] carry the slip, the model is evaluated at the transient slips
 //! `κ' = u/σx`, `tan α' = v/σy`, and one backward-Euler step couples deflection, wheel spin and
 //! the corner mass.
@@ -28,8 +28,9 @@
 //! The spring part is symplectic-Euler-like against the chassis (stable while
 //! `√(k/m)·dt < 2`, ≈ 0.6 at 60 Hz for a stiff passenger tire); the damper is implicit.
 //! This affine `Fx(ω')` is what the drivetrain's coupled solve takes. The force is then limited
-//! to the model's own force at the slips the step predicts (so a linear extrapolation can never
-//! exceed what the tire can give), and the brake acts as Coulomb friction on the wheel.
+//! to the largest of the model's forces at the slips the step predicts and at full sliding
+//! (κ = ±1, tan α = ±1) — so a linear extrapolation never exceeds what the tire can give — and
+//! the brake acts as Coulomb friction on the wheel.
 //!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
@@ -143,12 +144,20 @@ pub fn linearize(
     // The model's force at the slips this step predicts with the spin unchanged.
     let u_pred = ax * (u + dt * slip_v);
     let v_pred = ay * (v + dt * c.vy);
-    let f_pred = model.steady_state(&slip_input(c, u_pred / sx, v_pred / sy));
+    let (kp, tp) = (u_pred / sx, v_pred / sy);
+    let mag = |f: SteadyForces| f.fx.hypot(f.fy);
+    let f_pred = mag(model.steady_state(&slip_input(c, kp, tp)));
+    // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
+    // what the tire gives when it slides, so a step that starts in adhesion is not clamped
+    // short of the force the spin is about to demand.
+    let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
+    let f_slide_x = mag(model.steady_state(&slip_input(c, sgn(kp), tp)));
+    let f_slide_y = mag(model.steady_state(&slip_input(c, kp, sgn(tp))));
     TransientLinear {
         fx0,
         dfx_domega: gx * c.radius / dx,
         fy,
-        limit: f_pred.fx.hypot(f_pred.fy).max(MIN_LIMIT),
+        limit: f_pred.max(f_slide_x).max(f_slide_y).max(MIN_LIMIT),
     }
 }
 

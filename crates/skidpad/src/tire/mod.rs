@@ -1,5 +1,5 @@
-//! The foundation tire: linear slip stiffness, a friction circle, rolling resistance, and the
-//! wheel-spin dynamics, solved implicitly so it is stable at 60 Hz.
+//! Tires: the force models, the contact solve with wheel spin, transient slip, temperature
+//! and wear.
 //!
 //! # Conventions (ISO 8855 / Pacejka, *Tire and Vehicle Dynamics*, ch. 1)
 //! Tire frame: x along the wheel heading projected on the ground plane, y to its left, z the
@@ -7,35 +7,37 @@
 //! spin rate (positive rolling forward):
 //!
 //! ```text
-//! κ = (ωR − vx) / max(|vx|, v_min)        slip ratio, > 0 driving
-//! α = atan(vy / max(|vx|, v_min))          slip angle, > 0 when sliding left
-//! Fx = C_κ·F_z·κ,   Fy = −C_α·F_z·α(≈ small angle)      then |F| ≤ µ·F_z (friction circle)
+//! κ = (ωR − vx) / max(|vx|, v_min)        slip ratio, > 0 driving     (reported)
+//! α = atan(vy / max(|vx|, v_min))          slip angle, > 0 sliding left (reported)
 //! I·ω̇ = T_drive − T_brake·sgn ω − T_rr − R·Fx,   T_rr = C_rr·F_z·R·tanh(ωR/v_rr)
 //! ```
+//! `v_min` (`min_slip_speed`) is the named guard of the reported slips; the forces do not
+//! divide by speed at all (below).
 //!
-//! # Numerics: backward Euler in the slip velocities
-//! Below `v_min` the linear tire is a very stiff viscous coupling (`k = C·F_z/v_min` N per m/s).
-//! Integrated explicitly it explodes at 60 Hz with a 1 kg·m² wheel. So each substep solves for
-//! the *end-of-step* slip velocity `s = ωR − vx`, whose rate is `ṡ = R(T − R·Fx)/I − Fx/m`
-//! (m = the corner's sprung mass, the mass the contact patch pushes):
+//! # Models ([`TireModelKind`], per wheel)
+//! The friction-circle tire (`Fx = C_κ·F_z·κ`, `Fy = −C_α·F_z·tan α`, `|F| ≤ µ·F_z`; the
+//! default), PhysX's slip-curve tire ([`slip_curve`]), a Fiala brush tire ([`brush`]), the
+//! simplified Magic Formula ([`simple_magic`]), the full Magic Formula from `.tir` files
+//! ([`mf`]), or a user [`TireModel`] ([`interface`]).
 //!
-//! ```text
-//! s' = (s + dt·R·T/I) / (1 + dt·k_x·(R²/I + 1/m)),    Fx = k_x·s'
-//! vy' = vy / (1 + dt·k_y/m),                            Fy = −k_y·vy'
-//! ```
-//! The brake is Coulomb friction on the wheel: if the spin would cross zero the wheel locks,
-//! provided the brake can hold the tire torque; a brake never reverses the spin. After the
-//! friction-circle clamp the force no longer depends on ω and the spin update is explicit.
-//! The coupling through the chassis (other wheels, yaw) is not part of the per-wheel solve.
+//! # Numerics: transient slip, backward Euler
+//! Every model runs through [`contact`]: the carcass deflections of [`transient`] carry the
+//! slip (`κ' = u/σx`, `tan α' = v/σy`), and one backward-Euler step couples deflection, wheel
+//! spin and the corner's sprung mass, with the model replaced by its secant. That is stable at
+//! 60 Hz with light wheels, builds force over a relaxation length as real tires do, and at
+//! standstill turns into a damped patch spring — a braked car parks on a 30 % grade without
+//! creeping, and a stopping car does not chatter. The brake is Coulomb friction on the wheel:
+//! if the spin would cross zero the wheel locks, provided the brake can hold the tire torque;
+//! a brake never reverses the spin. The drivetrain's coupled solve uses the same
+//! linearisation ([`model::linearize_contact`]).
 //!
 //! # Limits
-//! No load sensitivity of µ, no camber thrust, no aligning moment, no relaxation length: the
-//! tire issue replaces this model. At standstill on a side slope the viscous low-speed
-//! behaviour lets the vehicle creep at `v ≈ m·g·sinθ·v_min/(C·F_z)`; parking brakes hold
-//! longitudinally (locked wheels) but not laterally.
+//! The per-wheel solve does not see the coupling through the chassis (other wheels, yaw)
+//! within a step; no turn-slip model (the input is passed to custom models); the effective
+//! rolling radius is the unloaded radius.
 //!
 //! ```
-//! use skidpad::tire::{TireParams, TireState, model::{self, ContactInput}};
+//! use skidpad::tire::{TireModelKind, TireParams, TireState, model::{self, ContactInput}};
 //! let p = TireParams::default();
 //! let mut s = TireState { omega: 20.0 / 0.3, ..Default::default() };
 //! let c = ContactInput { load: 4000.0, vx: 20.0, radius: 0.3, inertia: 1.0,
@@ -44,6 +46,7 @@
 //! for _ in 0..30 { f = model::solve_contact(&p, &c, &mut s, 1.0 / 60.0); }
 //! // Free rolling settles where the ground balances rolling resistance: Fx = −C_rr·F_z = −48 N.
 //! assert!((f.fx + 48.0).abs() < 0.5, "{f:?}");
+//! let _ = TireModelKind::FrictionCircle;
 //! ```
 
 pub mod brush;

@@ -1,5 +1,6 @@
 //! Pure tire and wheel-spin functions. See the [module docs](super) for the model.
 
+use super::interface::{SlipInput, SteadyForces, TireModel};
 use super::params::TireParams;
 use super::state::TireState;
 
@@ -100,80 +101,51 @@ pub fn rolling_resistance_torque(p: &TireParams, load: f64, omega: f64, radius: 
 }
 
 /// Solve one wheel's contact and spin for a substep of `dt`, writing `s` and returning the
-/// ground force on the tire. Backward-Euler in the slip velocities (see the module docs):
-/// unconditionally stable for any `dt`, so a 60 Hz step with light wheels does not oscillate.
+/// ground force on the tire: the tire's steady-state model with transient slip, one
+/// backward-Euler step of deflection, spin and corner mass ([`super::contact`]); stable for
+/// any `dt`, and a braked wheel at standstill holds instead of creeping.
 pub fn solve_contact(p: &TireParams, c: &ContactInput, s: &mut TireState, dt: f64) -> TireForce {
-    if let Some(model) = p.model.as_model() {
-        return super::contact::solve(model, p, c, s, dt);
-    }
-    let load = c.load.max(0.0);
-    let denom = c.vx.abs().max(p.min_slip_speed);
-    let r = c.radius;
-    let inv_i = 1.0 / c.inertia;
-    let inv_m = if c.effective_mass > 0.0 {
-        1.0 / c.effective_mass
-    } else {
-        0.0
-    };
-    // Linear-region force per unit slip velocity.
-    let kx = p.longitudinal_stiffness * load / denom;
-    let ky = p.cornering_stiffness * load / denom;
-    let t_rr = rolling_resistance_torque(p, load * c.rolling_resistance_scale, s.omega, r);
-    let t_free = c.drive_torque - t_rr;
+    let fc = FrictionCircleModel::from_params(p);
+    super::contact::solve(p.model.as_model().unwrap_or(&fc), p, c, s, dt)
+}
 
-    // Backward-Euler slip velocity with a given net axle torque `t`:
-    // s' = (s + dt·R·t/I) / (1 + dt·kx·(R²/I + 1/m))
-    let slip_after = |t: f64, omega: f64| {
-        let s0 = omega * r - c.vx;
-        (s0 + dt * r * t * inv_i) / (1.0 + dt * kx * (r * r * inv_i + inv_m))
-    };
-    let vy_after = c.vy / (1.0 + dt * ky * inv_m);
+/// The foundation friction-circle tire as a steady-state [`TireModel`]: `Fx = C_κ·F_z·κ`,
+/// `Fy = −C_α·F_z·tan α`, both scaled down together to `|F| ≤ µ·F_z` (µ times the surface
+/// friction scale; the surface stiffness scale multiplies C_κ and C_α).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrictionCircleModel {
+    /// Longitudinal slip stiffness per unit load C_κ. Unit: 1.
+    pub longitudinal_stiffness: f64,
+    /// Cornering stiffness per unit load C_α. Unit: 1/rad.
+    pub cornering_stiffness: f64,
+    /// Friction coefficient µ. Unit: 1.
+    pub friction: f64,
+}
 
-    let limit = p.friction * c.friction_scale * load;
-    let fy_lin = -ky * vy_after;
-    // Friction circle |F| ≤ µ·F_z: scale both components together.
-    let saturate = |fx: f64| {
-        let mag = fx.hypot(fy_lin);
-        if mag > limit && mag > 0.0 {
-            (fx * limit / mag, fy_lin * limit / mag)
-        } else {
-            (fx, fy_lin)
-        }
-    };
-
-    let omega0 = s.omega;
-    // Brake as Coulomb friction on the wheel: first assume it opposes the current spin.
-    let spin_sign = if omega0 > 0.0 {
-        1.0
-    } else if omega0 < 0.0 {
-        -1.0
-    } else {
-        0.0
-    };
-    let t = t_free - spin_sign * c.brake_torque;
-    let (mut fx, mut fy) = saturate(kx * slip_after(t, omega0));
-    let mut omega1 = omega0 + dt * (t - r * fx) * inv_i;
-    if c.brake_torque > 0.0 && (spin_sign == 0.0 || omega1 * spin_sign < 0.0) {
-        // The spin would stop or reverse: try the wheel held at ω = 0 (vx still relaxes).
-        let (fx_lock, fy_lock) = saturate(kx * -c.vx / (1.0 + dt * kx * inv_m));
-        let hold = r * fx_lock - c.drive_torque;
-        if hold.abs() <= c.brake_torque {
-            (fx, fy, omega1) = (fx_lock, fy_lock, 0.0);
-        } else {
-            // The brake slips: it opposes the net torque that spins the wheel up.
-            let t = t_free + c.brake_torque * hold.signum();
-            (fx, fy) = saturate(kx * slip_after(t, 0.0));
-            omega1 = dt * (t - r * fx) * inv_i;
+impl FrictionCircleModel {
+    /// The friction-circle fields of `p`.
+    pub fn from_params(p: &TireParams) -> Self {
+        Self {
+            longitudinal_stiffness: p.longitudinal_stiffness,
+            cornering_stiffness: p.cornering_stiffness,
+            friction: p.friction,
         }
     }
-    s.omega = omega1;
-    s.angle = (s.angle + omega1 * dt).rem_euclid(std::f64::consts::TAU);
-    s.load = load;
-    s.slip_ratio = slip_ratio(p, omega1, r, c.vx);
-    s.slip_angle = slip_angle(p, c.vx, c.vy);
-    s.fx = fx;
-    s.fy = fy;
-    TireForce { fx, fy }
+}
+
+impl TireModel for FrictionCircleModel {
+    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
+        let i = super::interface::sanitize(input);
+        let fx = self.longitudinal_stiffness * i.stiffness_scale * i.fz * i.kappa;
+        let fy =
+            -self.cornering_stiffness * i.stiffness_scale * i.fz * i.alpha.clamp(-1.5, 1.5).tan();
+        let (fx, fy) = super::contact::saturate(fx, fy, self.friction * i.friction_scale * i.fz);
+        SteadyForces {
+            fx,
+            fy,
+            ..SteadyForces::default()
+        }
+    }
 }
 
 /// The contact's longitudinal force as an affine function of the end-of-step spin, for the
@@ -186,63 +158,37 @@ pub struct ContactLinearization {
     pub dfx_domega: f64,
     /// Lateral force before the friction circle. Unit: N.
     pub fy: f64,
-    /// Friction-circle radius `µ·F_z`. Unit: N.
+    /// Largest force the model gives at the slips this step predicts (the friction circle for
+    /// the foundation tire). Unit: N.
     pub limit: f64,
     /// Rolling-resistance torque at `ω` (opposes spin). Unit: N·m.
     pub rolling_torque: f64,
 }
 
-/// Linearise the backward-Euler slip update of [`solve_contact`] in the end-of-step spin.
-/// With `k_x = C_κ·F_z/max(|vx|, v_min)` and the contact patch dragging the corner mass `m`
-/// (`vx' = vx + dt·Fx/m`), `Fx = k_x·(ω'R − vx')` gives
-///
-/// ```text
-/// Fx(ω') = k_x·(ωR − vx)/(1 + dt·k_x/m) + k_x·R/(1 + dt·k_x/m)·(ω' − ω)
-/// ```
-/// Solving `I(ω' − ω)/dt = T − R·Fx(ω')` with it reproduces [`solve_contact`] exactly
-/// (before the friction circle and the brake logic, which the caller applies).
+/// Linearise the tire's end-of-step longitudinal force in the end-of-step spin, for the
+/// drivetrain's coupled solve: the secant linearisation of [`super::contact::linearize`]
+/// (transient deflection, low-speed damper, corner mass). Solving
+/// `I(ω' − ω)/dt = T − R·Fx(ω')` with it is what [`solve_contact`] does for one wheel (before
+/// the force limit and the brake logic, which the caller applies).
 pub fn linearize_contact(
     p: &TireParams,
     c: &ContactInput,
     s: &TireState,
     dt: f64,
 ) -> ContactLinearization {
-    let omega = s.omega;
     let load = c.load.max(0.0);
-    if let Some(model) = p.model.as_model() {
-        // Steady-state models with transient slip (see `tire::contact`).
-        let lin = super::contact::linearize(model, &p.relaxation, c, s, dt);
-        return ContactLinearization {
-            fx0: lin.fx0,
-            dfx_domega: lin.dfx_domega,
-            fy: lin.fy,
-            limit: lin.limit,
-            rolling_torque: rolling_resistance_torque(
-                p,
-                load * c.rolling_resistance_scale,
-                omega,
-                c.radius,
-            ),
-        };
-    }
-    let denom = c.vx.abs().max(p.min_slip_speed);
-    let inv_m = if c.effective_mass > 0.0 {
-        1.0 / c.effective_mass
-    } else {
-        0.0
-    };
-    let kx = p.longitudinal_stiffness * load / denom;
-    let ky = p.cornering_stiffness * load / denom;
-    let den = 1.0 + dt * kx * inv_m;
+    let fc = FrictionCircleModel::from_params(p);
+    let model = p.model.as_model().unwrap_or(&fc);
+    let lin = super::contact::linearize(model, &p.relaxation, c, s, dt);
     ContactLinearization {
-        fx0: kx * (omega * c.radius - c.vx) / den,
-        dfx_domega: kx * c.radius / den,
-        fy: -ky * c.vy / (1.0 + dt * ky * inv_m),
-        limit: p.friction * c.friction_scale * load,
+        fx0: lin.fx0,
+        dfx_domega: lin.dfx_domega,
+        fy: lin.fy,
+        limit: lin.limit,
         rolling_torque: rolling_resistance_torque(
             p,
             load * c.rolling_resistance_scale,
-            omega,
+            s.omega,
             c.radius,
         ),
     }
@@ -259,9 +205,7 @@ pub fn finish_contact(
     fy: f64,
     dt: f64,
 ) {
-    if p.model.as_model().is_some() {
-        super::contact::finish(&p.relaxation, c, s, omega1, fx, fy, dt);
-    }
+    super::contact::finish(&p.relaxation, c, s, omega1, fx, fy, dt);
     super::contact::record(p, c, s, omega1, fx, fy, dt);
 }
 
@@ -278,10 +222,8 @@ mod tests {
             vy: 0.0,
             radius: 0.3,
             inertia: 1.0,
-            drive_torque: 0.0,
-            brake_torque: 0.0,
             effective_mass: 400.0,
-            friction_scale: 1.0,
+            rest_load: FZ,
             ..ContactInput::default()
         }
     }
@@ -294,28 +236,33 @@ mod tests {
     }
 
     #[test]
-    fn linear_region_matches_stiffness() {
-        // Rigid wheel and chassis (huge I and m): the implicit solve reduces to Fx = C·Fz·κ.
+    fn steady_slip_gives_the_linear_force() {
+        // Rigid wheel and chassis (huge I and m), 20 m/s, κ = 0.01 and α = atan 0.01 held: once
+        // the deflections have relaxed (σ = 0.1/0.3 m: a few hundredths of a second),
+        // Fx = C_κ·F_z·κ = 18·4000·0.01 = 720 N and Fy = −C_α·F_z·tan α = −680 N.
         let p = no_rr();
         let mut c = input(20.0);
         c.inertia = 1e12;
         c.effective_mass = 1e15;
+        c.vy = 0.2;
         let mut s = TireState {
             omega: 20.0 * 1.01 / 0.3,
             ..Default::default()
         };
-        let f = solve_contact(&p, &c, &mut s, 1.0 / 60.0);
-        assert!((f.fx - 18.0 * FZ * 0.01).abs() < 1e-3, "{f:?}");
-        assert!((s.slip_ratio - 0.01).abs() < 1e-9);
-        // Lateral: vy = 0.2 at vx = 20 → α = atan(0.01); Fy ≈ −17·4000·0.01 = −680 N.
-        c.vy = 0.2;
-        s.omega = 20.0 / 0.3;
-        let f = solve_contact(&p, &c, &mut s, 1.0 / 60.0);
+        let mut f = TireForce::default();
+        for _ in 0..120 {
+            f = solve_contact(&p, &c, &mut s, 1.0 / 600.0);
+        }
+        assert!((f.fx - 720.0).abs() < 0.01, "{f:?}");
         assert!((f.fy + 680.0).abs() < 0.01, "{f:?}");
+        assert!((s.slip_ratio - 0.01).abs() < 1e-9);
     }
 
     #[test]
     fn friction_circle_limits_force() {
+        // A wheel spinning at 15 m/s over a road passing at 10 m/s while sliding sideways at
+        // 3 m/s slides in both directions: the force sits on the friction circle µ·F_z, driving
+        // (wheel faster than the road) and pushing right (sliding left).
         let p = no_rr();
         let mut c = input(10.0);
         c.vy = 3.0;
@@ -325,13 +272,19 @@ mod tests {
         };
         let f = solve_contact(&p, &c, &mut s, 1.0 / 60.0);
         assert!((f.fx.hypot(f.fy) - FZ).abs() < 1e-6, "{f:?}");
-        assert!(f.fx > 0.0 && f.fy < 0.0);
+        assert!(f.fx > 0.0 && f.fy < 0.0, "{f:?}");
+        for _ in 0..30 {
+            let f = solve_contact(&p, &c, &mut s, 1.0 / 60.0);
+            assert!(f.fx.hypot(f.fy) <= FZ + 1e-6, "{f:?}");
+        }
     }
 
     #[test]
-    fn driven_wheel_settles_without_oscillation_at_60hz() {
+    fn driven_wheel_settles_at_60hz() {
         // Constant road speed, 300 N·m drive on a 1 kg·m² wheel: steady state Fx = T/R = 1000 N,
-        // κ = 1000/(18·4000) = 1.389 %. The spin must approach it monotonically.
+        // κ = 1000/(18·4000) = 1.389 %. At 60 Hz the first step lags the deflection build-up
+        // (σ/V = 10 ms < dt) and overshoots once; by the 5th step (83 ms) the spin is within
+        // 0.1 % of the slip speed of its steady value and stays there (no ringing).
         let p = no_rr();
         let mut c = input(10.0);
         c.effective_mass = 1e15;
@@ -340,15 +293,21 @@ mod tests {
             omega: 10.0 / 0.3,
             ..Default::default()
         };
-        let mut last = s.omega;
-        for _ in 0..120 {
+        let w_ss = 10.0 * (1.0 + 1000.0 / (18.0 * FZ)) / 0.3;
+        let slip_speed = w_ss - 10.0 / 0.3;
+        for k in 0..240 {
             let f = solve_contact(&p, &c, &mut s, 1.0 / 60.0);
-            assert!(s.omega >= last - 1e-12, "spin must not oscillate");
-            last = s.omega;
-            assert!(f.fx <= 1000.0 + 1e-6);
+            assert!(f.fx.is_finite() && f.fx <= FZ);
+            if k >= 5 {
+                assert!(
+                    (s.omega - w_ss).abs() < 1e-3 * slip_speed,
+                    "step {k}: {}",
+                    s.omega - w_ss
+                );
+            }
         }
-        assert!((s.fx - 1000.0).abs() < 1.0, "{}", s.fx);
-        assert!((s.slip_ratio - 1000.0 / (18.0 * FZ)).abs() < 1e-4);
+        assert!((s.fx - 1000.0).abs() < 0.01, "{}", s.fx);
+        assert!((s.slip_ratio - 1000.0 / (18.0 * FZ)).abs() < 1e-6);
     }
 
     #[test]
@@ -360,23 +319,23 @@ mod tests {
             omega: 10.0 / 0.3,
             ..Default::default()
         };
-        for _ in 0..30 {
+        for _ in 0..60 {
             solve_contact(&p, &c, &mut s, 1.0 / 60.0);
             assert!(s.omega >= 0.0);
         }
         assert_eq!(s.omega, 0.0);
         // Locked and sliding at 10 m/s: the full friction force µ·Fz opposes the motion.
-        assert!((s.fx + FZ).abs() < 1e-6, "{}", s.fx);
+        assert!((s.fx + FZ).abs() < 1.0, "{}", s.fx);
         // Weak brake on a stationary wheel with a large drive torque: the wheel spins up.
         c.vx = 0.0;
         c.brake_torque = 100.0;
         c.drive_torque = 1000.0;
-        s.omega = 0.0;
+        s = TireState::default();
         solve_contact(&p, &c, &mut s, 1.0 / 60.0);
         assert!(s.omega > 0.0);
         // Strong brake holds against the drive torque.
         c.brake_torque = 2000.0;
-        s.omega = 0.0;
+        s = TireState::default();
         solve_contact(&p, &c, &mut s, 1.0 / 60.0);
         assert_eq!(s.omega, 0.0);
     }
@@ -399,5 +358,23 @@ mod tests {
         let mut s = TireState::default();
         let f = solve_contact(&p, &c, &mut s, 1.0 / 60.0);
         assert_eq!((f.fx, f.fy), (0.0, 0.0));
+    }
+
+    #[test]
+    fn friction_circle_model_by_hand() {
+        let m = FrictionCircleModel::from_params(&TireParams::default());
+        let f = m.steady_state(&SlipInput {
+            fz: 4000.0,
+            kappa: 0.01,
+            ..SlipInput::default()
+        });
+        assert!((f.fx - 720.0).abs() < 1e-9);
+        let f = m.steady_state(&SlipInput {
+            fz: 4000.0,
+            kappa: 0.5,
+            alpha: 0.3,
+            ..SlipInput::default()
+        });
+        assert!((f.fx.hypot(f.fy) - 4000.0).abs() < 1e-9);
     }
 }

@@ -13,10 +13,9 @@ use std::sync::Arc;
 
 /// Which force model a tire uses (selectable per wheel).
 ///
-/// `FrictionCircle` is the foundation tire (linear slip, friction circle, viscous low-speed
-/// law; its numbers are the fields of [`TireParams`]). Every other model is a steady-state
-/// [`TireModel`] run with transient slip ([`super::contact`]): relaxation lengths, and a
-/// standstill that holds instead of creeping.
+/// `FrictionCircle` is the foundation tire (linear slip and a friction circle; its numbers are
+/// the fields of [`TireParams`]). Every model, this one included, runs with transient slip
+/// ([`super::contact`]): relaxation lengths, and a standstill that holds instead of creeping.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TireModelKind {
@@ -52,7 +51,8 @@ impl PartialEq for TireModelKind {
 }
 
 impl TireModelKind {
-    /// The steady-state model, or `None` for the foundation friction-circle tire.
+    /// The steady-state model, or `None` for the friction-circle tire (whose coefficients live in
+    /// [`TireParams`]; see [`super::model::FrictionCircleModel`]).
     pub fn as_model(&self) -> Option<&dyn TireModel> {
         match self {
             TireModelKind::FrictionCircle => None,
@@ -79,8 +79,9 @@ impl TireModelKind {
     }
 }
 
-/// A linear-slip, friction-circle tire (the game-ready baseline; the tire issue adds slip
-/// curves, brush and Magic Formula models behind the same contact interface).
+/// A tire: its force model ([`TireModelKind`], the friction circle by default, whose
+/// coefficients are the first fields here), rolling resistance, transient slip, friction-table
+/// type and optional thermal model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct TireParams {
@@ -106,8 +107,7 @@ pub struct TireParams {
     pub rolling_resistance_speed: f64,
     /// The force model. Default: the friction-circle tire defined by the fields above.
     pub model: TireModelKind,
-    /// Relaxation lengths and low-speed damping of the transient slip (all models but the
-    /// friction circle).
+    /// Relaxation lengths and low-speed damping of the transient slip.
     pub relaxation: RelaxationParams,
     /// Row of this tire in the surface table's tire-type × surface friction pairs. Default: 0.
     pub tire_type: usize,
