@@ -23,6 +23,7 @@ fn mf_tire() -> MfTire {
 
 fn models() -> Vec<(&'static str, TireModelKind)> {
     vec![
+        ("friction_circle", TireModelKind::FrictionCircle),
         (
             "slip_curve",
             TireModelKind::SlipCurve(SlipCurveParams::default()),
