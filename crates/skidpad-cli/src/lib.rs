@@ -45,6 +45,10 @@ pub struct Summary {
     pub braking_distance_100_0_m: Option<f64>,
     /// Mean deceleration over the stop. Unit: m/s².
     pub braking_mean_decel_mps2: Option<f64>,
+    /// KPIs of the standard manoeuvre suite ([`skidpad::maneuver::standard_suite`]), keys
+    /// with units; keys the main job already reports are not repeated.
+    #[serde(flatten)]
+    pub suite: std::collections::BTreeMap<String, f64>,
 }
 
 /// Telemetry of a run: header and rows.
@@ -156,6 +160,17 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
         }
     }
     let p = car.params();
+    let mut suite = std::collections::BTreeMap::new();
+    for (k, v) in
+        skidpad::maneuver::standard_suite(p).map_err(|e| format!("invalid vehicle: {e}"))?
+    {
+        if !matches!(
+            k,
+            "vehicle_mass_kg" | "accel_0_100_s" | "braking_distance_100_0_m"
+        ) {
+            suite.insert(k.to_string(), v);
+        }
+    }
     Ok((
         Summary {
             vehicle: p.name.clone(),
@@ -167,6 +182,7 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
             accel_0_100_s,
             braking_distance_100_0_m,
             braking_mean_decel_mps2,
+            suite,
         },
         tel,
     ))
@@ -218,6 +234,10 @@ pub fn format_table(s: &Summary) -> String {
         "100-0 mean deceleration {}\n",
         opt(s.braking_mean_decel_mps2, "m/s²")
     ));
+    out.push_str("standard suite:\n");
+    for (k, v) in &s.suite {
+        out.push_str(&format!("  {k:<34} {v:.4}\n"));
+    }
     out
 }
 

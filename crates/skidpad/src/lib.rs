@@ -30,6 +30,7 @@ pub mod error;
 pub mod ground;
 pub mod input;
 pub mod layout;
+pub mod maneuver;
 pub mod math;
 pub mod pipeline;
 pub mod presets;

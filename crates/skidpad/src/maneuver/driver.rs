@@ -1,0 +1,177 @@
+//! The closed-loop test driver: a pure-pursuit path follower and a PI speed controller.
+//!
+//! # Path following (pure pursuit; Coulter, CMU-RI-TR-92-01, 1992)
+//! The driver aims at the point of the path a look-ahead distance `L_d = L₀ + k·v` ahead and
+//! steers the front wheels by the bicycle-model angle that puts the rear axle on a circle
+//! through it:
+//!
+//! ```text
+//! δ = atan(2·L·sin η / L_d)      η: target bearing relative to the heading, L: wheelbase
+//! steer command = δ / δ_max     (clamped to ±1; positive = left)
+//! ```
+//!
+//! # Speed (PI)
+//! `u = k_p·(v* − v) + k_i·∫(v* − v)dt`, `u > 0` is throttle, `u < 0` brake, with the integral
+//! clamped (anti-windup).
+
+use crate::DVec3;
+use crate::vehicle::Vehicle;
+use glam::DVec2;
+
+/// A reference path in the ground plane (world x, y).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Path {
+    /// The straight line through `origin` along `direction` (unit).
+    Line {
+        /// A point on the line. Unit: m.
+        origin: DVec2,
+        /// Unit direction of travel.
+        direction: DVec2,
+    },
+    /// A circle driven counter-clockwise (left turn) when `left`, clockwise otherwise.
+    Circle {
+        /// Centre. Unit: m.
+        centre: DVec2,
+        /// Radius. Unit: m.
+        radius: f64,
+        /// Turn direction.
+        left: bool,
+    },
+}
+
+impl Path {
+    /// The point `lookahead` metres ahead along the path from the projection of `p`.
+    pub fn target(&self, p: DVec2, lookahead: f64) -> DVec2 {
+        match self {
+            Path::Line { origin, direction } => {
+                let s = (p - *origin).dot(*direction);
+                *origin + *direction * (s + lookahead)
+            }
+            Path::Circle {
+                centre,
+                radius,
+                left,
+            } => {
+                let d = p - *centre;
+                let a = d.y.atan2(d.x);
+                let da = lookahead / radius * if *left { 1.0 } else { -1.0 };
+                *centre + DVec2::new((a + da).cos(), (a + da).sin()) * *radius
+            }
+        }
+    }
+
+    /// Signed lateral distance of `p` from the path (positive = left of the direction of
+    /// travel). Unit: m.
+    pub fn offset(&self, p: DVec2) -> f64 {
+        match self {
+            Path::Line { origin, direction } => direction.perp_dot(p - *origin),
+            Path::Circle {
+                centre,
+                radius,
+                left,
+            } => {
+                let r = (p - *centre).length();
+                if *left { radius - r } else { r - radius }
+            }
+        }
+    }
+}
+
+/// Gains of the test driver.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DriverParams {
+    /// Minimum look-ahead. Unit: m. Default: 4.
+    pub lookahead_min: f64,
+    /// Look-ahead per unit speed. Unit: s. Default: 0.6.
+    pub lookahead_per_speed: f64,
+    /// Proportional speed gain. Unit: 1/(m/s). Default: 0.8.
+    pub speed_kp: f64,
+    /// Integral speed gain. Unit: 1/m. Default: 0.4.
+    pub speed_ki: f64,
+}
+
+impl Default for DriverParams {
+    fn default() -> Self {
+        Self {
+            lookahead_min: 4.0,
+            lookahead_per_speed: 0.6,
+            speed_kp: 0.8,
+            speed_ki: 0.4,
+        }
+    }
+}
+
+/// The driver's memory (speed-error integral).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct DriverState {
+    /// Integral of the speed error. Unit: m.
+    pub integral: f64,
+}
+
+/// Geometry the driver needs from the vehicle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DriverGeometry {
+    /// Wheelbase (front-most to rear-most steered/unsteered axle). Unit: m.
+    pub wheelbase: f64,
+    /// Largest steer angle of the steered wheels. Unit: rad.
+    pub max_steer: f64,
+    /// Longitudinal position of the rear axle in the vehicle frame. Unit: m.
+    pub rear_x: f64,
+}
+
+impl DriverGeometry {
+    /// From a vehicle's wheels: steered wheels form the front, the others the rear.
+    pub fn of(v: &Vehicle) -> Self {
+        let (mut fx, mut nf, mut rx, mut nr, mut ms) = (0.0, 0.0f64, 0.0, 0.0f64, 0.0f64);
+        for w in &v.params().wheels {
+            if w.max_steer != 0.0 {
+                fx += w.position.x;
+                nf += 1.0;
+                ms = ms.max(w.max_steer.abs());
+            } else {
+                rx += w.position.x;
+                nr += 1.0;
+            }
+        }
+        let (front, rear) = (fx / nf.max(1.0), rx / nr.max(1.0));
+        Self {
+            wheelbase: (front - rear).max(0.1),
+            max_steer: ms.max(1e-3),
+            rear_x: rear,
+        }
+    }
+}
+
+/// One driver update: the steer command to follow `path` and the pedal command `u` (throttle
+/// if positive, brake if negative) to hold `speed`.
+pub fn drive(
+    p: &DriverParams,
+    g: &DriverGeometry,
+    st: &mut DriverState,
+    v: &Vehicle,
+    path: &Path,
+    speed: f64,
+    dt: f64,
+) -> (f64, f64) {
+    let c = &v.state().chassis;
+    let rear = c
+        .pose
+        .transform_point(DVec3::new(g.rear_x, 0.0, 0.0))
+        .truncate();
+    let heading = c
+        .pose
+        .transform_vector(DVec3::X)
+        .truncate()
+        .normalize_or_zero();
+    let vx = v.state().forward_speed();
+    let ld = p.lookahead_min + p.lookahead_per_speed * vx.abs();
+    let to = path.target(rear, ld) - rear;
+    let eta = heading.perp_dot(to).atan2(heading.dot(to));
+    let delta = (2.0 * g.wheelbase * eta.sin() / to.length().max(1e-6)).atan();
+    let steer = (delta / g.max_steer).clamp(-1.0, 1.0);
+    let e = speed - vx;
+    st.integral =
+        (st.integral + e * dt).clamp(-1.0 / p.speed_ki.max(1e-9), 1.0 / p.speed_ki.max(1e-9));
+    let u = (p.speed_kp * e + p.speed_ki * st.integral).clamp(-1.0, 1.0);
+    (steer, u)
+}

@@ -1,0 +1,54 @@
+//! Standard test manoeuvres with a closed-loop driver, and their KPIs.
+//!
+//! [`driver`] is the path follower and speed controller; [`standard`] holds the manoeuvres
+//! (steady-state circle, braking, acceleration, coast-down, parking) as pure functions of
+//! the vehicle parameters; [`standard_suite`] runs them all and returns KPIs keyed with units.
+//!
+//! ```no_run
+//! let kpis = skidpad::maneuver::standard_suite(&skidpad::presets::sedan()).unwrap();
+//! for (key, value) in &kpis { println!("{key} = {value:.3}"); }
+//! ```
+
+pub mod driver;
+pub mod standard;
+
+use crate::ground::SurfaceId;
+use crate::{ParamError, VehicleParams};
+
+/// Radius of the steady-state circle. Unit: m.
+pub const CIRCLE_RADIUS: f64 = 40.0;
+
+/// Run every manoeuvre of [`standard`] and return `(key_with_unit, value)` pairs: the issue's
+/// summary keys (`understeer_gradient_deg_per_g`, `max_lateral_accel_mps2`,
+/// `braking_distance_100_0_m`, `braking_distance_100_0_wet_m`, `accel_0_100_s`,
+/// `quarter_mile_s`, `coast_down_cd_a_m2`, `coast_down_crr`, `park_creep_60s_m`) plus
+/// `vehicle_mass_kg` and a few companions.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(&'static str, f64)>, ParamError> {
+    let circle = standard::steady_state_circle(p, CIRCLE_RADIUS)?;
+    let dry = standard::braking_100_0(p, SurfaceId(0))?;
+    let wet = standard::braking_100_0(p, SurfaceId(1))?;
+    let acc = standard::acceleration(p)?;
+    let coast = standard::coast_down(p)?;
+    let creep = standard::park_creep(p)?;
+    Ok(vec![
+        ("vehicle_mass_kg", p.chassis.mass),
+        (
+            "understeer_gradient_deg_per_g",
+            circle.understeer_gradient_deg_per_g,
+        ),
+        ("max_lateral_accel_mps2", circle.max_lateral_accel_mps2),
+        ("braking_distance_100_0_m", dry.distance_m),
+        ("braking_mean_decel_100_0_mps2", dry.mean_decel_mps2),
+        ("braking_distance_100_0_wet_m", wet.distance_m),
+        ("accel_0_100_s", acc.t_0_100_s),
+        ("quarter_mile_s", acc.quarter_mile_s),
+        ("coast_down_cd_a_m2", coast.cd_a_m2),
+        ("coast_down_crr", coast.crr),
+        ("configured_cd_a_m2", coast.configured_cd_a_m2),
+        ("configured_crr", coast.configured_crr),
+        ("park_creep_60s_m", creep),
+    ])
+}

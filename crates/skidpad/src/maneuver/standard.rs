@@ -1,0 +1,357 @@
+//! The standard test manoeuvres, each a pure function of the vehicle parameters.
+//!
+//! | manoeuvre | procedure (skidpad's version) | KPIs |
+//! |---|---|---|
+//! | steady-state circle | ISO 4138 constant-radius method: 40 m circle, speed raised in 1 m/s steps, 5 s each; road-wheel steer vs lateral acceleration | understeer gradient (slope of δ vs a_y over 1–4 m/s², deg/g), max lateral acceleration |
+//! | step steer | ISO 7401-style: straight at 80 km/h, steer stepped in 0.1 s to the angle that gives ≈ 4 m/s² | yaw-rate response time (50 % steer → 90 % steady yaw rate), overshoot, steady gain |
+//! | braking | full brake from 100 km/h on dry (surface 0) and wet (surface 1) flat ground | stopping distance, mean deceleration |
+//! | acceleration | full throttle from rest | 0–100 km/h time, quarter-mile (402.336 m) time |
+//! | coast-down | from 30 to 5 m/s, no drive (neutral), fit `a = A + B·v²` | fitted C_d·A and C_rr vs configured |
+//! | park | brakes on, nose up a 30 % grade, 60 s | creep distance |
+//!
+//! ISO 4138 and ISO 7401 define the instrumentation, ranges and tolerances for real cars; these
+//! are simulation versions with the same definitions of the KPIs (see each function). The
+//! understeer gradient follows `δ = L/R + K·a_y` (Gillespie, ch. 6): `K` in deg/g is the slope
+//! of road-wheel angle over lateral acceleration in g.
+
+use super::driver::{DriverGeometry, DriverParams, DriverState, Path, drive};
+use crate::ground::{Ground, Plane, SurfaceId};
+use crate::vehicle::{Intent, Vehicle, VehicleParams};
+use crate::{DQuat, DVec3, ParamError, Pose};
+use glam::DVec2;
+
+/// Lateral accelerations over which the understeer gradient is fitted (the linear range; the
+/// lowest speeds are left out, where the driver's look-ahead and the tires' low-speed damping
+/// dominate the tiny steer changes). Unit: m/s².
+pub const LINEAR_AY_MIN: f64 = 1.0;
+/// Upper end of the fitted range. Unit: m/s².
+pub const LINEAR_AY_MAX: f64 = 4.0;
+
+/// Fixed step of every manoeuvre. Unit: s.
+pub const DT: f64 = 1.0 / 120.0;
+/// Standard gravity used for "g" in KPIs. Unit: m/s².
+pub const G: f64 = 9.81;
+
+fn spawn(p: &VehicleParams, ground: &dyn Ground, speed: f64) -> Result<Vehicle, ParamError> {
+    let mut v = Vehicle::new(p.clone())?;
+    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
+    v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, r)));
+    v.set_intent(Intent {
+        brake: 1.0,
+        ..Intent::default()
+    })
+    .ok();
+    for _ in 0..(1.0 / DT) as usize {
+        v.step(DT, ground);
+    }
+    if speed > 0.0 {
+        v.set_velocity(DVec3::new(speed, 0.0, 0.0), DVec3::ZERO);
+    }
+    Ok(v)
+}
+
+fn pedal(u: f64) -> (f64, f64) {
+    (u.max(0.0), (-u).max(0.0))
+}
+
+/// Mean road-wheel steer angle of the steered wheels. Unit: rad.
+fn road_steer(v: &Vehicle) -> f64 {
+    let (mut s, mut n) = (0.0, 0.0);
+    for (w, p) in v.state().wheels().iter().zip(&v.params().wheels) {
+        if p.max_steer != 0.0 {
+            s += w.steer;
+            n += 1.0;
+        }
+    }
+    if n > 0.0 { s / n } else { 0.0 }
+}
+
+/// Result of the steady-state circle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CircleResult {
+    /// `(a_y m/s², road-wheel steer rad)` at each held speed.
+    pub points: Vec<(f64, f64)>,
+    /// Understeer gradient. Unit: deg/g.
+    pub understeer_gradient_deg_per_g: f64,
+    /// Largest steady lateral acceleration. Unit: m/s².
+    pub max_lateral_accel_mps2: f64,
+}
+
+/// ISO 4138 constant radius: drive a circle of `radius` at speeds 3, 4, 5, … m/s, 5 s each
+/// (the last 1 s averaged); stop when the car can no longer hold the path (> 1.5 m off) or the
+/// speed (> 1 m/s low). `K` = least-squares slope of δ vs a_y over the points with
+/// [`LINEAR_AY_MIN`] ≤ a_y ≤ [`LINEAR_AY_MAX`].
+///
+/// # Errors
+/// Invalid parameters.
+pub fn steady_state_circle(p: &VehicleParams, radius: f64) -> Result<CircleResult, ParamError> {
+    let ground = Plane::flat();
+    let mut v = spawn(p, &ground, 3.0)?;
+    let path = Path::Circle {
+        centre: DVec2::new(0.0, radius),
+        radius,
+        left: true,
+    };
+    let g = DriverGeometry::of(&v);
+    let dp = DriverParams::default();
+    let mut ds = DriverState::default();
+    let mut points = Vec::new();
+    let mut speed = 3.0;
+    'outer: while speed < 60.0 {
+        let (mut sum_ay, mut sum_d, mut n) = (0.0, 0.0, 0.0);
+        for k in 0..(5.0 / DT) as usize {
+            let (steer, u) = drive(&dp, &g, &mut ds, &v, &path, speed, DT);
+            let (throttle, brake) = pedal(u);
+            v.set_intent(Intent {
+                throttle,
+                brake,
+                steer,
+                ..Intent::default()
+            })
+            .ok();
+            v.step(DT, &ground);
+            let s = v.state();
+            let pos = s.chassis.pose.translation.truncate();
+            if path.offset(pos).abs() > 1.5 || !pos.is_finite() {
+                break 'outer;
+            }
+            if k as f64 * DT >= 4.0 {
+                let vx = s.forward_speed();
+                sum_ay += s.chassis.angular_velocity.z * vx;
+                sum_d += road_steer(&v);
+                n += 1.0;
+            }
+        }
+        if (v.state().forward_speed() - speed).abs() > 1.0 {
+            break;
+        }
+        points.push((sum_ay / n, sum_d / n));
+        speed += 1.0;
+    }
+    let lin: Vec<(f64, f64)> = points
+        .iter()
+        .copied()
+        .filter(|p| (LINEAR_AY_MIN..=LINEAR_AY_MAX).contains(&p.0))
+        .collect();
+    let slope = if lin.len() >= 2 {
+        let n = lin.len() as f64;
+        let (mx, my) = (
+            lin.iter().map(|p| p.0).sum::<f64>() / n,
+            lin.iter().map(|p| p.1).sum::<f64>() / n,
+        );
+        let sxy: f64 = lin.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+        let sxx: f64 = lin.iter().map(|p| (p.0 - mx).powi(2)).sum();
+        if sxx > 0.0 { sxy / sxx } else { f64::NAN }
+    } else {
+        f64::NAN
+    };
+    Ok(CircleResult {
+        understeer_gradient_deg_per_g: slope.to_degrees() * G,
+        max_lateral_accel_mps2: points.iter().map(|p| p.0).fold(0.0, f64::max),
+        points,
+    })
+}
+
+/// Result of a straight-line stop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BrakingResult {
+    /// Distance from 100 km/h to standstill. Unit: m.
+    pub distance_m: f64,
+    /// Mean deceleration. Unit: m/s².
+    pub mean_decel_mps2: f64,
+}
+
+/// Full brake from 100 km/h on flat ground of `surface`, steering held straight by the driver.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn braking_100_0(p: &VehicleParams, surface: SurfaceId) -> Result<BrakingResult, ParamError> {
+    let ground = Plane::flat().with_surface(surface);
+    let v0 = 100.0 / 3.6;
+    let mut v = spawn(p, &ground, v0)?;
+    let path = Path::Line {
+        origin: DVec2::ZERO,
+        direction: DVec2::X,
+    };
+    let g = DriverGeometry::of(&v);
+    let dp = DriverParams::default();
+    let mut ds = DriverState::default();
+    let x0 = v.state().chassis.pose.translation.truncate();
+    let mut t = 0.0;
+    while v.state().forward_speed() > 0.01 && t < 60.0 {
+        let (steer, _) = drive(&dp, &g, &mut ds, &v, &path, 0.0, DT);
+        v.set_intent(Intent {
+            brake: 1.0,
+            steer,
+            ..Intent::default()
+        })
+        .ok();
+        v.step(DT, &ground);
+        t += DT;
+    }
+    let d = (v.state().chassis.pose.translation.truncate() - x0).length();
+    Ok(BrakingResult {
+        distance_m: d,
+        mean_decel_mps2: v0 / t,
+    })
+}
+
+/// Result of the acceleration run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AccelResult {
+    /// 0–100 km/h time (NaN if not reached in 60 s). Unit: s.
+    pub t_0_100_s: f64,
+    /// Quarter-mile (402.336 m) time (NaN if not reached in 60 s). Unit: s.
+    pub quarter_mile_s: f64,
+}
+
+/// Full throttle from rest on flat dry ground, steering held straight.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
+    let ground = Plane::flat();
+    let mut v = spawn(p, &ground, 0.0)?;
+    let path = Path::Line {
+        origin: DVec2::ZERO,
+        direction: DVec2::X,
+    };
+    let g = DriverGeometry::of(&v);
+    let dp = DriverParams::default();
+    let mut ds = DriverState::default();
+    let x0 = v.state().chassis.pose.translation.truncate();
+    let (mut t, mut t100, mut tq) = (0.0, f64::NAN, f64::NAN);
+    let (mut last_v, mut last_d) = (0.0, 0.0);
+    while t < 60.0 && tq.is_nan() {
+        let (steer, _) = drive(&dp, &g, &mut ds, &v, &path, 0.0, DT);
+        v.set_intent(Intent {
+            throttle: 1.0,
+            steer,
+            ..Intent::default()
+        })
+        .ok();
+        v.step(DT, &ground);
+        t += DT;
+        let vx = v.state().forward_speed();
+        let d = (v.state().chassis.pose.translation.truncate() - x0).length();
+        if t100.is_nan() && vx >= 100.0 / 3.6 {
+            t100 = t - DT * (vx - 100.0 / 3.6) / (vx - last_v).max(1e-12);
+        }
+        if d >= 402.336 {
+            tq = t - DT * (d - 402.336) / (d - last_d).max(1e-12);
+        }
+        (last_v, last_d) = (vx, d);
+    }
+    Ok(AccelResult {
+        t_0_100_s: t100,
+        quarter_mile_s: tq,
+    })
+}
+
+/// Result of the coast-down fit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CoastDownResult {
+    /// Fitted drag area C_d·A. Unit: m².
+    pub cd_a_m2: f64,
+    /// Fitted rolling-resistance coefficient. Unit: 1.
+    pub crr: f64,
+    /// Configured C_d·A. Unit: m².
+    pub configured_cd_a_m2: f64,
+    /// Configured C_rr (mean over the wheels). Unit: 1.
+    pub configured_crr: f64,
+}
+
+/// Coast from 30 m/s to 5 m/s in neutral, then fit `a = A + B·v²` by least squares on the
+/// sampled deceleration: `C_rr = A·M/(m·g)`, `C_d·A = 2·B·M/ρ`, with `M = m + ΣI/R²` the
+/// effective mass (spinning wheels coast down with the car).
+///
+/// # Errors
+/// Invalid parameters.
+pub fn coast_down(p: &VehicleParams) -> Result<CoastDownResult, ParamError> {
+    let ground = Plane::flat();
+    let mut v = spawn(p, &ground, 30.0)?;
+    let path = Path::Line {
+        origin: DVec2::ZERO,
+        direction: DVec2::X,
+    };
+    let g = DriverGeometry::of(&v);
+    let dp = DriverParams::default();
+    let mut ds = DriverState::default();
+    let neutral = p.drivetrain.has_engine().then_some(0i8);
+    let mut samples = Vec::new();
+    let mut last = v.state().forward_speed();
+    let mut t = 0.0;
+    while last > 5.0 && t < 600.0 {
+        let (steer, _) = drive(&dp, &g, &mut ds, &v, &path, 0.0, DT);
+        v.set_intent(Intent {
+            steer,
+            target_gear: neutral,
+            ..Intent::default()
+        })
+        .ok();
+        v.step(DT, &ground);
+        t += DT;
+        let now = v.state().forward_speed();
+        if t > 1.0 {
+            samples.push((0.5 * (now + last), (last - now) / DT));
+        }
+        last = now;
+    }
+    // Least squares for a = A + B·v²: normal equations in (1, v²).
+    let n = samples.len() as f64;
+    let (sx, sy) = samples
+        .iter()
+        .fold((0.0, 0.0), |acc, &(vv, a)| (acc.0 + vv * vv, acc.1 + a));
+    let (sxx, sxy) = samples.iter().fold((0.0, 0.0), |acc, &(vv, a)| {
+        (acc.0 + vv.powi(4), acc.1 + vv * vv * a)
+    });
+    let det = n * sxx - sx * sx;
+    let b = (n * sxy - sx * sy) / det;
+    let a = (sy - b * sx) / n;
+    let m = p.chassis.mass;
+    let m_eff = m + p
+        .wheels
+        .iter()
+        .filter(|w| w.enabled)
+        .map(|w| w.inertia / (w.radius * w.radius))
+        .sum::<f64>();
+    let crr_cfg = p
+        .wheels
+        .iter()
+        .map(|w| w.tire.rolling_resistance)
+        .sum::<f64>()
+        / p.wheels.len() as f64;
+    Ok(CoastDownResult {
+        cd_a_m2: 2.0 * b * m_eff / p.aero.air_density,
+        crr: a * m_eff / (m * p.sim.gravity),
+        configured_cd_a_m2: p.aero.drag_coefficient * p.aero.frontal_area,
+        configured_crr: crr_cfg,
+    })
+}
+
+/// Brakes on, nose up a 30 % grade: distance moved over 60 s after 3 s to settle. Unit: m.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn park_creep(p: &VehicleParams) -> Result<f64, ParamError> {
+    let theta = 0.3f64.atan();
+    let ground = Plane::inclined(theta, DVec2::X);
+    let mut v = Vehicle::new(p.clone())?;
+    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
+    let n = DVec3::new(-theta.sin(), 0.0, theta.cos());
+    v.teleport(Pose::new(n * r, DQuat::from_rotation_y(-theta)));
+    v.set_intent(Intent {
+        brake: 1.0,
+        handbrake: 1.0,
+        ..Intent::default()
+    })
+    .ok();
+    for _ in 0..(3.0 / DT) as usize {
+        v.step(DT, &ground);
+    }
+    let x0 = v.state().chassis.pose.translation;
+    for _ in 0..(60.0 / DT) as usize {
+        v.step(DT, &ground);
+    }
+    Ok((v.state().chassis.pose.translation - x0).length())
+}

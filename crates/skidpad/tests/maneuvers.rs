@@ -1,0 +1,77 @@
+//! The standard manoeuvres against hand calculations and physical bounds.
+
+use skidpad::maneuver::{CIRCLE_RADIUS, standard, standard_suite};
+use skidpad::presets::sedan;
+use skidpad::vehicle::VehicleParams;
+
+/// The sedan with an understeering tire split: cornering stiffness per unit load 14/rad front,
+/// 20/rad rear.
+fn understeering_sedan() -> VehicleParams {
+    let mut p = sedan();
+    for (i, w) in p.wheels.iter_mut().enumerate() {
+        w.tire.cornering_stiffness = if i < 2 { 14.0 } else { 20.0 };
+    }
+    p
+}
+
+#[test]
+fn understeer_gradient_matches_the_bicycle_model() {
+    // Linear bicycle model with axle cornering stiffness C = c·N (c per unit load, N the axle
+    // load; lateral load transfer does not change Σ c·F_z for a linear tire):
+    // K = (N_f/C_f − N_r/C_r)/g per m/s² = (1/c_f − 1/c_r)/g rad/(m/s²);
+    // in deg/g: (1/14 − 1/20)·180/π = 1.2277 deg/g. Within 10 %.
+    let r = standard::steady_state_circle(&understeering_sedan(), CIRCLE_RADIUS).unwrap();
+    let k_hand = (1.0 / 14.0 - 1.0 / 20.0) * 180.0 / std::f64::consts::PI;
+    println!(
+        "K = {:.3} deg/g (bicycle {k_hand:.3}); a_y max {:.2} m/s²; points {:?}",
+        r.understeer_gradient_deg_per_g, r.max_lateral_accel_mps2, r.points
+    );
+    assert!(
+        (r.understeer_gradient_deg_per_g - k_hand).abs() < 0.1 * k_hand,
+        "K = {}",
+        r.understeer_gradient_deg_per_g
+    );
+    // Max lateral acceleration ≤ µ·g (µ = 1), and a car with µ = 1 tires gets close to it.
+    assert!(r.max_lateral_accel_mps2 <= 9.81 + 0.05);
+    assert!(r.max_lateral_accel_mps2 > 6.0);
+    // At low a_y the steer is the kinematic L/R = 2.7/40 = 0.0675 rad.
+    let (ay0, d0) = r.points[0];
+    let k = r.understeer_gradient_deg_per_g.to_radians() / 9.81;
+    assert!(
+        (d0 - (2.7 / 40.0 + k * ay0)).abs() < 0.002,
+        "δ₀ = {d0} at a_y {ay0}"
+    );
+}
+
+#[test]
+fn braking_acceleration_coast_down_and_parking() {
+    let mut p = sedan();
+    p.aero.drag_coefficient = 0.30;
+    p.aero.frontal_area = 2.2;
+    let kpis = standard_suite(&p).unwrap();
+    let get = |k: &str| kpis.iter().find(|(n, _)| *n == k).unwrap().1;
+    for (k, v) in &kpis {
+        println!("{k} = {v:.4}");
+        assert!(v.is_finite(), "{k}");
+    }
+    // Dry braking is torque-limited (12.66 kN + rolling resistance + drag < µ·m·g), so the
+    // distance exceeds v²/(2µg) = 39.3 m; without drag it is 46.4 m (main-job test), drag
+    // shortens it a little.
+    let v = 100.0 / 3.6;
+    let d = get("braking_distance_100_0_m");
+    assert!(d >= v * v / (2.0 * 9.81) && d < 46.5, "{d}");
+    // Wet tarmac (0.725 of dry grip): the brakes (8.3 m/s²) exceed 0.725·g = 7.1 m/s², so the
+    // friction-circle tire slides at 0.725·g: ≥ v²/(2·0.725·g) = 54.3 m.
+    let dw = get("braking_distance_100_0_wet_m");
+    assert!((54.0..60.0).contains(&dw), "{dw}");
+    // 0–100 with drag: slower than the 7.77 s without; quarter mile ≈ 15–17 s.
+    let t = get("accel_0_100_s");
+    assert!((7.77..8.6).contains(&t), "{t}");
+    let q = get("quarter_mile_s");
+    assert!((14.5..17.5).contains(&q), "{q}");
+    // The coast-down fit recovers what was configured (5 %).
+    let (cda, crr) = (get("coast_down_cd_a_m2"), get("coast_down_crr"));
+    assert!((cda - 0.66).abs() < 0.05 * 0.66, "CdA {cda}");
+    assert!((crr - 0.012).abs() < 0.05 * 0.012, "Crr {crr}");
+    assert!(get("park_creep_60s_m") < 0.01);
+}
