@@ -75,3 +75,36 @@ fn braking_acceleration_coast_down_and_parking() {
     assert!((crr - 0.012).abs() < 0.05 * 0.012, "Crr {crr}");
     assert!(get("park_creep_60s_m") < 0.01);
 }
+
+#[test]
+fn step_steer_matches_the_bicycle_model_gain() {
+    // Linear bicycle model, steady yaw-rate gain r/δ = v/(L + K·v²) with K in rad/(m/s²)
+    // (Gillespie eq. 6-15). Understeering sedan: K = (1/14 − 1/20)/9.81 = 0.002 184; at
+    // 80 km/h (22.22 m/s): r/δ = 22.22/(2.7 + 0.002 184·493.8) = 22.22/3.7785 = 5.881 1/s.
+    // Within 5 %; response time a fraction of a second; a little overshoot at most.
+    let r = standard::step_steer(&understeering_sedan(), 80.0 / 3.6, 4.0).unwrap();
+    let k = (1.0 / 14.0 - 1.0 / 20.0) / 9.81;
+    let v: f64 = 80.0 / 3.6;
+    let gain = v / (2.7 + k * v * v);
+    println!("{r:?} (bicycle gain {gain:.3})");
+    assert!(
+        (r.steady_gain_per_s - gain).abs() < 0.05 * gain,
+        "gain {}",
+        r.steady_gain_per_s
+    );
+    assert!(
+        (r.steady_lateral_accel_mps2 - 4.0).abs() < 0.2,
+        "a_y {}",
+        r.steady_lateral_accel_mps2
+    );
+    assert!(
+        (0.02..0.6).contains(&r.response_time_s),
+        "response {}",
+        r.response_time_s
+    );
+    assert!(
+        (0.0..30.0).contains(&r.overshoot_pct),
+        "overshoot {}",
+        r.overshoot_pct
+    );
+}

@@ -1,7 +1,7 @@
 //! Standard test manoeuvres with a closed-loop driver, and their KPIs.
 //!
 //! [`driver`] is the path follower and speed controller; [`standard`] holds the manoeuvres
-//! (steady-state circle, braking, acceleration, coast-down, parking) as pure functions of
+//! (steady-state circle, step steer, braking, acceleration, coast-down, parking) as pure functions of
 //! the vehicle parameters; [`standard_suite`] runs them all and returns KPIs keyed with units.
 //!
 //! ```no_run
@@ -17,6 +17,10 @@ use crate::{ParamError, VehicleParams};
 
 /// Radius of the steady-state circle. Unit: m.
 pub const CIRCLE_RADIUS: f64 = 40.0;
+/// Speed of the step steer (ISO 7401: 80 km/h). Unit: m/s.
+pub const STEP_STEER_SPEED: f64 = 80.0 / 3.6;
+/// Steady lateral acceleration the step steer aims for (ISO 7401: 4 m/s²). Unit: m/s².
+pub const STEP_STEER_AY: f64 = 4.0;
 
 /// Run every manoeuvre of [`standard`] and return `(key_with_unit, value)` pairs: the issue's
 /// summary keys (`understeer_gradient_deg_per_g`, `max_lateral_accel_mps2`,
@@ -28,6 +32,7 @@ pub const CIRCLE_RADIUS: f64 = 40.0;
 /// Invalid parameters.
 pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(&'static str, f64)>, ParamError> {
     let circle = standard::steady_state_circle(p, CIRCLE_RADIUS)?;
+    let step = standard::step_steer(p, STEP_STEER_SPEED, STEP_STEER_AY)?;
     let dry = standard::braking_100_0(p, SurfaceId(0))?;
     let wet = standard::braking_100_0(p, SurfaceId(1))?;
     let acc = standard::acceleration(p)?;
@@ -40,6 +45,9 @@ pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(&'static str, f64)>, Par
             circle.understeer_gradient_deg_per_g,
         ),
         ("max_lateral_accel_mps2", circle.max_lateral_accel_mps2),
+        ("step_steer_yaw_rate_response_time_s", step.response_time_s),
+        ("step_steer_yaw_rate_overshoot_pct", step.overshoot_pct),
+        ("step_steer_yaw_rate_gain_per_s", step.steady_gain_per_s),
         ("braking_distance_100_0_m", dry.distance_m),
         ("braking_mean_decel_100_0_mps2", dry.mean_decel_mps2),
         ("braking_distance_100_0_wet_m", wet.distance_m),

@@ -355,3 +355,96 @@ pub fn park_creep(p: &VehicleParams) -> Result<f64, ParamError> {
     }
     Ok((v.state().chassis.pose.translation - x0).length())
 }
+
+/// Result of the step steer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepSteerResult {
+    /// Time from 50 % of the steer input to 90 % of the steady yaw rate. Unit: s.
+    pub response_time_s: f64,
+    /// Yaw-rate overshoot over its steady value. Unit: %.
+    pub overshoot_pct: f64,
+    /// Steady yaw rate per road-wheel angle. Unit: 1/s.
+    pub steady_gain_per_s: f64,
+    /// Steady lateral acceleration reached. Unit: m/s².
+    pub steady_lateral_accel_mps2: f64,
+}
+
+/// ISO 7401-style step steer: straight at `speed`, the steer command ramps in 0.1 s (fast
+/// enough to be a step for a car's ≈ 0.1–0.3 s yaw response) to the value that gives
+/// ≈ `target_ay` in the steady state (from a first run, scaled once: the response is linear at
+/// 4 m/s²), held 4 s with the speed controlled. KPIs as ISO 7401 defines them: response time
+/// from 50 % steer to 90 % of the steady yaw rate (the mean of the last second), overshoot
+/// `(r_peak − r_ss)/r_ss`.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn step_steer(
+    p: &VehicleParams,
+    speed: f64,
+    target_ay: f64,
+) -> Result<StepSteerResult, ParamError> {
+    let run = |cmd: f64| -> Result<(Vec<(f64, f64, f64)>, f64), ParamError> {
+        let ground = Plane::flat();
+        let mut v = spawn(p, &ground, speed)?;
+        let dp = DriverParams::default();
+        let mut ds = DriverState::default();
+        let g = DriverGeometry::of(&v);
+        let path = Path::Line {
+            origin: DVec2::ZERO,
+            direction: DVec2::X,
+        };
+        // 1 s straight, then the ramp.
+        let mut trace = Vec::new();
+        let mut t: f64 = 0.0;
+        while t < 5.0 {
+            let (straight, u) = drive(&dp, &g, &mut ds, &v, &path, speed, DT);
+            let (throttle, brake) = pedal(u);
+            let steer = if t < 1.0 {
+                straight
+            } else {
+                cmd * ((t - 1.0) / 0.1).min(1.0)
+            };
+            v.set_intent(Intent {
+                throttle,
+                brake,
+                steer,
+                ..Intent::default()
+            })
+            .ok();
+            v.step(DT, &ground);
+            t += DT;
+            let s = v.state();
+            trace.push((t, road_steer(&v), s.chassis.angular_velocity.z));
+        }
+        let tail: Vec<&(f64, f64, f64)> = trace.iter().filter(|x| x.0 >= 4.0).collect();
+        let ay = tail.iter().map(|x| x.2).sum::<f64>() / tail.len() as f64 * speed;
+        Ok((trace, ay))
+    };
+    let probe = 0.05;
+    let (_, ay_probe) = run(probe)?;
+    let cmd = if ay_probe.abs() > 1e-6 {
+        (probe * target_ay / ay_probe).clamp(-1.0, 1.0)
+    } else {
+        probe
+    };
+    let (trace, ay) = run(cmd)?;
+    let tail: Vec<&(f64, f64, f64)> = trace.iter().filter(|x| x.0 >= 4.0).collect();
+    let r_ss = tail.iter().map(|x| x.2).sum::<f64>() / tail.len() as f64;
+    let d_ss = tail.iter().map(|x| x.1).sum::<f64>() / tail.len() as f64;
+    let d0 = trace.iter().find(|x| x.0 >= 1.0).map_or(0.0, |x| x.1);
+    let t50 = trace
+        .iter()
+        .find(|x| x.0 >= 1.0 && (x.1 - d0).abs() >= 0.5 * (d_ss - d0).abs())
+        .map_or(f64::NAN, |x| x.0);
+    let t90 = trace
+        .iter()
+        .find(|x| x.0 >= 1.0 && x.2.abs() >= 0.9 * r_ss.abs())
+        .map_or(f64::NAN, |x| x.0);
+    let peak = trace.iter().map(|x| x.2.abs()).fold(0.0, f64::max);
+    Ok(StepSteerResult {
+        response_time_s: t90 - t50,
+        overshoot_pct: 100.0 * (peak - r_ss.abs()) / r_ss.abs(),
+        steady_gain_per_s: r_ss / d_ss,
+        steady_lateral_accel_mps2: ay,
+    })
+}
