@@ -383,7 +383,9 @@ pub fn step_steer(
     speed: f64,
     target_ay: f64,
 ) -> Result<StepSteerResult, ParamError> {
-    let run = |cmd: f64| -> Result<(Vec<(f64, f64, f64)>, f64), ParamError> {
+    // (time s, road-wheel steer rad, yaw rate rad/s) per step, and the steady a_y.
+    type Trace = Vec<(f64, f64, f64)>;
+    let run = |cmd: f64| -> Result<(Trace, f64), ParamError> {
         let ground = Plane::flat();
         let mut v = spawn(p, &ground, speed)?;
         let dp = DriverParams::default();
