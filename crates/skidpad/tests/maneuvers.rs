@@ -108,3 +108,29 @@ fn step_steer_matches_the_bicycle_model_gain() {
         r.overshoot_pct
     );
 }
+
+#[test]
+fn sine_with_dwell_needs_esc() {
+    // FMVSS 126's sine with dwell at scale 6.5 exists to provoke the oversteer spin of cars
+    // without stability control. Without ESC the sedan spins (yaw rate still > 35 % of its
+    // peak 1 s after the steer); with ESC (brake one wheel towards the bicycle-model yaw rate)
+    // it meets the standard's limits: ≤ 35 % at 1.0 s, ≤ 20 % at 1.75 s, and the
+    // responsiveness limit ≥ 1.83 m lateral displacement at 1.07 s.
+    let mut p = understeering_sedan();
+    let free = standard::sine_with_dwell(&p, 6.5).unwrap();
+    p.drivetrain.aids.esc.enabled = true;
+    let esc = standard::sine_with_dwell(&p, 6.5).unwrap();
+    println!("without ESC: {free:?}\nwith ESC: {esc:?}");
+    assert!(
+        free.yaw_ratio_1_00_pct > 35.0,
+        "{}",
+        free.yaw_ratio_1_00_pct
+    );
+    assert!(esc.yaw_ratio_1_00_pct < 35.0, "{}", esc.yaw_ratio_1_00_pct);
+    assert!(esc.yaw_ratio_1_75_pct < 20.0, "{}", esc.yaw_ratio_1_75_pct);
+    assert!(
+        esc.lateral_displacement_m >= 1.83,
+        "{}",
+        esc.lateral_displacement_m
+    );
+}

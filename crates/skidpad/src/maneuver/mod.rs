@@ -1,7 +1,7 @@
 //! Standard test manoeuvres with a closed-loop driver, and their KPIs.
 //!
 //! [`driver`] is the path follower and speed controller; [`standard`] holds the manoeuvres
-//! (steady-state circle, step steer, braking, acceleration, coast-down, parking) as pure functions of
+//! (steady-state circle, step steer, sine with dwell, braking, acceleration, coast-down, parking) as pure functions of
 //! the vehicle parameters; [`standard_suite`] runs them all and returns KPIs keyed with units.
 //!
 //! ```no_run
@@ -21,6 +21,8 @@ pub const CIRCLE_RADIUS: f64 = 40.0;
 pub const STEP_STEER_SPEED: f64 = 80.0 / 3.6;
 /// Steady lateral acceleration the step steer aims for (ISO 7401: 4 m/s²). Unit: m/s².
 pub const STEP_STEER_AY: f64 = 4.0;
+/// Sine-with-dwell amplitude as a multiple of the 0.3 g angle (FMVSS 126 goes up to 6.5).
+pub const SINE_DWELL_SCALE: f64 = 6.5;
 
 /// Run every manoeuvre of [`standard`] and return `(key_with_unit, value)` pairs: the issue's
 /// summary keys (`understeer_gradient_deg_per_g`, `max_lateral_accel_mps2`,
@@ -33,6 +35,7 @@ pub const STEP_STEER_AY: f64 = 4.0;
 pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(&'static str, f64)>, ParamError> {
     let circle = standard::steady_state_circle(p, CIRCLE_RADIUS)?;
     let step = standard::step_steer(p, STEP_STEER_SPEED, STEP_STEER_AY)?;
+    let swd = standard::sine_with_dwell(p, SINE_DWELL_SCALE)?;
     let dry = standard::braking_100_0(p, SurfaceId(0))?;
     let wet = standard::braking_100_0(p, SurfaceId(1))?;
     let acc = standard::acceleration(p)?;
@@ -48,6 +51,12 @@ pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(&'static str, f64)>, Par
         ("step_steer_yaw_rate_response_time_s", step.response_time_s),
         ("step_steer_yaw_rate_overshoot_pct", step.overshoot_pct),
         ("step_steer_yaw_rate_gain_per_s", step.steady_gain_per_s),
+        (
+            "sine_dwell_lateral_displacement_m",
+            swd.lateral_displacement_m,
+        ),
+        ("sine_dwell_yaw_ratio_1_00_pct", swd.yaw_ratio_1_00_pct),
+        ("sine_dwell_yaw_ratio_1_75_pct", swd.yaw_ratio_1_75_pct),
         ("braking_distance_100_0_m", dry.distance_m),
         ("braking_mean_decel_100_0_mps2", dry.mean_decel_mps2),
         ("braking_distance_100_0_wet_m", wet.distance_m),
