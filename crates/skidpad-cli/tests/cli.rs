@@ -48,6 +48,24 @@ fn run_writes_summary_and_telemetry() {
     let d = summary["braking_distance_100_0_m"].as_f64().unwrap();
     assert!((d - 46.4).abs() < 0.02 * 46.4, "{d}");
 
+    // The standard suite's KPIs are in the summary too. The sedan is neutral-steer (equal
+    // cornering stiffness per unit load front and rear): K ≈ 0 deg/g (±0.2); a_y max ≤ µ·g;
+    // the coast-down fit recovers C_rr = 0.012 (5 %); a braked car does not creep on 30 %.
+    let num = |k: &str| summary[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
+    assert!(num("understeer_gradient_deg_per_g").abs() < 0.2);
+    assert!(num("max_lateral_accel_mps2") <= 9.81 + 0.05);
+    assert!((num("coast_down_crr") - 0.012).abs() < 0.05 * 0.012);
+    assert!(num("park_creep_60s_m") < 0.01);
+    for k in [
+        "step_steer_yaw_rate_response_time_s",
+        "step_steer_yaw_rate_overshoot_pct",
+        "braking_distance_100_0_wet_m",
+        "quarter_mile_s",
+        "coast_down_cd_a_m2",
+    ] {
+        assert!(num(k).is_finite(), "{k}");
+    }
+
     let csv = std::fs::read_to_string(dir.join("telemetry.csv")).unwrap();
     let mut lines = csv.lines();
     let header = lines.next().unwrap();
