@@ -248,3 +248,44 @@ fn rpm_and_kmh_keys_convert() {
     assert!((p.drivetrain.engine.idle_speed - 83.77580409572782).abs() < 1e-9);
     assert!((p.stability.hill_hold.engage_speed - 1.0).abs() < 1e-12);
 }
+
+#[test]
+fn malformed_tir_names_both_files() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let good = std::fs::read_to_string(data.join("mf_185_80R14.tir")).unwrap();
+    let (tir_line, _) = good
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("FNOMIN"))
+        .unwrap();
+    let bad: String = good
+        .lines()
+        .map(|l| {
+            if l.starts_with("FNOMIN") {
+                "FNOMIN = abc"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vehicle_file_bad_tir");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("bad.tir"), bad).unwrap();
+    let path = dir.join("car.toml");
+    std::fs::write(
+        &path,
+        BASE.replace("tire.friction = 1.2", "tire.tir = \"bad.tir\""),
+    )
+    .unwrap();
+    let e = VehicleParams::from_toml_path(&path).unwrap_err();
+    assert_eq!((e.line, e.key.as_str()), (19, "wheels[2].tire.tir"), "{e}");
+    let ConfigErrorKind::Tir(t) = &e.kind else {
+        panic!("{e}")
+    };
+    assert_eq!((t.line, t.key.as_str()), (tir_line + 1, "FNOMIN"), "{e}");
+    assert!(
+        e.to_string().contains(&format!("bad.tir:{}", tir_line + 1)),
+        "{e}"
+    );
+}
