@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod tire_cmd;
+pub mod vehicles;
 
 use serde::Serialize;
 use skidpad::ground::Plane;

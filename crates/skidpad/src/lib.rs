@@ -27,6 +27,7 @@ pub mod chassis;
 pub mod curve;
 pub mod drivetrain;
 pub mod error;
+pub mod file;
 pub mod ground;
 pub mod input;
 pub mod layout;
@@ -49,6 +50,7 @@ pub const MAX_WHEELS: usize = 20;
 
 pub use curve::Curve;
 pub use error::{InputError, ParamError};
+pub use file::ConfigError;
 pub use glam::{DMat3, DQuat, DVec3};
 pub use math::Pose;
 pub use vehicle::{Intent, Vehicle, VehicleParams};

@@ -112,7 +112,7 @@ pub enum ContactMode {
 /// Angles beyond which a sweep hit is not a surface to drive on (PhysX
 /// `PxVehicleSetSweepHitRejectionAngles`). A rejected hit falls back to the ray cast.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct HitRejection {
     /// Largest angle between the hit normal and `−direction` of an accepted hit.
     /// Unit: rad. Range: [0, π]. Default: 60° (π/3).
