@@ -4,6 +4,7 @@
 //! |---|---|
 //! | `skidpad run` | the built-in sedan on flat ground: settle, 0–100 km/h, 100–0 km/h; prints a KPI table |
 //! | `skidpad run --out DIR` | also writes `DIR/summary.json` and `DIR/telemetry.csv` |
+//! | `skidpad run --vehicle NAME\|FILE.toml --suite standard` | the same on any vehicle |
 //! | `skidpad tire eval FILE.tir --grid IN.csv --out OUT.csv [--limits on\|off]` | steady-state Magic Formula forces on a grid |
 //! | `skidpad tire plot FILE.tir --out DIR` | Fx–κ, Fy–α, Mz–α and friction-ellipse SVGs (or `--model slip-curve\|brush\|simple-mf`) |
 
@@ -29,6 +30,13 @@ enum Command {
         /// Write summary.json and telemetry.csv into this directory.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// The vehicle: a built-in name (sedan, hatch-fwd, sports-rwd, rally-4wd, truck-6x6,
+        /// truck-8x8, kart, tank) or a path to a vehicle `.toml` file. Default: sedan.
+        #[arg(long, default_value = "sedan")]
+        vehicle: String,
+        /// The manoeuvre suite to run (only `standard` exists).
+        #[arg(long, value_enum, default_value = "standard")]
+        suite: Suite,
     },
     /// Tire tools: evaluate a .tir file on a grid, plot characteristic curves.
     Tire {
@@ -67,6 +75,11 @@ enum TireCommand {
         #[arg(long)]
         out: PathBuf,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Suite {
+    Standard,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -156,7 +169,14 @@ fn tire(command: TireCommand) -> Result<(), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { out } => match skidpad_cli::run_default(skidpad::presets::sedan()) {
+        Command::Run {
+            out,
+            vehicle,
+            suite: Suite::Standard,
+        } => match skidpad_cli::vehicles::resolve(&vehicle)
+            .map_err(|e| e.to_string())
+            .and_then(skidpad_cli::run_default)
+        {
             Ok((summary, tel)) => {
                 print!("{}", skidpad_cli::format_table(&summary));
                 if let Some(dir) = out {
