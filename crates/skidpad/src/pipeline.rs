@@ -291,6 +291,7 @@ pub fn compute_forces(
                 spin_free(wp, ws, dt);
             }
             ws.normal_load = 0.0;
+            ws.tire_input = ContactInput::default();
             continue;
         }
         let n = ws.contact_normal;
@@ -353,6 +354,7 @@ pub fn compute_forces(
                 0.0
             },
         };
+        ws.tire_input = input;
         let tire_point = wp
             .suspension
             .tire_force_point

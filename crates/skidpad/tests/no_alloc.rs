@@ -3,7 +3,8 @@
 //! body-roll model on, driving and steering; Ackermann, steer-vs-speed table, rate limit,
 //! input smoothing, every stability helper and aero with downforce on), 1,000 hosted steps and
 //! 1,000 steps of the engine-driven rally car (coupled drivetrain solve, LSDs, autobox,
-//! ABS/TC/ESC) must allocate nothing.
+//! ABS/TC/ESC) must allocate nothing — including telemetry: sampling into a preallocated ring,
+//! filling a CSV row, event detection and the vehicles' event queues.
 //! Only the test's own thread is counted (a `const` thread-local flag, which itself never
 //! allocates): the test harness's main thread may print or allocate at any moment on a busy
 //! machine, which made a process-wide count flaky. The steps are single-threaded.
@@ -137,9 +138,21 @@ fn a_thousand_steps_allocate_nothing() {
         })
         .collect();
 
+    // Telemetry: a preallocated ring, a CSV row buffer, and event detection on top of the
+    // vehicle's own event queue (the rally car shifts; the sedan drops onto the ground).
+    let mut ring = skidpad::telemetry::RingBuffer::new(256);
+    let mut row = vec![0.0; skidpad::telemetry::channel_count(4)];
+    let mut drift = skidpad::telemetry::DriftState::default();
+    let drift_params = skidpad::telemetry::DriftParams::default();
+    let mut n_events = 0;
+    let mut prev = *rally.sample();
+
     COUNTING.with(|c| c.set(true));
     for _ in 0..1000 {
         car.step(1.0 / 60.0, &ground);
+        ring.push(*car.sample());
+        skidpad::telemetry::fill_row(&car, &mut row);
+        n_events += car.drain_events().count();
     }
     for v in &mut tire_cars {
         for _ in 0..300 {
@@ -151,8 +164,15 @@ fn a_thousand_steps_allocate_nothing() {
     }
     for _ in 0..1000 {
         rally.step(1.0 / 60.0, &ground);
+        let now = skidpad::telemetry::sample(&rally);
+        n_events += skidpad::telemetry::detect(&prev, &now, &mut drift, &drift_params).len();
+        prev = now;
+        ring.push(now);
     }
+    n_events += rally.drain_events().count();
     COUNTING.with(|c| c.set(false));
+    assert!(n_events > 4, "events must have been produced: {n_events}");
+    assert_eq!(ring.len(), 256);
 
     assert_eq!(
         ALLOCS.load(Ordering::SeqCst),

@@ -25,6 +25,7 @@ use crate::ground::Ground;
 use crate::math::Pose;
 use crate::pipeline::{self, ChassisForces};
 use crate::suspension::model::rest_force;
+use crate::telemetry::{self, DriftParams, Event, EventMonitor, VehicleSample};
 
 /// Constants derived once from the parameters at construction.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -70,6 +71,8 @@ pub struct Vehicle {
     derived: Derived,
     state: VehicleState,
     controls: Controls,
+    /// Telemetry and events (issue 6): last sample, drift detector, event queue.
+    monitor: EventMonitor,
 }
 
 impl Vehicle {
@@ -93,12 +96,15 @@ impl Vehicle {
         }
         // Build the shared default surface table now, so no step ever allocates it.
         let _ = crate::surface::default_table();
-        Ok(Self {
+        let mut v = Self {
             params,
             derived,
             state,
             controls: Controls::default(),
-        })
+            monitor: EventMonitor::default(),
+        };
+        v.restart_monitor();
+        Ok(v)
     }
 
     /// The parameters.
@@ -161,6 +167,7 @@ impl Vehicle {
         self.state.input = Default::default();
         self.state.steering = Default::default();
         self.state.stability = Default::default();
+        self.restart_monitor();
     }
 
     /// Set the chassis velocities (world frame; linear = velocity of the centre of mass).
@@ -230,6 +237,7 @@ impl Vehicle {
                 ground,
                 dt,
             );
+            self.observe();
         }
     }
 
@@ -247,13 +255,67 @@ impl Vehicle {
             return ChassisForces::default();
         }
         self.state.chassis = *chassis;
-        pipeline::step_hosted(
+        let forces = pipeline::step_hosted(
             &self.params,
             &self.derived,
             &self.controls,
             &mut self.state,
             ground,
             dt,
-        )
+        );
+        self.observe();
+        forces
+    }
+}
+
+// --- Telemetry and events (issue 6): see `crate::telemetry`. -------------------------------
+impl Vehicle {
+    /// The telemetry sample taken after the last step (or at spawn/teleport): push it into a
+    /// [`telemetry::RingBuffer`] to keep a history. No recomputation.
+    pub fn sample(&self) -> &VehicleSample {
+        self.monitor.sample()
+    }
+
+    /// Events detected after each step and not yet drained, oldest first (see
+    /// [`telemetry::events`] for their meaning). The queue holds
+    /// [`telemetry::events::DEFAULT_EVENT_QUEUE_CAPACITY`] events; beyond that the oldest are
+    /// dropped (counted by [`telemetry::RingBuffer::overwritten`]).
+    pub fn events(&self) -> &telemetry::RingBuffer<Event> {
+        self.monitor.events()
+    }
+
+    /// Remove and yield the queued events, oldest first. Never allocates.
+    pub fn drain_events(&mut self) -> impl ExactSizeIterator<Item = Event> + '_ {
+        self.monitor.drain()
+    }
+
+    /// Drift detector thresholds in force (defaults: [`DriftParams::default`]).
+    pub fn drift_params(&self) -> &DriftParams {
+        self.monitor.drift_params()
+    }
+
+    /// Set the drift detector thresholds.
+    ///
+    /// # Errors
+    /// From [`DriftParams::validate`]; nothing changes then.
+    pub fn set_drift_params(&mut self, p: DriftParams) -> Result<(), ParamError> {
+        self.monitor.set_drift_params(p)
+    }
+
+    /// True while the drift detector reports a drift.
+    pub fn is_drifting(&self) -> bool {
+        self.monitor.drift_state().drifting
+    }
+
+    /// Sample after a step and queue the events it implies.
+    fn observe(&mut self) {
+        let s = telemetry::sample(self);
+        self.monitor.observe(s);
+    }
+
+    /// Take a fresh baseline sample (spawn, teleport): the next step emits no events.
+    fn restart_monitor(&mut self) {
+        let s = telemetry::sample(self);
+        self.monitor.restart(s);
     }
 }

@@ -8,6 +8,7 @@ use crate::stability::StabilityState;
 use crate::steering::SteeringState;
 use crate::suspension::SuspensionState;
 use crate::tire::TireState;
+use crate::tire::model::ContactInput;
 use glam::DVec3;
 
 /// Runtime state of one wheel.
@@ -37,6 +38,10 @@ pub struct WheelState {
     pub centre_world: DVec3,
     /// Cached hit plane for level-of-detail reuse.
     pub hit_cache: HitCache,
+    /// What the tire model was given last substep (filtered load, contact velocities, surface
+    /// friction and scales), kept for telemetry (friction, aligning moment); the default when
+    /// the wheel is off the ground.
+    pub tire_input: ContactInput,
 }
 
 /// Runtime state of a whole vehicle. `Default`: at the world origin, at rest, no history.
