@@ -175,3 +175,52 @@ pub fn drive(
     let u = (p.speed_kp * e + p.speed_ki * st.integral).clamp(-1.0, 1.0);
     (steer, u)
 }
+
+/// A driver bound to a vehicle's geometry and a path: [`drive`] with its own memory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Driver {
+    /// Gains.
+    pub params: DriverParams,
+    /// The vehicle's geometry.
+    pub geometry: DriverGeometry,
+    /// Memory.
+    pub state: DriverState,
+    /// The path to follow.
+    pub path: Path,
+}
+
+impl Driver {
+    /// A driver for `v` following `path` with default gains.
+    pub fn new(v: &Vehicle, path: Path) -> Self {
+        Self {
+            params: DriverParams::default(),
+            geometry: DriverGeometry::of(v),
+            state: DriverState::default(),
+            path,
+        }
+    }
+
+    /// A driver for `v` keeping to the world x axis.
+    pub fn straight(v: &Vehicle) -> Self {
+        Self::new(
+            v,
+            Path::Line {
+                origin: DVec2::ZERO,
+                direction: DVec2::X,
+            },
+        )
+    }
+
+    /// `(steer command, pedal command)` to follow the path at `speed` (see [`drive`]).
+    pub fn control(&mut self, v: &Vehicle, speed: f64, dt: f64) -> (f64, f64) {
+        drive(
+            &self.params,
+            &self.geometry,
+            &mut self.state,
+            v,
+            &self.path,
+            speed,
+            dt,
+        )
+    }
+}

@@ -14,7 +14,7 @@
 //! understeer gradient follows `δ = L/R + K·a_y` (Gillespie, ch. 6): `K` in deg/g is the slope
 //! of road-wheel angle over lateral acceleration in g.
 
-use super::driver::{DriverGeometry, DriverParams, DriverState, Path, drive};
+use super::driver::{Driver, DriverGeometry, Path};
 use crate::ground::{Ground, Plane, SurfaceId};
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
 use crate::{DQuat, DVec3, ParamError, Pose};
@@ -92,15 +92,13 @@ pub fn steady_state_circle(p: &VehicleParams, radius: f64) -> Result<CircleResul
         radius,
         left: true,
     };
-    let g = DriverGeometry::of(&v);
-    let dp = DriverParams::default();
-    let mut ds = DriverState::default();
+    let mut drv = Driver::new(&v, path.clone());
     let mut points = Vec::new();
     let mut speed = 3.0;
     'outer: while speed < 60.0 {
         let (mut sum_ay, mut sum_d, mut n) = (0.0, 0.0, 0.0);
         for k in 0..(5.0 / DT) as usize {
-            let (steer, u) = drive(&dp, &g, &mut ds, &v, &path, speed, DT);
+            let (steer, u) = drv.control(&v, speed, DT);
             let (throttle, brake) = pedal(u);
             v.set_intent(Intent {
                 throttle,
@@ -169,17 +167,11 @@ pub fn braking_100_0(p: &VehicleParams, surface: SurfaceId) -> Result<BrakingRes
     let ground = Plane::flat().with_surface(surface);
     let v0 = 100.0 / 3.6;
     let mut v = spawn(p, &ground, v0)?;
-    let path = Path::Line {
-        origin: DVec2::ZERO,
-        direction: DVec2::X,
-    };
-    let g = DriverGeometry::of(&v);
-    let dp = DriverParams::default();
-    let mut ds = DriverState::default();
+    let mut drv = Driver::straight(&v);
     let x0 = v.state().chassis.pose.translation.truncate();
     let mut t = 0.0;
     while v.state().forward_speed() > 0.01 && t < 60.0 {
-        let (steer, _) = drive(&dp, &g, &mut ds, &v, &path, 0.0, DT);
+        let (steer, _) = drv.control(&v, 0.0, DT);
         v.set_intent(Intent {
             brake: 1.0,
             steer,
@@ -212,18 +204,12 @@ pub struct AccelResult {
 pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
     let ground = Plane::flat();
     let mut v = spawn(p, &ground, 0.0)?;
-    let path = Path::Line {
-        origin: DVec2::ZERO,
-        direction: DVec2::X,
-    };
-    let g = DriverGeometry::of(&v);
-    let dp = DriverParams::default();
-    let mut ds = DriverState::default();
+    let mut drv = Driver::straight(&v);
     let x0 = v.state().chassis.pose.translation.truncate();
     let (mut t, mut t100, mut tq) = (0.0, f64::NAN, f64::NAN);
     let (mut last_v, mut last_d) = (0.0, 0.0);
     while t < 60.0 && tq.is_nan() {
-        let (steer, _) = drive(&dp, &g, &mut ds, &v, &path, 0.0, DT);
+        let (steer, _) = drv.control(&v, 0.0, DT);
         v.set_intent(Intent {
             throttle: 1.0,
             steer,
@@ -270,19 +256,13 @@ pub struct CoastDownResult {
 pub fn coast_down(p: &VehicleParams) -> Result<CoastDownResult, ParamError> {
     let ground = Plane::flat();
     let mut v = spawn(p, &ground, 30.0)?;
-    let path = Path::Line {
-        origin: DVec2::ZERO,
-        direction: DVec2::X,
-    };
-    let g = DriverGeometry::of(&v);
-    let dp = DriverParams::default();
-    let mut ds = DriverState::default();
+    let mut drv = Driver::straight(&v);
     let neutral = p.drivetrain.has_engine().then_some(0i8);
     let mut samples = Vec::new();
     let mut last = v.state().forward_speed();
     let mut t = 0.0;
     while last > 5.0 && t < 600.0 {
-        let (steer, _) = drive(&dp, &g, &mut ds, &v, &path, 0.0, DT);
+        let (steer, _) = drv.control(&v, 0.0, DT);
         v.set_intent(Intent {
             steer,
             target_gear: neutral,
@@ -388,18 +368,12 @@ pub fn step_steer(
     let run = |cmd: f64| -> Result<(Trace, f64), ParamError> {
         let ground = Plane::flat();
         let mut v = spawn(p, &ground, speed)?;
-        let dp = DriverParams::default();
-        let mut ds = DriverState::default();
-        let g = DriverGeometry::of(&v);
-        let path = Path::Line {
-            origin: DVec2::ZERO,
-            direction: DVec2::X,
-        };
+        let mut drv = Driver::straight(&v);
         // 1 s straight, then the ramp.
         let mut trace = Vec::new();
         let mut t: f64 = 0.0;
         while t < 5.0 {
-            let (straight, u) = drive(&dp, &g, &mut ds, &v, &path, speed, DT);
+            let (straight, u) = drv.control(&v, speed, DT);
             let (throttle, brake) = pedal(u);
             let steer = if t < 1.0 {
                 straight
