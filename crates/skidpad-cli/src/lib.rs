@@ -5,6 +5,7 @@
 //! rest to 100 km/h (0–100 time), then brakes at full service brake to a stop (100–0 distance).
 #![warn(missing_docs)]
 
+pub mod scenario;
 pub mod tire_cmd;
 pub mod vehicles;
 
@@ -251,6 +252,16 @@ pub fn write_outputs(dir: &Path, s: &Summary, t: &Telemetry) -> Result<(), Strin
     let json = dir.join("summary.json");
     let text = serde_json::to_string_pretty(s).map_err(|e| e.to_string())?;
     std::fs::write(&json, text + "\n").map_err(|e| format!("{}: {e}", json.display()))?;
+    write_telemetry(dir, t)?;
+    Ok(())
+}
+
+/// Write `telemetry.csv` (header with units, one row per step) into `dir` (created if missing).
+///
+/// # Errors
+/// An I/O or encoding message naming the file.
+pub fn write_telemetry(dir: &Path, t: &Telemetry) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let csv_path = dir.join("telemetry.csv");
     let err = |e: csv::Error| format!("{}: {e}", csv_path.display());
     let mut w = csv::Writer::from_path(&csv_path).map_err(err)?;

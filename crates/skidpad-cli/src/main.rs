@@ -27,6 +27,9 @@ struct Cli {
 enum Command {
     /// Run the default job: the built-in sedan settles, accelerates 0–100 km/h and brakes to a stop.
     Run {
+        /// A scenario file (vehicle, ground, initial state, manoeuvre or input schedule);
+        /// without one, the standard job on `--vehicle`.
+        scenario: Option<PathBuf>,
         /// Write summary.json and telemetry.csv into this directory.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -107,6 +110,45 @@ fn load_tir(path: &Path) -> Result<MfTire, String> {
     Ok(tire)
 }
 
+/// `skidpad run`: a scenario file, or the standard job on a vehicle.
+fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(), String> {
+    use skidpad_cli::scenario::Scenario;
+    let (summary, tel) = match scenario {
+        Some(path) => {
+            let sc = Scenario::from_path(path)?;
+            let params = sc.vehicle_params()?;
+            if sc.maneuver.is_some() {
+                skidpad_cli::run_default(params)?
+            } else {
+                let tel = sc.run_schedule(params)?;
+                let last = tel.rows.last().cloned().unwrap_or_default();
+                println!(
+                    "{}: {} steps, final t = {:.2} s, x = {:.2} m, vx = {:.2} m/s",
+                    path.display(),
+                    tel.rows.len(),
+                    last.first().copied().unwrap_or(0.0),
+                    last.get(1).copied().unwrap_or(0.0),
+                    last.get(7).copied().unwrap_or(0.0)
+                );
+                if let Some(dir) = out {
+                    skidpad_cli::write_telemetry(dir, &tel)?;
+                    println!("wrote {}", dir.display());
+                }
+                return Ok(());
+            }
+        }
+        None => skidpad_cli::run_default(
+            skidpad_cli::vehicles::resolve(vehicle).map_err(|e| e.to_string())?,
+        )?,
+    };
+    print!("{}", skidpad_cli::format_table(&summary));
+    if let Some(dir) = out {
+        skidpad_cli::write_outputs(dir, &summary, &tel)?;
+        println!("wrote {}", dir.display());
+    }
+    Ok(())
+}
+
 fn tire(command: TireCommand) -> Result<(), String> {
     match command {
         TireCommand::Eval {
@@ -170,24 +212,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run {
+            scenario,
             out,
             vehicle,
             suite: Suite::Standard,
-        } => match skidpad_cli::vehicles::resolve(&vehicle)
-            .map_err(|e| e.to_string())
-            .and_then(skidpad_cli::run_default)
-        {
-            Ok((summary, tel)) => {
-                print!("{}", skidpad_cli::format_table(&summary));
-                if let Some(dir) = out {
-                    if let Err(e) = skidpad_cli::write_outputs(&dir, &summary, &tel) {
-                        eprintln!("error: {e}");
-                        return ExitCode::FAILURE;
-                    }
-                    println!("wrote {}", dir.display());
-                }
-                ExitCode::SUCCESS
-            }
+        } => match run(scenario.as_deref(), &vehicle, out.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE

@@ -1,0 +1,322 @@
+//! Scenario files: a vehicle, a ground, an initial state, and either the standard manoeuvre
+//! suite or an open-loop input schedule, with a duration and a step.
+//!
+//! ```toml
+//! vehicle = "sedan"            # built-in name, or a path relative to this file
+//! duration_s = 6.0
+//! dt_s = 0.008333333333333333
+//!
+//! [ground]
+//! kind = "incline"             # "flat" (default) or "incline"
+//! grade_pct = 10.0             # rise per 100 m of run (incline only)
+//! surface = 1                  # surface id (0 tarmac, 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice)
+//!
+//! [initial]
+//! speed_mps = 10.0
+//!
+//! # Either: maneuver = "standard"
+//! # Or an open-loop schedule, linearly interpolated in time (held after the last row):
+//! [[schedule]]
+//! t_s = 0.0
+//! throttle = 0.5
+//! [[schedule]]
+//! t_s = 2.0
+//! throttle = 0.0
+//! brake = 1.0
+//! steer = 0.2                  # steering command, −1..1 (positive left)
+//! ```
+//! A schedule may also come from a CSV file (`schedule_csv = "inputs.csv"`, columns `t_s` and
+//! any of `throttle`, `brake`, `handbrake`, `steer`, `gear`). Unknown keys are rejected; errors
+//! name the file, line and key.
+
+use serde::Deserialize;
+use skidpad::ground::{Plane, SurfaceId};
+use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
+use skidpad::{DQuat, DVec3, Pose, telemetry};
+use std::path::{Path, PathBuf};
+
+/// The ground of a scenario.
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct GroundSpec {
+    /// `flat` (default) or `incline`.
+    pub kind: GroundKind,
+    /// Grade of the incline, rising along +x. Unit: % (rise per run). Default: 0.
+    pub grade_pct: f64,
+    /// Surface id of the whole ground. Default: 0 (tarmac).
+    pub surface: u16,
+}
+
+/// Ground shapes a scenario can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum GroundKind {
+    /// Level ground at z = 0.
+    #[default]
+    Flat,
+    /// A plane rising along +x.
+    Incline,
+}
+
+/// Initial state.
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct InitialSpec {
+    /// Forward speed at the start. Unit: m/s. Default: 0.
+    pub speed_mps: f64,
+}
+
+/// One row of an open-loop schedule; absent channels are 0.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScheduleRow {
+    /// Time. Unit: s.
+    pub t_s: f64,
+    /// Throttle, 0..1.
+    pub throttle: f64,
+    /// Brake, 0..1.
+    pub brake: f64,
+    /// Hand brake, 0..1.
+    pub handbrake: f64,
+    /// Steering command, −1..1 (positive left).
+    pub steer: f64,
+    /// Target gear (engine vehicles), held from this row on; absent = automatic.
+    pub gear: Option<i8>,
+}
+
+/// A scenario file.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Built-in vehicle name or a vehicle file path (relative to the scenario file).
+    pub vehicle: String,
+    /// Simulated time. Unit: s. Default: 10.
+    #[serde(default = "default_duration")]
+    pub duration_s: f64,
+    /// Fixed step. Unit: s. Default: 1/120.
+    #[serde(default = "default_dt")]
+    pub dt_s: f64,
+    /// Ground.
+    #[serde(default)]
+    pub ground: GroundSpec,
+    /// Initial state.
+    #[serde(default)]
+    pub initial: InitialSpec,
+    /// `standard` to run the standard manoeuvre suite instead of a schedule.
+    #[serde(default)]
+    pub maneuver: Option<String>,
+    /// Inline open-loop schedule.
+    #[serde(default)]
+    pub schedule: Vec<ScheduleRow>,
+    /// Open-loop schedule from a CSV file (relative to the scenario file).
+    #[serde(default)]
+    pub schedule_csv: Option<PathBuf>,
+}
+
+fn default_duration() -> f64 {
+    10.0
+}
+
+fn default_dt() -> f64 {
+    1.0 / 120.0
+}
+
+/// 1-based line of a byte offset in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+impl Scenario {
+    /// Parse a scenario; `origin` names the file in errors.
+    ///
+    /// # Errors
+    /// `origin:line: message` for syntax errors, unknown keys, wrong types and bad values.
+    pub fn from_toml_str(text: &str, origin: &str) -> Result<Self, String> {
+        let s: Scenario = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(0, |r| line_of(text, r.start));
+            format!("{origin}:{line}: {}", e.message())
+        })?;
+        let bad = |key: &str, rule: &str| {
+            let line = text.find(key).map_or(0, |o| line_of(text, o));
+            Err(format!("{origin}:{line}: key {key}: {rule}"))
+        };
+        if !(s.duration_s.is_finite() && s.duration_s > 0.0) {
+            return bad("duration_s", "must be finite and > 0");
+        }
+        if !(s.dt_s.is_finite() && s.dt_s > 0.0 && s.dt_s <= 0.1) {
+            return bad("dt_s", "must be in (0, 0.1]");
+        }
+        if !s.ground.grade_pct.is_finite() || s.ground.grade_pct.abs() > 100.0 {
+            return bad("grade_pct", "must be within ±100 %");
+        }
+        if let Some(m) = &s.maneuver
+            && m != "standard"
+        {
+            return bad("maneuver", "the only manoeuvre suite is \"standard\"");
+        }
+        if s.maneuver.is_some() && (!s.schedule.is_empty() || s.schedule_csv.is_some()) {
+            return bad(
+                "maneuver",
+                "give either a manoeuvre or a schedule, not both",
+            );
+        }
+        for w in s.schedule.windows(2) {
+            if w[1].t_s <= w[0].t_s {
+                return bad("t_s", "schedule times must increase");
+            }
+        }
+        Ok(s)
+    }
+
+    /// Read and parse a scenario file.
+    ///
+    /// # Errors
+    /// As [`Scenario::from_toml_str`], or the I/O error with the path.
+    pub fn from_path(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut s = Self::from_toml_str(&text, &path.display().to_string())?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        if let Some(csv) = &s.schedule_csv {
+            s.schedule = read_schedule_csv(&dir.join(csv))?;
+        }
+        if crate::vehicles::find(&s.vehicle).is_none() {
+            s.vehicle = dir.join(&s.vehicle).display().to_string();
+        }
+        Ok(s)
+    }
+
+    /// The vehicle parameters (built-in name or file).
+    ///
+    /// # Errors
+    /// The vehicle file's error.
+    pub fn vehicle_params(&self) -> Result<VehicleParams, String> {
+        crate::vehicles::resolve(&self.vehicle).map_err(|e| e.to_string())
+    }
+
+    /// The driver input at time `t`: the schedule interpolated linearly, held after the end.
+    pub fn intent_at(&self, t: f64) -> Intent {
+        let rows = &self.schedule;
+        let Some(first) = rows.first() else {
+            return Intent::default();
+        };
+        let (a, b, f) = match rows.iter().position(|r| r.t_s > t) {
+            None => (rows[rows.len() - 1], rows[rows.len() - 1], 0.0),
+            Some(0) => (*first, *first, 0.0),
+            Some(i) => {
+                let (a, b) = (rows[i - 1], rows[i]);
+                (a, b, (t - a.t_s) / (b.t_s - a.t_s))
+            }
+        };
+        let lerp = |x: f64, y: f64| x + (y - x) * f;
+        Intent {
+            throttle: lerp(a.throttle, b.throttle),
+            brake: lerp(a.brake, b.brake),
+            handbrake: lerp(a.handbrake, b.handbrake),
+            steer: lerp(a.steer, b.steer),
+            target_gear: a.gear,
+            ..Intent::default()
+        }
+    }
+
+    /// Run the open-loop schedule and return the telemetry (header, rows).
+    ///
+    /// # Errors
+    /// Invalid vehicle or inputs.
+    pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Telemetry, String> {
+        let theta = match self.ground.kind {
+            GroundKind::Flat => 0.0,
+            GroundKind::Incline => (self.ground.grade_pct / 100.0).atan(),
+        };
+        let ground =
+            Plane::inclined(theta, glam::DVec2::X).with_surface(SurfaceId(self.ground.surface));
+        let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
+        let r = car
+            .params()
+            .wheels
+            .iter()
+            .map(|w| w.radius)
+            .fold(0.0, f64::max);
+        let n = DVec3::new(-theta.sin(), 0.0, theta.cos());
+        car.teleport(Pose::new(n * r, DQuat::from_rotation_y(-theta)));
+        if self.initial.speed_mps != 0.0 {
+            let dir = DVec3::new(theta.cos(), 0.0, theta.sin());
+            car.set_velocity(dir * self.initial.speed_mps, DVec3::ZERO);
+        }
+        let mut tel = crate::Telemetry {
+            names: telemetry::channel_names(car.params()),
+            rows: Vec::new(),
+        };
+        let steps = (self.duration_s / self.dt_s).round() as usize;
+        for k in 0..steps {
+            let t = k as f64 * self.dt_s;
+            car.set_intent(self.intent_at(t))
+                .map_err(|e| e.to_string())?;
+            car.step(self.dt_s, &ground);
+            let mut row = vec![0.0; tel.names.len()];
+            telemetry::fill_row(&car, &mut row);
+            tel.rows.push(row);
+        }
+        Ok(tel)
+    }
+}
+
+/// Read a schedule CSV (`t_s` plus any of `throttle, brake, handbrake, steer, gear`).
+///
+/// # Errors
+/// `file:line: column: message`.
+pub fn read_schedule_csv(path: &Path) -> Result<Vec<ScheduleRow>, String> {
+    let file = path.display().to_string();
+    let mut r = csv::Reader::from_path(path).map_err(|e| format!("{file}: {e}"))?;
+    let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
+    let known = ["t_s", "throttle", "brake", "handbrake", "steer", "gear"];
+    for h in headers.iter() {
+        if !known.contains(&h.trim()) {
+            return Err(format!(
+                "{file}:1: column `{h}`: unknown (expected {known:?})"
+            ));
+        }
+    }
+    let col = |n: &str| headers.iter().position(|h| h.trim() == n);
+    let t_col = col("t_s").ok_or_else(|| format!("{file}:1: missing column `t_s`"))?;
+    let mut rows: Vec<ScheduleRow> = Vec::new();
+    for (k, rec) in r.records().enumerate() {
+        let line = k + 2;
+        let rec = rec.map_err(|e| format!("{file}:{line}: {e}"))?;
+        let get = |name: &str| -> Result<Option<f64>, String> {
+            match col(name) {
+                None => Ok(None),
+                Some(i) => {
+                    let s = rec.get(i).unwrap_or("").trim();
+                    if s.is_empty() {
+                        return Ok(None);
+                    }
+                    s.parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite())
+                        .map(Some)
+                        .ok_or_else(|| {
+                            format!("{file}:{line}: column `{name}`: not a number: {s:?}")
+                        })
+                }
+            }
+        };
+        let t = rec
+            .get(t_col)
+            .unwrap_or("")
+            .trim()
+            .parse::<f64>()
+            .map_err(|_| format!("{file}:{line}: column `t_s`: not a number"))?;
+        if rows.last().is_some_and(|p| t <= p.t_s) {
+            return Err(format!("{file}:{line}: column `t_s`: times must increase"));
+        }
+        rows.push(ScheduleRow {
+            t_s: t,
+            throttle: get("throttle")?.unwrap_or(0.0),
+            brake: get("brake")?.unwrap_or(0.0),
+            handbrake: get("handbrake")?.unwrap_or(0.0),
+            steer: get("steer")?.unwrap_or(0.0),
+            gear: get("gear")?.map(|g| g as i8),
+        });
+    }
+    Ok(rows)
+}
