@@ -167,10 +167,10 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
         skidpad::maneuver::standard_suite(p).map_err(|e| format!("invalid vehicle: {e}"))?
     {
         if !matches!(
-            k,
+            k.as_str(),
             "vehicle_mass_kg" | "accel_0_100_s" | "braking_distance_100_0_m"
         ) {
-            suite.insert(k.to_string(), v);
+            suite.insert(k, v);
         }
     }
     Ok((

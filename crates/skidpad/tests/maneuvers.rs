@@ -49,7 +49,7 @@ fn braking_acceleration_coast_down_and_parking() {
     p.aero.drag_coefficient = 0.30;
     p.aero.frontal_area = 2.2;
     let kpis = standard_suite(&p).unwrap();
-    let get = |k: &str| kpis.iter().find(|(n, _)| *n == k).unwrap().1;
+    let get = |k: &str| kpis.iter().find(|(n, _)| n == k).unwrap().1;
     for (k, v) in &kpis {
         println!("{k} = {v:.4}");
         assert!(v.is_finite(), "{k}");
@@ -133,4 +133,17 @@ fn sine_with_dwell_needs_esc() {
         "{}",
         esc.lateral_displacement_m
     );
+}
+
+#[test]
+fn acceleration_reports_increasing_shift_points() {
+    // The rally car's autobox up-shifts through its gears on a full-throttle run; the shift
+    // speeds rise with the gear (each gear is longer), and 0–100 comes before the quarter mile.
+    let r = standard::acceleration(&skidpad::presets::rally_4wd()).unwrap();
+    println!("{r:?}");
+    assert!(r.shifts.len() >= 3, "{:?}", r.shifts);
+    for w in r.shifts.windows(2) {
+        assert!(w[1].0 > w[0].0 && w[1].2 > w[0].2, "{:?}", r.shifts);
+    }
+    assert!(r.t_0_100_s < r.quarter_mile_s);
 }

@@ -28,11 +28,11 @@ pub const SINE_DWELL_SCALE: f64 = 6.5;
 /// summary keys (`understeer_gradient_deg_per_g`, `max_lateral_accel_mps2`,
 /// `braking_distance_100_0_m`, `braking_distance_100_0_wet_m`, `accel_0_100_s`,
 /// `quarter_mile_s`, `coast_down_cd_a_m2`, `coast_down_crr`, `park_creep_60s_m`) plus
-/// `vehicle_mass_kg` and a few companions.
+/// `vehicle_mass_kg`, a few companions and the up-shift speeds (`shift_1_2_kmh`, ...).
 ///
 /// # Errors
 /// Invalid parameters.
-pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(&'static str, f64)>, ParamError> {
+pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(String, f64)>, ParamError> {
     let circle = standard::steady_state_circle(p, CIRCLE_RADIUS)?;
     let step = standard::step_steer(p, STEP_STEER_SPEED, STEP_STEER_AY)?;
     let swd = standard::sine_with_dwell(p, SINE_DWELL_SCALE)?;
@@ -41,7 +41,7 @@ pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(&'static str, f64)>, Par
     let acc = standard::acceleration(p)?;
     let coast = standard::coast_down(p)?;
     let creep = standard::park_creep(p)?;
-    Ok(vec![
+    let mut kpis: Vec<(String, f64)> = [
         ("vehicle_mass_kg", p.chassis.mass),
         (
             "understeer_gradient_deg_per_g",
@@ -67,5 +67,13 @@ pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(&'static str, f64)>, Par
         ("configured_cd_a_m2", coast.configured_cd_a_m2),
         ("configured_crr", coast.configured_crr),
         ("park_creep_60s_m", creep),
-    ])
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    // Shift points of the full-throttle run (engine vehicles), e.g. `shift_1_2_kmh`.
+    for (from, to, v) in &acc.shifts {
+        kpis.push((format!("shift_{from}_{to}_kmh"), v * 3.6));
+    }
+    Ok(kpis)
 }

@@ -189,12 +189,14 @@ pub fn braking_100_0(p: &VehicleParams, surface: SurfaceId) -> Result<BrakingRes
 }
 
 /// Result of the acceleration run.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct AccelResult {
     /// 0–100 km/h time (NaN if not reached in 60 s). Unit: s.
     pub t_0_100_s: f64,
     /// Quarter-mile (402.336 m) time (NaN if not reached in 60 s). Unit: s.
     pub quarter_mile_s: f64,
+    /// Up-shifts during the run: `(from gear, to gear, speed m/s)` when the shift was selected.
+    pub shifts: Vec<(i8, i8, f64)>,
 }
 
 /// Full throttle from rest on flat dry ground, steering held straight.
@@ -208,6 +210,8 @@ pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
     let x0 = v.state().chassis.pose.translation.truncate();
     let (mut t, mut t100, mut tq) = (0.0, f64::NAN, f64::NAN);
     let (mut last_v, mut last_d) = (0.0, 0.0);
+    let mut shifts = Vec::new();
+    let mut gear = v.state().drivetrain.target_gear;
     while t < 60.0 && tq.is_nan() {
         let (steer, _) = drv.control(&v, 0.0, DT);
         v.set_intent(Intent {
@@ -226,11 +230,17 @@ pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
         if d >= 402.336 {
             tq = t - DT * (d - 402.336) / (d - last_d).max(1e-12);
         }
+        let g_now = v.state().drivetrain.target_gear;
+        if g_now > gear && gear > 0 {
+            shifts.push((gear, g_now, vx));
+        }
+        gear = g_now;
         (last_v, last_d) = (vx, d);
     }
     Ok(AccelResult {
         t_0_100_s: t100,
         quarter_mile_s: tq,
+        shifts,
     })
 }
 
