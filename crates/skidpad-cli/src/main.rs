@@ -14,6 +14,7 @@ use skidpad::tire::interface::{SteadyForces, TireModel};
 use skidpad::tire::mf::{MfInput, MfOptions, MfTire, TirFile};
 use skidpad::tire::{BrushParams, SimpleMagicParams, SlipCurveParams};
 use skidpad_cli::{report, tire_cmd};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -187,11 +188,18 @@ fn compare(a: &str, b: &str, out: Option<&Path>) -> Result<(), String> {
     let (sa, ta) = run_one(a)?;
     let (sb, tb) = run_one(b)?;
     let (la, lb) = report::labels(&sa, &sb);
-    println!("A: {la}\nB: {lb}");
-    print!("{}", report::compare_table(&sa, &sb)?);
     if let Some(dir) = out {
         report::write_compare(dir, (&sa, &ta), (&sb, &tb))?;
-        println!("wrote {}", dir.display());
+    }
+    // Ignore a closed stdout (`| head`): the files are already written.
+    let mut stdout = std::io::stdout().lock();
+    let _ = write!(
+        stdout,
+        "A: {la}\nB: {lb}\n{}",
+        report::compare_table(&sa, &sb)?
+    );
+    if let Some(dir) = out {
+        let _ = writeln!(stdout, "wrote {}", dir.display());
     }
     Ok(())
 }
