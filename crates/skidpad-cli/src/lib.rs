@@ -5,6 +5,7 @@
 //! rest to 100 km/h (0–100 time), then brakes at full service brake to a stop (100–0 distance).
 #![warn(missing_docs)]
 
+pub mod report;
 pub mod scenario;
 pub mod tire_cmd;
 pub mod vehicles;

@@ -3,8 +3,9 @@
 //! | command | what it does |
 //! |---|---|
 //! | `skidpad run` | the built-in sedan on flat ground: settle, 0–100 km/h, 100–0 km/h; prints a KPI table |
-//! | `skidpad run --out DIR` | also writes `DIR/summary.json` and `DIR/telemetry.csv` |
+//! | `skidpad run --out DIR` | also writes `DIR/summary.json`, `DIR/telemetry.csv`, SVG plots and `DIR/report.html` |
 //! | `skidpad run --vehicle NAME\|FILE.toml --suite standard` | the same on any vehicle |
+//! | `skidpad compare A B [--out DIR]` | the same job on two vehicles (names or `.toml` files): KPIs side by side; overlaid plots and `report.html` |
 //! | `skidpad tire eval FILE.tir --grid IN.csv --out OUT.csv [--limits on\|off]` | steady-state Magic Formula forces on a grid |
 //! | `skidpad tire plot FILE.tir --out DIR` | Fx–κ, Fy–α, Mz–α and friction-ellipse SVGs (or `--model slip-curve\|brush\|simple-mf`) |
 
@@ -12,7 +13,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use skidpad::tire::interface::{SteadyForces, TireModel};
 use skidpad::tire::mf::{MfInput, MfOptions, MfTire, TirFile};
 use skidpad::tire::{BrushParams, SimpleMagicParams, SlipCurveParams};
-use skidpad_cli::tire_cmd;
+use skidpad_cli::{report, tire_cmd};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -30,7 +32,7 @@ enum Command {
         /// A scenario file (vehicle, ground, initial state, manoeuvre or input schedule);
         /// without one, the standard job on `--vehicle`.
         scenario: Option<PathBuf>,
-        /// Write summary.json and telemetry.csv into this directory.
+        /// Write summary.json, telemetry.csv, SVG plots and report.html into this directory.
         #[arg(long)]
         out: Option<PathBuf>,
         /// The vehicle: a built-in name (sedan, hatch-fwd, sports-rwd, rally-4wd, truck-6x6,
@@ -40,6 +42,16 @@ enum Command {
         /// The manoeuvre suite to run (only `standard` exists).
         #[arg(long, value_enum, default_value = "standard")]
         suite: Suite,
+    },
+    /// Run the default job on two vehicles and show their KPIs side by side (key, A, B, B−A).
+    Compare {
+        /// Vehicle A: a built-in name or a path to a vehicle `.toml` file.
+        a: String,
+        /// Vehicle B: a built-in name or a path to a vehicle `.toml` file.
+        b: String,
+        /// Write summary.json (both), overlaid SVG plots and report.html into this directory.
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Tire tools: evaluate a .tir file on a grid, plot characteristic curves.
     Tire {
@@ -144,6 +156,7 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
     print!("{}", skidpad_cli::format_table(&summary));
     if let Some(dir) = out {
         skidpad_cli::write_outputs(dir, &summary, &tel)?;
+        report::write_report(dir, &summary, &tel)?;
         println!("wrote {}", dir.display());
     }
     Ok(())
@@ -208,6 +221,32 @@ fn tire(command: TireCommand) -> Result<(), String> {
     }
 }
 
+/// Run one vehicle by name or file; errors name the file (or the vehicle argument).
+fn run_one(vehicle: &str) -> Result<(skidpad_cli::Summary, skidpad_cli::Telemetry), String> {
+    let params = skidpad_cli::vehicles::resolve(vehicle).map_err(|e| e.to_string())?;
+    skidpad_cli::run_default(params).map_err(|e| format!("{vehicle}: {e}"))
+}
+
+fn compare(a: &str, b: &str, out: Option<&Path>) -> Result<(), String> {
+    let (sa, ta) = run_one(a)?;
+    let (sb, tb) = run_one(b)?;
+    let (la, lb) = report::labels(&sa, &sb);
+    if let Some(dir) = out {
+        report::write_compare(dir, (&sa, &ta), (&sb, &tb))?;
+    }
+    // Ignore a closed stdout (`| head`): the files are already written.
+    let mut stdout = std::io::stdout().lock();
+    let _ = write!(
+        stdout,
+        "A: {la}\nB: {lb}\n{}",
+        report::compare_table(&sa, &sb)?
+    );
+    if let Some(dir) = out {
+        let _ = writeln!(stdout, "wrote {}", dir.display());
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -217,6 +256,13 @@ fn main() -> ExitCode {
             vehicle,
             suite: Suite::Standard,
         } => match run(scenario.as_deref(), &vehicle, out.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Compare { a, b, out } => match compare(&a, &b, out.as_deref()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

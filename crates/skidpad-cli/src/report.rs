@@ -1,0 +1,439 @@
+//! Reports from the main job's telemetry: SVG plots and a self-contained `report.html`.
+//!
+//! [`write_report`] writes the plots of one run and a page with its KPI table;
+//! [`write_compare`] writes overlaid plots of two runs (series labelled with the vehicle
+//! names), both summaries and a page with the KPIs side by side.
+//!
+//! | file | x | y |
+//! |---|---|---|
+//! | `trajectory.svg` | x [m] | y [m] |
+//! | `speed.svg` | t [s] | vx [m/s] |
+//! | `yaw_rate.svg` | t [s] | yaw rate [rad/s] |
+//! | `steer_vs_ay.svg` | ay [m/s²] | steer [rad] |
+//! | `wheel_loads.svg` | t [s] | load per wheel [N] |
+//! | `wheel_slips.svg` | t [s] | slip ratio κ and slip angle α [rad] per wheel |
+//! | `gg.svg` | ay [m/s²] | ax [m/s²] |
+//! | `engine.svg` | t [s] | engine speed [rpm] (left), gear (right) |
+
+use crate::{Summary, Telemetry, tire_cmd::line_chart};
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// The plot files, in page order.
+pub const PLOTS: [&str; 8] = [
+    "trajectory.svg",
+    "speed.svg",
+    "yaw_rate.svg",
+    "steer_vs_ay.svg",
+    "wheel_loads.svg",
+    "wheel_slips.svg",
+    "gg.svg",
+    "engine.svg",
+];
+
+const COLORS: [RGBColor; 6] = [
+    BLUE,
+    RED,
+    GREEN,
+    MAGENTA,
+    RGBColor(230, 140, 0),
+    RGBColor(0, 150, 150),
+];
+
+/// rad/s to rpm.
+const RADPS_TO_RPM: f64 = 60.0 / std::f64::consts::TAU;
+
+fn col(t: &Telemetry, name: &str) -> Result<usize, String> {
+    t.names
+        .iter()
+        .position(|n| n == name)
+        .ok_or_else(|| format!("telemetry has no column `{name}`"))
+}
+
+/// Finite `(x, y)` points of two columns, `y` scaled by `ys`.
+fn xy(t: &Telemetry, x: &str, y: &str, ys: f64) -> Result<Vec<(f64, f64)>, String> {
+    let (i, j) = (col(t, x)?, col(t, y)?);
+    Ok(t.rows
+        .iter()
+        .filter_map(|r| Some((*r.get(i)?, *r.get(j)? * ys)))
+        .filter(|(a, b)| a.is_finite() && b.is_finite())
+        .collect())
+}
+
+/// Wheel column prefixes (`fl`, `fr`, …), from the `*_slip_ratio` columns.
+fn wheel_prefixes(t: &Telemetry) -> Vec<String> {
+    t.names
+        .iter()
+        .filter_map(|n| n.strip_suffix("_slip_ratio"))
+        .filter(|p| t.names.iter().any(|n| *n == format!("{p}_load_n")))
+        .map(str::to_string)
+        .collect()
+}
+
+type Series = Vec<(String, Vec<(f64, f64)>)>;
+
+/// Write the [`PLOTS`] of `runs` (label, telemetry) into `dir` (created if missing); with more
+/// than one run the series are overlaid and prefixed with the run labels.
+///
+/// # Errors
+/// A message naming the file, or a missing telemetry column.
+pub fn write_plots(dir: &Path, runs: &[(&str, &Telemetry)]) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let many = runs.len() > 1;
+    let label = |run: &str, what: &str| match (many, what.is_empty()) {
+        (true, true) => run.to_string(),
+        (true, false) => format!("{run} {what}"),
+        (false, true) => String::new(),
+        (false, false) => what.to_string(),
+    };
+    let simple = |x: &str, y: &str, ys: f64, what: &str| -> Result<Series, String> {
+        runs.iter()
+            .map(|(name, t)| Ok((label(name, what), xy(t, x, y, ys)?)))
+            .collect()
+    };
+    let mut files = Vec::new();
+    let mut chart = |file: &str, title: &str, xl: &str, yl: &str, s: Series| {
+        let path = dir.join(file);
+        line_chart(&path, title, xl, yl, &s)?;
+        files.push(path);
+        Ok::<(), String>(())
+    };
+    chart(
+        PLOTS[0],
+        "Trajectory",
+        "x [m]",
+        "y [m]",
+        simple("x_m", "y_m", 1.0, "")?,
+    )?;
+    chart(
+        PLOTS[1],
+        "Speed",
+        "t [s]",
+        "vx [m/s]",
+        simple("t_s", "vx_mps", 1.0, "")?,
+    )?;
+    chart(
+        PLOTS[2],
+        "Yaw rate",
+        "t [s]",
+        "yaw rate [rad/s]",
+        simple("t_s", "yaw_rate_radps", 1.0, "")?,
+    )?;
+    chart(
+        PLOTS[3],
+        "Steering vs lateral acceleration",
+        "ay [m/s²]",
+        "steer [rad]",
+        simple("ay_mps2", "steer_rad", 1.0, "")?,
+    )?;
+    let mut loads = Series::new();
+    let mut slips = Series::new();
+    for (name, t) in runs {
+        for p in wheel_prefixes(t) {
+            loads.push((label(name, &p), xy(t, "t_s", &format!("{p}_load_n"), 1.0)?));
+            slips.push((
+                label(name, &format!("{p} κ")),
+                xy(t, "t_s", &format!("{p}_slip_ratio"), 1.0)?,
+            ));
+            slips.push((
+                label(name, &format!("{p} α")),
+                xy(t, "t_s", &format!("{p}_slip_angle_rad"), 1.0)?,
+            ));
+        }
+    }
+    chart(PLOTS[4], "Wheel loads", "t [s]", "load [N]", loads)?;
+    chart(
+        PLOTS[5],
+        "Wheel slips",
+        "t [s]",
+        "slip ratio κ [1], slip angle α [rad]",
+        slips,
+    )?;
+    chart(
+        PLOTS[6],
+        "g-g diagram",
+        "ay [m/s²]",
+        "ax [m/s²]",
+        simple("ay_mps2", "ax_mps2", 1.0, "")?,
+    )?;
+    let mut rpm = Series::new();
+    let mut gear = Series::new();
+    for (name, t) in runs {
+        rpm.push((
+            label(name, "engine speed"),
+            xy(t, "t_s", "engine_speed_radps", RADPS_TO_RPM)?,
+        ));
+        gear.push((label(name, "gear"), xy(t, "t_s", "gear", 1.0)?));
+    }
+    let path = dir.join(PLOTS[7]);
+    dual_axis_chart(&path, "Engine", &rpm, &gear)?;
+    files.push(path);
+    Ok(files)
+}
+
+/// `(lo, hi)` of the finite values, widened by a unit margin when empty or flat.
+fn bounds(vals: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = vals
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+    if lo.is_finite() && hi.is_finite() && lo < hi {
+        (lo, hi)
+    } else if lo.is_finite() {
+        (lo - 1.0, lo + 1.0)
+    } else {
+        (-1.0, 1.0)
+    }
+}
+
+/// Engine speed on the left axis and gear on the right, against time.
+fn dual_axis_chart(path: &Path, title: &str, left: &Series, right: &Series) -> Result<(), String> {
+    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let all = || left.iter().chain(right).flat_map(|(_, p)| p.iter());
+    let (x0, x1) = bounds(all().map(|p| p.0));
+    let (y0, y1) = bounds(left.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)));
+    let (g0, g1) = bounds(right.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)));
+    let (g0, g1) = (g0.min(0.0) - 0.5, g1 + 0.5);
+    let pad = 0.05 * (y1 - y0);
+    let root = SVGBackend::new(path, (720, 480)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(64)
+        .right_y_label_area_size(48)
+        .build_cartesian_2d(x0..x1, (y0 - pad)..(y1 + pad))
+        .map_err(|e| err(&e))?
+        .set_secondary_coord(x0..x1, g0..g1);
+    chart
+        .configure_mesh()
+        .x_desc("t [s]")
+        .y_desc("engine speed [rpm]")
+        .draw()
+        .map_err(|e| err(&e))?;
+    chart
+        .configure_secondary_axes()
+        .y_desc("gear [1]")
+        .draw()
+        .map_err(|e| err(&e))?;
+    for (i, (label, pts)) in left.iter().enumerate() {
+        let color = COLORS[(2 * i) % COLORS.len()];
+        chart
+            .draw_series(LineSeries::new(pts.iter().copied(), &color))
+            .map_err(|e| err(&e))?
+            .label(label.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+    }
+    for (i, (label, pts)) in right.iter().enumerate() {
+        let color = COLORS[(2 * i + 1) % COLORS.len()];
+        chart
+            .draw_secondary_series(LineSeries::new(pts.iter().copied(), &color))
+            .map_err(|e| err(&e))?
+            .label(label.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))?;
+    Ok(())
+}
+
+/// One KPI value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kpi {
+    /// A number; `None` when not measured (JSON null).
+    Num(Option<f64>),
+    /// Text (the vehicle name).
+    Text(String),
+}
+
+impl Kpi {
+    fn show(&self) -> String {
+        match self {
+            Kpi::Num(Some(v)) => format!("{v:.4}"),
+            Kpi::Num(None) => "—".to_string(),
+            Kpi::Text(s) => s.clone(),
+        }
+    }
+}
+
+/// The summary's KPIs in `summary.json` order, keys with units; arrays become `key[i]`.
+///
+/// # Errors
+/// A message if the summary does not encode to JSON.
+pub fn kpis(s: &Summary) -> Result<Vec<(String, Kpi)>, String> {
+    let v = serde_json::to_value(s).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    let one = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) => Kpi::Text(s.clone()),
+        v => Kpi::Num(v.as_f64()),
+    };
+    if let serde_json::Value::Object(map) = v {
+        for (k, v) in map {
+            match v {
+                serde_json::Value::Array(a) => {
+                    for (i, x) in a.iter().enumerate() {
+                        out.push((format!("{k}[{i}]"), one(x)));
+                    }
+                }
+                v => out.push((k, one(&v))),
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Rows `key, A, B, B−A` over the union of both KPI lists (A's order first).
+fn compare_rows(a: &[(String, Kpi)], b: &[(String, Kpi)]) -> Vec<[String; 4]> {
+    let mut keys: Vec<&String> = a.iter().map(|(k, _)| k).collect();
+    for (k, _) in b {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    let get = |l: &[(String, Kpi)], k: &str| l.iter().find(|(x, _)| x == k).map(|(_, v)| v.clone());
+    keys.into_iter()
+        .map(|k| {
+            let (va, vb) = (get(a, k), get(b, k));
+            let diff = match (&va, &vb) {
+                (Some(Kpi::Num(Some(x))), Some(Kpi::Num(Some(y)))) => format!("{:.4}", y - x),
+                _ => String::new(),
+            };
+            let show = |v: Option<Kpi>| v.map_or("—".to_string(), |v| v.show());
+            [k.clone(), show(va), show(vb), diff]
+        })
+        .collect()
+}
+
+/// The KPIs of two runs side by side for the terminal: key, A, B, B−A.
+///
+/// # Errors
+/// A message if a summary does not encode to JSON.
+pub fn compare_table(a: &Summary, b: &Summary) -> Result<String, String> {
+    let rows = compare_rows(&kpis(a)?, &kpis(b)?);
+    let mut out = format!("{:<40} {:>16} {:>16} {:>16}\n", "key", "A", "B", "B-A");
+    for [k, x, y, d] in rows {
+        out.push_str(&format!("{k:<40} {x:>16} {y:>16} {d:>16}\n"));
+    }
+    Ok(out)
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A self-contained HTML page: a KPI table with `headers` and `rows`, then every plot in
+/// [`PLOTS`] as `<img>` with a relative path.
+fn html(title: &str, headers: &[&str], rows: &[Vec<String>]) -> String {
+    let mut h = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{t}</title>\n<style>\n\
+         body {{ font-family: sans-serif; margin: 2em; }}\n\
+         table {{ border-collapse: collapse; }}\n\
+         th, td {{ border: 1px solid #ccc; padding: 2px 8px; }}\n\
+         td.num {{ text-align: right; font-family: monospace; }}\n\
+         img {{ max-width: 100%; display: block; margin: 1em 0; }}\n\
+         </style>\n</head>\n<body>\n<h1>{t}</h1>\n<h2>KPIs</h2>\n<table id=\"kpis\">\n<tr>",
+        t = esc(title)
+    );
+    for c in headers {
+        h.push_str(&format!("<th>{}</th>", esc(c)));
+    }
+    h.push_str("</tr>\n");
+    for r in rows {
+        h.push_str("<tr>");
+        for (i, c) in r.iter().enumerate() {
+            if i == 0 {
+                h.push_str(&format!("<td>{}</td>", esc(c)));
+            } else {
+                h.push_str(&format!("<td class=\"num\">{}</td>", esc(c)));
+            }
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n<h2>Plots</h2>\n");
+    for p in PLOTS {
+        let alt = p.trim_end_matches(".svg");
+        h.push_str(&format!("<img src=\"{p}\" alt=\"{alt}\">\n"));
+    }
+    h.push_str("</body>\n</html>\n");
+    h
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Write the plots of one run and `report.html` (KPI table from `s`) into `dir`; returns the
+/// page's path. `summary.json` and `telemetry.csv` come from [`crate::write_outputs`].
+///
+/// # Errors
+/// A message naming the file.
+pub fn write_report(dir: &Path, s: &Summary, t: &Telemetry) -> Result<PathBuf, String> {
+    write_plots(dir, &[(&s.vehicle, t)])?;
+    let rows: Vec<Vec<String>> = kpis(s)?
+        .into_iter()
+        .map(|(k, v)| vec![k, v.show()])
+        .collect();
+    let page = dir.join("report.html");
+    write_file(
+        &page,
+        &html(
+            &format!("skidpad report: {}", s.vehicle),
+            &["key", "value"],
+            &rows,
+        ),
+    )?;
+    Ok(page)
+}
+
+/// Labels for two vehicles: their names, with ` (A)`/` (B)` when the names are equal.
+pub fn labels(a: &Summary, b: &Summary) -> (String, String) {
+    if a.vehicle == b.vehicle {
+        (format!("{} (A)", a.vehicle), format!("{} (B)", b.vehicle))
+    } else {
+        (a.vehicle.clone(), b.vehicle.clone())
+    }
+}
+
+/// Write `summary.json` (`{"a": …, "b": …}`), overlaid plots and `report.html` (KPIs side by
+/// side) for two runs into `dir` (created if missing); returns the page's path.
+///
+/// # Errors
+/// A message naming the file.
+pub fn write_compare(
+    dir: &Path,
+    a: (&Summary, &Telemetry),
+    b: (&Summary, &Telemetry),
+) -> Result<PathBuf, String> {
+    let (la, lb) = labels(a.0, b.0);
+    write_plots(dir, &[(&la, a.1), (&lb, b.1)])?;
+    let json = dir.join("summary.json");
+    let text = serde_json::to_string_pretty(&serde_json::json!({ "a": a.0, "b": b.0 }))
+        .map_err(|e| format!("{}: {e}", json.display()))?;
+    write_file(&json, &(text + "\n"))?;
+    let rows: Vec<Vec<String>> = compare_rows(&kpis(a.0)?, &kpis(b.0)?)
+        .into_iter()
+        .map(Vec::from)
+        .collect();
+    let page = dir.join("report.html");
+    let diff = format!("{lb} − {la}");
+    write_file(
+        &page,
+        &html(
+            &format!("skidpad compare: {la} vs {lb}"),
+            &["key", &la, &lb, &diff],
+            &rows,
+        ),
+    )?;
+    Ok(page)
+}
