@@ -2,7 +2,8 @@
 //!
 //! The main job ([`run_default`]): the built-in sedan on flat ground is dropped from its design
 //! pose, settles (rest wheel loads, ride height), accelerates at full direct drive torque from
-//! rest to 100 km/h (0–100 time), then brakes at full service brake to a stop (100–0 distance).
+//! rest to 100 km/h (0–100 time), then brakes at full service brake to a stop (100–0 distance),
+//! then slaloms at 15 m/s for the plots; the standard manoeuvre suite adds its KPIs.
 #![warn(missing_docs)]
 
 pub mod report;
@@ -24,6 +25,8 @@ pub const DT: f64 = 1.0 / 120.0;
 pub const SETTLE_S: f64 = 3.0;
 /// Give up accelerating after this long. Unit: s.
 pub const ACCEL_TIMEOUT_S: f64 = 60.0;
+/// Length of the closing slalom (telemetry and plots only). Unit: s.
+pub const SLALOM_S: f64 = 8.0;
 /// Speed below which the vehicle counts as stopped. Unit: m/s.
 pub const STOPPED_MPS: f64 = 0.05;
 
@@ -161,6 +164,32 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
             }
             prev = now;
         }
+    }
+
+    // Phase 4 (telemetry only, no KPI): a slalom at 15 m/s — steer 0.15·sin(2π·0.3 t) for
+    // 8 s with the speed held — so the trajectory, yaw-rate, steer-vs-a_y and g-g plots show
+    // cornering.
+    let v_slalom = 15.0;
+    car.set_velocity(
+        car.state()
+            .chassis
+            .pose
+            .transform_vector(DVec3::new(v_slalom, 0.0, 0.0)),
+        DVec3::ZERO,
+    );
+    let t_start = car.state().time;
+    for _ in 0..(SLALOM_S / DT) as usize {
+        let t = car.state().time - t_start;
+        let u = (2.0 * (v_slalom - car.state().forward_speed())).clamp(-1.0, 1.0);
+        car.set_intent(Intent {
+            throttle: u.max(0.0),
+            brake: (-u).max(0.0),
+            steer: 0.15 * (std::f64::consts::TAU * 0.3 * t).sin(),
+            ..Intent::default()
+        })
+        .map_err(|e| e.to_string())?;
+        car.step(DT, &ground);
+        tel.record(&car);
     }
     let p = car.params();
     let mut suite = std::collections::BTreeMap::new();
