@@ -6,14 +6,14 @@
 //!
 //! | file | x | y |
 //! |---|---|---|
-//! | `trajectory.svg` | x [m] | y [m] |
-//! | `speed.svg` | t [s] | vx [m/s] |
-//! | `yaw_rate.svg` | t [s] | yaw rate [rad/s] |
-//! | `steer_vs_ay.svg` | ay [m/s²] | steer [rad] |
-//! | `wheel_loads.svg` | t [s] | load per wheel [N] |
-//! | `wheel_slips.svg` | t [s] | slip ratio κ and slip angle α [rad] per wheel |
-//! | `gg.svg` | ay [m/s²] | ax [m/s²] |
-//! | `engine.svg` | t [s] | engine speed [rpm] (left), gear (right) |
+//! | `trajectory.svg` | x (m) | y (m) |
+//! | `speed.svg` | t (s) | vx (m/s) |
+//! | `yaw_rate.svg` | t (s) | yaw rate (rad/s) |
+//! | `steer_vs_ay.svg` | ay (m/s²) | steer (rad) |
+//! | `wheel_loads.svg` | t (s) | load per wheel (N) |
+//! | `wheel_slips.svg` | t (s) | slip ratio κ and slip angle α (rad) per wheel |
+//! | `gg.svg` | ay (m/s²) | ax (m/s²) |
+//! | `engine.svg` | t (s) | engine speed (rpm) (left), gear (right) |
 
 use crate::{Summary, Telemetry, tire_cmd::line_chart};
 use plotters::prelude::*;
