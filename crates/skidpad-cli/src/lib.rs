@@ -198,7 +198,10 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
     {
         if !matches!(
             k.as_str(),
-            "vehicle_mass_kg" | "accel_0_100_s" | "braking_distance_100_0_m"
+            "vehicle_mass_kg"
+                | "accel_0_100_s"
+                | "braking_distance_100_0_m"
+                | "braking_mean_decel_100_0_mps2"
         ) {
             suite.insert(k, v);
         }

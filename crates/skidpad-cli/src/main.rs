@@ -18,6 +18,23 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// `println!` that ignores a closed stdout (`skidpad run | head`): output is a courtesy, the
+/// files are the product.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
+/// `print!` that ignores a closed stdout.
+macro_rules! say_raw {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($t)*);
+    }};
+}
+
 #[derive(Parser)]
 #[command(name = "skidpad", version, about = "Vehicle dynamics test manoeuvres")]
 struct Cli {
@@ -134,7 +151,7 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
             } else {
                 let tel = sc.run_schedule(params)?;
                 let last = tel.rows.last().cloned().unwrap_or_default();
-                println!(
+                say!(
                     "{}: {} steps, final t = {:.2} s, x = {:.2} m, vx = {:.2} m/s",
                     path.display(),
                     tel.rows.len(),
@@ -144,7 +161,7 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
                 );
                 if let Some(dir) = out {
                     skidpad_cli::write_telemetry(dir, &tel)?;
-                    println!("wrote {}", dir.display());
+                    say!("wrote {}", dir.display());
                 }
                 return Ok(());
             }
@@ -153,11 +170,11 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
             skidpad_cli::vehicles::resolve(vehicle).map_err(|e| e.to_string())?,
         )?,
     };
-    print!("{}", skidpad_cli::format_table(&summary));
+    say_raw!("{}", skidpad_cli::format_table(&summary));
     if let Some(dir) = out {
         skidpad_cli::write_outputs(dir, &summary, &tel)?;
         report::write_report(dir, &summary, &tel)?;
-        println!("wrote {}", dir.display());
+        say!("wrote {}", dir.display());
     }
     Ok(())
 }
@@ -193,7 +210,7 @@ fn tire(command: TireCommand) -> Result<(), String> {
                 }
             };
             let n = tire_cmd::eval_grid(&eval, &grid, &out)?;
-            println!("evaluated {n} points into {}", out.display());
+            say!("evaluated {n} points into {}", out.display());
             Ok(())
         }
         TireCommand::Plot { file, model, out } => {
@@ -214,7 +231,7 @@ fn tire(command: TireCommand) -> Result<(), String> {
             };
             let files = tire_cmd::plot_model(m.as_ref(), fnom, 16.7, &out)?;
             for f in files {
-                println!("wrote {}", f.display());
+                say!("wrote {}", f.display());
             }
             Ok(())
         }
