@@ -10,6 +10,12 @@
 //! kind = "incline"             # "flat" (default) or "incline"
 //! grade_pct = 10.0             # rise per 100 m of run (incline only)
 //! surface = 1                  # surface id (0 tarmac, 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice)
+//! [[ground.patches]]           # rectangles of another surface (first match wins)
+//! x_min = 20.0
+//! x_max = 60.0
+//! y_min = 0.0
+//! y_max = 5.0
+//! surface = 5
 //!
 //! [initial]
 //! speed_mps = 10.0
@@ -30,7 +36,7 @@
 //! name the file, line and key.
 
 use serde::Deserialize;
-use skidpad::ground::{Plane, SurfaceId};
+use skidpad::ground::{Ground, GroundHit, Plane, SurfaceId};
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
 use skidpad::{DQuat, DVec3, Pose, telemetry};
 use std::path::{Path, PathBuf};
@@ -45,6 +51,66 @@ pub struct GroundSpec {
     pub grade_pct: f64,
     /// Surface id of the whole ground. Default: 0 (tarmac).
     pub surface: u16,
+    /// Rectangles of another surface (world x, y): the first patch containing a contact
+    /// point decides its surface.
+    pub patches: Vec<SurfacePatch>,
+}
+
+/// A rectangle of ground with its own surface id.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SurfacePatch {
+    /// Lower x bound. Unit: m.
+    pub x_min: f64,
+    /// Upper x bound. Unit: m.
+    pub x_max: f64,
+    /// Lower y bound. Unit: m.
+    pub y_min: f64,
+    /// Upper y bound. Unit: m.
+    pub y_max: f64,
+    /// Surface id inside the rectangle.
+    pub surface: u16,
+}
+
+/// A plane whose surface id changes over rectangular patches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PatchedPlane {
+    /// The geometry and the surface outside every patch.
+    pub plane: Plane,
+    /// The patches, first match wins.
+    pub patches: Vec<SurfacePatch>,
+}
+
+impl PatchedPlane {
+    fn relabel(&self, hit: Option<GroundHit>) -> Option<GroundHit> {
+        hit.map(|mut h| {
+            if let Some(p) = self.patches.iter().find(|p| {
+                (p.x_min..=p.x_max).contains(&h.point.x) && (p.y_min..=p.y_max).contains(&h.point.y)
+            }) {
+                h.surface = SurfaceId(p.surface);
+            }
+            h
+        })
+    }
+}
+
+impl Ground for PatchedPlane {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        self.relabel(self.plane.cast_ray(origin, direction, max_distance))
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        self.relabel(
+            self.plane
+                .cast_sphere(origin, radius, direction, max_distance),
+        )
+    }
 }
 
 /// Ground shapes a scenario can ask for.
@@ -149,6 +215,19 @@ impl Scenario {
         if !s.ground.grade_pct.is_finite() || s.ground.grade_pct.abs() > 100.0 {
             return bad("grade_pct", "must be within ±100 %");
         }
+        for p in &s.ground.patches {
+            let ok = [p.x_min, p.x_max, p.y_min, p.y_max]
+                .iter()
+                .all(|v| v.is_finite())
+                && p.x_min < p.x_max
+                && p.y_min < p.y_max;
+            if !ok {
+                return bad(
+                    "patches",
+                    "each patch needs finite x_min < x_max and y_min < y_max",
+                );
+            }
+        }
         if let Some(m) = &s.maneuver
             && m != "standard"
         {
@@ -227,8 +306,11 @@ impl Scenario {
             GroundKind::Flat => 0.0,
             GroundKind::Incline => (self.ground.grade_pct / 100.0).atan(),
         };
-        let ground =
-            Plane::inclined(theta, glam::DVec2::X).with_surface(SurfaceId(self.ground.surface));
+        let ground = PatchedPlane {
+            plane: Plane::inclined(theta, glam::DVec2::X)
+                .with_surface(SurfaceId(self.ground.surface)),
+            patches: self.ground.patches.clone(),
+        };
         let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
         let r = car
             .params()

@@ -88,3 +88,30 @@ fn bad_scenarios_name_line_and_key() {
     let e = skidpad_cli::scenario::read_schedule_csv(&csv).unwrap_err();
     assert!(e.contains(":3:") && e.contains("throttle"), "{e}");
 }
+
+#[test]
+fn surface_patches_split_mu_braking_yaws_to_the_grippy_side() {
+    // Ice (surface 5) under the left wheels (y ≥ 0), tarmac under the right: braking from
+    // 15 m/s pulls the car right (negative yaw), and it stops later than on tarmac alone.
+    let text = "vehicle = \"sedan\"\nduration_s = 2.0\n[ground]\n[[ground.patches]]\nx_min = -10.0\nx_max = 200.0\ny_min = 0.0\ny_max = 10.0\nsurface = 5\n[initial]\nspeed_mps = 15.0\n[[schedule]]\nt_s = 0.0\nbrake = 1.0\n";
+    let s = Scenario::from_toml_str(text, "split.toml").unwrap();
+    let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
+    let col = |n: &str| tel.names.iter().position(|c| c == n).unwrap();
+    let last = tel.rows.last().unwrap();
+    assert!(last[col("yaw_rad")] < -0.02, "yaw {}", last[col("yaw_rad")]);
+    let plain =
+        Scenario::from_toml_str(&text.replace("surface = 5", "surface = 0"), "plain.toml").unwrap();
+    let tel0 = plain.run_schedule(plain.vehicle_params().unwrap()).unwrap();
+    let x_split = last[col("x_m")];
+    let x_plain = tel0.rows.last().unwrap()[col("x_m")];
+    assert!(
+        x_split > x_plain + 0.5,
+        "split {x_split} vs plain {x_plain}"
+    );
+    let e = Scenario::from_toml_str(
+        "vehicle = \"sedan\"\n[ground]\n[[ground.patches]]\nx_min = 1.0\nx_max = 0.0\ny_min = 0.0\ny_max = 1.0\nsurface = 5\n",
+        "p.toml",
+    )
+    .unwrap_err();
+    assert!(e.starts_with("p.toml:3: key patches"), "{e}");
+}
