@@ -7,7 +7,7 @@
 //! dt_s = 0.008333333333333333
 //!
 //! [ground]
-//! kind = "incline"             # "flat" (default) or "incline"
+//! kind = "incline"             # "flat" (default), "incline" or "bumps" (heightfield)
 //! grade_pct = 10.0             # rise per 100 m of run (incline only)
 //! surface = 1                  # surface id (0 tarmac, 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice)
 //! [[ground.patches]]           # rectangles of another surface (first match wins)
@@ -36,13 +36,13 @@
 //! name the file, line and key.
 
 use serde::Deserialize;
-use skidpad::ground::{Ground, GroundHit, Plane, SurfaceId};
+use skidpad::ground::{Ground, GroundHit, HeightField, Plane, SurfaceId};
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
 use skidpad::{DQuat, DVec3, Pose, telemetry};
 use std::path::{Path, PathBuf};
 
 /// The ground of a scenario.
-#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GroundSpec {
     /// `flat` (default) or `incline`.
@@ -51,9 +51,26 @@ pub struct GroundSpec {
     pub grade_pct: f64,
     /// Surface id of the whole ground. Default: 0 (tarmac).
     pub surface: u16,
+    /// Bump amplitude (kind `bumps`). Unit: m. Range: [0, 0.5]. Default: 0.
+    pub amplitude_m: f64,
+    /// Bump wavelength (kind `bumps`). Unit: m. Range: [1, 100]. Default: 10.
+    pub wavelength_m: f64,
     /// Rectangles of another surface (world x, y): the first patch containing a contact
     /// point decides its surface.
     pub patches: Vec<SurfacePatch>,
+}
+
+impl Default for GroundSpec {
+    fn default() -> Self {
+        Self {
+            kind: GroundKind::Flat,
+            grade_pct: 0.0,
+            surface: 0,
+            amplitude_m: 0.0,
+            wavelength_m: 10.0,
+            patches: Vec::new(),
+        }
+    }
 }
 
 /// A rectangle of ground with its own surface id.
@@ -72,16 +89,16 @@ pub struct SurfacePatch {
     pub surface: u16,
 }
 
-/// A plane whose surface id changes over rectangular patches.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PatchedPlane {
+/// A ground whose surface id changes over rectangular patches.
+#[derive(Debug, Clone)]
+pub struct Patched<G> {
     /// The geometry and the surface outside every patch.
-    pub plane: Plane,
+    pub ground: G,
     /// The patches, first match wins.
     pub patches: Vec<SurfacePatch>,
 }
 
-impl PatchedPlane {
+impl<G: Ground> Patched<G> {
     fn relabel(&self, hit: Option<GroundHit>) -> Option<GroundHit> {
         hit.map(|mut h| {
             if let Some(p) = self.patches.iter().find(|p| {
@@ -94,9 +111,9 @@ impl PatchedPlane {
     }
 }
 
-impl Ground for PatchedPlane {
+impl<G: Ground> Ground for Patched<G> {
     fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
-        self.relabel(self.plane.cast_ray(origin, direction, max_distance))
+        self.relabel(self.ground.cast_ray(origin, direction, max_distance))
     }
 
     fn cast_sphere(
@@ -107,7 +124,7 @@ impl Ground for PatchedPlane {
         max_distance: f64,
     ) -> Option<GroundHit> {
         self.relabel(
-            self.plane
+            self.ground
                 .cast_sphere(origin, radius, direction, max_distance),
         )
     }
@@ -122,6 +139,10 @@ pub enum GroundKind {
     Flat,
     /// A plane rising along +x.
     Incline,
+    /// A heightfield of smooth bumps `z = A·sin(2πx/λ)·sin(2πy/λ)` over x ∈ [−20, 280] m,
+    /// y ∈ [−15, 15] m (0.25 m cells); there is no ground outside the grid, so keep the run
+    /// inside it.
+    Bumps,
 }
 
 /// Initial state.
@@ -215,6 +236,12 @@ impl Scenario {
         if !s.ground.grade_pct.is_finite() || s.ground.grade_pct.abs() > 100.0 {
             return bad("grade_pct", "must be within ±100 %");
         }
+        if !(0.0..=0.5).contains(&s.ground.amplitude_m) {
+            return bad("amplitude_m", "must be in [0, 0.5] m");
+        }
+        if !(1.0..=100.0).contains(&s.ground.wavelength_m) {
+            return bad("wavelength_m", "must be in [1, 100] m");
+        }
         for p in &s.ground.patches {
             let ok = [p.x_min, p.x_max, p.y_min, p.y_max]
                 .iter()
@@ -303,14 +330,53 @@ impl Scenario {
     /// Invalid vehicle or inputs.
     pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Telemetry, String> {
         let theta = match self.ground.kind {
-            GroundKind::Flat => 0.0,
             GroundKind::Incline => (self.ground.grade_pct / 100.0).atan(),
+            _ => 0.0,
         };
-        let ground = PatchedPlane {
-            plane: Plane::inclined(theta, glam::DVec2::X)
-                .with_surface(SurfaceId(self.ground.surface)),
-            patches: self.ground.patches.clone(),
-        };
+        let surface = SurfaceId(self.ground.surface);
+        let patches = self.ground.patches.clone();
+        match self.ground.kind {
+            GroundKind::Bumps => {
+                let (a, l) = (self.ground.amplitude_m, self.ground.wavelength_m);
+                let k = std::f64::consts::TAU / l;
+                let hf = HeightField::from_fn(
+                    1201,
+                    121,
+                    0.25,
+                    glam::DVec2::new(-20.0, -15.0),
+                    |x, y| a * (k * x).sin() * (k * y).sin(),
+                )
+                .map_err(|e| format!("bumps ground: {e}"))?
+                .with_surface(surface);
+                self.run_on(
+                    params,
+                    &Patched {
+                        ground: hf,
+                        patches,
+                    },
+                    0.0,
+                )
+            }
+            _ => {
+                let plane = Plane::inclined(theta, glam::DVec2::X).with_surface(surface);
+                self.run_on(
+                    params,
+                    &Patched {
+                        ground: plane,
+                        patches,
+                    },
+                    theta,
+                )
+            }
+        }
+    }
+
+    fn run_on(
+        &self,
+        params: VehicleParams,
+        ground: &dyn Ground,
+        theta: f64,
+    ) -> Result<crate::Telemetry, String> {
         let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
         let r = car
             .params()
@@ -333,7 +399,7 @@ impl Scenario {
             let t = k as f64 * self.dt_s;
             car.set_intent(self.intent_at(t))
                 .map_err(|e| e.to_string())?;
-            car.step(self.dt_s, &ground);
+            car.step(self.dt_s, ground);
             let mut row = vec![0.0; tel.names.len()];
             telemetry::fill_row(&car, &mut row);
             tel.rows.push(row);

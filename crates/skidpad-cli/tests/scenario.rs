@@ -115,3 +115,36 @@ fn surface_patches_split_mu_braking_yaws_to_the_grippy_side() {
     .unwrap_err();
     assert!(e.starts_with("p.toml:3: key patches"), "{e}");
 }
+
+#[test]
+fn bumps_heightfield_ground_shakes_the_car() {
+    // Driving straight at 10 m/s over 5 cm bumps of 8 m wavelength: the wheels' jounce varies
+    // by several cm (on flat ground it stays within a millimetre), and nothing goes non-finite.
+    let run = |kind: &str| {
+        let text = format!(
+            "vehicle = \"sedan\"\nduration_s = 4.0\n[ground]\nkind = \"{kind}\"\namplitude_m = 0.05\nwavelength_m = 8.0\n[initial]\nspeed_mps = 10.0\n[[schedule]]\nt_s = 0.0\nthrottle = 0.1\n"
+        );
+        let s = Scenario::from_toml_str(&text, "bumps.toml").unwrap();
+        let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
+        let c = tel.names.iter().position(|n| n == "fl_jounce_m").unwrap();
+        let (lo, hi) = tel.rows[60..]
+            .iter()
+            .map(|r| r[c])
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+                (a.min(v), b.max(v))
+            });
+        assert!(tel.rows.iter().all(|r| r.iter().all(|v| v.is_finite())));
+        hi - lo
+    };
+    let bumpy = run("bumps");
+    let flat = run("flat");
+    println!("jounce range: bumps {bumpy:.4} m, flat {flat:.4} m");
+    assert!(bumpy > 0.03, "{bumpy}");
+    assert!(flat < 0.005, "{flat}");
+    let e = Scenario::from_toml_str(
+        "vehicle = \"sedan\"\n[ground]\nkind = \"bumps\"\namplitude_m = 2.0\n",
+        "b.toml",
+    )
+    .unwrap_err();
+    assert!(e.starts_with("b.toml:4: key amplitude_m"), "{e}");
+}
