@@ -74,11 +74,34 @@ impl Telemetry {
     }
 }
 
+/// The main job's own phases, reported before the suite's steps
+/// ([`skidpad::maneuver::SUITE_STEPS`]) by [`run_default_with_progress`].
+pub const MAIN_PHASES: [&str; 4] = ["settle", "0–100 km/h", "100–0 km/h", "slalom"];
+
+/// Number of progress steps of the main job: its phases plus the suite's steps.
+pub fn main_job_steps() -> usize {
+    MAIN_PHASES.len() + skidpad::maneuver::SUITE_STEPS.len()
+}
+
 /// Run the main job on `params` on flat ground.
 ///
 /// # Errors
 /// A message if the parameters are invalid.
 pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String> {
+    run_default_with_progress(params, &mut |_, _| {})
+}
+
+/// [`run_default`], calling `progress(i, name)` before each of the [`main_job_steps`] steps
+/// (the phases of [`MAIN_PHASES`], then the suite's) and `progress(main_job_steps(), "done")`
+/// at the end.
+///
+/// # Errors
+/// A message if the parameters are invalid.
+pub fn run_default_with_progress(
+    params: VehicleParams,
+    progress: &mut dyn FnMut(usize, &str),
+) -> Result<(Summary, Telemetry), String> {
+    progress(0, MAIN_PHASES[0]);
     let ground = Plane::flat();
     let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
     let radius = car.params().wheels[0].radius;
@@ -110,6 +133,7 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
         .collect();
     let ride_height_m = car.state().chassis.com_world(&car.params().chassis).z;
 
+    progress(1, MAIN_PHASES[1]);
     // Phase 2: full throttle from rest.
     car.set_intent(Intent {
         throttle: 1.0,
@@ -130,6 +154,7 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
         prev = now;
     }
 
+    progress(2, MAIN_PHASES[2]);
     // Phase 3: full brake to a stop.
     let mut braking_distance_100_0_m = None;
     let mut braking_mean_decel_mps2 = None;
@@ -166,6 +191,7 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
         }
     }
 
+    progress(3, MAIN_PHASES[3]);
     // Phase 4 (telemetry only, no KPI): a slalom at 15 m/s — steer 0.15·sin(2π·0.3 t) for
     // 8 s with the speed held — so the trajectory, yaw-rate, steer-vs-a_y and g-g plots show
     // cornering.
@@ -193,8 +219,10 @@ pub fn run_default(params: VehicleParams) -> Result<(Summary, Telemetry), String
     }
     let p = car.params();
     let mut suite = std::collections::BTreeMap::new();
-    for (k, v) in
-        skidpad::maneuver::standard_suite(p).map_err(|e| format!("invalid vehicle: {e}"))?
+    for (k, v) in skidpad::maneuver::standard_suite_with_progress(p, &mut |i, name| {
+        progress(MAIN_PHASES.len() + i, name)
+    })
+    .map_err(|e| format!("invalid vehicle: {e}"))?
     {
         if !matches!(
             k.as_str(),

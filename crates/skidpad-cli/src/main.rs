@@ -139,6 +139,61 @@ fn load_tir(path: &Path) -> Result<MfTire, String> {
     Ok(tire)
 }
 
+/// A progress bar on stderr for the main job, drawn only once the job has taken more than a
+/// second (and only on a terminal: indicatif hides it otherwise).
+struct Progress {
+    bar: indicatif::ProgressBar,
+    start: std::time::Instant,
+    shown: bool,
+}
+
+impl Progress {
+    /// A bar over `steps` steps, labelled `label`.
+    fn new(steps: usize, label: &str) -> Self {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(steps as u64),
+            indicatif::ProgressDrawTarget::hidden(),
+        );
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_prefix(label.to_string());
+        Self {
+            bar,
+            start: std::time::Instant::now(),
+            shown: false,
+        }
+    }
+
+    /// Step `i` (named `name`) begins.
+    fn step(&mut self, i: usize, name: &str) {
+        if !self.shown && self.start.elapsed() > std::time::Duration::from_secs(1) {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+        self.bar.set_position(i as u64);
+        self.bar.set_message(name.to_string());
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The main job on `params` with a progress bar labelled `label`.
+fn run_job(
+    params: skidpad::VehicleParams,
+    label: &str,
+) -> Result<(skidpad_cli::Summary, skidpad_cli::Telemetry), String> {
+    let mut bar = Progress::new(skidpad_cli::main_job_steps(), label);
+    skidpad_cli::run_default_with_progress(params, &mut |i, name| bar.step(i, name))
+}
+
 /// `skidpad run`: a scenario file, or the standard job on a vehicle.
 fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(), String> {
     use skidpad_cli::scenario::Scenario;
@@ -147,7 +202,7 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
             let sc = Scenario::from_path(path)?;
             let params = sc.vehicle_params()?;
             if sc.maneuver.is_some() {
-                skidpad_cli::run_default(params)?
+                run_job(params, &path.display().to_string())?
             } else {
                 let tel = sc.run_schedule(params)?;
                 let last = tel.rows.last().cloned().unwrap_or_default();
@@ -166,8 +221,9 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
                 return Ok(());
             }
         }
-        None => skidpad_cli::run_default(
+        None => run_job(
             skidpad_cli::vehicles::resolve(vehicle).map_err(|e| e.to_string())?,
+            vehicle,
         )?,
     };
     say_raw!("{}", skidpad_cli::format_table(&summary));
@@ -241,7 +297,7 @@ fn tire(command: TireCommand) -> Result<(), String> {
 /// Run one vehicle by name or file; errors name the file (or the vehicle argument).
 fn run_one(vehicle: &str) -> Result<(skidpad_cli::Summary, skidpad_cli::Telemetry), String> {
     let params = skidpad_cli::vehicles::resolve(vehicle).map_err(|e| e.to_string())?;
-    skidpad_cli::run_default(params).map_err(|e| format!("{vehicle}: {e}"))
+    run_job(params, vehicle).map_err(|e| format!("{vehicle}: {e}"))
 }
 
 fn compare(a: &str, b: &str, out: Option<&Path>) -> Result<(), String> {

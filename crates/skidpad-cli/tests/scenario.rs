@@ -93,7 +93,9 @@ fn bad_scenarios_name_line_and_key() {
 fn surface_patches_split_mu_braking_yaws_to_the_grippy_side() {
     // Ice (surface 5) under the left wheels (y ≥ 0), tarmac under the right: braking from
     // 15 m/s pulls the car right (negative yaw), and it stops later than on tarmac alone.
-    let text = "vehicle = \"sedan\"\nduration_s = 2.0\n[ground]\n[[ground.patches]]\nx_min = -10.0\nx_max = 200.0\ny_min = 0.0\ny_max = 10.0\nsurface = 5\n[initial]\nspeed_mps = 15.0\n[[schedule]]\nt_s = 0.0\nbrake = 1.0\n";
+    // Half pedal (1250/400 N·m) keeps the tarmac wheels rolling: full pedal locks them and the
+    // car, without ABS, spins.
+    let text = "vehicle = \"sedan\"\nduration_s = 2.0\n[ground]\n[[ground.patches]]\nx_min = -10.0\nx_max = 200.0\ny_min = 0.0\ny_max = 10.0\nsurface = 5\n[initial]\nspeed_mps = 15.0\n[[schedule]]\nt_s = 0.0\nbrake = 0.5\n";
     let s = Scenario::from_toml_str(text, "split.toml").unwrap();
     let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
     let col = |n: &str| tel.names.iter().position(|c| c == n).unwrap();

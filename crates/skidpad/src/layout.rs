@@ -239,7 +239,7 @@ mod tests {
         assert_eq!(p.anti_roll_bars.len(), 1);
         // Front sprung mass 416.7 → 833.3 kg: the spring doubles.
         assert!((p.wheels[0].suspension.spring_rate - 2.0 * k0).abs() < 1e-6);
-        assert_eq!(p.wheels[0].max_brake_torque, 3000.0);
+        assert_eq!(p.wheels[0].max_brake_torque, 2.0 * 2500.0);
         // A second collapse is refused (front axle now has one wheel).
         let before = p.clone();
         assert!(three_wheel(&mut p, TrikeMode::Delta).is_err());

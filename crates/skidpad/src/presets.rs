@@ -25,8 +25,14 @@ use glam::{DMat3, DVec3};
 /// from Heydinger et al., "Measured vehicle inertial parameters" (SAE 1999-01-1336) for
 /// mid-size sedans; ride frequencies 1.4 Hz front / 1.5 Hz rear with damping ratios ≈ 0.3 bump
 /// and 0.45 rebound (Milliken & Milliken, ch. 16); 205/55 R16 tires (R = 0.316 m).
-/// The direct drive gives 900 N·m per rear wheel (≈ 3.7 m/s² launch), brakes 1500/500 N·m
-/// front/rear (≈ 0.85 g without locking on µ = 1).
+/// Cornering stiffness per unit load 14/rad front, 20/rad rear (≈ 50 and 55 kN/rad per tire
+/// at the static loads): a mild understeer, `K = (1/14 − 1/20)·180/π ≈ 1.23` deg/g at the
+/// road wheels. The linear tire has no load sensitivity, compliance steer or roll steer, which
+/// make real front axles understeer; the lower front stiffness stands in for them.
+/// The direct drive gives 900 N·m per rear wheel (≈ 3.7 m/s² launch). Brakes 2500/800 N·m
+/// front/rear: at 1 g the axle loads (static 55.6 % front plus `h/L = 0.204` transfer) need
+/// 1770/560 N·m per wheel to reach µ = 1, so the pedal can use all the grip (≈ 1.4× margin,
+/// 76 % front bias, close to the ideal 76 %). No ABS by default (`drivetrain.aids.abs`).
 pub fn sedan() -> VehicleParams {
     let mass = 1500.0;
     let wheelbase = 2.70;
@@ -65,12 +71,14 @@ pub fn sedan() -> VehicleParams {
     let mut rr = wheel("rr", -half, -track / 2.0, &rear);
     for w in [&mut fl, &mut fr] {
         w.max_steer = 35f64.to_radians();
-        w.max_brake_torque = 1500.0;
+        w.max_brake_torque = 2500.0;
+        w.tire.cornering_stiffness = 14.0;
     }
     for w in [&mut rl, &mut rr] {
         w.max_drive_torque = 900.0;
-        w.max_brake_torque = 500.0;
+        w.max_brake_torque = 800.0;
         w.max_handbrake_torque = 1500.0;
+        w.tire.cornering_stiffness = 20.0;
     }
     VehicleParams {
         name: "sedan".to_string(),

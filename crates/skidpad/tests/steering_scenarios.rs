@@ -150,8 +150,8 @@ fn hill_hold_on_a_20_percent_grade() {
     // on 30 % for 60 s within 0.000 mm).
     //
     // Needed: m·g·sin θ = 1500·9.81·0.19612 = 2886 N at the contacts, 2886·0.316 = 912 N·m of
-    // brake torque in all; the hold gives 0.6·(2·1500 + 2·500) = 2400 N·m (rear wheels 300 N·m
-    // each = 949 N at the patch against ≈ 640 N they carry), and µ = 1 ≫ tan θ = 0.2, so every
+    // brake torque in all; the hold gives 0.6·(2·2500 + 2·800) = 3960 N·m (rear wheels 480 N·m
+    // each = 1519 N at the patch against ≈ 640 N they carry), and µ = 1 ≫ tan θ = 0.2, so every
     // wheel stays locked through the release. The patch springs then carry the same
     // m·g·sin θ before and after: the expected motion is 0. The bound, 1 mm either way,
     // covers what the settle may have left; it is 1/20 of the foundation tire's 2 s creep
@@ -478,7 +478,11 @@ fn airborne_upright_torque_levels_the_car_before_landing() {
 /// The sedan at `v` (held by a speed controller), a steer step to `steer` at t = 0.5 s;
 /// returns the peak and the final (t = 4 s) yaw rate (rad/s).
 fn step_steer(yaw_rate: Option<f64>, v: f64, steer: f64) -> (f64, f64) {
+    // The neutral-steer sedan: the foundation tire's 17/rad on both axles.
     let mut p = sedan();
+    for w in &mut p.wheels {
+        w.tire.cornering_stiffness = 17.0;
+    }
     if let Some(k) = yaw_rate {
         p.stability.yaw_damping.enabled = true;
         p.stability.yaw_damping.rate = k;
@@ -506,7 +510,7 @@ fn step_steer(yaw_rate: Option<f64>, v: f64, steer: f64) -> (f64, f64) {
 #[test]
 fn yaw_damping_lowers_the_yaw_gain_above_its_speed() {
     // Linear bicycle model of the sedan at V = 25 m/s (damping fully faded in above
-    // 5 + 5 m/s), steer 0.01 of 35° (a_y ≈ 1.4 m/s², linear tire range). The foundation tire's
+    // 5 + 5 m/s), steer 0.01 of 35° (a_y ≈ 1.4 m/s², linear tire range). With the foundation tire's
     // cornering stiffness is per unit load, C = 17·F_z, so C_f = 17·8175 = 138 975 N/rad,
     // C_r = 17·6540 = 111 180 N/rad and the car is neutral-steer. Steady state with the
     // damping torque −k·I_zz·r in the yaw balance:

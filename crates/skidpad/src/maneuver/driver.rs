@@ -37,6 +37,40 @@ pub enum Path {
         /// Turn direction.
         left: bool,
     },
+    /// The open polyline through `points` (at least two, consecutive points distinct), driven
+    /// from the first to the last. Before the first and past the last point it continues as
+    /// the straight lines of its end segments.
+    Polyline {
+        /// Vertices in driving order. Unit: m.
+        points: Vec<DVec2>,
+    },
+}
+
+/// Projection of `p` onto a polyline: `(segment index, distance along that segment)`, the
+/// segment whose (end-extended for the first and last) span is nearest to `p`.
+fn project_polyline(points: &[DVec2], p: DVec2) -> (usize, f64) {
+    let n = points.len().saturating_sub(1);
+    let mut best = (0usize, 0.0f64, f64::INFINITY);
+    for i in 0..n {
+        let (a, b) = (points[i], points[i + 1]);
+        let len = (b - a).length();
+        if len <= 0.0 {
+            continue;
+        }
+        let dir = (b - a) / len;
+        let mut s = (p - a).dot(dir);
+        if i > 0 {
+            s = s.max(0.0);
+        }
+        if i + 1 < n {
+            s = s.min(len);
+        }
+        let d2 = (a + dir * s - p).length_squared();
+        if d2 < best.2 {
+            best = (i, s, d2);
+        }
+    }
+    (best.0, best.1)
 }
 
 impl Path {
@@ -57,6 +91,22 @@ impl Path {
                 let da = lookahead / radius * if *left { 1.0 } else { -1.0 };
                 *centre + DVec2::new((a + da).cos(), (a + da).sin()) * *radius
             }
+            Path::Polyline { points } => {
+                if points.len() < 2 {
+                    return points.first().copied().unwrap_or(p);
+                }
+                let (mut i, s) = project_polyline(points, p);
+                let mut rest = s + lookahead;
+                loop {
+                    let (a, b) = (points[i], points[i + 1]);
+                    let len = (b - a).length();
+                    if rest <= len || i + 2 >= points.len() {
+                        return a + (b - a) / len.max(1e-12) * rest;
+                    }
+                    rest -= len;
+                    i += 1;
+                }
+            }
         }
     }
 
@@ -72,6 +122,14 @@ impl Path {
             } => {
                 let r = (p - *centre).length();
                 if *left { radius - r } else { r - radius }
+            }
+            Path::Polyline { points } => {
+                if points.len() < 2 {
+                    return 0.0;
+                }
+                let (i, _) = project_polyline(points, p);
+                let (a, b) = (points[i], points[i + 1]);
+                (b - a).normalize_or_zero().perp_dot(p - a)
             }
         }
     }

@@ -1,8 +1,10 @@
 //! Standard test manoeuvres with a closed-loop driver, and their KPIs.
 //!
 //! [`driver`] is the path follower and speed controller; [`standard`] holds the manoeuvres
-//! (steady-state circle, step steer, sine with dwell, braking, acceleration, coast-down, parking) as pure functions of
-//! the vehicle parameters; [`standard_suite`] runs them all and returns KPIs keyed with units.
+//! (steady-state circle, step steer, sine with dwell, braking, acceleration, coast-down,
+//! parking) and [`lane_change`] the ISO 3888-1 double lane change with its entry-speed
+//! search, all pure functions of the vehicle parameters; [`standard_suite`] runs them all and
+//! returns KPIs keyed with units ([`standard_suite_with_progress`] also reports each step).
 //!
 //! ```no_run
 //! let kpis = skidpad::maneuver::standard_suite(&skidpad::presets::sedan()).unwrap();
@@ -10,6 +12,7 @@
 //! ```
 
 pub mod driver;
+pub mod lane_change;
 pub mod standard;
 
 use crate::ground::SurfaceId;
@@ -24,23 +27,66 @@ pub const STEP_STEER_AY: f64 = 4.0;
 /// Sine-with-dwell amplitude as a multiple of the 0.3 g angle (FMVSS 126 goes up to 6.5).
 pub const SINE_DWELL_SCALE: f64 = 6.5;
 
-/// Run every manoeuvre of [`standard`] and return `(key_with_unit, value)` pairs: the issue's
-/// summary keys (`understeer_gradient_deg_per_g`, `max_lateral_accel_mps2`,
-/// `braking_distance_100_0_m`, `braking_distance_100_0_wet_m`, `accel_0_100_s`,
-/// `quarter_mile_s`, `coast_down_cd_a_m2`, `coast_down_crr`, `park_creep_60s_m`) plus
-/// `vehicle_mass_kg`, a few companions and the up-shift speeds (`shift_1_2_kmh`, ...).
+/// Names of the suite's steps, in the order [`standard_suite_with_progress`] reports them.
+pub const SUITE_STEPS: [&str; 9] = [
+    "steady-state circle",
+    "step steer",
+    "sine with dwell",
+    "double lane change",
+    "braking dry",
+    "braking wet",
+    "acceleration",
+    "coast-down",
+    "park on grade",
+];
+
+/// Run every manoeuvre of [`standard`] and [`lane_change`] and return `(key_with_unit, value)`
+/// pairs: the issue's summary keys (`understeer_gradient_deg_per_g`, `max_lateral_accel_mps2`,
+/// `step_steer_yaw_rate_response_time_s`, `step_steer_yaw_rate_overshoot_pct`,
+/// `lane_change_max_entry_speed_kmh`, `braking_distance_100_0_m`,
+/// `braking_distance_100_0_wet_m`, `accel_0_100_s`, `quarter_mile_s`, `coast_down_cd_a_m2`,
+/// `coast_down_crr`, `park_creep_60s_m`) plus `vehicle_mass_kg`, a few companions and the
+/// up-shift speeds (`shift_1_2_kmh`, ...).
 ///
 /// # Errors
 /// Invalid parameters.
 pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(String, f64)>, ParamError> {
+    standard_suite_with_progress(p, &mut |_, _| {})
+}
+
+/// [`standard_suite`], calling `progress(i, name)` before step `i` of [`SUITE_STEPS`] and
+/// `progress(SUITE_STEPS.len(), "done")` at the end (for a progress bar).
+///
+/// # Errors
+/// Invalid parameters.
+pub fn standard_suite_with_progress(
+    p: &VehicleParams,
+    progress: &mut dyn FnMut(usize, &str),
+) -> Result<Vec<(String, f64)>, ParamError> {
+    let mut k = 0;
+    let mut next = |progress: &mut dyn FnMut(usize, &str)| {
+        progress(k, SUITE_STEPS[k]);
+        k += 1;
+    };
+    next(progress);
     let circle = standard::steady_state_circle(p, CIRCLE_RADIUS)?;
+    next(progress);
     let step = standard::step_steer(p, STEP_STEER_SPEED, STEP_STEER_AY)?;
+    next(progress);
     let swd = standard::sine_with_dwell(p, SINE_DWELL_SCALE)?;
+    next(progress);
+    let dlc = lane_change::max_entry_speed(p)?;
+    next(progress);
     let dry = standard::braking_100_0(p, SurfaceId(0))?;
+    next(progress);
     let wet = standard::braking_100_0(p, SurfaceId(1))?;
+    next(progress);
     let acc = standard::acceleration(p)?;
+    next(progress);
     let coast = standard::coast_down(p)?;
+    next(progress);
     let creep = standard::park_creep(p)?;
+    progress(SUITE_STEPS.len(), "done");
     let mut kpis: Vec<(String, f64)> = [
         ("vehicle_mass_kg", p.chassis.mass),
         (
@@ -57,6 +103,7 @@ pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(String, f64)>, ParamErro
         ),
         ("sine_dwell_yaw_ratio_1_00_pct", swd.yaw_ratio_1_00_pct),
         ("sine_dwell_yaw_ratio_1_75_pct", swd.yaw_ratio_1_75_pct),
+        ("lane_change_max_entry_speed_kmh", dlc.max_entry_speed_kmh),
         ("braking_distance_100_0_m", dry.distance_m),
         ("braking_mean_decel_100_0_mps2", dry.mean_decel_mps2),
         ("braking_distance_100_0_wet_m", wet.distance_m),
