@@ -1,5 +1,10 @@
 //! `run --out` and `compare --out` through the real binary write valid SVG plots and a
 //! `report.html` that shows every plot (no missing images) and the KPI table.
+//!
+//! "Valid SVG" here: well-formed XML (checked by [`parse_xml`], a small parser in this file,
+//! since no XML crate is in the lock file) with one `svg` root in the SVG namespace carrying
+//! `width`, `height` and a `viewBox` of four numbers. `report_chromium.rs` checks the same
+//! files with the browser's own XML parser and image decoder.
 
 use std::path::Path;
 use std::process::Command;
@@ -41,6 +46,216 @@ fn img_sources(html: &str) -> Vec<String> {
         .collect()
 }
 
+/// An element's name and attributes.
+type Element = (String, Vec<(String, String)>);
+
+/// Check `text` (outside markup, or an attribute value) for a stray `<` and for entity
+/// references other than the five predefined ones and character references.
+fn check_chars(text: &str) -> Result<(), String> {
+    if text.contains('<') {
+        return Err(format!("`<` in {text:?}"));
+    }
+    for piece in text.split('&').skip(1) {
+        let name = &piece[..piece
+            .find(';')
+            .ok_or_else(|| format!("unterminated `&{piece}`"))?];
+        let ok = match name.strip_prefix("#x").or_else(|| name.strip_prefix("#X")) {
+            Some(hex) => u32::from_str_radix(hex, 16)
+                .ok()
+                .and_then(char::from_u32)
+                .is_some(),
+            None => match name.strip_prefix('#') {
+                Some(dec) => dec.parse::<u32>().ok().and_then(char::from_u32).is_some(),
+                None => ["amp", "lt", "gt", "quot", "apos"].contains(&name),
+            },
+        };
+        if !ok {
+            return Err(format!("unknown entity `&{name};`"));
+        }
+    }
+    Ok(())
+}
+
+fn is_name(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next()
+        .is_some_and(|f| f.is_alphabetic() || f == '_' || f == ':')
+        && c.all(|c| c.is_alphanumeric() || "_:.-".contains(c))
+}
+
+/// A start tag after its `<`: the element, whether it closes itself, and the rest of the text.
+fn start_tag(s: &str) -> Result<(Element, bool, &str), String> {
+    let end = s.find(|c: char| c.is_whitespace() || c == '/' || c == '>');
+    let (name, mut rest) = s.split_at(end.ok_or("unterminated tag")?);
+    if !is_name(name) {
+        return Err(format!("bad element name {name:?}"));
+    }
+    let mut attrs: Vec<(String, String)> = Vec::new();
+    loop {
+        let trimmed = rest.trim_start();
+        let spaced = trimmed.len() < rest.len();
+        rest = trimmed;
+        if let Some(r) = rest.strip_prefix("/>") {
+            return Ok(((name.to_string(), attrs), true, r));
+        }
+        if let Some(r) = rest.strip_prefix('>') {
+            return Ok(((name.to_string(), attrs), false, r));
+        }
+        if !spaced {
+            return Err(format!(
+                "<{name}>: no space before attribute at {:.20?}",
+                rest
+            ));
+        }
+        let eq = rest
+            .find('=')
+            .ok_or_else(|| format!("<{name}>: attribute without value"))?;
+        let key = rest[..eq].trim_end();
+        if !is_name(key) || attrs.iter().any(|(k, _)| k == key) {
+            return Err(format!("<{name}>: bad or repeated attribute {key:?}"));
+        }
+        let r = rest[eq + 1..].trim_start();
+        let q = r
+            .chars()
+            .next()
+            .filter(|q| *q == '"' || *q == '\'')
+            .ok_or_else(|| format!("<{name}>: unquoted value of {key}"))?;
+        let close = r[1..]
+            .find(q)
+            .ok_or_else(|| format!("<{name}>: unterminated value of {key}"))?;
+        let value = &r[1..1 + close];
+        check_chars(value).map_err(|e| format!("<{name} {key}>: {e}"))?;
+        attrs.push((key.to_string(), value.to_string()));
+        rest = &r[close + 2..];
+    }
+}
+
+/// A small XML well-formedness check (no DTD): exactly one root element, tags balanced and
+/// nested, attributes named, quoted, spaced and unique, only known entity references, nothing
+/// but whitespace, comments and processing instructions outside the root. Returns the root.
+fn parse_xml(text: &str) -> Result<Element, String> {
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut open: Vec<String> = Vec::new();
+    let mut root: Option<Element> = None;
+    let until = |s: &str, end: &str| s.find(end).map(|i| i + end.len());
+    loop {
+        let lt = rest.find('<').unwrap_or(rest.len());
+        let chars = &rest[..lt];
+        if open.is_empty() && !chars.trim().is_empty() {
+            return Err(format!("text outside the root: {:.40?}", chars.trim()));
+        }
+        check_chars(chars)?;
+        rest = &rest[lt..];
+        if rest.is_empty() {
+            break;
+        }
+        let skip = if rest.starts_with("<?") {
+            until(rest, "?>")
+        } else if rest.starts_with("<!--") {
+            until(rest, "-->")
+        } else if rest.starts_with("<![CDATA[") && !open.is_empty() {
+            until(rest, "]]>")
+        } else if rest.starts_with("<!") {
+            return Err(format!("unsupported markup {:.20?}", rest));
+        } else if let Some(r) = rest.strip_prefix("</") {
+            let gt = r.find('>').ok_or("unterminated end tag")?;
+            let name = r[..gt].trim_end();
+            match open.pop() {
+                Some(o) if o == name => {}
+                o => return Err(format!("</{name}> closes {o:?}")),
+            }
+            Some(2 + gt + 1)
+        } else {
+            if open.is_empty() && root.is_some() {
+                return Err("a second root element".to_string());
+            }
+            let (element, closed, r) = start_tag(&rest[1..])?;
+            if !closed {
+                open.push(element.0.clone());
+            }
+            root.get_or_insert(element);
+            Some(rest.len() - r.len())
+        };
+        rest = &rest[skip.ok_or_else(|| format!("unterminated {:.10?}", rest))?..];
+    }
+    if let Some(o) = open.last() {
+        return Err(format!("<{o}> is never closed"));
+    }
+    root.ok_or_else(|| "no root element".to_string())
+}
+
+/// Well-formed XML whose root is an SVG `svg` with positive `width` and `height` and a
+/// `viewBox` of four numbers (positive size).
+fn check_svg(text: &str) -> Result<(), String> {
+    let (name, attrs) = parse_xml(text)?;
+    let attr = |k: &str| {
+        attrs
+            .iter()
+            .find(|(a, _)| a == k)
+            .map(|(_, v)| v.as_str())
+            .ok_or_else(|| format!("<{name}> has no {k}"))
+    };
+    if name != "svg" || attr("xmlns")? != "http://www.w3.org/2000/svg" {
+        return Err(format!("root <{name}> is not an SVG svg element"));
+    }
+    for k in ["width", "height"] {
+        let v = attr(k)?;
+        let n: f64 = v
+            .trim_end_matches("px")
+            .parse()
+            .map_err(|_| format!("{k}={v:?}"))?;
+        if !(n.is_finite() && n > 0.0) {
+            return Err(format!("{k}={v:?}"));
+        }
+    }
+    let vb = attr("viewBox")?;
+    let nums: Vec<f64> = vb
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<f64>().map_err(|_| format!("viewBox={vb:?}")))
+        .collect::<Result<_, _>>()?;
+    if nums.len() != 4 || !nums.iter().all(|v| v.is_finite()) || nums[2] <= 0.0 || nums[3] <= 0.0 {
+        return Err(format!("viewBox={vb:?}"));
+    }
+    Ok(())
+}
+
+#[test]
+fn svg_check_rejects_malformed_files() {
+    let ok = r#"<svg width="10" height="5" viewBox="0 0 10 5" xmlns="http://www.w3.org/2000/svg">
+<?pi x?><!-- c --><g a='1' b="x &amp; &#x3b1; &#945;"><text>a &lt; b</text></g><rect/></svg>
+"#;
+    check_svg(ok).unwrap();
+    let bad = [
+        ("unclosed", ok.replace("</svg>", "")),
+        ("misnested", ok.replace("</g>", "</text>")),
+        ("repeated attribute", ok.replace("a='1'", "a='1' a='2'")),
+        ("unquoted", ok.replace("a='1'", "a=1")),
+        ("no space", ok.replace("a='1' b", "a='1'b")),
+        ("entity", ok.replace("&amp;", "&nbsp;")),
+        ("bare ampersand", ok.replace("&amp;", "&")),
+        ("lt in value", ok.replace("a='1'", "a='<'")),
+        ("second root", format!("{ok}<svg/>")),
+        ("text after root", format!("{ok}x")),
+        ("no viewBox", ok.replace(" viewBox=\"0 0 10 5\"", "")),
+        ("zero size viewBox", ok.replace("0 0 10 5", "0 0 0 5")),
+        ("no width", ok.replace(" width=\"10\"", "")),
+        (
+            "not svg",
+            ok.replace("<svg", "<svgx").replace("</svg>", "</svgx>"),
+        ),
+        (
+            "no namespace",
+            ok.replace(" xmlns=\"http://www.w3.org/2000/svg\"", ""),
+        ),
+        ("truncated", ok[..ok.len() / 2].to_string()),
+        ("doctype", format!("<!DOCTYPE svg>{ok}")),
+    ];
+    for (what, text) in bad {
+        assert!(check_svg(&text).is_err(), "{what} accepted:\n{text}");
+    }
+}
+
 fn check_report(dir: &Path, min_polylines: usize) {
     for p in PLOTS {
         let path = dir.join(p);
@@ -48,6 +263,7 @@ fn check_report(dir: &Path, min_polylines: usize) {
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(svg.starts_with("<svg"), "{p}");
         assert!(svg.trim_end().ends_with("</svg>"), "{p}");
+        check_svg(&svg).unwrap_or_else(|e| panic!("{p}: {e}"));
         assert!(
             svg.matches("<polyline").count() >= min_polylines,
             "{p}: too few series"
