@@ -4,6 +4,7 @@
 //! height of the wheel centres at rest; ISO 8855 axes. Spawn a preset with its origin at the
 //! wheel radius above flat ground and it starts exactly at rest.
 
+use crate::aero::AeroParams;
 use crate::chassis::ChassisParams;
 use crate::curve::Curve;
 use crate::drivetrain::{
@@ -33,6 +34,8 @@ use glam::{DMat3, DVec3};
 /// front/rear: at 1 g the axle loads (static 55.6 % front plus `h/L = 0.204` transfer) need
 /// 1770/560 N·m per wheel to reach µ = 1, so the pedal can use all the grip (≈ 1.4× margin,
 /// 76 % front bias, close to the ideal 76 %). No ABS by default (`drivetrain.aids.abs`).
+/// Drag `C_d = 0.30`, `A = 2.2` m² (mid-size sedans 0.28–0.32 and 2.1–2.3 m²; Hucho,
+/// *Aerodynamics of Road Vehicles*, and manufacturer data), acting at the CoM.
 pub fn sedan() -> VehicleParams {
     let mass = 1500.0;
     let wheelbase = 2.70;
@@ -105,8 +108,17 @@ pub fn sedan() -> VehicleParams {
         },
         input_smoothing: Default::default(),
         stability: Default::default(),
-        aero: Default::default(),
+        aero: drag(0.30, 2.2),
         drivetrain: Default::default(),
+    }
+}
+
+/// Drag only: `C_d`, frontal area `A` (m²), standard air, at the CoM.
+fn drag(cd: f64, area: f64) -> AeroParams {
+    AeroParams {
+        drag_coefficient: cd,
+        frontal_area: area,
+        ..AeroParams::default()
     }
 }
 
@@ -126,6 +138,8 @@ struct CarSpec {
     ride_hz: f64,
     brakes: (f64, f64),
     friction: f64,
+    /// Drag coefficient and frontal area (m²).
+    drag: (f64, f64),
 }
 
 fn car(c: &CarSpec, drivetrain: DrivetrainParams) -> VehicleParams {
@@ -192,7 +206,7 @@ fn car(c: &CarSpec, drivetrain: DrivetrainParams) -> VehicleParams {
         steering: SteeringParams::default(),
         input_smoothing: Default::default(),
         stability: Default::default(),
-        aero: Default::default(),
+        aero: drag(c.drag.0, c.drag.1),
         drivetrain,
     }
 }
@@ -204,6 +218,7 @@ fn car(c: &CarSpec, drivetrain: DrivetrainParams) -> VehicleParams {
 /// front weight, 195/65 R15 (R = 0.31 m); 200 N·m peak, 6500 rpm (680 rad/s); ratios 3.45,
 /// 1.95, 1.28, 0.97, 0.80, final 3.94 (manufacturer data sheets of that class); yaw/pitch/roll
 /// inertia scaled from Heydinger et al. (SAE 1999-01-1336) by mass. Flywheel + crank 0.15 kg·m².
+/// Drag `C_d = 0.32`, `A = 2.15` m² (Golf VI: 0.32, 2.22 m²).
 pub fn hatch_fwd() -> VehicleParams {
     let dt = DrivetrainParams {
         kind: DriveKind::Engine,
@@ -249,6 +264,7 @@ pub fn hatch_fwd() -> VehicleParams {
     car(
         &CarSpec {
             name: "hatch_fwd",
+            drag: (0.32, 2.15),
             mass: 1250.0,
             wheelbase: 2.58,
             a: 1.01,
@@ -270,7 +286,8 @@ pub fn hatch_fwd() -> VehicleParams {
 /// Sources (typical, e.g. BMW M240i class): 400 N·m, 7000 rpm limit (733 rad/s); ratios 4.11,
 /// 2.32, 1.54, 1.18, 1.0, 0.85, final 3.46; 50/50 weight, wheelbase 2.69 m, CoM 0.48 m,
 /// 255/35 R18 (R = 0.33 m) with µ = 1.1; clutch-pack LSD preload 80 N·m, locking 50 %/30 %
-/// (power/coast, LibreRally's rally defaults scaled down for the road).
+/// (power/coast, LibreRally's rally defaults scaled down for the road). Drag `C_d = 0.34`,
+/// `A = 1.95` m² (coupés of that class 0.33–0.35).
 pub fn sports_rwd() -> VehicleParams {
     let dt = DrivetrainParams {
         kind: DriveKind::Engine,
@@ -317,6 +334,7 @@ pub fn sports_rwd() -> VehicleParams {
     car(
         &CarSpec {
             name: "sports_rwd",
+            drag: (0.34, 1.95),
             mass: 1450.0,
             wheelbase: 2.69,
             a: 1.345,
@@ -338,7 +356,8 @@ pub fn sports_rwd() -> VehicleParams {
 /// Sources (Group N / R4 class, e.g. Mitsubishi Lancer Evo, Subaru Impreza): 1230 kg,
 /// wheelbase 2.54 m, 400 N·m, 7500 rpm (785 rad/s); ratios 2.92, 1.94, 1.48, 1.16, 0.94, final
 /// 4.53; centre split 50/50 with bias 1.5 (PhysX `mCentreBias`), front LSD 60 N·m / 0.3 / 0.2,
-/// rear 100 N·m / 0.6 / 0.4 (LibreRally `DifferentialSolver` examples); rear handbrake.
+/// rear 100 N·m / 0.6 / 0.4 (LibreRally `DifferentialSolver` examples); rear handbrake. Drag
+/// `C_d = 0.40`, `A = 2.0` m² (a road car's 0.33 raised by the wings, wide arches and mud flaps).
 pub fn rally_4wd() -> VehicleParams {
     let dt = DrivetrainParams {
         kind: DriveKind::Engine,
@@ -381,6 +400,7 @@ pub fn rally_4wd() -> VehicleParams {
     car(
         &CarSpec {
             name: "rally_4wd",
+            drag: (0.40, 2.0),
             mass: 1230.0,
             wheelbase: 2.54,
             a: 1.15,
@@ -416,7 +436,8 @@ fn axles(xs: &[(f64, &str)], track: f64, proto: &WheelParams) -> Vec<WheelParams
 /// Sources (medium tactical truck class, e.g. MAN HX 6×6): 15 000 kg, axles at +2.2, −1.2,
 /// −2.6 m; 2000 N·m diesel, 2200 rpm (230 rad/s); 5-speed 6.0 … 1.0 with final 5.0;
 /// 395/85 R20 tires (R = 0.55 m), 20 kg·m² each; ride 1.5 Hz; inertia from the bounding box
-/// (8 × 2.5 × 3 m, PhysX guide formula).
+/// (8 × 2.5 × 3 m, PhysX guide formula). Drag `C_d = 0.8` on the 2.5 × 3 m front (7.5 m²;
+/// cab-over trucks 0.6–0.9, Hucho).
 pub fn truck_6x6() -> VehicleParams {
     let mass = 15_000.0;
     let radius = 0.55;
@@ -471,7 +492,7 @@ pub fn truck_6x6() -> VehicleParams {
         },
         input_smoothing: Default::default(),
         stability: Default::default(),
-        aero: Default::default(),
+        aero: drag(0.8, 7.5),
         drivetrain: DrivetrainParams {
             kind: DriveKind::Engine,
             engine: EngineParams {
@@ -513,6 +534,7 @@ pub fn truck_6x6() -> VehicleParams {
 /// Sources (light tracked APC class, e.g. BMP-2 / M113 scaled): 15 000 kg, road wheels every
 /// 0.9 m, track width 2.6 m, 1500 N·m diesel, 2850 rpm (300 rad/s), 4 gears + final 6;
 /// track inertia 30 kg·m² per side; µ = 0.8 for steel-pad tracks on firm ground.
+/// Drag `C_d = 1.0` on 7 m² (a blunt hull; drag is small at tracked-vehicle speeds).
 pub fn tank() -> VehicleParams {
     let mass = 15_000.0;
     let radius = 0.35;
@@ -562,7 +584,7 @@ pub fn tank() -> VehicleParams {
         },
         input_smoothing: Default::default(),
         stability: Default::default(),
-        aero: Default::default(),
+        aero: drag(1.0, 7.0),
         drivetrain: DrivetrainParams {
             kind: DriveKind::Tank,
             engine: EngineParams {
@@ -654,6 +676,9 @@ pub fn kart() -> VehicleParams {
     ];
     let mut p = from_axles("kart", chassis, &wheel, &axles).expect("valid kart");
     p.steering.ackermann.accuracy = 0.6;
+    // Kart and seated driver: C_d·A ≈ 0.4 m² (C_d 0.8 on 0.5 m²; kart coast-down studies give
+    // 0.3–0.5 m²).
+    p.aero = drag(0.8, 0.5);
     p
 }
 
@@ -692,6 +717,8 @@ pub fn truck_8x8() -> VehicleParams {
     ];
     let mut p = from_axles("truck_8x8", chassis, &truck_wheel(), &axles).expect("valid 8x8");
     p.steering.ackermann.accuracy = 1.0;
+    // A boxy hull: C_d 0.9 on 2.5 × 2.8 m.
+    p.aero = drag(0.9, 7.0);
     p
 }
 

@@ -13,7 +13,9 @@ const DT: f64 = 1.0 / 120.0;
 const R: f64 = 0.316;
 
 fn sedan_mf() -> VehicleParams {
+    // Without drag, so a stop is friction alone (the hand numbers below leave drag out).
     let mut p = sedan();
+    p.aero = Default::default();
     for w in &mut p.wheels {
         w.tire.model = TireModelKind::SimpleMagic(SimpleMagicParams::default());
     }
