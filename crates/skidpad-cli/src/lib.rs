@@ -6,6 +6,7 @@
 //! then slaloms at 15 m/s for the plots; the standard manoeuvre suite adds its KPIs.
 #![warn(missing_docs)]
 
+pub mod heightmap;
 pub mod report;
 pub mod scenario;
 pub mod tire_cmd;

@@ -7,7 +7,7 @@
 //! dt_s = 0.008333333333333333
 //!
 //! [ground]
-//! kind = "incline"             # "flat" (default), "incline" or "bumps" (heightfield)
+//! kind = "incline"             # "flat" (default), "incline", "bumps" or "heightfield"
 //! grade_pct = 10.0             # rise per 100 m of run (incline only)
 //! surface = 1                  # surface id (0 tarmac, 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice)
 //! [[ground.patches]]           # rectangles of another surface (first match wins)
@@ -31,21 +31,45 @@
 //! brake = 1.0
 //! steer = 0.2                  # steering command, −1..1 (positive left)
 //! ```
+//!
+//! A heightfield from a grayscale PNG (see [`crate::heightmap`] for the exact mapping):
+//!
+//! ```toml
+//! [ground]
+//! kind = "heightfield"
+//! png = "terrain.png"          # relative to this file; 8- or 16-bit grayscale
+//! size_x_m = 128.0             # ground covered by the image's width (columns run along +x)
+//! size_y_m = 64.0              # ... and height (row 0, the top of the picture, is the +y edge)
+//! height_min_m = 0.0           # black
+//! height_max_m = 2.55          # white; linear in between
+//! origin_x_m = 50.0            # world (x, y) of the image's centre; default (0, 0)
+//! origin_y_m = 0.0
+//! surface = 0                  # patches work as on any ground
+//! ```
+//!
+//! The image is a map seen from above: column 0 is the left edge (smallest x), row 0 the top
+//! edge at the largest y. Pixels must be square on the ground (`size_x_m / width =
+//! size_y_m / height`); each pixel's gray value is the height at its centre, and the ground ends
+//! at the outer pixel centres. The vehicle starts at (0, 0) on the ground under it, which must
+//! lie within the image. RGB(A) and palette images are read only if every pixel is gray.
+//!
 //! A schedule may also come from a CSV file (`schedule_csv = "inputs.csv"`, columns `t_s` and
 //! any of `throttle`, `brake`, `handbrake`, `steer`, `gear`). Unknown keys are rejected; errors
 //! name the file, line and key.
 
+use crate::heightmap::{self, Placement};
 use serde::Deserialize;
 use skidpad::ground::{Ground, GroundHit, HeightField, Plane, SurfaceId};
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
 use skidpad::{DQuat, DVec3, Pose, telemetry};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The ground of a scenario.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GroundSpec {
-    /// `flat` (default) or `incline`.
+    /// `flat` (default), `incline`, `bumps` or `heightfield`.
     pub kind: GroundKind,
     /// Grade of the incline, rising along +x. Unit: % (rise per run). Default: 0.
     pub grade_pct: f64,
@@ -58,6 +82,44 @@ pub struct GroundSpec {
     /// Rectangles of another surface (world x, y): the first patch containing a contact
     /// point decides its surface.
     pub patches: Vec<SurfacePatch>,
+    /// Grayscale PNG heightmap (kind `heightfield`), relative to the scenario file. Required
+    /// for that kind.
+    pub png: Option<PathBuf>,
+    /// Ground extent covered by the image's width, along x (kind `heightfield`). Unit: m.
+    /// Range: (0, ∞). Required for that kind.
+    pub size_x_m: Option<f64>,
+    /// Ground extent covered by the image's height, along y (kind `heightfield`); pixels must
+    /// be square: `size_y_m = size_x_m · height / width`. Unit: m. Range: (0, ∞). Required for
+    /// that kind.
+    pub size_y_m: Option<f64>,
+    /// Height of a black pixel (kind `heightfield`). Unit: m. Required for that kind.
+    pub height_min_m: Option<f64>,
+    /// Height of a white pixel (kind `heightfield`). Unit: m. Range: (`height_min_m`, ∞).
+    /// Required for that kind.
+    pub height_max_m: Option<f64>,
+    /// World x of the image's centre (kind `heightfield`). Unit: m. Default: 0.
+    pub origin_x_m: Option<f64>,
+    /// World y of the image's centre (kind `heightfield`). Unit: m. Default: 0.
+    pub origin_y_m: Option<f64>,
+    /// The heightfield decoded from `png` when the scenario was loaded (kind `heightfield`);
+    /// `None` otherwise. Not a TOML key.
+    #[serde(skip)]
+    pub terrain: Option<Terrain>,
+}
+
+/// A heightfield ground decoded from a scenario's PNG, shared cheaply between runs.
+#[derive(Debug, Clone)]
+pub struct Terrain(pub Arc<HeightField>);
+
+impl PartialEq for Terrain {
+    /// Same grid: sample counts, cell size, origin and heights.
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (&self.0, &other.0);
+        a.size() == b.size()
+            && a.cell_size() == b.cell_size()
+            && a.origin() == b.origin()
+            && a.heights() == b.heights()
+    }
 }
 
 impl Default for GroundSpec {
@@ -69,6 +131,14 @@ impl Default for GroundSpec {
             amplitude_m: 0.0,
             wavelength_m: 10.0,
             patches: Vec::new(),
+            png: None,
+            size_x_m: None,
+            size_y_m: None,
+            height_min_m: None,
+            height_max_m: None,
+            origin_x_m: None,
+            origin_y_m: None,
+            terrain: None,
         }
     }
 }
@@ -143,6 +213,10 @@ pub enum GroundKind {
     /// y ∈ [−15, 15] m (0.25 m cells); there is no ground outside the grid, so keep the run
     /// inside it.
     Bumps,
+    /// A heightfield from a grayscale PNG (`png`, `size_x_m`, `size_y_m`, `height_min_m`,
+    /// `height_max_m`, optional `origin_x_m`, `origin_y_m`); see [`crate::heightmap`]. There is
+    /// no ground outside the image.
+    Heightfield,
 }
 
 /// Initial state.
@@ -213,18 +287,51 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
+/// 1-based line where `key` is set (`key = ...` at the start of a line), else the first line
+/// mentioning it (`[[ground.patches]]`), else 0.
+fn key_line(text: &str, key: &str) -> usize {
+    let set = text.lines().position(|l| {
+        l.trim_start()
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    });
+    match set {
+        Some(k) => k + 1,
+        None => text.find(key).map_or(0, |o| line_of(text, o)),
+    }
+}
+
+/// The heightfield keys, which only kind `heightfield` uses; the first five are required.
+const HEIGHTFIELD_KEYS: [&str; 7] = [
+    "png",
+    "size_x_m",
+    "size_y_m",
+    "height_min_m",
+    "height_max_m",
+    "origin_x_m",
+    "origin_y_m",
+];
+
 impl Scenario {
-    /// Parse a scenario; `origin` names the file in errors.
+    /// Parse a scenario; `origin` names the file in errors. A heightfield's `png` path is
+    /// taken relative to the current directory (use [`Scenario::from_path`] for paths relative
+    /// to the file).
     ///
     /// # Errors
-    /// `origin:line: message` for syntax errors, unknown keys, wrong types and bad values.
+    /// `origin:line: key KEY: message` for syntax errors, unknown keys, wrong types, bad values
+    /// and unusable heightmap images.
     pub fn from_toml_str(text: &str, origin: &str) -> Result<Self, String> {
-        let s: Scenario = toml::from_str(text).map_err(|e| {
+        Self::parse(text, origin, Path::new(""))
+    }
+
+    /// [`Scenario::from_toml_str`] with files (the heightmap) relative to `dir`.
+    fn parse(text: &str, origin: &str, dir: &Path) -> Result<Self, String> {
+        let mut s: Scenario = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(0, |r| line_of(text, r.start));
             format!("{origin}:{line}: {}", e.message())
         })?;
         let bad = |key: &str, rule: &str| {
-            let line = text.find(key).map_or(0, |o| line_of(text, o));
+            let line = key_line(text, key);
             Err(format!("{origin}:{line}: key {key}: {rule}"))
         };
         if !(s.duration_s.is_finite() && s.duration_s > 0.0) {
@@ -271,7 +378,85 @@ impl Scenario {
                 return bad("t_s", "schedule times must increase");
             }
         }
+        s.load_heightfield(text, origin, dir)?;
         Ok(s)
+    }
+
+    /// Check the heightfield keys and, for kind `heightfield`, decode the PNG into
+    /// `ground.terrain`. Errors name the key at fault and its line (a missing key: the line of
+    /// `kind`).
+    fn load_heightfield(&mut self, text: &str, origin: &str, dir: &Path) -> Result<(), String> {
+        let g = &self.ground;
+        let at = |key: &str, line_key: &str, rule: &str| {
+            let line = match key_line(text, key) {
+                0 => key_line(text, line_key),
+                l => l,
+            };
+            format!("{origin}:{line}: key {key}: {rule}")
+        };
+        let set = [
+            g.png.is_some(),
+            g.size_x_m.is_some(),
+            g.size_y_m.is_some(),
+            g.height_min_m.is_some(),
+            g.height_max_m.is_some(),
+            g.origin_x_m.is_some(),
+            g.origin_y_m.is_some(),
+        ];
+        if g.kind != GroundKind::Heightfield {
+            if let Some(k) = (0..set.len()).find(|&k| set[k]) {
+                return Err(at(
+                    HEIGHTFIELD_KEYS[k],
+                    "kind",
+                    "only used with kind = \"heightfield\"",
+                ));
+            }
+            return Ok(());
+        }
+        if let Some(k) = (0..5).find(|&k| !set[k]) {
+            return Err(at(
+                HEIGHTFIELD_KEYS[k],
+                "kind",
+                "required for kind = \"heightfield\"",
+            ));
+        }
+        let place = Placement {
+            size_x_m: g.size_x_m.unwrap_or_default(),
+            size_y_m: g.size_y_m.unwrap_or_default(),
+            height_min_m: g.height_min_m.unwrap_or_default(),
+            height_max_m: g.height_max_m.unwrap_or_default(),
+            origin_x_m: g.origin_x_m.unwrap_or(0.0),
+            origin_y_m: g.origin_y_m.unwrap_or(0.0),
+        };
+        // Numbers first (no file needed), then the image.
+        let fail = |e: heightmap::HeightMapError| at(e.key, "kind", &e.message);
+        place.validate().map_err(fail)?;
+        let png = dir.join(g.png.as_deref().unwrap_or(Path::new("")));
+        let image = heightmap::read_png(&png).map_err(fail)?;
+        let hf = heightmap::height_field(&image, &place)
+            .map_err(fail)?
+            .with_surface(SurfaceId(g.surface));
+        // The vehicle starts at (0, 0): there must be ground under it.
+        if hf.height_at(0.0, 0.0).is_none() {
+            let (lo, n) = (hf.origin(), hf.size());
+            let hi = lo + hf.cell_size() * glam::DVec2::new((n.0 - 1) as f64, (n.1 - 1) as f64);
+            let key = if (lo.x..=hi.x).contains(&0.0) {
+                "origin_y_m"
+            } else {
+                "origin_x_m"
+            };
+            return Err(at(
+                key,
+                "kind",
+                &format!(
+                    "the vehicle starts at (0, 0), which must be on the heightfield; the ground \
+                     spans x ∈ [{}, {}] m, y ∈ [{}, {}] m (the outer pixel centres)",
+                    lo.x, hi.x, lo.y, hi.y
+                ),
+            ));
+        }
+        self.ground.terrain = Some(Terrain(Arc::new(hf)));
+        Ok(())
     }
 
     /// Read and parse a scenario file.
@@ -280,8 +465,8 @@ impl Scenario {
     /// As [`Scenario::from_toml_str`], or the I/O error with the path.
     pub fn from_path(path: &Path) -> Result<Self, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut s = Self::from_toml_str(&text, &path.display().to_string())?;
         let dir = path.parent().unwrap_or(Path::new("."));
+        let mut s = Self::parse(&text, &path.display().to_string(), dir)?;
         if let Some(csv) = &s.schedule_csv {
             s.schedule = read_schedule_csv(&dir.join(csv))?;
         }
@@ -324,18 +509,19 @@ impl Scenario {
         }
     }
 
-    /// Run the open-loop schedule and return the telemetry (header, rows).
+    /// The scenario's ground: the shape of [`GroundSpec::kind`] with its surface, relabelled by
+    /// the patches.
     ///
     /// # Errors
-    /// Invalid vehicle or inputs.
-    pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Telemetry, String> {
-        let theta = match self.ground.kind {
-            GroundKind::Incline => (self.ground.grade_pct / 100.0).atan(),
-            _ => 0.0,
-        };
+    /// A bumps grid the core rejects, or kind `heightfield` without a loaded image (a
+    /// [`Scenario`] built by hand rather than by [`Scenario::from_path`] or
+    /// [`Scenario::from_toml_str`]).
+    pub fn ground(&self) -> Result<Patched<Box<dyn Ground>>, String> {
         let surface = SurfaceId(self.ground.surface);
-        let patches = self.ground.patches.clone();
-        match self.ground.kind {
+        let shape: Box<dyn Ground> = match self.ground.kind {
+            GroundKind::Flat | GroundKind::Incline => Box::new(
+                Plane::inclined(self.incline_angle(), glam::DVec2::X).with_surface(surface),
+            ),
             GroundKind::Bumps => {
                 let (a, l) = (self.ground.amplitude_m, self.ground.wavelength_m);
                 let k = std::f64::consts::TAU / l;
@@ -348,27 +534,45 @@ impl Scenario {
                 )
                 .map_err(|e| format!("bumps ground: {e}"))?
                 .with_surface(surface);
-                self.run_on(
-                    params,
-                    &Patched {
-                        ground: hf,
-                        patches,
-                    },
-                    0.0,
-                )
+                Box::new(hf)
             }
-            _ => {
-                let plane = Plane::inclined(theta, glam::DVec2::X).with_surface(surface);
-                self.run_on(
-                    params,
-                    &Patched {
-                        ground: plane,
-                        patches,
-                    },
-                    theta,
-                )
-            }
+            GroundKind::Heightfield => Box::new(Arc::clone(&self.terrain()?.0)),
+        };
+        Ok(Patched {
+            ground: shape,
+            patches: self.ground.patches.clone(),
+        })
+    }
+
+    /// The loaded heightfield of kind `heightfield`.
+    fn terrain(&self) -> Result<&Terrain, String> {
+        self.ground
+            .terrain
+            .as_ref()
+            .ok_or_else(|| "heightfield ground: the PNG was not loaded".to_string())
+    }
+
+    /// Pitch of the ground plane at the start (incline only). Unit: rad.
+    fn incline_angle(&self) -> f64 {
+        match self.ground.kind {
+            GroundKind::Incline => (self.ground.grade_pct / 100.0).atan(),
+            _ => 0.0,
         }
+    }
+
+    /// Run the open-loop schedule and return the telemetry (header, rows).
+    ///
+    /// # Errors
+    /// Invalid vehicle or inputs, or a ground [`Scenario::ground`] cannot build.
+    pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Telemetry, String> {
+        let ground = self.ground()?;
+        // The vehicle starts at (0, 0) on the ground: at z = 0 on the planes and the bumps, at
+        // the surface height there on a heightfield image (checked at load).
+        let lift = match self.ground.kind {
+            GroundKind::Heightfield => self.terrain()?.0.height_at(0.0, 0.0).unwrap_or(0.0),
+            _ => 0.0,
+        };
+        self.run_on(params, &ground, self.incline_angle(), lift)
     }
 
     fn run_on(
@@ -376,6 +580,7 @@ impl Scenario {
         params: VehicleParams,
         ground: &dyn Ground,
         theta: f64,
+        lift: f64,
     ) -> Result<crate::Telemetry, String> {
         let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
         let r = car
@@ -385,7 +590,9 @@ impl Scenario {
             .map(|w| w.radius)
             .fold(0.0, f64::max);
         let n = DVec3::new(-theta.sin(), 0.0, theta.cos());
-        car.teleport(Pose::new(n * r, DQuat::from_rotation_y(-theta)));
+        let mut start = n * r;
+        start.z += lift;
+        car.teleport(Pose::new(start, DQuat::from_rotation_y(-theta)));
         if self.initial.speed_mps != 0.0 {
             let dir = DVec3::new(theta.cos(), 0.0, theta.sin());
             car.set_velocity(dir * self.initial.speed_mps, DVec3::ZERO);
