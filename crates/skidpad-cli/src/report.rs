@@ -302,7 +302,11 @@ fn compare_rows(a: &[(String, Kpi)], b: &[(String, Kpi)]) -> Vec<[String; 4]> {
         .map(|k| {
             let (va, vb) = (get(a, k), get(b, k));
             let diff = match (&va, &vb) {
-                (Some(Kpi::Num(Some(x))), Some(Kpi::Num(Some(y)))) => format!("{:.4}", y - x),
+                // A difference that rounds to zero prints as 0.0000, not −0.0000.
+                (Some(Kpi::Num(Some(x))), Some(Kpi::Num(Some(y)))) => {
+                    let d = y - x;
+                    format!("{:.4}", if d.abs() < 5e-5 { 0.0 } else { d })
+                }
                 _ => String::new(),
             };
             let show = |v: Option<Kpi>| v.map_or("—".to_string(), |v| v.show());
@@ -436,4 +440,28 @@ pub fn write_compare(
         ),
     )?;
     Ok(page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compare_differences_round_and_never_print_negative_zero() {
+        // 0.66 − 0.66000001 = −1e-8 rounds to zero and prints "0.0000"; 1.5 − 1.25 = −0.25.
+        let a = vec![
+            ("cda".to_string(), Kpi::Num(Some(0.660_000_01))),
+            ("t".to_string(), Kpi::Num(Some(1.5))),
+            ("name".to_string(), Kpi::Text("a".into())),
+        ];
+        let b = vec![
+            ("cda".to_string(), Kpi::Num(Some(0.66))),
+            ("t".to_string(), Kpi::Num(Some(1.25))),
+            ("name".to_string(), Kpi::Text("b".into())),
+        ];
+        let rows = compare_rows(&a, &b);
+        assert_eq!(rows[0][3], "0.0000");
+        assert_eq!(rows[1][3], "-0.2500");
+        assert_eq!(rows[2][3], "");
+    }
 }
