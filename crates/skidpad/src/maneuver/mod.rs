@@ -48,6 +48,11 @@ pub const SUITE_STEPS: [&str; 9] = [
 /// `coast_down_crr`, `park_creep_60s_m`) plus `vehicle_mass_kg`, a few companions and the
 /// up-shift speeds (`shift_1_2_kmh`, ...).
 ///
+/// Two KPIs are left out when the vehicle cannot have them (rather than reported as NaN):
+/// `accel_0_100_s` when full throttle does not reach 100 km/h within 60 s (a truck governed
+/// below it, a tank), and the two per-road-wheel-angle KPIs `understeer_gradient_deg_per_g`
+/// and `step_steer_yaw_rate_gain_per_s` when no wheel steers (skid steer).
+///
 /// # Errors
 /// Invalid parameters.
 pub fn standard_suite(p: &VehicleParams) -> Result<Vec<(String, f64)>, ParamError> {
@@ -87,16 +92,24 @@ pub fn standard_suite_with_progress(
     next(progress);
     let creep = standard::park_creep(p)?;
     progress(SUITE_STEPS.len(), "done");
-    let mut kpis: Vec<(String, f64)> = [
-        ("vehicle_mass_kg", p.chassis.mass),
-        (
+    let steered = p.wheels.iter().any(|w| w.max_steer != 0.0)
+        && p.steering.mode != crate::steering::SteeringMode::Disabled;
+    let mut kpis: Vec<(&str, f64)> = vec![("vehicle_mass_kg", p.chassis.mass)];
+    if steered {
+        kpis.push((
             "understeer_gradient_deg_per_g",
             circle.understeer_gradient_deg_per_g,
-        ),
+        ));
+    }
+    kpis.extend([
         ("max_lateral_accel_mps2", circle.max_lateral_accel_mps2),
         ("step_steer_yaw_rate_response_time_s", step.response_time_s),
         ("step_steer_yaw_rate_overshoot_pct", step.overshoot_pct),
-        ("step_steer_yaw_rate_gain_per_s", step.steady_gain_per_s),
+    ]);
+    if steered {
+        kpis.push(("step_steer_yaw_rate_gain_per_s", step.steady_gain_per_s));
+    }
+    kpis.extend([
         (
             "sine_dwell_lateral_displacement_m",
             swd.lateral_displacement_m,
@@ -107,17 +120,19 @@ pub fn standard_suite_with_progress(
         ("braking_distance_100_0_m", dry.distance_m),
         ("braking_mean_decel_100_0_mps2", dry.mean_decel_mps2),
         ("braking_distance_100_0_wet_m", wet.distance_m),
-        ("accel_0_100_s", acc.t_0_100_s),
+    ]);
+    if acc.t_0_100_s.is_finite() {
+        kpis.push(("accel_0_100_s", acc.t_0_100_s));
+    }
+    kpis.extend([
         ("quarter_mile_s", acc.quarter_mile_s),
         ("coast_down_cd_a_m2", coast.cd_a_m2),
         ("coast_down_crr", coast.crr),
         ("configured_cd_a_m2", coast.configured_cd_a_m2),
         ("configured_crr", coast.configured_crr),
         ("park_creep_60s_m", creep),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
+    ]);
+    let mut kpis: Vec<(String, f64)> = kpis.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
     // Shift points of the full-throttle run (engine vehicles), e.g. `shift_1_2_kmh`.
     for (from, to, v) in &acc.shifts {
         kpis.push((format!("shift_{from}_{to}_kmh"), v * 3.6));

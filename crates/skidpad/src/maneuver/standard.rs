@@ -199,7 +199,8 @@ pub struct AccelResult {
     pub shifts: Vec<(i8, i8, f64)>,
 }
 
-/// Full throttle from rest on flat dry ground, steering held straight.
+/// Full throttle from rest on flat dry ground, steering held straight, until both 100 km/h
+/// and the quarter mile are reached or 60 s have passed.
 ///
 /// # Errors
 /// Invalid parameters.
@@ -212,7 +213,7 @@ pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
     let (mut last_v, mut last_d) = (0.0, 0.0);
     let mut shifts = Vec::new();
     let mut gear = v.state().drivetrain.target_gear;
-    while t < 60.0 && tq.is_nan() {
+    while t < 60.0 && (tq.is_nan() || t100.is_nan()) {
         let (steer, _) = drv.control(&v, 0.0, DT);
         v.set_intent(Intent {
             throttle: 1.0,
