@@ -50,12 +50,12 @@ fn run_writes_summary_and_telemetry() {
     let d = summary["braking_distance_100_0_m"].as_f64().unwrap();
     assert!((d - 38.9).abs() < 0.02 * 38.9, "{d}");
 
-    // The standard suite's KPIs are in the summary too. The sedan understeers mildly
-    // (cornering stiffness per unit load 14/rad front, 20/rad rear): K = (1/14 − 1/20)·180/π
-    // = 1.23 deg/g (±10 %); a_y max ≤ µ·g; the coast-down fit recovers C_rr = 0.012 (5 %); a
+    // The standard suite's KPIs are in the summary too. The sedan understeers (cornering
+    // stiffness per unit load 12/rad front, 20/rad rear): K = (1/12 − 1/20)·180/π
+    // = 1.91 deg/g (±10 %); a_y max ≤ µ·g; the coast-down fit recovers C_rr = 0.012 (5 %); a
     // braked car does not creep on 30 %.
     let num = |k: &str| summary[k].as_f64().unwrap_or_else(|| panic!("missing {k}"));
-    let k_hand = (1.0 / 14.0 - 1.0 / 20.0) * 180.0 / std::f64::consts::PI;
+    let k_hand = (1.0 / 12.0 - 1.0 / 20.0) * 180.0 / std::f64::consts::PI;
     let k = num("understeer_gradient_deg_per_g");
     assert!((k - k_hand).abs() < 0.1 * k_hand, "{k}");
     assert!(num("lane_change_max_entry_speed_kmh") > 40.0);

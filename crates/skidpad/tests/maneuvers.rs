@@ -3,22 +3,44 @@
 use skidpad::maneuver::{CIRCLE_RADIUS, standard, standard_suite};
 use skidpad::presets::sedan;
 
-#[test]
-fn understeer_gradient_matches_the_bicycle_model() {
-    // Linear bicycle model with axle cornering stiffness C = c·N (c per unit load, N the axle
-    // load; lateral load transfer does not change Σ c·F_z for a linear tire):
-    // K = (N_f/C_f − N_r/C_r)/g per m/s² = (1/c_f − 1/c_r)/g rad/(m/s²);
-    // in deg/g: (1/14 − 1/20)·180/π = 1.2277 deg/g. Within 10 %.
-    let p = sedan();
-    let r = standard::steady_state_circle(&p, CIRCLE_RADIUS).unwrap();
-    // The sedan's own tires: c_f = 14/rad, c_r = 20/rad.
+/// Linear bicycle model with axle cornering stiffness C = c·N (c per unit load, N the axle
+/// load; lateral load transfer does not change Σ c·F_z for a linear tire):
+/// K = (N_f/C_f − N_r/C_r)/(m·g) per g = 1/c_f − 1/c_r rad; in deg/g for the sedan
+/// (c_f = 12, c_r = 20): (1/12 − 1/20)·180/π = 1.9099 deg/g.
+fn bicycle_k_deg_per_g(p: &skidpad::VehicleParams) -> f64 {
     let (cf, cr) = (
         p.wheels[0].tire.cornering_stiffness,
         p.wheels[2].tire.cornering_stiffness,
     );
-    let k_hand = (1.0 / cf - 1.0 / cr) * 180.0 / std::f64::consts::PI;
+    (1.0 / cf - 1.0 / cr).to_degrees()
+}
+
+#[test]
+fn understeer_gradient_matches_the_bicycle_model() {
+    // The bicycle model leaves out longitudinal load transfer (the drive force that holds the
+    // speed lifts the front axle, and with C = c·N the front loses stiffness) and the two
+    // front wheels' different steer. With the CoM lowered to 5 cm above the ground and
+    // parallel steer those are gone, and K agrees within 3 % (1.4 % at the time of writing).
+    let p = sedan();
+    let k_hand = bicycle_k_deg_per_g(&p);
+    assert!((k_hand - 1.9099).abs() < 1e-4, "{k_hand}");
+    let mut flat = p.clone();
+    flat.chassis.com_offset.z = -0.316 + 0.05;
+    flat.steering.ackermann.accuracy = 0.0;
+    let r0 = standard::steady_state_circle(&flat, CIRCLE_RADIUS).unwrap();
     println!(
-        "K = {:.3} deg/g (bicycle {k_hand:.3}); a_y max {:.2} m/s²; points {:?}",
+        "low CoM, parallel steer: K = {:.4} deg/g (bicycle {k_hand:.4})",
+        r0.understeer_gradient_deg_per_g
+    );
+    assert!(
+        (r0.understeer_gradient_deg_per_g - k_hand).abs() < 0.03 * k_hand,
+        "K = {}",
+        r0.understeer_gradient_deg_per_g
+    );
+    // The sedan as built: within 10 % (≈ 8 % above).
+    let r = standard::steady_state_circle(&p, CIRCLE_RADIUS).unwrap();
+    println!(
+        "sedan: K = {:.4} deg/g; a_y max {:.2} m/s²; points {:?}",
         r.understeer_gradient_deg_per_g, r.max_lateral_accel_mps2, r.points
     );
     assert!(
@@ -28,8 +50,8 @@ fn understeer_gradient_matches_the_bicycle_model() {
     );
     // Max lateral acceleration ≤ µ·g (µ = 1), and a car with µ = 1 tires gets close to it.
     assert!(r.max_lateral_accel_mps2 <= 9.81 + 0.05);
-    assert!(r.max_lateral_accel_mps2 > 6.0);
-    // At low a_y the steer is the kinematic L/R = 2.7/40 = 0.0675 rad.
+    assert!(r.max_lateral_accel_mps2 > 8.0);
+    // At low a_y the steer is the kinematic L/R = 2.7/40 = 0.0675 rad plus K·a_y.
     let (ay0, d0) = r.points[0];
     let k = r.understeer_gradient_deg_per_g.to_radians() / 9.81;
     assert!(
@@ -74,11 +96,11 @@ fn braking_acceleration_coast_down_and_parking() {
 #[test]
 fn step_steer_matches_the_bicycle_model_gain() {
     // Linear bicycle model, steady yaw-rate gain r/δ = v/(L + K·v²) with K in rad/(m/s²)
-    // (Gillespie eq. 6-15). Understeering sedan: K = (1/14 − 1/20)/9.81 = 0.002 184; at
-    // 80 km/h (22.22 m/s): r/δ = 22.22/(2.7 + 0.002 184·493.8) = 22.22/3.7785 = 5.881 1/s.
+    // (Gillespie eq. 6-15). The sedan: K = (1/12 − 1/20)/9.81 = 0.003 398; at
+    // 80 km/h (22.22 m/s): r/δ = 22.22/(2.7 + 0.003 398·493.8) = 22.22/4.378 = 5.076 1/s.
     // Within 5 %; response time a fraction of a second; a little overshoot at most.
     let r = standard::step_steer(&sedan(), 80.0 / 3.6, 4.0).unwrap();
-    let k = (1.0 / 14.0 - 1.0 / 20.0) / 9.81;
+    let k = (1.0 / 12.0 - 1.0 / 20.0) / 9.81;
     let v: f64 = 80.0 / 3.6;
     let gain = v / (2.7 + k * v * v);
     println!("{r:?} (bicycle gain {gain:.3})");
@@ -153,11 +175,11 @@ fn sedan_suite_golden_kpis() {
     let get = |k: &str| kpis.iter().find(|(n, _)| n == k).unwrap().1;
     let golden = [
         ("vehicle_mass_kg", 1500.0, 1e-9),
-        ("understeer_gradient_deg_per_g", 1.20, 0.05),
-        ("max_lateral_accel_mps2", 7.0, 0.3),
-        ("step_steer_yaw_rate_response_time_s", 0.167, 0.02),
-        ("step_steer_yaw_rate_overshoot_pct", 4.0, 1.5),
-        ("lane_change_max_entry_speed_kmh", 65.3, 2.0),
+        ("understeer_gradient_deg_per_g", 2.06, 0.05),
+        ("max_lateral_accel_mps2", 8.85, 0.2),
+        ("step_steer_yaw_rate_response_time_s", 0.158, 0.02),
+        ("step_steer_yaw_rate_overshoot_pct", 6.7, 1.5),
+        ("lane_change_max_entry_speed_kmh", 59.1, 2.0),
         ("braking_distance_100_0_m", 38.98, 0.2),
         ("braking_distance_100_0_wet_m", 53.46, 0.3),
         ("accel_0_100_s", 7.926, 0.05),
@@ -174,11 +196,7 @@ fn sedan_suite_golden_kpis() {
     // Understeer gradient within 10 % of the linear bicycle model from the car's own axle
     // loads and cornering stiffnesses: C_axle = c·N_axle, so K = (N_f/C_f − N_r/C_r)/(m·g)
     // per g = 1/c_f − 1/c_r rad.
-    let (cf, cr) = (
-        p.wheels[0].tire.cornering_stiffness,
-        p.wheels[2].tire.cornering_stiffness,
-    );
-    let k_bicycle = (1.0 / cf - 1.0 / cr).to_degrees();
+    let k_bicycle = bicycle_k_deg_per_g(&p);
     let k = get("understeer_gradient_deg_per_g");
     assert!(
         (k - k_bicycle).abs() < 0.1 * k_bicycle,

@@ -285,10 +285,14 @@ fn a_handbrake_turn_drifts_once_with_hysteresis() {
     //   speed > 5 m/s (the condition then holds throughout);
     // - one DriftEnded, at the first later sample with |β| < 5° or speed < 3 m/s;
     // - in between, |β| spends time inside the 5–10° band without ending the drift.
-    // The scenario was laid out on the sedan without drag; drag only shifts its timing.
+    // The scenario was laid out on the neutral-steer sedan without drag (the foundation
+    // tire's 17/rad on both axles); understeer and drag only shift its timing.
     let ground = Plane::flat();
     let mut p = sedan();
     p.aero = Default::default();
+    for w in &mut p.wheels {
+        w.tire.cornering_stiffness = 17.0;
+    }
     let mut car = Vehicle::new(p).unwrap();
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));
     car.set_velocity(DVec3::new(20.0, 0.0, 0.0), DVec3::ZERO);

@@ -14,7 +14,7 @@
 //! understeer gradient follows `δ = L/R + K·a_y` (Gillespie, ch. 6): `K` in deg/g is the slope
 //! of road-wheel angle over lateral acceleration in g.
 
-use super::driver::{Driver, DriverGeometry, Path};
+use super::driver::{Driver, DriverGeometry, DriverParams, Path};
 use crate::ground::{Ground, Plane, SurfaceId};
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
 use crate::{DQuat, DVec3, ParamError, Pose};
@@ -79,12 +79,48 @@ pub struct CircleResult {
 
 /// ISO 4138 constant radius: drive a circle of `radius` at speeds 3, 4, 5, … m/s, 5 s each
 /// (the last 1 s averaged); stop when the car can no longer hold the path (> 1.5 m off) or the
-/// speed (> 1 m/s low). `K` = least-squares slope of δ vs a_y over the points with
-/// [`LINEAR_AY_MIN`] ≤ a_y ≤ [`LINEAR_AY_MAX`].
+/// speed (> 1 m/s low). `K` = least-squares slope of `δ − L·κ` vs a_y over the points with
+/// [`LINEAR_AY_MIN`] ≤ a_y ≤ [`LINEAR_AY_MAX`], where `κ = r/v_x` is the curvature the car
+/// actually drove: the driver holds the radius only to within its offset band, and a radius
+/// that drifts with a_y would otherwise bias the slope of δ by the change of `L/R`. The
+/// driver is [`circle_driver`].
 ///
 /// # Errors
 /// Invalid parameters.
 pub fn steady_state_circle(p: &VehicleParams, radius: f64) -> Result<CircleResult, ParamError> {
+    steady_state_circle_with(p, radius, &circle_driver(p))
+}
+
+/// Gains of the steady-state circle's driver. Pure pursuit holds a car on a curve only with a
+/// steady offset `e` outside the path, which grows with the extra steer the car needs beyond
+/// the kinematic `L/R` (understeer `K·a_y`, rear slip) and with the look-ahead squared:
+/// `Δδ ≈ 2L·e/L_d²`. With the default `4 m + 0.6 s·v` (≈ 15 m at 18 m/s) a 1.2 deg/g car
+/// leaves the 1.5 m band at ≈ 7 m/s², long before its tires saturate; `3 m + 0.3 s·v` needs a
+/// quarter of the offset. Skid-steer vehicles (no steered wheel) keep the default: their
+/// slower yaw response makes the short look-ahead oscillate.
+pub fn circle_driver(p: &VehicleParams) -> DriverParams {
+    if p.wheels.iter().any(|w| w.max_steer != 0.0)
+        && p.steering.mode != crate::steering::SteeringMode::Disabled
+    {
+        DriverParams {
+            lookahead_min: 3.0,
+            lookahead_per_speed: 0.3,
+            ..DriverParams::default()
+        }
+    } else {
+        DriverParams::default()
+    }
+}
+
+/// [`steady_state_circle`] with the driver gains `gains`.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn steady_state_circle_with(
+    p: &VehicleParams,
+    radius: f64,
+    gains: &DriverParams,
+) -> Result<CircleResult, ParamError> {
     let ground = Plane::flat();
     let mut v = spawn(p, &ground, 3.0)?;
     let path = Path::Circle {
@@ -93,10 +129,15 @@ pub fn steady_state_circle(p: &VehicleParams, radius: f64) -> Result<CircleResul
         left: true,
     };
     let mut drv = Driver::new(&v, path.clone());
+    drv.params = gains.clone();
     let mut points = Vec::new();
+    // Per point: road-wheel steer less the kinematic steer of the *driven* path,
+    // δ − L·κ with κ = r/vx, for the understeer fit.
+    let mut dynamic = Vec::new();
+    let wheelbase = drv.geometry.wheelbase;
     let mut speed = 3.0;
     'outer: while speed < 60.0 {
-        let (mut sum_ay, mut sum_d, mut n) = (0.0, 0.0, 0.0);
+        let (mut sum_ay, mut sum_d, mut sum_k, mut n) = (0.0, 0.0, 0.0, 0.0);
         for k in 0..(5.0 / DT) as usize {
             let (steer, u) = drv.control(&v, speed, DT);
             let (throttle, brake) = pedal(u);
@@ -117,6 +158,7 @@ pub fn steady_state_circle(p: &VehicleParams, radius: f64) -> Result<CircleResul
                 let vx = s.forward_speed();
                 sum_ay += s.chassis.angular_velocity.z * vx;
                 sum_d += road_steer(&v);
+                sum_k += s.chassis.angular_velocity.z / vx.abs().max(0.1);
                 n += 1.0;
             }
         }
@@ -124,9 +166,10 @@ pub fn steady_state_circle(p: &VehicleParams, radius: f64) -> Result<CircleResul
             break;
         }
         points.push((sum_ay / n, sum_d / n));
+        dynamic.push((sum_ay / n, (sum_d - wheelbase * sum_k) / n));
         speed += 1.0;
     }
-    let lin: Vec<(f64, f64)> = points
+    let lin: Vec<(f64, f64)> = dynamic
         .iter()
         .copied()
         .filter(|p| (LINEAR_AY_MIN..=LINEAR_AY_MAX).contains(&p.0))
