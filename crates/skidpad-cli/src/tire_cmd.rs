@@ -255,18 +255,24 @@ pub fn line_chart(
         .map_err(|e| err(&e))?;
     for (i, (label, pts)) in series.iter().enumerate() {
         let color = COLORS[i % COLORS.len()];
-        chart
+        let drawn = chart
             .draw_series(LineSeries::new(pts.iter().copied(), &color))
-            .map_err(|e| err(&e))?
-            .label(label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+            .map_err(|e| err(&e))?;
+        if !label.is_empty() {
+            drawn
+                .label(label.as_str())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+        }
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| err(&e))?;
+    // A legend only when some series has a name (a single unnamed line needs none).
+    if series.iter().any(|(label, _)| !label.is_empty()) {
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| err(&e))?;
+    }
     root.present().map_err(|e| err(&e))?;
     Ok(())
 }

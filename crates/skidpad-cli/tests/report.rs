@@ -298,6 +298,16 @@ fn run_writes_plots_and_report() {
     skidpad(&["run"], &dir);
     check_report(&dir, 1);
     assert!(dir.join("summary.json").is_file() && dir.join("telemetry.csv").is_file());
+    // One unnamed series: no legend box (only the background rectangle); the per-wheel plot
+    // names its series and has one.
+    let rects = |f: &str| {
+        std::fs::read_to_string(dir.join(f))
+            .unwrap()
+            .matches("<rect")
+            .count()
+    };
+    assert_eq!(rects("speed.svg"), 1);
+    assert!(rects("wheel_loads.svg") > 1);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -323,6 +333,7 @@ fn compare_writes_overlaid_plots_and_report() {
         summary["b"]["vehicle"].as_str().unwrap(),
     );
     assert!(svg.contains(a) && svg.contains(b), "series not labelled");
+    assert!(svg.matches("<rect").count() > 1, "no legend");
     std::fs::remove_dir_all(&dir).ok();
 }
 
