@@ -193,9 +193,10 @@ pub fn run_default_with_progress(
     }
 
     progress(3, MAIN_PHASES[3]);
-    // Phase 4 (telemetry only, no KPI): a slalom at 15 m/s — steer 0.15·sin(2π·0.3 t) for
-    // 8 s with the speed held — so the trajectory, yaw-rate, steer-vs-a_y and g-g plots show
-    // cornering.
+    // Phase 4 (telemetry only, no KPI): a slalom at 15 m/s for 8 s — the test driver follows
+    // y = 1.5 m · sin(2π·s/50 m) from where the stop ended (peak a_y ≈ 1.5·(2π/50)²·15²
+    // = 5.3 m/s²) with the speed held — so the trajectory, yaw-rate, steer-vs-a_y and g-g
+    // plots show cornering.
     let v_slalom = 15.0;
     car.set_velocity(
         car.state()
@@ -204,14 +205,30 @@ pub fn run_default_with_progress(
             .transform_vector(DVec3::new(v_slalom, 0.0, 0.0)),
         DVec3::ZERO,
     );
-    let t_start = car.state().time;
+    let c = car.state().chassis.pose;
+    let (o, dir) = (
+        c.translation.truncate(),
+        c.transform_vector(DVec3::X)
+            .truncate()
+            .normalize_or(glam::DVec2::X),
+    );
+    let length = v_slalom * SLALOM_S + 60.0;
+    let points = (0..=(length / 0.5) as usize)
+        .map(|i| {
+            let s = i as f64 * 0.5;
+            o + dir * s + dir.perp() * 1.5 * (std::f64::consts::TAU * s / 50.0).sin()
+        })
+        .collect();
+    let mut driver = skidpad::maneuver::driver::Driver::new(
+        &car,
+        skidpad::maneuver::driver::Path::Polyline { points },
+    );
     for _ in 0..(SLALOM_S / DT) as usize {
-        let t = car.state().time - t_start;
-        let u = (2.0 * (v_slalom - car.state().forward_speed())).clamp(-1.0, 1.0);
+        let (steer, u) = driver.control(&car, v_slalom, DT);
         car.set_intent(Intent {
             throttle: u.max(0.0),
             brake: (-u).max(0.0),
-            steer: 0.15 * (std::f64::consts::TAU * 0.3 * t).sin(),
+            steer,
             ..Intent::default()
         })
         .map_err(|e| e.to_string())?;
