@@ -45,10 +45,10 @@
 //! sequence", as a test driver's last successful run is.
 
 use super::driver::{Driver, DriverParams, Path};
-use super::standard::DT;
+use super::standard::{DT, spawn_at};
 use crate::ground::Plane;
-use crate::vehicle::{Intent, Vehicle, VehicleParams};
-use crate::{DQuat, DVec3, ParamError, Pose};
+use crate::vehicle::{Intent, VehicleParams};
+use crate::{DVec3, ParamError};
 use glam::DVec2;
 
 /// Lowest entry speed tried. Unit: km/h.
@@ -176,17 +176,20 @@ impl Track {
 
 /// Outer width across the tires (the `b` of the course). Unit: m.
 pub fn vehicle_width(p: &VehicleParams) -> f64 {
-    let hi = p
-        .wheels
-        .iter()
-        .map(|w| w.position.y + 0.5 * w.width)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let lo = p
-        .wheels
-        .iter()
-        .map(|w| w.position.y - 0.5 * w.width)
-        .fold(f64::INFINITY, f64::min);
+    let (lo, hi) = lateral_extent(p);
     hi - lo
+}
+
+/// Smallest and largest y of the tires' outer faces, vehicle frame. Unit: m.
+fn lateral_extent(p: &VehicleParams) -> (f64, f64) {
+    p.wheels
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), w| {
+            (
+                lo.min(w.position.y - 0.5 * w.width),
+                hi.max(w.position.y + 0.5 * w.width),
+            )
+        })
 }
 
 /// Footprint corners in the vehicle frame: `[front-left, front-right, rear-left, rear-right]`
@@ -202,16 +205,7 @@ pub fn footprint(p: &VehicleParams) -> [DVec2; 4] {
         .iter()
         .map(|w| w.position.x - w.radius)
         .fold(f64::INFINITY, f64::min);
-    let hi = p
-        .wheels
-        .iter()
-        .map(|w| w.position.y + 0.5 * w.width)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let lo = p
-        .wheels
-        .iter()
-        .map(|w| w.position.y - 0.5 * w.width)
-        .fold(f64::INFINITY, f64::min);
+    let (lo, hi) = lateral_extent(p);
     [
         DVec2::new(front, hi),
         DVec2::new(front, lo),
@@ -263,24 +257,7 @@ pub fn double_lane_change(
     let ground = Plane::flat();
     let track = Track::iso3888_1(vehicle_width(p));
     let corners = footprint(p);
-    let mut v = Vehicle::new(p.clone())?;
-    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
-    // Settle with the brakes on, then place the car at the run-in start at speed.
-    v.teleport(Pose::from_translation(DVec3::new(-RUN_IN, 0.0, r)));
-    v.set_intent(Intent {
-        brake: 1.0,
-        ..Intent::default()
-    })
-    .ok();
-    for _ in 0..(1.0 / DT) as usize {
-        v.step(DT, &ground);
-    }
-    let settled = v.state().chassis.pose;
-    v.teleport(Pose {
-        translation: DVec3::new(-RUN_IN, 0.0, settled.translation.z),
-        rotation: DQuat::IDENTITY,
-    });
-    v.set_velocity(DVec3::new(speed, 0.0, 0.0), DVec3::ZERO);
+    let mut v = spawn_at(p, &ground, -RUN_IN, speed)?;
     let mut drv = Driver::new(
         &v,
         Path::Line {

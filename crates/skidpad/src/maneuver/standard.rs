@@ -33,9 +33,20 @@ pub const DT: f64 = 1.0 / 120.0;
 pub const G: f64 = 9.81;
 
 fn spawn(p: &VehicleParams, ground: &dyn Ground, speed: f64) -> Result<Vehicle, ParamError> {
+    spawn_at(p, ground, 0.0, speed)
+}
+
+/// A vehicle settled for 1 s with the brakes on at `(x, 0)` on `ground`, heading +x, then given
+/// the forward speed `speed` (m/s).
+pub(super) fn spawn_at(
+    p: &VehicleParams,
+    ground: &dyn Ground,
+    x: f64,
+    speed: f64,
+) -> Result<Vehicle, ParamError> {
     let mut v = Vehicle::new(p.clone())?;
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
-    v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, r)));
+    v.teleport(Pose::from_translation(DVec3::new(x, 0.0, r)));
     v.set_intent(Intent {
         brake: 1.0,
         ..Intent::default()
