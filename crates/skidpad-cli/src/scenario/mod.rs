@@ -1,0 +1,297 @@
+//! Scenario files: a vehicle, a ground, an initial state, and either the standard manoeuvre
+//! suite or an open-loop input schedule, with a duration and a step.
+//!
+//! ```toml
+//! vehicle = "sedan"            # built-in name, or a path relative to this file
+//! duration_s = 6.0
+//! dt_s = 0.008333333333333333
+//!
+//! [ground]
+//! kind = "incline"             # "flat" (default), "incline", "bumps" or "heightfield"
+//! grade_pct = 10.0             # rise per 100 m of run (incline only)
+//! surface = 1                  # surface id (0 tarmac, 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice)
+//! [[ground.patches]]           # rectangles of another surface (first match wins)
+//! x_min = 20.0
+//! x_max = 60.0
+//! y_min = 0.0
+//! y_max = 5.0
+//! surface = 5
+//!
+//! [initial]
+//! speed_mps = 10.0
+//!
+//! # Either: maneuver = "standard"
+//! # Or an open-loop schedule, linearly interpolated in time (held after the last row):
+//! [[schedule]]
+//! t_s = 0.0
+//! throttle = 0.5
+//! [[schedule]]
+//! t_s = 2.0
+//! throttle = 0.0
+//! brake = 1.0
+//! steer = 0.2                  # steering command, −1..1 (positive left)
+//! ```
+//!
+//! A heightfield from a grayscale PNG (see [`crate::heightmap`] for the exact mapping):
+//!
+//! ```toml
+//! [ground]
+//! kind = "heightfield"
+//! png = "terrain.png"          # relative to this file; 8- or 16-bit grayscale
+//! size_x_m = 128.0             # ground covered by the image's width (columns run along +x)
+//! size_y_m = 64.0              # ... and height (row 0, the top of the picture, is the +y edge)
+//! height_min_m = 0.0           # black
+//! height_max_m = 2.55          # white; linear in between
+//! origin_x_m = 50.0            # world (x, y) of the image's centre; default (0, 0)
+//! origin_y_m = 0.0
+//! surface = 0                  # patches work as on any ground
+//! ```
+//!
+//! The image is a map seen from above: column 0 is the left edge (smallest x), row 0 the top
+//! edge at the largest y. Pixels must be square on the ground (`size_x_m / width =
+//! size_y_m / height`); each pixel's gray value is the height at its centre, and the ground ends
+//! at the outer pixel centres. The vehicle starts at (0, 0) on the ground under it, which must
+//! lie within the image. RGB(A) and palette images are read only if every pixel is gray.
+//!
+//! A schedule may also come from a CSV file (`schedule_csv = "inputs.csv"`, columns `t_s` and
+//! any of `throttle`, `brake`, `handbrake`, `steer`, `gear`). Unknown keys are rejected; errors
+//! name the file, line and key.
+
+pub mod ground;
+pub mod schedule;
+
+pub use ground::{GroundKind, GroundSpec, Patched, SurfacePatch, Terrain};
+pub use schedule::{ScheduleRow, read_schedule_csv};
+
+use serde::Deserialize;
+use skidpad::ground::Ground;
+use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
+use skidpad::{DQuat, DVec3, Pose, telemetry};
+use std::path::{Path, PathBuf};
+
+/// Initial state.
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct InitialSpec {
+    /// Forward speed at the start. Unit: m/s. Default: 0.
+    pub speed_mps: f64,
+}
+
+/// A scenario file.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Built-in vehicle name or a vehicle file path (relative to the scenario file).
+    pub vehicle: String,
+    /// Simulated time. Unit: s. Default: 10.
+    #[serde(default = "default_duration")]
+    pub duration_s: f64,
+    /// Fixed step. Unit: s. Default: 1/120.
+    #[serde(default = "default_dt")]
+    pub dt_s: f64,
+    /// Ground.
+    #[serde(default)]
+    pub ground: GroundSpec,
+    /// Initial state.
+    #[serde(default)]
+    pub initial: InitialSpec,
+    /// `standard` to run the standard manoeuvre suite instead of a schedule.
+    #[serde(default)]
+    pub maneuver: Option<String>,
+    /// Inline open-loop schedule.
+    #[serde(default)]
+    pub schedule: Vec<ScheduleRow>,
+    /// Open-loop schedule from a CSV file (relative to the scenario file).
+    #[serde(default)]
+    pub schedule_csv: Option<PathBuf>,
+}
+
+fn default_duration() -> f64 {
+    10.0
+}
+
+fn default_dt() -> f64 {
+    1.0 / 120.0
+}
+
+/// 1-based line of a byte offset in `text`.
+pub(crate) fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// 1-based line where `key` is set (`key = ...` at the start of a line), else the first line
+/// mentioning it (`[[ground.patches]]`), else 0.
+pub(crate) fn key_line(text: &str, key: &str) -> usize {
+    let set = text.lines().position(|l| {
+        l.trim_start()
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    });
+    match set {
+        Some(k) => k + 1,
+        None => text.find(key).map_or(0, |o| line_of(text, o)),
+    }
+}
+
+impl Scenario {
+    /// Parse a scenario; `origin` names the file in errors. A heightfield's `png` path is
+    /// taken relative to the current directory (use [`Scenario::from_path`] for paths relative
+    /// to the file).
+    ///
+    /// # Errors
+    /// `origin:line: key KEY: message` for syntax errors, unknown keys, wrong types, bad values
+    /// and unusable heightmap images.
+    pub fn from_toml_str(text: &str, origin: &str) -> Result<Self, String> {
+        Self::parse(text, origin, Path::new(""))
+    }
+
+    /// [`Scenario::from_toml_str`] with files (the heightmap) relative to `dir`.
+    fn parse(text: &str, origin: &str, dir: &Path) -> Result<Self, String> {
+        let mut s: Scenario = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(0, |r| line_of(text, r.start));
+            format!("{origin}:{line}: {}", e.message())
+        })?;
+        let bad = |key: &str, rule: &str| {
+            let line = key_line(text, key);
+            Err(format!("{origin}:{line}: key {key}: {rule}"))
+        };
+        if !(s.duration_s.is_finite() && s.duration_s > 0.0) {
+            return bad("duration_s", "must be finite and > 0");
+        }
+        if !(s.dt_s.is_finite() && s.dt_s > 0.0 && s.dt_s <= 0.1) {
+            return bad("dt_s", "must be in (0, 0.1]");
+        }
+        if !s.ground.grade_pct.is_finite() || s.ground.grade_pct.abs() > 100.0 {
+            return bad("grade_pct", "must be within ±100 %");
+        }
+        if !(0.0..=0.5).contains(&s.ground.amplitude_m) {
+            return bad("amplitude_m", "must be in [0, 0.5] m");
+        }
+        if !(1.0..=100.0).contains(&s.ground.wavelength_m) {
+            return bad("wavelength_m", "must be in [1, 100] m");
+        }
+        for p in &s.ground.patches {
+            let ok = [p.x_min, p.x_max, p.y_min, p.y_max]
+                .iter()
+                .all(|v| v.is_finite())
+                && p.x_min < p.x_max
+                && p.y_min < p.y_max;
+            if !ok {
+                return bad(
+                    "patches",
+                    "each patch needs finite x_min < x_max and y_min < y_max",
+                );
+            }
+        }
+        if let Some(m) = &s.maneuver
+            && m != "standard"
+        {
+            return bad("maneuver", "the only manoeuvre suite is \"standard\"");
+        }
+        if s.maneuver.is_some() && (!s.schedule.is_empty() || s.schedule_csv.is_some()) {
+            return bad(
+                "maneuver",
+                "give either a manoeuvre or a schedule, not both",
+            );
+        }
+        for w in s.schedule.windows(2) {
+            if w[1].t_s <= w[0].t_s {
+                return bad("t_s", "schedule times must increase");
+            }
+        }
+        s.ground.load_heightfield(text, origin, dir)?;
+        Ok(s)
+    }
+
+    /// Read and parse a scenario file.
+    ///
+    /// # Errors
+    /// As [`Scenario::from_toml_str`], or the I/O error with the path.
+    pub fn from_path(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut s = Self::parse(&text, &path.display().to_string(), dir)?;
+        if let Some(csv) = &s.schedule_csv {
+            s.schedule = read_schedule_csv(&dir.join(csv))?;
+        }
+        if crate::vehicles::find(&s.vehicle).is_none() {
+            s.vehicle = dir.join(&s.vehicle).display().to_string();
+        }
+        Ok(s)
+    }
+
+    /// The vehicle parameters (built-in name or file).
+    ///
+    /// # Errors
+    /// The vehicle file's error.
+    pub fn vehicle_params(&self) -> Result<VehicleParams, String> {
+        crate::vehicles::resolve(&self.vehicle).map_err(|e| e.to_string())
+    }
+
+    /// The driver input at time `t`: [`schedule::intent_at`] of the schedule.
+    pub fn intent_at(&self, t: f64) -> Intent {
+        schedule::intent_at(&self.schedule, t)
+    }
+
+    /// The scenario's ground: [`GroundSpec::build`].
+    ///
+    /// # Errors
+    /// As [`GroundSpec::build`].
+    pub fn ground(&self) -> Result<Patched<Box<dyn Ground>>, String> {
+        self.ground.build()
+    }
+
+    /// Run the open-loop schedule and return the telemetry (header, rows).
+    ///
+    /// # Errors
+    /// Invalid vehicle or inputs, or a ground [`Scenario::ground`] cannot build.
+    pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Telemetry, String> {
+        let ground = self.ground()?;
+        // The vehicle starts at (0, 0) on the ground: at z = 0 on the planes and the bumps, at
+        // the surface height there on a heightfield image (checked at load).
+        let lift = match self.ground.kind {
+            GroundKind::Heightfield => self.ground.terrain()?.0.height_at(0.0, 0.0).unwrap_or(0.0),
+            _ => 0.0,
+        };
+        self.run_on(params, &ground, self.ground.incline_angle(), lift)
+    }
+
+    fn run_on(
+        &self,
+        params: VehicleParams,
+        ground: &dyn Ground,
+        theta: f64,
+        lift: f64,
+    ) -> Result<crate::Telemetry, String> {
+        let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
+        let r = car
+            .params()
+            .wheels
+            .iter()
+            .map(|w| w.radius)
+            .fold(0.0, f64::max);
+        let n = DVec3::new(-theta.sin(), 0.0, theta.cos());
+        let mut start = n * r;
+        start.z += lift;
+        car.teleport(Pose::new(start, DQuat::from_rotation_y(-theta)));
+        if self.initial.speed_mps != 0.0 {
+            let dir = DVec3::new(theta.cos(), 0.0, theta.sin());
+            car.set_velocity(dir * self.initial.speed_mps, DVec3::ZERO);
+        }
+        let mut tel = crate::Telemetry {
+            names: telemetry::channel_names(car.params()),
+            rows: Vec::new(),
+        };
+        let steps = (self.duration_s / self.dt_s).round() as usize;
+        for k in 0..steps {
+            let t = k as f64 * self.dt_s;
+            car.set_intent(self.intent_at(t))
+                .map_err(|e| e.to_string())?;
+            car.step(self.dt_s, ground);
+            let mut row = vec![0.0; tel.names.len()];
+            telemetry::fill_row(&car, &mut row);
+            tel.rows.push(row);
+        }
+        Ok(tel)
+    }
+}
