@@ -58,6 +58,34 @@ pub struct Summary {
     pub suite: std::collections::BTreeMap<String, f64>,
 }
 
+/// The numbers a scenario's named manoeuvre reports (`summary.json`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ManeuverSummary {
+    /// Vehicle name.
+    pub vehicle: String,
+    /// The manoeuvre's `kind`.
+    pub maneuver: String,
+    /// Total vehicle mass. Unit: kg.
+    pub vehicle_mass_kg: f64,
+    /// The manoeuvre's KPIs ([`scenario::maneuver`]), keys with units.
+    #[serde(flatten)]
+    pub kpis: std::collections::BTreeMap<String, f64>,
+}
+
+impl ManeuverSummary {
+    /// Format as a table for the terminal.
+    pub fn table(&self) -> String {
+        let mut out = format!(
+            "vehicle                 {}\nmanoeuvre               {}\nmass                    {:.0} kg\n",
+            self.vehicle, self.maneuver, self.vehicle_mass_kg
+        );
+        for (k, v) in &self.kpis {
+            out.push_str(&format!("  {k:<34} {v:.4}\n"));
+        }
+        out
+    }
+}
+
 /// Telemetry of a run: header and rows.
 #[derive(Debug, Clone, Default)]
 pub struct Telemetry {
@@ -322,11 +350,12 @@ pub fn format_table(s: &Summary) -> String {
     out
 }
 
-/// Write `summary.json` and `telemetry.csv` into `dir` (created if missing).
+/// Write `summary.json` (any summary: the main job's [`Summary`], a [`ManeuverSummary`]) and
+/// `telemetry.csv` into `dir` (created if missing).
 ///
 /// # Errors
 /// An I/O or encoding message naming the file.
-pub fn write_outputs(dir: &Path, s: &Summary, t: &Telemetry) -> Result<(), String> {
+pub fn write_outputs<S: Serialize>(dir: &Path, s: &S, t: &Telemetry) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let json = dir.join("summary.json");
     let text = serde_json::to_string_pretty(s).map_err(|e| e.to_string())?;

@@ -168,6 +168,30 @@ impl Progress {
         }
     }
 
+    /// A spinner labelled `label` for work without steps (one manoeuvre, a schedule): it
+    /// appears on stderr once the work has taken more than a second, and ticks on its own.
+    fn spinner(label: &str) -> Self {
+        let bar =
+            indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{prefix} {spinner} {elapsed}") {
+            bar.set_style(style);
+        }
+        bar.set_prefix(label.to_string());
+        let shown = bar.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            if !shown.is_finished() {
+                shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                shown.enable_steady_tick(std::time::Duration::from_millis(100));
+            }
+        });
+        Self {
+            bar,
+            start: std::time::Instant::now(),
+            shown: true,
+        }
+    }
+
     /// Step `i` (named `name`) begins.
     fn step(&mut self, i: usize, name: &str) {
         if !self.shown && self.start.elapsed() > std::time::Duration::from_secs(1) {
@@ -197,15 +221,39 @@ fn run_job(
 
 /// `skidpad run`: a scenario file, or the standard job on a vehicle.
 fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(), String> {
-    use skidpad_cli::scenario::Scenario;
+    use skidpad_cli::scenario::{ManeuverSpec, Scenario};
     let (summary, tel) = match scenario {
         Some(path) => {
             let sc = Scenario::from_path(path)?;
             let params = sc.vehicle_params()?;
-            if sc.maneuver.is_some() {
+            if let Some(m) = sc
+                .maneuver
+                .as_ref()
+                .filter(|m| **m != ManeuverSpec::Standard)
+            {
+                let label = format!("{} ({})", path.display(), m.kind());
+                let bar = Progress::spinner(&label);
+                let (kpis, tel) = sc.run_maneuver(&params)?;
+                drop(bar);
+                let summary = skidpad_cli::ManeuverSummary {
+                    vehicle: params.name.clone(),
+                    maneuver: m.kind().to_string(),
+                    vehicle_mass_kg: params.chassis.mass,
+                    kpis: kpis.into_iter().collect(),
+                };
+                say_raw!("{}", summary.table());
+                if let Some(dir) = out {
+                    skidpad_cli::write_outputs(dir, &summary, &tel)?;
+                    report::write_report(dir, &summary.vehicle, &summary, &tel)?;
+                    say!("wrote {}", dir.display());
+                }
+                return Ok(());
+            } else if sc.maneuver.is_some() {
                 run_job(params, &path.display().to_string())?
             } else {
+                let bar = Progress::spinner(&path.display().to_string());
                 let tel = sc.run_schedule(params)?;
+                drop(bar);
                 let last = tel.rows.last().cloned().unwrap_or_default();
                 say!(
                     "{}: {} steps, final t = {:.2} s, x = {:.2} m, vx = {:.2} m/s",
@@ -230,7 +278,7 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
     say_raw!("{}", skidpad_cli::format_table(&summary));
     if let Some(dir) = out {
         skidpad_cli::write_outputs(dir, &summary, &tel)?;
-        report::write_report(dir, &summary, &tel)?;
+        report::write_report(dir, &summary.vehicle, &summary, &tel)?;
         say!("wrote {}", dir.display());
     }
     Ok(())

@@ -267,7 +267,7 @@ impl Kpi {
 ///
 /// # Errors
 /// A message if the summary does not encode to JSON.
-pub fn kpis(s: &Summary) -> Result<Vec<(String, Kpi)>, String> {
+pub fn kpis<S: serde::Serialize>(s: &S) -> Result<Vec<(String, Kpi)>, String> {
     let v = serde_json::to_value(s).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     let one = |v: &serde_json::Value| match v {
@@ -377,13 +377,19 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Write the plots of one run and `report.html` (KPI table from `s`) into `dir`; returns the
-/// page's path. `summary.json` and `telemetry.csv` come from [`crate::write_outputs`].
+/// Write the plots of one run of `vehicle` and `report.html` (KPI table from `s`: the main
+/// job's [`Summary`] or a [`crate::ManeuverSummary`]) into `dir`; returns the page's path.
+/// `summary.json` and `telemetry.csv` come from [`crate::write_outputs`].
 ///
 /// # Errors
 /// A message naming the file.
-pub fn write_report(dir: &Path, s: &Summary, t: &Telemetry) -> Result<PathBuf, String> {
-    write_plots(dir, &[(&s.vehicle, t)])?;
+pub fn write_report<S: serde::Serialize>(
+    dir: &Path,
+    vehicle: &str,
+    s: &S,
+    t: &Telemetry,
+) -> Result<PathBuf, String> {
+    write_plots(dir, &[(vehicle, t)])?;
     let rows: Vec<Vec<String>> = kpis(s)?
         .into_iter()
         .map(|(k, v)| vec![k, v.show()])
@@ -392,7 +398,7 @@ pub fn write_report(dir: &Path, s: &Summary, t: &Telemetry) -> Result<PathBuf, S
     write_file(
         &page,
         &html(
-            &format!("skidpad report: {}", s.vehicle),
+            &format!("skidpad report: {vehicle}"),
             &["key", "value"],
             &rows,
         ),

@@ -4,8 +4,7 @@
 use glam::DVec2;
 use skidpad::maneuver::driver::Path;
 use skidpad::maneuver::lane_change::{
-    SPEED_RESOLUTION_KMH, Track, double_lane_change, footprint, lane_change_driver,
-    max_entry_speed, vehicle_width,
+    SPEED_RESOLUTION_KMH, Track, double_lane_change, footprint, max_entry_speed, vehicle_width,
 };
 use skidpad::presets::sedan;
 
@@ -107,10 +106,10 @@ fn polyline_path_projection_and_offset() {
 #[test]
 fn sedan_passes_slowly_and_hits_cones_fast() {
     let p = sedan();
-    let slow = double_lane_change(&p, 40.0 / 3.6, &lane_change_driver()).unwrap();
+    let slow = double_lane_change(&p, 40.0 / 3.6).unwrap();
     assert!(slow.passed, "{slow:?}");
     assert!((slow.entry_speed - 40.0 / 3.6).abs() < 0.5, "{slow:?}");
-    let fast = double_lane_change(&p, 110.0 / 3.6, &lane_change_driver()).unwrap();
+    let fast = double_lane_change(&p, 110.0 / 3.6).unwrap();
     assert!(!fast.passed && fast.first_hit.is_some(), "{fast:?}");
 }
 
@@ -129,8 +128,7 @@ fn entry_speed_search_is_limited_by_grip() {
             w.tire.friction = mu;
         }
         let r = max_entry_speed(&p).unwrap();
-        let best =
-            double_lane_change(&p, r.max_entry_speed_kmh / 3.6, &lane_change_driver()).unwrap();
+        let best = double_lane_change(&p, r.max_entry_speed_kmh / 3.6).unwrap();
         println!(
             "µ {mu}: {:.2} km/h, peak a_y {:.2} m/s², runs {:?}",
             r.max_entry_speed_kmh, best.max_lateral_accel, r.runs

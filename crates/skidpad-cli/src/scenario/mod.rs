@@ -58,9 +58,11 @@
 //! name the file, line and key.
 
 pub mod ground;
+pub mod maneuver;
 pub mod schedule;
 
 pub use ground::{GroundKind, GroundSpec, Patched, SurfacePatch, Terrain};
+pub use maneuver::ManeuverSpec;
 pub use schedule::{ScheduleRow, read_schedule_csv};
 
 use serde::Deserialize;
@@ -95,9 +97,10 @@ pub struct Scenario {
     /// Initial state.
     #[serde(default)]
     pub initial: InitialSpec,
-    /// `standard` to run the standard manoeuvre suite instead of a schedule.
-    #[serde(default)]
-    pub maneuver: Option<String>,
+    /// A named manoeuvre with its parameters instead of a schedule: a `[maneuver]` table with
+    /// a `kind`, or `maneuver = "kind"` for its defaults ([`maneuver`]).
+    #[serde(default, deserialize_with = "maneuver::deserialize")]
+    pub maneuver: Option<ManeuverSpec>,
     /// Inline open-loop schedule.
     #[serde(default)]
     pub schedule: Vec<ScheduleRow>,
@@ -117,6 +120,23 @@ fn default_dt() -> f64 {
 /// 1-based line of a byte offset in `text`.
 pub(crate) fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// Whether 1-based `line` sets `maneuver = ...` or lies in the `[maneuver]` table.
+fn in_maneuver(text: &str, line: usize) -> bool {
+    let lines: Vec<&str> = text.lines().map(str::trim_start).collect();
+    let Some(l) = line.checked_sub(1).and_then(|i| lines.get(i)) else {
+        return false;
+    };
+    if l.starts_with("maneuver") {
+        return true;
+    }
+    // The nearest table header at or above the line.
+    lines[..line]
+        .iter()
+        .rev()
+        .find(|l| l.starts_with('['))
+        .is_some_and(|h| h.starts_with("[maneuver]"))
 }
 
 /// 1-based line where `key` is set (`key = ...` at the start of a line), else the first line
@@ -148,13 +168,29 @@ impl Scenario {
     /// [`Scenario::from_toml_str`] with files (the heightmap) relative to `dir`.
     fn parse(text: &str, origin: &str, dir: &Path) -> Result<Self, String> {
         let mut s: Scenario = toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(0, |r| line_of(text, r.start));
+            let mut line = e.span().map_or(0, |r| line_of(text, r.start));
+            // Inside `[maneuver]` (an internally tagged table) the span is the whole table:
+            // point at the unknown key's own line instead.
+            if let Some(key) = e
+                .message()
+                .strip_prefix("unknown field `")
+                .and_then(|r| r.split('`').next())
+            {
+                let at = key_line(text, key);
+                if at >= line {
+                    line = at;
+                }
+            } else if in_maneuver(text, line) {
+                // An unknown or missing `kind`, or a parameter of the wrong type.
+                return format!("{origin}:{line}: key maneuver: {}", e.message());
+            }
             format!("{origin}:{line}: {}", e.message())
         })?;
-        let bad = |key: &str, rule: &str| {
+        let at = |key: &str, rule: &str| {
             let line = key_line(text, key);
-            Err(format!("{origin}:{line}: key {key}: {rule}"))
+            format!("{origin}:{line}: key {key}: {rule}")
         };
+        let bad = |key: &str, rule: &str| Err(at(key, rule));
         if !(s.duration_s.is_finite() && s.duration_s > 0.0) {
             return bad("duration_s", "must be finite and > 0");
         }
@@ -183,16 +219,8 @@ impl Scenario {
                 );
             }
         }
-        if let Some(m) = &s.maneuver
-            && m != "standard"
-        {
-            return bad("maneuver", "the only manoeuvre suite is \"standard\"");
-        }
-        if s.maneuver.is_some() && (!s.schedule.is_empty() || s.schedule_csv.is_some()) {
-            return bad(
-                "maneuver",
-                "give either a manoeuvre or a schedule, not both",
-            );
+        if let Some(m) = &s.maneuver {
+            s.check_maneuver(m).map_err(|(key, rule)| at(key, &rule))?;
         }
         for w in s.schedule.windows(2) {
             if w[1].t_s <= w[0].t_s {
@@ -201,6 +229,79 @@ impl Scenario {
         }
         s.ground.load_heightfield(text, origin, dir)?;
         Ok(s)
+    }
+
+    /// The rules a scenario with a manoeuvre must follow ([`maneuver`]'s module docs).
+    fn check_maneuver(&self, m: &ManeuverSpec) -> Result<(), (&'static str, String)> {
+        let bad = |key: &'static str, rule: &str| Err((key, rule.to_string()));
+        m.validate()?;
+        if !self.schedule.is_empty() || self.schedule_csv.is_some() {
+            return bad(
+                "maneuver",
+                "give either a manoeuvre or a schedule, not both",
+            );
+        }
+        if self.duration_s != default_duration() {
+            return bad(
+                "duration_s",
+                "a manoeuvre runs as long as it takes: duration_s is for schedules",
+            );
+        }
+        if self.initial != InitialSpec::default() {
+            return bad("initial", "a manoeuvre sets its own initial state");
+        }
+        match m {
+            ManeuverSpec::Standard => {
+                if self.ground != GroundSpec::default() {
+                    return bad(
+                        "ground",
+                        "the standard suite runs on its own grounds (dry and wet tarmac, a 30 % \
+                         grade)",
+                    );
+                }
+                if self.dt_s != default_dt() {
+                    return bad("dt_s", "the standard suite runs at its own step of 1/120 s");
+                }
+            }
+            ManeuverSpec::Park { .. } => {
+                if self.ground.kind != GroundKind::Flat {
+                    return bad(
+                        "kind",
+                        "park builds its own incline (maneuver.grade_pct): only \
+                         [ground] surface applies",
+                    );
+                }
+                if !self.ground.patches.is_empty() {
+                    return bad("patches", "park builds its own incline: no patches");
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Run the scenario's named manoeuvre (any kind but `standard`, which is
+    /// [`crate::run_default`]) on the scenario's ground at its step: the KPIs (keys with
+    /// units) and the telemetry of the measured run.
+    ///
+    /// # Errors
+    /// No manoeuvre, kind `standard`, invalid vehicle parameters, or a ground that cannot be
+    /// built or has nothing under the start.
+    pub fn run_maneuver(
+        &self,
+        params: &VehicleParams,
+    ) -> Result<(Vec<(String, f64)>, crate::Telemetry), String> {
+        let m = self
+            .maneuver
+            .as_ref()
+            .ok_or_else(|| "the scenario has no manoeuvre".to_string())?;
+        let ground = self.ground()?;
+        m.run(
+            params,
+            &ground,
+            skidpad::ground::SurfaceId(self.ground.surface),
+            self.dt_s,
+        )
     }
 
     /// Read and parse a scenario file.

@@ -44,8 +44,9 @@
 //! driver can get lucky), so the KPI is "the highest speed of the bisection's pass/fail
 //! sequence", as a test driver's last successful run is.
 
+use super::Options;
 use super::driver::{Driver, DriverParams, Path};
-use super::standard::{DT, spawn_at};
+use super::standard::spawn_at;
 use crate::ground::Plane;
 use crate::vehicle::{Intent, VehicleParams};
 use crate::{DVec3, ParamError};
@@ -245,19 +246,32 @@ pub struct LaneChangeRun {
 }
 
 /// Drive the course once with the test speed `speed` (m/s) held from the run-in, with the
-/// driver gains `gains` (the suite uses [`lane_change_driver`]).
+/// driver gains of [`lane_change_driver`].
 ///
 /// # Errors
 /// Invalid parameters.
-pub fn double_lane_change(
+pub fn double_lane_change(p: &VehicleParams, speed: f64) -> Result<LaneChangeRun, ParamError> {
+    double_lane_change_with(p, speed, &mut Options::default())
+}
+
+/// [`double_lane_change`] with options (driver gains default to [`lane_change_driver`]).
+///
+/// # Errors
+/// Invalid parameters or options, a speed that is not finite and > 0, or no ground under the
+/// start.
+pub fn double_lane_change_with(
     p: &VehicleParams,
     speed: f64,
-    gains: &DriverParams,
+    opts: &mut Options,
 ) -> Result<LaneChangeRun, ParamError> {
-    let ground = Plane::flat();
+    opts.validate()?;
+    crate::error::check::positive("speed", speed)?;
+    let flat = Plane::flat();
+    let ground = opts.ground_or(&flat);
+    let dt = opts.dt;
     let track = Track::iso3888_1(vehicle_width(p));
     let corners = footprint(p);
-    let mut v = spawn_at(p, &ground, -RUN_IN, speed)?;
+    let mut v = spawn_at(p, ground, -RUN_IN, speed, dt)?;
     let mut drv = Driver::new(
         &v,
         Path::Line {
@@ -277,7 +291,7 @@ pub fn double_lane_change(
             0.5,
         ),
     };
-    drv.params = gains.clone();
+    drv.params = opts.driver.clone().unwrap_or_else(lane_change_driver);
     let mut run = LaneChangeRun {
         entry_speed: f64::NAN,
         passed: true,
@@ -288,7 +302,7 @@ pub fn double_lane_change(
     let mut t = 0.0;
     let mut v_prev = v.state().chassis.linear_velocity;
     while t < t_max {
-        let (steer, u) = drv.control(&v, speed, DT);
+        let (steer, u) = drv.control(&v, speed, dt);
         v.set_intent(Intent {
             throttle: u.max(0.0),
             brake: (-u).max(0.0),
@@ -296,8 +310,9 @@ pub fn double_lane_change(
             ..Intent::default()
         })
         .ok();
-        v.step(DT, &ground);
-        t += DT;
+        v.step(dt, ground);
+        opts.observe(&v);
+        t += dt;
         let s = v.state();
         let pose = s.chassis.pose;
         let pos = pose.translation.truncate();
@@ -312,7 +327,7 @@ pub fn double_lane_change(
         }
         let vel = s.chassis.linear_velocity;
         if pos.x > 0.0 && pos.x < track.length() {
-            let a = pose.rotation.inverse() * ((vel - v_prev) / DT);
+            let a = pose.rotation.inverse() * ((vel - v_prev) / dt);
             run.max_lateral_accel = run.max_lateral_accel.max(a.y.abs());
         }
         v_prev = vel;
@@ -356,35 +371,47 @@ pub struct LaneChangeResult {
 /// # Errors
 /// Invalid parameters.
 pub fn max_entry_speed(p: &VehicleParams) -> Result<LaneChangeResult, ParamError> {
+    max_entry_speed_with(p, &mut Options::default())
+}
+
+/// [`max_entry_speed`] with options. The search's runs are not observed; when there is an
+/// observer, the run at the speed found (or at [`SPEED_MIN_KMH`] when even that fails) is
+/// driven once more for it.
+///
+/// # Errors
+/// Invalid parameters or options, or no ground under the start.
+pub fn max_entry_speed_with(
+    p: &VehicleParams,
+    opts: &mut Options,
+) -> Result<LaneChangeResult, ParamError> {
+    opts.validate()?;
     let mut runs = Vec::new();
     let pass = |kmh: f64, runs: &mut Vec<(f64, bool)>| -> Result<bool, ParamError> {
-        let ok = double_lane_change(p, kmh / 3.6, &lane_change_driver())?.passed;
+        let ok = double_lane_change_with(p, kmh / 3.6, &mut opts.quiet())?.passed;
         runs.push((kmh, ok));
         Ok(ok)
     };
-    if !pass(SPEED_MIN_KMH, &mut runs)? {
-        return Ok(LaneChangeResult {
-            max_entry_speed_kmh: 0.0,
-            runs,
-        });
-    }
-    if pass(SPEED_MAX_KMH, &mut runs)? {
-        return Ok(LaneChangeResult {
-            max_entry_speed_kmh: SPEED_MAX_KMH,
-            runs,
-        });
-    }
-    let (mut lo, mut hi) = (SPEED_MIN_KMH, SPEED_MAX_KMH);
-    while hi - lo > SPEED_RESOLUTION_KMH {
-        let mid = 0.5 * (lo + hi);
-        if pass(mid, &mut runs)? {
-            lo = mid;
-        } else {
-            hi = mid;
+    let found = if !pass(SPEED_MIN_KMH, &mut runs)? {
+        0.0
+    } else if pass(SPEED_MAX_KMH, &mut runs)? {
+        SPEED_MAX_KMH
+    } else {
+        let (mut lo, mut hi) = (SPEED_MIN_KMH, SPEED_MAX_KMH);
+        while hi - lo > SPEED_RESOLUTION_KMH {
+            let mid = 0.5 * (lo + hi);
+            if pass(mid, &mut runs)? {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
         }
+        lo
+    };
+    if opts.observer.is_some() {
+        double_lane_change_with(p, found.max(SPEED_MIN_KMH) / 3.6, opts)?;
     }
     Ok(LaneChangeResult {
-        max_entry_speed_kmh: lo,
+        max_entry_speed_kmh: found,
         runs,
     })
 }

@@ -13,10 +13,13 @@
 
 pub mod driver;
 pub mod lane_change;
+pub mod longitudinal;
 pub mod standard;
 
-use crate::ground::SurfaceId;
+use crate::ground::{Ground, Plane, SurfaceId};
+use crate::vehicle::Vehicle;
 use crate::{ParamError, VehicleParams};
+use driver::DriverParams;
 
 /// Radius of the steady-state circle. Unit: m.
 pub const CIRCLE_RADIUS: f64 = 40.0;
@@ -26,6 +29,95 @@ pub const STEP_STEER_SPEED: f64 = 80.0 / 3.6;
 pub const STEP_STEER_AY: f64 = 4.0;
 /// Sine-with-dwell amplitude as a multiple of the 0.3 g angle (FMVSS 126 goes up to 6.5).
 pub const SINE_DWELL_SCALE: f64 = 6.5;
+
+/// Where and how a manoeuvre runs. Every manoeuvre has a `…_with` form that takes one; the
+/// plain form uses [`Options::default`] (flat dry tarmac, [`standard::DT`], the manoeuvre's
+/// own driver gains, nobody watching).
+///
+/// ```
+/// use skidpad::maneuver::{Options, longitudinal::braking_with};
+/// use skidpad::ground::{Plane, SurfaceId};
+/// let gravel = Plane::flat().with_surface(SurfaceId(2));
+/// let mut speeds = Vec::new();
+/// let mut watch = |v: &skidpad::vehicle::Vehicle| speeds.push(v.state().forward_speed());
+/// let stop = braking_with(&skidpad::presets::sedan(), 20.0, &mut Options {
+///     ground: Some(&gravel),
+///     observer: Some(&mut watch),
+///     ..Options::default()
+/// }).unwrap();
+/// assert!(stop.distance_m > 20.0 * 20.0 / (2.0 * 9.81)); // gravel grips less than µ = 1
+/// assert!(speeds.len() > 100);
+/// ```
+pub struct Options<'a> {
+    /// The ground. The manoeuvre starts where it always does (the world origin, or 60 m before
+    /// it for the lane change), on the ground found there by a ray cast straight down, and
+    /// drives along +x; `None` is flat dry tarmac (surface 0) at z = 0. Patches of another
+    /// surface, bumps or a gentle slope are the intended uses (split-µ braking, braking on a
+    /// rough road); the KPIs keep their flat-ground definitions.
+    pub ground: Option<&'a dyn Ground>,
+    /// Fixed step. Unit: s. Range: (0, 0.1]. Default: [`standard::DT`] (1/120 s).
+    pub dt: f64,
+    /// Driver gains; `None` is the manoeuvre's own ([`standard::circle_driver`] for the circle,
+    /// [`lane_change::lane_change_driver`] for the lane change, the default otherwise).
+    pub driver: Option<DriverParams>,
+    /// Called with the vehicle after every step of the measured run — not of calibration runs
+    /// (the step steer's probe, the sine with dwell's step steer), the 1 s settling hold or
+    /// the lane change's search runs (the run at the speed found is repeated for it).
+    pub observer: Option<&'a mut dyn FnMut(&Vehicle)>,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Self {
+            ground: None,
+            dt: standard::DT,
+            driver: None,
+            observer: None,
+        }
+    }
+}
+
+impl<'a> Options<'a> {
+    /// Check the step.
+    ///
+    /// # Errors
+    /// `dt` outside (0, 0.1] s.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        if self.dt.is_finite() && self.dt > 0.0 && self.dt <= 0.1 {
+            Ok(())
+        } else {
+            Err(ParamError::new(
+                "dt",
+                format!("must be in (0, 0.1] s (got {})", self.dt),
+            ))
+        }
+    }
+
+    /// Report a step of the measured run to the observer.
+    pub(crate) fn observe(&mut self, v: &Vehicle) {
+        if let Some(f) = self.observer.as_mut() {
+            f(v);
+        }
+    }
+
+    /// The same ground, step and gains without the observer (for calibration runs).
+    pub(crate) fn quiet(&self) -> Options<'a> {
+        Options {
+            ground: self.ground,
+            dt: self.dt,
+            driver: self.driver.clone(),
+            observer: None,
+        }
+    }
+
+    /// The ground to drive on: [`Options::ground`], or `flat`.
+    pub(crate) fn ground_or<'g>(&self, flat: &'g Plane) -> &'g dyn Ground
+    where
+        'a: 'g,
+    {
+        self.ground.unwrap_or(flat)
+    }
+}
 
 /// Names of the suite's steps, in the order [`standard_suite_with_progress`] reports them.
 pub const SUITE_STEPS: [&str; 9] = [

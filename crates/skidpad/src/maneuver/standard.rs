@@ -4,20 +4,31 @@
 //! |---|---|---|
 //! | steady-state circle | ISO 4138 constant-radius method: 40 m circle, speed raised in 1 m/s steps, 5 s each; road-wheel steer vs lateral acceleration | understeer gradient (slope of δ vs a_y over 1–4 m/s², deg/g), max lateral acceleration |
 //! | step steer | ISO 7401-style: straight at 80 km/h, steer stepped in 0.1 s to the angle that gives ≈ 4 m/s² | yaw-rate response time (50 % steer → 90 % steady yaw rate), overshoot, steady gain |
+//! | sine with dwell | FMVSS 126-style: 0.7 Hz sine to the second peak, 0.5 s dwell, from 80 km/h | lateral displacement at 1.07 s, yaw-rate ratios 1.0 s and 1.75 s after steer |
 //! | braking | full brake from 100 km/h on dry (surface 0) and wet (surface 1) flat ground | stopping distance, mean deceleration |
 //! | acceleration | full throttle from rest | 0–100 km/h time, quarter-mile (402.336 m) time |
 //! | coast-down | from 30 to 5 m/s, no drive (neutral), fit `a = A + B·v²` | fitted C_d·A and C_rr vs configured |
 //! | park | brakes on, nose up a 30 % grade, 60 s | creep distance |
+//!
+//! The straight-line tests (braking, acceleration, coast-down, park) live in
+//! [`super::longitudinal`] and are re-exported here. Each test has a `…_with` form taking
+//! [`Options`] (ground, step, driver gains, an observer for telemetry).
 //!
 //! ISO 4138 and ISO 7401 define the instrumentation, ranges and tolerances for real cars; these
 //! are simulation versions with the same definitions of the KPIs (see each function). The
 //! understeer gradient follows `δ = L/R + K·a_y` (Gillespie, ch. 6): `K` in deg/g is the slope
 //! of road-wheel angle over lateral acceleration in g.
 
+pub use super::longitudinal::{
+    AccelResult, BrakingResult, CoastDownResult, acceleration, braking_100_0, coast_down,
+    park_creep,
+};
+
+use super::Options;
 use super::driver::{Driver, DriverGeometry, DriverParams, Path};
-use crate::ground::{Ground, Plane, SurfaceId};
+use crate::ground::{Ground, Plane};
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
-use crate::{DQuat, DVec3, ParamError, Pose};
+use crate::{DVec3, ParamError, Pose};
 use glam::DVec2;
 
 /// Lateral accelerations over which the understeer gradient is fitted (the linear range; the
@@ -32,28 +43,52 @@ pub const DT: f64 = 1.0 / 120.0;
 /// Standard gravity used for "g" in KPIs. Unit: m/s².
 pub const G: f64 = 9.81;
 
-fn spawn(p: &VehicleParams, ground: &dyn Ground, speed: f64) -> Result<Vehicle, ParamError> {
-    spawn_at(p, ground, 0.0, speed)
+pub(super) fn spawn(
+    p: &VehicleParams,
+    ground: &dyn Ground,
+    speed: f64,
+    dt: f64,
+) -> Result<Vehicle, ParamError> {
+    spawn_at(p, ground, 0.0, speed, dt)
 }
 
-/// A vehicle settled for 1 s with the brakes on at `(x, 0)` on `ground`, heading +x, then given
-/// the forward speed `speed` (m/s).
+/// Height of `ground` under `(x, y)`, by a ray cast down from 1 km. Unit: m.
+///
+/// # Errors
+/// `ground` when there is no ground there.
+pub(super) fn ground_height(ground: &dyn Ground, x: f64, y: f64) -> Result<f64, ParamError> {
+    ground
+        .cast_ray(DVec3::new(x, y, 1e3), DVec3::NEG_Z, 2e3)
+        .map(|h| h.point.z)
+        .ok_or_else(|| {
+            ParamError::new(
+                "ground",
+                format!("no ground under the manoeuvre's start ({x} m, {y} m)"),
+            )
+        })
+}
+
+/// A vehicle settled for 1 s with the brakes on at `(x, 0)` on `ground` (its wheel centres one
+/// radius above the ground found there), heading +x, then given the forward speed `speed`
+/// (m/s); steps of `dt`.
 pub(super) fn spawn_at(
     p: &VehicleParams,
     ground: &dyn Ground,
     x: f64,
     speed: f64,
+    dt: f64,
 ) -> Result<Vehicle, ParamError> {
     let mut v = Vehicle::new(p.clone())?;
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
-    v.teleport(Pose::from_translation(DVec3::new(x, 0.0, r)));
+    let z = ground_height(ground, x, 0.0)?;
+    v.teleport(Pose::from_translation(DVec3::new(x, 0.0, z + r)));
     v.set_intent(Intent {
         brake: 1.0,
         ..Intent::default()
     })
     .ok();
-    for _ in 0..(1.0 / DT) as usize {
-        v.step(DT, ground);
+    for _ in 0..(1.0 / dt).round() as usize {
+        v.step(dt, ground);
     }
     if speed > 0.0 {
         v.set_velocity(DVec3::new(speed, 0.0, 0.0), DVec3::ZERO);
@@ -61,12 +96,12 @@ pub(super) fn spawn_at(
     Ok(v)
 }
 
-fn pedal(u: f64) -> (f64, f64) {
+pub(super) fn pedal(u: f64) -> (f64, f64) {
     (u.max(0.0), (-u).max(0.0))
 }
 
 /// Mean road-wheel steer angle of the steered wheels. Unit: rad.
-fn road_steer(v: &Vehicle) -> f64 {
+pub(super) fn road_steer(v: &Vehicle) -> f64 {
     let (mut s, mut n) = (0.0, 0.0);
     for (w, p) in v.state().wheels().iter().zip(&v.params().wheels) {
         if p.max_steer != 0.0 {
@@ -99,7 +134,7 @@ pub struct CircleResult {
 /// # Errors
 /// Invalid parameters.
 pub fn steady_state_circle(p: &VehicleParams, radius: f64) -> Result<CircleResult, ParamError> {
-    steady_state_circle_with(p, radius, &circle_driver(p))
+    steady_state_circle_with(p, radius, &mut Options::default())
 }
 
 /// Gains of the steady-state circle's driver. Pure pursuit holds a car on a curve only with a
@@ -123,24 +158,28 @@ pub fn circle_driver(p: &VehicleParams) -> DriverParams {
     }
 }
 
-/// [`steady_state_circle`] with the driver gains `gains`.
+/// [`steady_state_circle`] with options (driver gains default to [`circle_driver`]).
 ///
 /// # Errors
-/// Invalid parameters.
+/// Invalid parameters, a radius that is not finite and > 0, or no ground under the start.
 pub fn steady_state_circle_with(
     p: &VehicleParams,
     radius: f64,
-    gains: &DriverParams,
+    opts: &mut Options,
 ) -> Result<CircleResult, ParamError> {
-    let ground = Plane::flat();
-    let mut v = spawn(p, &ground, 3.0)?;
+    opts.validate()?;
+    crate::error::check::positive("radius", radius)?;
+    let flat = Plane::flat();
+    let ground = opts.ground_or(&flat);
+    let dt = opts.dt;
+    let mut v = spawn(p, ground, 3.0, dt)?;
     let path = Path::Circle {
         centre: DVec2::new(0.0, radius),
         radius,
         left: true,
     };
     let mut drv = Driver::new(&v, path.clone());
-    drv.params = gains.clone();
+    drv.params = opts.driver.clone().unwrap_or_else(|| circle_driver(p));
     let mut points = Vec::new();
     // Per point: road-wheel steer less the kinematic steer of the *driven* path,
     // δ − L·κ with κ = r/vx, for the understeer fit.
@@ -149,8 +188,8 @@ pub fn steady_state_circle_with(
     let mut speed = 3.0;
     'outer: while speed < 60.0 {
         let (mut sum_ay, mut sum_d, mut sum_k, mut n) = (0.0, 0.0, 0.0, 0.0);
-        for k in 0..(5.0 / DT) as usize {
-            let (steer, u) = drv.control(&v, speed, DT);
+        for k in 0..(5.0 / dt).round() as usize {
+            let (steer, u) = drv.control(&v, speed, dt);
             let (throttle, brake) = pedal(u);
             v.set_intent(Intent {
                 throttle,
@@ -159,13 +198,14 @@ pub fn steady_state_circle_with(
                 ..Intent::default()
             })
             .ok();
-            v.step(DT, &ground);
+            v.step(dt, ground);
+            opts.observe(&v);
             let s = v.state();
             let pos = s.chassis.pose.translation.truncate();
             if path.offset(pos).abs() > 1.5 || !pos.is_finite() {
                 break 'outer;
             }
-            if k as f64 * DT >= 4.0 {
+            if k as f64 * dt >= 4.0 {
                 let vx = s.forward_speed();
                 sum_ay += s.chassis.angular_velocity.z * vx;
                 sum_d += road_steer(&v);
@@ -204,203 +244,6 @@ pub fn steady_state_circle_with(
     })
 }
 
-/// Result of a straight-line stop.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BrakingResult {
-    /// Distance from 100 km/h to standstill. Unit: m.
-    pub distance_m: f64,
-    /// Mean deceleration. Unit: m/s².
-    pub mean_decel_mps2: f64,
-}
-
-/// Full brake from 100 km/h on flat ground of `surface`, steering held straight by the driver.
-///
-/// # Errors
-/// Invalid parameters.
-pub fn braking_100_0(p: &VehicleParams, surface: SurfaceId) -> Result<BrakingResult, ParamError> {
-    let ground = Plane::flat().with_surface(surface);
-    let v0 = 100.0 / 3.6;
-    let mut v = spawn(p, &ground, v0)?;
-    let mut drv = Driver::straight(&v);
-    let x0 = v.state().chassis.pose.translation.truncate();
-    let mut t = 0.0;
-    while v.state().forward_speed() > 0.01 && t < 60.0 {
-        let (steer, _) = drv.control(&v, 0.0, DT);
-        v.set_intent(Intent {
-            brake: 1.0,
-            steer,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(DT, &ground);
-        t += DT;
-    }
-    let d = (v.state().chassis.pose.translation.truncate() - x0).length();
-    Ok(BrakingResult {
-        distance_m: d,
-        mean_decel_mps2: v0 / t,
-    })
-}
-
-/// Result of the acceleration run.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AccelResult {
-    /// 0–100 km/h time (NaN if not reached in 60 s). Unit: s.
-    pub t_0_100_s: f64,
-    /// Quarter-mile (402.336 m) time (NaN if not reached in 60 s). Unit: s.
-    pub quarter_mile_s: f64,
-    /// Up-shifts during the run: `(from gear, to gear, speed m/s)` when the shift was selected.
-    pub shifts: Vec<(i8, i8, f64)>,
-}
-
-/// Full throttle from rest on flat dry ground, steering held straight, until both 100 km/h
-/// and the quarter mile are reached or 60 s have passed.
-///
-/// # Errors
-/// Invalid parameters.
-pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
-    let ground = Plane::flat();
-    let mut v = spawn(p, &ground, 0.0)?;
-    let mut drv = Driver::straight(&v);
-    let x0 = v.state().chassis.pose.translation.truncate();
-    let (mut t, mut t100, mut tq) = (0.0, f64::NAN, f64::NAN);
-    let (mut last_v, mut last_d) = (0.0, 0.0);
-    let mut shifts = Vec::new();
-    let mut gear = v.state().drivetrain.target_gear;
-    while t < 60.0 && (tq.is_nan() || t100.is_nan()) {
-        let (steer, _) = drv.control(&v, 0.0, DT);
-        v.set_intent(Intent {
-            throttle: 1.0,
-            steer,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(DT, &ground);
-        t += DT;
-        let vx = v.state().forward_speed();
-        let d = (v.state().chassis.pose.translation.truncate() - x0).length();
-        if t100.is_nan() && vx >= 100.0 / 3.6 {
-            t100 = t - DT * (vx - 100.0 / 3.6) / (vx - last_v).max(1e-12);
-        }
-        if d >= 402.336 {
-            tq = t - DT * (d - 402.336) / (d - last_d).max(1e-12);
-        }
-        let g_now = v.state().drivetrain.target_gear;
-        if g_now > gear && gear > 0 {
-            shifts.push((gear, g_now, vx));
-        }
-        gear = g_now;
-        (last_v, last_d) = (vx, d);
-    }
-    Ok(AccelResult {
-        t_0_100_s: t100,
-        quarter_mile_s: tq,
-        shifts,
-    })
-}
-
-/// Result of the coast-down fit.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CoastDownResult {
-    /// Fitted drag area C_d·A. Unit: m².
-    pub cd_a_m2: f64,
-    /// Fitted rolling-resistance coefficient. Unit: 1.
-    pub crr: f64,
-    /// Configured C_d·A. Unit: m².
-    pub configured_cd_a_m2: f64,
-    /// Configured C_rr (mean over the wheels). Unit: 1.
-    pub configured_crr: f64,
-}
-
-/// Coast from 30 m/s to 5 m/s in neutral, then fit `a = A + B·v²` by least squares on the
-/// sampled deceleration: `C_rr = A·M/(m·g)`, `C_d·A = 2·B·M/ρ`, with `M = m + ΣI/R²` the
-/// effective mass (spinning wheels coast down with the car).
-///
-/// # Errors
-/// Invalid parameters.
-pub fn coast_down(p: &VehicleParams) -> Result<CoastDownResult, ParamError> {
-    let ground = Plane::flat();
-    let mut v = spawn(p, &ground, 30.0)?;
-    let mut drv = Driver::straight(&v);
-    let neutral = p.drivetrain.has_engine().then_some(0i8);
-    let mut samples = Vec::new();
-    let mut last = v.state().forward_speed();
-    let mut t = 0.0;
-    while last > 5.0 && t < 600.0 {
-        let (steer, _) = drv.control(&v, 0.0, DT);
-        v.set_intent(Intent {
-            steer,
-            target_gear: neutral,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(DT, &ground);
-        t += DT;
-        let now = v.state().forward_speed();
-        if t > 1.0 {
-            samples.push((0.5 * (now + last), (last - now) / DT));
-        }
-        last = now;
-    }
-    // Least squares for a = A + B·v²: normal equations in (1, v²).
-    let n = samples.len() as f64;
-    let (sx, sy) = samples
-        .iter()
-        .fold((0.0, 0.0), |acc, &(vv, a)| (acc.0 + vv * vv, acc.1 + a));
-    let (sxx, sxy) = samples.iter().fold((0.0, 0.0), |acc, &(vv, a)| {
-        (acc.0 + vv.powi(4), acc.1 + vv * vv * a)
-    });
-    let det = n * sxx - sx * sx;
-    let b = (n * sxy - sx * sy) / det;
-    let a = (sy - b * sx) / n;
-    let m = p.chassis.mass;
-    let m_eff = m + p
-        .wheels
-        .iter()
-        .filter(|w| w.enabled)
-        .map(|w| w.inertia / (w.radius * w.radius))
-        .sum::<f64>();
-    let crr_cfg = p
-        .wheels
-        .iter()
-        .map(|w| w.tire.rolling_resistance)
-        .sum::<f64>()
-        / p.wheels.len() as f64;
-    Ok(CoastDownResult {
-        cd_a_m2: 2.0 * b * m_eff / p.aero.air_density,
-        crr: a * m_eff / (m * p.sim.gravity),
-        configured_cd_a_m2: p.aero.drag_coefficient * p.aero.frontal_area,
-        configured_crr: crr_cfg,
-    })
-}
-
-/// Brakes on, nose up a 30 % grade: distance moved over 60 s after 3 s to settle. Unit: m.
-///
-/// # Errors
-/// Invalid parameters.
-pub fn park_creep(p: &VehicleParams) -> Result<f64, ParamError> {
-    let theta = 0.3f64.atan();
-    let ground = Plane::inclined(theta, DVec2::X);
-    let mut v = Vehicle::new(p.clone())?;
-    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
-    let n = DVec3::new(-theta.sin(), 0.0, theta.cos());
-    v.teleport(Pose::new(n * r, DQuat::from_rotation_y(-theta)));
-    v.set_intent(Intent {
-        brake: 1.0,
-        handbrake: 1.0,
-        ..Intent::default()
-    })
-    .ok();
-    for _ in 0..(3.0 / DT) as usize {
-        v.step(DT, &ground);
-    }
-    let x0 = v.state().chassis.pose.translation;
-    for _ in 0..(60.0 / DT) as usize {
-        v.step(DT, &ground);
-    }
-    Ok((v.state().chassis.pose.translation - x0).length())
-}
-
 /// Result of the step steer.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StepSteerResult {
@@ -428,47 +271,78 @@ pub fn step_steer(
     speed: f64,
     target_ay: f64,
 ) -> Result<StepSteerResult, ParamError> {
-    // (time s, road-wheel steer rad, yaw rate rad/s) per step, and the steady a_y.
-    type Trace = Vec<(f64, f64, f64)>;
-    let run = |cmd: f64| -> Result<(Trace, f64), ParamError> {
-        let ground = Plane::flat();
-        let mut v = spawn(p, &ground, speed)?;
-        let mut drv = Driver::straight(&v);
-        // 1 s straight, then the ramp.
-        let mut trace = Vec::new();
-        let mut t: f64 = 0.0;
-        while t < 5.0 {
-            let (straight, u) = drv.control(&v, speed, DT);
-            let (throttle, brake) = pedal(u);
-            let steer = if t < 1.0 {
-                straight
-            } else {
-                cmd * ((t - 1.0) / 0.1).min(1.0)
-            };
-            v.set_intent(Intent {
-                throttle,
-                brake,
-                steer,
-                ..Intent::default()
-            })
-            .ok();
-            v.step(DT, &ground);
-            t += DT;
-            let s = v.state();
-            trace.push((t, road_steer(&v), s.chassis.angular_velocity.z));
-        }
-        let tail: Vec<&(f64, f64, f64)> = trace.iter().filter(|x| x.0 >= 4.0).collect();
-        let ay = tail.iter().map(|x| x.2).sum::<f64>() / tail.len() as f64 * speed;
-        Ok((trace, ay))
-    };
+    step_steer_with(p, speed, target_ay, &mut Options::default())
+}
+
+/// (time s, road-wheel steer rad, yaw rate rad/s) per step of a step-steer run.
+type Trace = Vec<(f64, f64, f64)>;
+
+/// One step-steer run with the steer command `cmd`: the trace and the steady a_y.
+fn step_steer_run(
+    p: &VehicleParams,
+    speed: f64,
+    cmd: f64,
+    opts: &mut Options,
+) -> Result<(Trace, f64), ParamError> {
+    let flat = Plane::flat();
+    let ground = opts.ground_or(&flat);
+    let dt = opts.dt;
+    let mut v = spawn(p, ground, speed, dt)?;
+    let mut drv = Driver::straight(&v);
+    if let Some(g) = &opts.driver {
+        drv.params = g.clone();
+    }
+    // 1 s straight, then the ramp.
+    let mut trace = Vec::new();
+    let mut t: f64 = 0.0;
+    while t < 5.0 {
+        let (straight, u) = drv.control(&v, speed, dt);
+        let (throttle, brake) = pedal(u);
+        let steer = if t < 1.0 {
+            straight
+        } else {
+            cmd * ((t - 1.0) / 0.1).min(1.0)
+        };
+        v.set_intent(Intent {
+            throttle,
+            brake,
+            steer,
+            ..Intent::default()
+        })
+        .ok();
+        v.step(dt, ground);
+        opts.observe(&v);
+        t += dt;
+        let s = v.state();
+        trace.push((t, road_steer(&v), s.chassis.angular_velocity.z));
+    }
+    let tail: Vec<&(f64, f64, f64)> = trace.iter().filter(|x| x.0 >= 4.0).collect();
+    let ay = tail.iter().map(|x| x.2).sum::<f64>() / tail.len() as f64 * speed;
+    Ok((trace, ay))
+}
+
+/// [`step_steer`] with options; the observer sees the measured run, not the probe.
+///
+/// # Errors
+/// Invalid parameters, a speed or target that is not finite and > 0, or no ground under the
+/// start.
+pub fn step_steer_with(
+    p: &VehicleParams,
+    speed: f64,
+    target_ay: f64,
+    opts: &mut Options,
+) -> Result<StepSteerResult, ParamError> {
+    opts.validate()?;
+    crate::error::check::positive("speed", speed)?;
+    crate::error::check::positive("target_ay", target_ay)?;
     let probe = 0.05;
-    let (_, ay_probe) = run(probe)?;
+    let (_, ay_probe) = step_steer_run(p, speed, probe, &mut opts.quiet())?;
     let cmd = if ay_probe.abs() > 1e-6 {
         (probe * target_ay / ay_probe).clamp(-1.0, 1.0)
     } else {
         probe
     };
-    let (trace, ay) = run(cmd)?;
+    let (trace, ay) = step_steer_run(p, speed, cmd, opts)?;
     let tail: Vec<&(f64, f64, f64)> = trace.iter().filter(|x| x.0 >= 4.0).collect();
     let r_ss = tail.iter().map(|x| x.2).sum::<f64>() / tail.len() as f64;
     let d_ss = tail.iter().map(|x| x.1).sum::<f64>() / tail.len() as f64;
@@ -521,10 +395,27 @@ pub const SINE_DWELL_DWELL: f64 = 0.5;
 /// # Errors
 /// Invalid parameters.
 pub fn sine_with_dwell(p: &VehicleParams, scale: f64) -> Result<SineDwellResult, ParamError> {
+    sine_with_dwell_with(p, scale, &mut Options::default())
+}
+
+/// [`sine_with_dwell`] with options; the observer sees the sine-with-dwell run, not the step
+/// steer that calibrates it.
+///
+/// # Errors
+/// Invalid parameters, a scale that is not finite and > 0, or no ground under the start.
+pub fn sine_with_dwell_with(
+    p: &VehicleParams,
+    scale: f64,
+    opts: &mut Options,
+) -> Result<SineDwellResult, ParamError> {
+    opts.validate()?;
+    crate::error::check::positive("scale", scale)?;
     let speed = 80.0 / 3.6;
-    let step = step_steer(p, speed, 0.3 * G)?;
-    let ground = Plane::flat();
-    let mut v = spawn(p, &ground, speed)?;
+    let step = step_steer_with(p, speed, 0.3 * G, &mut opts.quiet())?;
+    let flat = Plane::flat();
+    let ground = opts.ground_or(&flat);
+    let dt = opts.dt;
+    let mut v = spawn(p, ground, speed, dt)?;
     let g = DriverGeometry::of(&v);
     // Road-wheel angle for 0.3 g = steady a_y / (gain·v); amplitude as a steer command.
     let delta_03 = 0.3 * G / (step.steady_gain_per_s * speed);
@@ -552,8 +443,9 @@ pub fn sine_with_dwell(p: &VehicleParams, scale: f64) -> Result<SineDwellResult,
             ..Intent::default()
         })
         .ok();
-        v.step(DT, &ground);
-        t += DT;
+        v.step(dt, ground);
+        opts.observe(&v);
+        t += dt;
         let s = v.state();
         let r = s.chassis.angular_velocity.z;
         if t <= 1.0 / f {

@@ -1,0 +1,350 @@
+//! The straight-line tests: braking, acceleration, coast-down and parking on a grade.
+//!
+//! | test | procedure | KPIs |
+//! |---|---|---|
+//! | braking | settle, then full service brake from the start speed (100 km/h in the suite, on dry surface 0 and wet surface 1), steering held straight by the driver | stopping distance, mean deceleration `v₀/t_stop` |
+//! | acceleration | full throttle from rest, steering held straight, until 100 km/h and the quarter mile (402.336 m) are both reached or 60 s pass | 0–100 km/h time, quarter-mile time, up-shift speeds |
+//! | coast-down | from 30 m/s to 5 m/s in neutral, fit `a = A + B·v²` | fitted C_d·A and C_rr vs the configured ones |
+//! | park | service and hand brake on, nose up a grade (30 % in the suite), 3 s to settle, then the time held | creep distance |
+//!
+//! Crossing times are interpolated linearly between steps. The coast-down fit follows the
+//! road-load equation `M·a = m·g·C_rr + ½·ρ·C_d·A·v²` (SAE J2263 fits `A + B·v + C·v²`; with
+//! no speed-proportional loss in the model the `B·v` term is left out), `M = m + ΣI/R²` the
+//! effective mass of a car whose wheels spin down with it.
+
+use super::Options;
+use super::driver::Driver;
+use super::standard::spawn;
+use crate::ground::{Plane, SurfaceId};
+use crate::vehicle::{Intent, Vehicle, VehicleParams};
+use crate::{DQuat, DVec3, ParamError, Pose};
+use glam::DVec2;
+
+/// Result of a straight-line stop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BrakingResult {
+    /// Distance from the start speed to standstill. Unit: m.
+    pub distance_m: f64,
+    /// Mean deceleration (start speed over stopping time). Unit: m/s².
+    pub mean_decel_mps2: f64,
+}
+
+/// Full brake from 100 km/h on flat ground of `surface`, steering held straight by the driver.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn braking_100_0(p: &VehicleParams, surface: SurfaceId) -> Result<BrakingResult, ParamError> {
+    let ground = Plane::flat().with_surface(surface);
+    braking_with(
+        p,
+        100.0 / 3.6,
+        &mut Options {
+            ground: Some(&ground),
+            ..Options::default()
+        },
+    )
+}
+
+/// Full brake from `speed` (m/s) to a stop (ground-plane speed below 0.01 m/s, or 60 s),
+/// steering held straight by the driver; the distance is the straight line from start to
+/// stop in the ground plane.
+///
+/// # Errors
+/// Invalid parameters or options, a speed that is not finite and > 0, or no ground under the
+/// start.
+pub fn braking_with(
+    p: &VehicleParams,
+    speed: f64,
+    opts: &mut Options,
+) -> Result<BrakingResult, ParamError> {
+    opts.validate()?;
+    crate::error::check::positive("speed", speed)?;
+    let flat = Plane::flat();
+    let ground = opts.ground_or(&flat);
+    let dt = opts.dt;
+    let mut v = spawn(p, ground, speed, dt)?;
+    let mut drv = straight_driver(&v, opts);
+    let x0 = v.state().chassis.pose.translation.truncate();
+    let mut t = 0.0;
+    // Stopped when the ground-plane velocity (not the forward speed: a car that spins on
+    // split-µ is not stopped while it slides sideways) drops below 1 cm/s or reverses within a
+    // step (the pitch rebound of a car that has come to rest moves the body backwards).
+    let planar = |v: &Vehicle| v.state().chassis.linear_velocity.truncate();
+    let mut prev = planar(&v);
+    while t < 60.0 {
+        let (steer, _) = drv.control(&v, 0.0, dt);
+        v.set_intent(Intent {
+            brake: 1.0,
+            steer,
+            ..Intent::default()
+        })
+        .ok();
+        v.step(dt, ground);
+        opts.observe(&v);
+        t += dt;
+        let now = planar(&v);
+        if now.length() < 0.01 || now.dot(prev) <= 0.0 {
+            break;
+        }
+        prev = now;
+    }
+    let d = (v.state().chassis.pose.translation.truncate() - x0).length();
+    Ok(BrakingResult {
+        distance_m: d,
+        mean_decel_mps2: speed / t,
+    })
+}
+
+/// The test driver holding the start heading, with the options' gains if any.
+fn straight_driver(v: &Vehicle, opts: &Options) -> Driver {
+    let mut drv = Driver::straight(v);
+    if let Some(g) = &opts.driver {
+        drv.params = g.clone();
+    }
+    drv
+}
+
+/// Result of the acceleration run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AccelResult {
+    /// 0–100 km/h time (NaN if not reached in 60 s). Unit: s.
+    pub t_0_100_s: f64,
+    /// Quarter-mile (402.336 m) time (NaN if not reached in 60 s). Unit: s.
+    pub quarter_mile_s: f64,
+    /// Up-shifts during the run: `(from gear, to gear, speed m/s)` when the shift was selected.
+    pub shifts: Vec<(i8, i8, f64)>,
+}
+
+/// Full throttle from rest on flat dry ground, steering held straight, until both 100 km/h
+/// and the quarter mile are reached or 60 s have passed.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
+    acceleration_with(p, &mut Options::default())
+}
+
+/// [`acceleration`] with options.
+///
+/// # Errors
+/// Invalid parameters or options, or no ground under the start.
+pub fn acceleration_with(p: &VehicleParams, opts: &mut Options) -> Result<AccelResult, ParamError> {
+    opts.validate()?;
+    let flat = Plane::flat();
+    let ground = opts.ground_or(&flat);
+    let dt = opts.dt;
+    let mut v = spawn(p, ground, 0.0, dt)?;
+    let mut drv = straight_driver(&v, opts);
+    let x0 = v.state().chassis.pose.translation.truncate();
+    let (mut t, mut t100, mut tq) = (0.0, f64::NAN, f64::NAN);
+    let (mut last_v, mut last_d) = (0.0, 0.0);
+    let mut shifts = Vec::new();
+    let mut gear = v.state().drivetrain.target_gear;
+    while t < 60.0 && (tq.is_nan() || t100.is_nan()) {
+        let (steer, _) = drv.control(&v, 0.0, dt);
+        v.set_intent(Intent {
+            throttle: 1.0,
+            steer,
+            ..Intent::default()
+        })
+        .ok();
+        v.step(dt, ground);
+        opts.observe(&v);
+        t += dt;
+        let vx = v.state().forward_speed();
+        let d = (v.state().chassis.pose.translation.truncate() - x0).length();
+        if t100.is_nan() && vx >= 100.0 / 3.6 {
+            t100 = t - dt * (vx - 100.0 / 3.6) / (vx - last_v).max(1e-12);
+        }
+        if tq.is_nan() && d >= 402.336 {
+            tq = t - dt * (d - 402.336) / (d - last_d).max(1e-12);
+        }
+        let g_now = v.state().drivetrain.target_gear;
+        if g_now > gear && gear > 0 {
+            shifts.push((gear, g_now, vx));
+        }
+        gear = g_now;
+        (last_v, last_d) = (vx, d);
+    }
+    Ok(AccelResult {
+        t_0_100_s: t100,
+        quarter_mile_s: tq,
+        shifts,
+    })
+}
+
+/// Result of the coast-down fit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CoastDownResult {
+    /// Fitted drag area C_d·A. Unit: m².
+    pub cd_a_m2: f64,
+    /// Fitted rolling-resistance coefficient. Unit: 1.
+    pub crr: f64,
+    /// Configured C_d·A. Unit: m².
+    pub configured_cd_a_m2: f64,
+    /// Configured C_rr (mean over the wheels). Unit: 1.
+    pub configured_crr: f64,
+}
+
+/// Coast from 30 m/s to 5 m/s in neutral, then fit `a = A + B·v²` by least squares on the
+/// sampled deceleration: `C_rr = A·M/(m·g)`, `C_d·A = 2·B·M/ρ`, with `M = m + ΣI/R²` the
+/// effective mass (spinning wheels coast down with the car).
+///
+/// # Errors
+/// Invalid parameters.
+pub fn coast_down(p: &VehicleParams) -> Result<CoastDownResult, ParamError> {
+    coast_down_with(p, &mut Options::default())
+}
+
+/// [`coast_down`] with options. The fit assumes level ground: on a slope it absorbs the grade
+/// into `C_rr`.
+///
+/// # Errors
+/// Invalid parameters or options, or no ground under the start.
+pub fn coast_down_with(
+    p: &VehicleParams,
+    opts: &mut Options,
+) -> Result<CoastDownResult, ParamError> {
+    opts.validate()?;
+    let flat = Plane::flat();
+    let ground = opts.ground_or(&flat);
+    let dt = opts.dt;
+    let mut v = spawn(p, ground, 30.0, dt)?;
+    let mut drv = straight_driver(&v, opts);
+    let neutral = p.drivetrain.has_engine().then_some(0i8);
+    let mut samples = Vec::new();
+    let mut last = v.state().forward_speed();
+    let mut t = 0.0;
+    while last > 5.0 && t < 600.0 {
+        let (steer, _) = drv.control(&v, 0.0, dt);
+        v.set_intent(Intent {
+            steer,
+            target_gear: neutral,
+            ..Intent::default()
+        })
+        .ok();
+        v.step(dt, ground);
+        opts.observe(&v);
+        t += dt;
+        let now = v.state().forward_speed();
+        if t > 1.0 {
+            samples.push((0.5 * (now + last), (last - now) / dt));
+        }
+        last = now;
+    }
+    // Least squares for a = A + B·v²: normal equations in (1, v²).
+    let n = samples.len() as f64;
+    let (sx, sy) = samples
+        .iter()
+        .fold((0.0, 0.0), |acc, &(vv, a)| (acc.0 + vv * vv, acc.1 + a));
+    let (sxx, sxy) = samples.iter().fold((0.0, 0.0), |acc, &(vv, a)| {
+        (acc.0 + vv.powi(4), acc.1 + vv * vv * a)
+    });
+    let det = n * sxx - sx * sx;
+    let b = (n * sxy - sx * sy) / det;
+    let a = (sy - b * sx) / n;
+    let m = p.chassis.mass;
+    let m_eff = m + p
+        .wheels
+        .iter()
+        .filter(|w| w.enabled)
+        .map(|w| w.inertia / (w.radius * w.radius))
+        .sum::<f64>();
+    let crr_cfg = p
+        .wheels
+        .iter()
+        .map(|w| w.tire.rolling_resistance)
+        .sum::<f64>()
+        / p.wheels.len() as f64;
+    Ok(CoastDownResult {
+        cd_a_m2: 2.0 * b * m_eff / p.aero.air_density,
+        crr: a * m_eff / (m * p.sim.gravity),
+        configured_cd_a_m2: p.aero.drag_coefficient * p.aero.frontal_area,
+        configured_crr: crr_cfg,
+    })
+}
+
+/// Grade of the suite's parking test. Unit: % (rise per 100 m run).
+pub const PARK_GRADE_PCT: f64 = 30.0;
+/// Time the suite's parking test holds the car. Unit: s.
+pub const PARK_HOLD_S: f64 = 60.0;
+
+/// Brakes on, nose up a 30 % grade of dry tarmac: distance moved over 60 s after 3 s to
+/// settle. Unit: m.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn park_creep(p: &VehicleParams) -> Result<f64, ParamError> {
+    park_creep_with(
+        p,
+        PARK_GRADE_PCT,
+        PARK_HOLD_S,
+        SurfaceId(0),
+        &mut Options::default(),
+    )
+}
+
+/// Service and hand brake on, nose up a plane of `grade_pct` (% rise per run, positive)
+/// and `surface`: the distance the body moves over `hold_s` seconds after 3 s to settle.
+/// Unit: m. The test builds its own incline, so `opts.ground` must be `None`; the observer
+/// sees the settling and the hold.
+///
+/// # Errors
+/// Invalid parameters, a grade outside (0, 100] %, a hold that is not finite and > 0, or a
+/// ground in `opts`.
+pub fn park_creep_with(
+    p: &VehicleParams,
+    grade_pct: f64,
+    hold_s: f64,
+    surface: SurfaceId,
+    opts: &mut Options,
+) -> Result<f64, ParamError> {
+    opts.validate()?;
+    if !(grade_pct > 0.0 && grade_pct <= 100.0) {
+        return Err(ParamError::new(
+            "grade_pct",
+            format!("must be in (0, 100] % (got {grade_pct})"),
+        ));
+    }
+    crate::error::check::positive("hold_s", hold_s)?;
+    if opts.ground.is_some() {
+        return Err(ParamError::new(
+            "ground",
+            "the parking test builds its own incline: give its grade and surface instead",
+        ));
+    }
+    let dt = opts.dt;
+    let theta = (grade_pct / 100.0).atan();
+    let ground = Plane::inclined(theta, DVec2::X).with_surface(surface);
+    let mut v = Vehicle::new(p.clone())?;
+    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
+    let n = DVec3::new(-theta.sin(), 0.0, theta.cos());
+    v.teleport(Pose::new(n * r, DQuat::from_rotation_y(-theta)));
+    v.set_intent(Intent {
+        brake: 1.0,
+        handbrake: 1.0,
+        ..Intent::default()
+    })
+    .ok();
+    for _ in 0..(3.0 / dt).round() as usize {
+        v.step(dt, &ground);
+        opts.observe(&v);
+    }
+    let x0 = v.state().chassis.pose.translation;
+    for _ in 0..(hold_s / dt).round() as usize {
+        v.step(dt, &ground);
+        opts.observe(&v);
+    }
+    Ok((v.state().chassis.pose.translation - x0).length())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maneuver::standard::DT;
+
+    #[test]
+    fn suite_step_is_the_default() {
+        assert_eq!(Options::default().dt, DT);
+    }
+}
