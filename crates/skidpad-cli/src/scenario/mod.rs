@@ -1,5 +1,6 @@
-//! Scenario files: a vehicle, a ground, an initial state, and either the standard manoeuvre
-//! suite or an open-loop input schedule, with a duration and a step.
+//! Scenario files: a vehicle, a ground, an initial state, and either a named manoeuvre with
+//! its parameters ([`maneuver`]: `[maneuver] kind = "braking"`, the standard suite, …) or an
+//! open-loop input schedule, with a duration and a step.
 //!
 //! ```toml
 //! vehicle = "sedan"            # built-in name, or a path relative to this file
@@ -20,7 +21,10 @@
 //! [initial]
 //! speed_mps = 10.0
 //!
-//! # Either: maneuver = "standard"
+//! # Either a named manoeuvre (see [`maneuver`]; then no [initial] and no duration_s):
+//! #   [maneuver]
+//! #   kind = "braking"
+//! #   speed_kmh = 80.0
 //! # Or an open-loop schedule, linearly interpolated in time (held after the last row):
 //! [[schedule]]
 //! t_s = 0.0
