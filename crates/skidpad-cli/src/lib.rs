@@ -52,10 +52,35 @@ pub struct Summary {
     pub braking_distance_100_0_m: Option<f64>,
     /// Mean deceleration over the stop. Unit: m/s².
     pub braking_mean_decel_mps2: Option<f64>,
+    /// The steady-state circle's ISO 4138 curve: road-wheel steer at each held speed's
+    /// lateral acceleration.
+    pub steady_state_circle: Vec<SteadyPoint>,
     /// KPIs of the standard manoeuvre suite ([`skidpad::maneuver::standard_suite`]), keys
     /// with units; keys the main job already reports are not repeated.
     #[serde(flatten)]
     pub suite: std::collections::BTreeMap<String, f64>,
+}
+
+/// One point of the steady-state circle's steering-vs-lateral-acceleration curve.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SteadyPoint {
+    /// Steady lateral acceleration (yaw rate × forward speed). Unit: m/s².
+    pub lateral_accel_mps2: f64,
+    /// Mean road-wheel steer angle of the steered wheels. Unit: deg.
+    pub road_wheel_steer_deg: f64,
+}
+
+impl SteadyPoint {
+    /// The points of a steady-state circle.
+    pub fn of(c: &skidpad::maneuver::standard::CircleResult) -> Vec<Self> {
+        c.points
+            .iter()
+            .map(|&(ay, steer)| Self {
+                lateral_accel_mps2: ay,
+                road_wheel_steer_deg: steer.to_degrees(),
+            })
+            .collect()
+    }
 }
 
 /// The numbers a scenario's named manoeuvre reports (`summary.json`).
@@ -67,6 +92,9 @@ pub struct ManeuverSummary {
     pub maneuver: String,
     /// Total vehicle mass. Unit: kg.
     pub vehicle_mass_kg: f64,
+    /// The steady-state circle's curve (kind `steady_state_circle` only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub steady_state_circle: Vec<SteadyPoint>,
     /// The manoeuvre's KPIs ([`scenario::maneuver`]), keys with units.
     #[serde(flatten)]
     pub kpis: std::collections::BTreeMap<String, f64>,
@@ -265,11 +293,11 @@ pub fn run_default_with_progress(
     }
     let p = car.params();
     let mut suite = std::collections::BTreeMap::new();
-    for (k, v) in skidpad::maneuver::standard_suite_with_progress(p, &mut |i, name| {
+    let result = skidpad::maneuver::standard_suite_detailed(p, &mut |i, name| {
         progress(MAIN_PHASES.len() + i, name)
     })
-    .map_err(|e| format!("invalid vehicle: {e}"))?
-    {
+    .map_err(|e| format!("invalid vehicle: {e}"))?;
+    for (k, v) in result.kpis {
         if !matches!(
             k.as_str(),
             "vehicle_mass_kg"
@@ -291,6 +319,7 @@ pub fn run_default_with_progress(
             accel_0_100_s,
             braking_distance_100_0_m,
             braking_mean_decel_mps2,
+            steady_state_circle: SteadyPoint::of(&result.circle),
             suite,
         },
         tel,

@@ -233,13 +233,15 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
             {
                 let label = format!("{} ({})", path.display(), m.kind());
                 let bar = Progress::spinner(&label);
-                let (kpis, tel) = sc.run_maneuver(&params)?;
+                let run = sc.run_maneuver(&params)?;
                 drop(bar);
+                let tel = run.telemetry;
                 let summary = skidpad_cli::ManeuverSummary {
                     vehicle: params.name.clone(),
                     maneuver: m.kind().to_string(),
                     vehicle_mass_kg: params.chassis.mass,
-                    kpis: kpis.into_iter().collect(),
+                    steady_state_circle: run.steady_state_circle,
+                    kpis: run.kpis.into_iter().collect(),
                 };
                 say_raw!("{}", summary.table());
                 if let Some(dir) = out {

@@ -14,6 +14,7 @@
 //! | `wheel_slips.svg` | t (s) | slip ratio κ and slip angle α (rad) per wheel |
 //! | `gg.svg` | ay (m/s²) | ax (m/s²) |
 //! | `engine.svg` | t (s) | engine speed (rpm) (left), gear (right) |
+//! | `steady_state_circle.svg` | ay (m/s²) | road-wheel steer (deg) at each steady speed of the ISO 4138 circle (when the summary has the curve) |
 
 use crate::{Summary, Telemetry, tire_cmd::line_chart};
 use plotters::prelude::*;
@@ -277,6 +278,8 @@ pub fn kpis<S: serde::Serialize>(s: &S) -> Result<Vec<(String, Kpi)>, String> {
     if let serde_json::Value::Object(map) = v {
         for (k, v) in map {
             match v {
+                // Arrays of objects are curves, drawn rather than tabulated.
+                serde_json::Value::Array(a) if a.iter().any(|x| x.is_object()) => {}
                 serde_json::Value::Array(a) => {
                     for (i, x) in a.iter().enumerate() {
                         out.push((format!("{k}[{i}]"), one(x)));
@@ -336,8 +339,8 @@ fn esc(s: &str) -> String {
 }
 
 /// A self-contained HTML page: a KPI table with `headers` and `rows`, then every plot in
-/// [`PLOTS`] as `<img>` with a relative path.
-fn html(title: &str, headers: &[&str], rows: &[Vec<String>]) -> String {
+/// `plots` as `<img>` with a relative path.
+fn html(title: &str, headers: &[&str], rows: &[Vec<String>], plots: &[&str]) -> String {
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>{t}</title>\n<style>\n\
@@ -365,12 +368,64 @@ fn html(title: &str, headers: &[&str], rows: &[Vec<String>]) -> String {
         h.push_str("</tr>\n");
     }
     h.push_str("</table>\n<h2>Plots</h2>\n");
-    for p in PLOTS {
+    for p in plots {
         let alt = p.trim_end_matches(".svg");
         h.push_str(&format!("<img src=\"{p}\" alt=\"{alt}\">\n"));
     }
     h.push_str("</body>\n</html>\n");
     h
+}
+
+/// File of the steady-state circle's curve (written when a summary has one).
+pub const CIRCLE_PLOT: &str = "steady_state_circle.svg";
+
+/// The `steady_state_circle` curve of a serialized summary: `(a_y m/s², steer deg)` points.
+fn circle_curve<S: serde::Serialize>(s: &S) -> Result<Vec<(f64, f64)>, String> {
+    let v = serde_json::to_value(s).map_err(|e| e.to_string())?;
+    let Some(points) = v.get("steady_state_circle").and_then(|c| c.as_array()) else {
+        return Ok(Vec::new());
+    };
+    Ok(points
+        .iter()
+        .filter_map(|p| {
+            Some((
+                p.get("lateral_accel_mps2")?.as_f64()?,
+                p.get("road_wheel_steer_deg")?.as_f64()?,
+            ))
+        })
+        .collect())
+}
+
+/// The telemetry [`PLOTS`], plus [`CIRCLE_PLOT`] (written here) when any summary has a
+/// steady-state curve: road-wheel steer over lateral acceleration, one series per run.
+fn plot_list<S: serde::Serialize>(
+    dir: &Path,
+    runs: &[(&str, &S)],
+) -> Result<Vec<&'static str>, String> {
+    let mut plots = PLOTS.to_vec();
+    let mut series = Series::new();
+    for (name, s) in runs {
+        let c = circle_curve(s)?;
+        if !c.is_empty() {
+            let label = if runs.len() > 1 {
+                name.to_string()
+            } else {
+                String::new()
+            };
+            series.push((label, c));
+        }
+    }
+    if !series.is_empty() {
+        line_chart(
+            &dir.join(CIRCLE_PLOT),
+            "Steady-state circle (ISO 4138): steer vs lateral acceleration",
+            "ay [m/s²]",
+            "road-wheel steer [deg]",
+            &series,
+        )?;
+        plots.push(CIRCLE_PLOT);
+    }
+    Ok(plots)
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
@@ -390,6 +445,7 @@ pub fn write_report<S: serde::Serialize>(
     t: &Telemetry,
 ) -> Result<PathBuf, String> {
     write_plots(dir, &[(vehicle, t)])?;
+    let plots = plot_list(dir, &[(vehicle, s)])?;
     let rows: Vec<Vec<String>> = kpis(s)?
         .into_iter()
         .map(|(k, v)| vec![k, v.show()])
@@ -401,6 +457,7 @@ pub fn write_report<S: serde::Serialize>(
             &format!("skidpad report: {vehicle}"),
             &["key", "value"],
             &rows,
+            &plots,
         ),
     )?;
     Ok(page)
@@ -427,6 +484,7 @@ pub fn write_compare(
 ) -> Result<PathBuf, String> {
     let (la, lb) = labels(a.0, b.0);
     write_plots(dir, &[(&la, a.1), (&lb, b.1)])?;
+    let plots = plot_list(dir, &[(&la, a.0), (&lb, b.0)])?;
     let json = dir.join("summary.json");
     let text = serde_json::to_string_pretty(&serde_json::json!({ "a": a.0, "b": b.0 }))
         .map_err(|e| format!("{}: {e}", json.display()))?;
@@ -443,6 +501,7 @@ pub fn write_compare(
             &format!("skidpad compare: {la} vs {lb}"),
             &["key", &la, &lb, &diff],
             &rows,
+            &plots,
         ),
     )?;
     Ok(page)

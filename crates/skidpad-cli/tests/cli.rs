@@ -64,6 +64,35 @@ fn run_writes_summary_and_telemetry() {
     // ... and C_d·A = 0.30·2.2 = 0.66 m² (5 %).
     assert!((num("coast_down_cd_a_m2") - 0.66).abs() < 0.05 * 0.66);
     assert!(num("park_creep_60s_m") < 0.01);
+    // The ISO 4138 curve behind K: at 3 m/s on the 40 m circle (a_y = 0.23 m/s²) the road
+    // wheels steer the kinematic L/R = 2.7/40 rad = 3.87° plus K·a_y/g = 0.04° (±0.2°); the
+    // slope between the points nearest 1 and 4 m/s² is K of the bicycle model (±10 %); the last
+    // point is the max lateral acceleration.
+    let curve: Vec<(f64, f64)> = summary["steady_state_circle"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["lateral_accel_mps2"].as_f64().unwrap(),
+                p["road_wheel_steer_deg"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let (ay0, d0) = curve[0];
+    assert!((ay0 - 9.0 / 40.0).abs() < 0.02, "{ay0}");
+    let want = (2.7f64 / 40.0).to_degrees() + k_hand * ay0 / 9.81;
+    assert!((d0 - want).abs() < 0.2, "{d0} vs {want}");
+    let near = |a: f64| {
+        *curve
+            .iter()
+            .min_by(|p, q| (p.0 - a).abs().total_cmp(&(q.0 - a).abs()))
+            .unwrap()
+    };
+    let (lo, hi) = (near(1.0), near(4.0));
+    let slope = (hi.1 - lo.1) / ((hi.0 - lo.0) / 9.81);
+    assert!((slope - k_hand).abs() < 0.1 * k_hand, "{slope}");
+    assert_eq!(curve.last().unwrap().0, num("max_lateral_accel_mps2"));
     for k in [
         "step_steer_yaw_rate_response_time_s",
         "step_steer_yaw_rate_overshoot_pct",

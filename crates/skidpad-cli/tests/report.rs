@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::process::Command;
 
-const PLOTS: [&str; 8] = [
+const PLOTS: [&str; 9] = [
     "trajectory.svg",
     "speed.svg",
     "yaw_rate.svg",
@@ -18,6 +18,7 @@ const PLOTS: [&str; 8] = [
     "wheel_slips.svg",
     "gg.svg",
     "engine.svg",
+    "steady_state_circle.svg",
 ];
 
 fn skidpad(args: &[&str], dir: &Path) -> String {

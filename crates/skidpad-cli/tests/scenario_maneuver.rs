@@ -50,7 +50,8 @@ fn braking_on_wet_ground_is_the_suites_wet_stop_with_telemetry_per_step() {
     // telemetry row per step of the stop (t_stop = v₀ / mean deceleration).
     let s = scenario("vehicle = \"sedan\"\nmaneuver = \"braking\"\n[ground]\nsurface = 1\n");
     let p = s.vehicle_params().unwrap();
-    let (k, tel) = s.run_maneuver(&p).unwrap();
+    let o = s.run_maneuver(&p).unwrap();
+    let (k, tel) = (o.kpis, o.telemetry);
     let wet = longitudinal::braking_100_0(&p, SurfaceId(1)).unwrap();
     assert_eq!(kpi(&k, "braking_distance_m"), wet.distance_m);
     assert_eq!(kpi(&k, "braking_mean_decel_mps2"), wet.mean_decel_mps2);
@@ -74,7 +75,7 @@ fn braking_on_ice_matches_the_drag_inclusive_stop() {
     // (against 393 m without drag). The model stops within 2 % of it.
     let s = scenario("vehicle = \"sedan\"\nmaneuver = \"braking\"\n[ground]\nsurface = 5\n");
     let p = s.vehicle_params().unwrap();
-    let (k, _) = s.run_maneuver(&p).unwrap();
+    let k = s.run_maneuver(&p).unwrap().kpis;
     let d = kpi(&k, "braking_distance_m");
     let want = stop_with_drag(&p, 0.1, 100.0 / 3.6);
     assert!((want - 357.0).abs() < 1.0, "{want}");
@@ -91,7 +92,8 @@ fn split_mu_braking_without_abs_spins_and_stops_between_dry_and_ice() {
                 x_min = -50.0\nx_max = 500.0\ny_min = 0.0\ny_max = 20.0\nsurface = 5\n";
     let s = scenario(text);
     let p = s.vehicle_params().unwrap();
-    let (k, tel) = s.run_maneuver(&p).unwrap();
+    let o = s.run_maneuver(&p).unwrap();
+    let (k, tel) = (o.kpis, o.telemetry);
     let d = kpi(&k, "braking_distance_m");
     let dry = longitudinal::braking_100_0(&p, SurfaceId(0))
         .unwrap()
@@ -113,14 +115,15 @@ fn park_on_ice_slides_down_at_the_friction_limited_rate() {
         "vehicle = \"sedan\"\n[maneuver]\nkind = \"park\"\nhold_s = 10.0\n[ground]\nsurface = 5\n",
     );
     let p = s.vehicle_params().unwrap();
-    let (k, tel) = s.run_maneuver(&p).unwrap();
+    let o = s.run_maneuver(&p).unwrap();
+    let (k, tel) = (o.kpis, o.telemetry);
     let creep = kpi(&k, "park_creep_m");
     assert!(creep > 0.95 * 94.0 && creep < 1.05 * 150.0, "{creep}");
     // 3 s of settling and 10 s held, one row per step.
     assert_eq!(tel.rows.len(), (13.0 / s.dt_s).round() as usize);
     // On dry tarmac the suite's 60 s on 30 % is reproduced bit for bit.
     let s = scenario("vehicle = \"sedan\"\nmaneuver = \"park\"\n");
-    let (k, _) = s.run_maneuver(&p).unwrap();
+    let k = s.run_maneuver(&p).unwrap().kpis;
     assert_eq!(
         kpi(&k, "park_creep_m"),
         longitudinal::park_creep(&p).unwrap()
@@ -136,7 +139,8 @@ fn the_step_is_a_parameter_and_converges() {
             "vehicle = \"sedan\"\ndt_s = {dt}\n[maneuver]\nkind = \"braking\"\nspeed_kmh = 60.0\n"
         ));
         let p = s.vehicle_params().unwrap();
-        let (k, tel) = s.run_maneuver(&p).unwrap();
+        let o = s.run_maneuver(&p).unwrap();
+        let (k, tel) = (o.kpis, o.telemetry);
         (kpi(&k, "braking_distance_m"), tel.rows.len())
     };
     let (d60, n60) = run("0.016666666666666666");
@@ -154,7 +158,8 @@ fn lane_change_at_one_speed_and_step_steer_kpis() {
     // (within the 0.5 m/s tolerance), with |a_y| ≤ µ·g.
     let s = scenario("vehicle = \"sedan\"\n[maneuver]\nkind = \"lane_change\"\nspeed_kmh = 40.0\n");
     let p = s.vehicle_params().unwrap();
-    let (k, tel) = s.run_maneuver(&p).unwrap();
+    let o = s.run_maneuver(&p).unwrap();
+    let (k, tel) = (o.kpis, o.telemetry);
     assert_eq!(kpi(&k, "lane_change_passed"), 1.0);
     assert!((kpi(&k, "lane_change_entry_speed_kmh") - 40.0).abs() < 0.5 * 3.6);
     assert!(kpi(&k, "lane_change_max_lateral_accel_mps2") <= 9.81);
@@ -165,7 +170,8 @@ fn lane_change_at_one_speed_and_step_steer_kpis() {
     let s = scenario(
         "vehicle = \"sedan\"\n[maneuver]\nkind = \"step_steer\"\nspeed_kmh = 60.0\nlateral_accel_mps2 = 3.0\n",
     );
-    let (k, tel) = s.run_maneuver(&p).unwrap();
+    let o = s.run_maneuver(&p).unwrap();
+    let (k, tel) = (o.kpis, o.telemetry);
     assert!((kpi(&k, "step_steer_lateral_accel_mps2") - 3.0).abs() < 0.3);
     assert!(kpi(&k, "step_steer_yaw_rate_response_time_s") > 0.0);
     // Only the measured run is recorded (5 s), not the calibration probe.
@@ -221,4 +227,27 @@ fn example_scenario_runs_through_the_binary_with_report() {
     }
     let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(html.contains("braking_distance_m"));
+}
+
+#[test]
+fn circle_scenario_is_the_suites_circle_with_its_curve() {
+    // radius_m = 40 on flat dry ground is the suite's circle, bit for bit, and returns the
+    // ISO 4138 curve; a 100 m circle needs a smaller kinematic steer L/R (2.7/100 rad =
+    // 1.55° against 3.87° at the lowest speed, ±0.2°).
+    let s = scenario("vehicle = \"sedan\"\nmaneuver = \"steady_state_circle\"\n");
+    let p = s.vehicle_params().unwrap();
+    let o = s.run_maneuver(&p).unwrap();
+    let c = skidpad::maneuver::standard::steady_state_circle(&p, 40.0).unwrap();
+    assert_eq!(
+        kpi(&o.kpis, "understeer_gradient_deg_per_g"),
+        c.understeer_gradient_deg_per_g
+    );
+    assert_eq!(o.steady_state_circle.len(), c.points.len());
+    let s = scenario(
+        "vehicle = \"sedan\"\n[maneuver]\nkind = \"steady_state_circle\"\nradius_m = 100.0\n",
+    );
+    let o = s.run_maneuver(&p).unwrap();
+    let first = o.steady_state_circle[0];
+    let want = (2.7f64 / 100.0).to_degrees();
+    assert!((first.road_wheel_steer_deg - want).abs() < 0.2, "{first:?}");
 }

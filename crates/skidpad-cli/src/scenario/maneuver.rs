@@ -211,7 +211,7 @@ impl ManeuverSpec {
 
     /// Run the manoeuvre (any kind but `standard`) on `ground` (ignored by `park`, which
     /// builds its incline of `surface`) with step `dt`, recording telemetry of the measured
-    /// run. Returns the KPIs (keys with units) and the telemetry.
+    /// run.
     ///
     /// # Errors
     /// Invalid vehicle parameters, no ground under the start, or kind `standard`.
@@ -221,7 +221,7 @@ impl ManeuverSpec {
         ground: &dyn Ground,
         surface: SurfaceId,
         dt: f64,
-    ) -> Result<(Vec<(String, f64)>, crate::Telemetry), String> {
+    ) -> Result<ManeuverOutput, String> {
         let mut tel = crate::Telemetry {
             names: telemetry::channel_names(params),
             rows: Vec::new(),
@@ -242,6 +242,7 @@ impl ManeuverSpec {
         let steered = params.wheels.iter().any(|w| w.max_steer != 0.0)
             && params.steering.mode != skidpad::steering::SteeringMode::Disabled;
         let mut k: Vec<(String, f64)> = Vec::new();
+        let mut curve = Vec::new();
         let mut put = |key: &str, v: f64| k.push((key.to_string(), v));
         match *self {
             ManeuverSpec::Standard => {
@@ -257,6 +258,7 @@ impl ManeuverSpec {
                     );
                 }
                 put("max_lateral_accel_mps2", r.max_lateral_accel_mps2);
+                curve = crate::SteadyPoint::of(&r);
             }
             ManeuverSpec::StepSteer {
                 speed_kmh,
@@ -331,6 +333,21 @@ impl ManeuverSpec {
                 put("park_creep_m", creep);
             }
         }
-        Ok((k, tel))
+        Ok(ManeuverOutput {
+            kpis: k,
+            telemetry: tel,
+            steady_state_circle: curve,
+        })
     }
+}
+
+/// What a named manoeuvre produces.
+#[derive(Debug, Clone)]
+pub struct ManeuverOutput {
+    /// KPIs, keys with units.
+    pub kpis: Vec<(String, f64)>,
+    /// Telemetry of the measured run.
+    pub telemetry: crate::Telemetry,
+    /// The steady-state circle's curve (kind `steady_state_circle` only; empty otherwise).
+    pub steady_state_circle: Vec<crate::SteadyPoint>,
 }

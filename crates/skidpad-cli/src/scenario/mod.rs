@@ -286,15 +286,12 @@ impl Scenario {
 
     /// Run the scenario's named manoeuvre (any kind but `standard`, which is
     /// [`crate::run_default`]) on the scenario's ground at its step: the KPIs (keys with
-    /// units) and the telemetry of the measured run.
+    /// units), the telemetry of the measured run and any curve.
     ///
     /// # Errors
     /// No manoeuvre, kind `standard`, invalid vehicle parameters, or a ground that cannot be
     /// built or has nothing under the start.
-    pub fn run_maneuver(
-        &self,
-        params: &VehicleParams,
-    ) -> Result<(Vec<(String, f64)>, crate::Telemetry), String> {
+    pub fn run_maneuver(&self, params: &VehicleParams) -> Result<maneuver::ManeuverOutput, String> {
         let m = self
             .maneuver
             .as_ref()

@@ -160,6 +160,26 @@ pub fn standard_suite_with_progress(
     p: &VehicleParams,
     progress: &mut dyn FnMut(usize, &str),
 ) -> Result<Vec<(String, f64)>, ParamError> {
+    Ok(standard_suite_detailed(p, progress)?.kpis)
+}
+
+/// The suite's KPIs and the curves behind them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SuiteResult {
+    /// As [`standard_suite`] returns them.
+    pub kpis: Vec<(String, f64)>,
+    /// The steady-state circle with its ISO 4138 steering-vs-lateral-acceleration points.
+    pub circle: standard::CircleResult,
+}
+
+/// [`standard_suite_with_progress`], also returning the steady-state circle's points.
+///
+/// # Errors
+/// Invalid parameters.
+pub fn standard_suite_detailed(
+    p: &VehicleParams,
+    progress: &mut dyn FnMut(usize, &str),
+) -> Result<SuiteResult, ParamError> {
     let mut k = 0;
     let mut next = |progress: &mut dyn FnMut(usize, &str)| {
         progress(k, SUITE_STEPS[k]);
@@ -229,5 +249,5 @@ pub fn standard_suite_with_progress(
     for (from, to, v) in &acc.shifts {
         kpis.push((format!("shift_{from}_{to}_kmh"), v * 3.6));
     }
-    Ok(kpis)
+    Ok(SuiteResult { kpis, circle })
 }
