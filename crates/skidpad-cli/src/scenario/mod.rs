@@ -7,7 +7,7 @@
 //! dt_s = 0.008333333333333333
 //!
 //! [ground]
-//! kind = "incline"             # "flat" (default), "incline", "bumps" or "heightfield"
+//! kind = "incline"             # "flat" (default), "incline", "bumps", "heightfield" or "function"
 //! grade_pct = 10.0             # rise per 100 m of run (incline only)
 //! surface = 1                  # surface id (0 tarmac, 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice)
 //! [[ground.patches]]           # rectangles of another surface (first match wins)
@@ -17,8 +17,12 @@
 //! y_max = 5.0
 //! surface = 5
 //!
-//! [initial]
-//! speed_mps = 10.0
+//! [initial]                    # every key optional, default 0
+//! x_m = 0.0                    # start on the ground under (x_m, y_m), square to its normal
+//! y_m = 0.0
+//! heading_deg = 0.0            # yaw about +z from +x (90 = facing +y)
+//! speed_mps = 10.0             # forward, along the heading and the ground's slope
+//! yaw_rate_degps = 0.0         # about the ground's normal, positive left
 //!
 //! # Either: maneuver = "standard"
 //! # Or an open-loop schedule, linearly interpolated in time (held after the last row):
@@ -30,6 +34,21 @@
 //! throttle = 0.0
 //! brake = 1.0
 //! steer = 0.2                  # steering command, −1..1 (positive left)
+//! ```
+//!
+//! Instead of `steer`, a schedule may give `steer_angle_rad`: the road-wheel angle (positive
+//! left) of the reference wheel, the one with the largest `|max_steer|`, turned into a
+//! steering command each step through the vehicle's speed table (see [`schedule`]). Or it
+//! drives each wheel directly, bypassing the drivetrain and the steering model (PhysX
+//! *NoDrive*), with one array entry per wheel in the vehicle's order; a schedule is one style
+//! or the other:
+//!
+//! ```toml
+//! [[schedule]]
+//! t_s = 0.0
+//! drive_torque_nm = [0.0, 0.0, 300.0, 300.0]   # N·m about each axle, positive forward
+//! brake_torque_nm = [0.0, 0.0, 0.0, 0.0]       # N·m
+//! steer_angle_rad = [0.05, 0.05, 0.0, 0.0]     # rad, positive left; missing wheels get 0
 //! ```
 //!
 //! A heightfield from a grayscale PNG (see [`crate::heightmap`] for the exact mapping):
@@ -50,12 +69,27 @@
 //! The image is a map seen from above: column 0 is the left edge (smallest x), row 0 the top
 //! edge at the largest y. Pixels must be square on the ground (`size_x_m / width =
 //! size_y_m / height`); each pixel's gray value is the height at its centre, and the ground ends
-//! at the outer pixel centres. The vehicle starts at (0, 0) on the ground under it, which must
-//! lie within the image. RGB(A) and palette images are read only if every pixel is gray.
+//! at the outer pixel centres. The start (`x_m`, `y_m`) must lie within the image. RGB(A) and
+//! palette images are read only if every pixel is gray.
+//!
+//! A heightfield from a function of x and y (see [`GroundKind::Function`] for the syntax):
+//!
+//! ```toml
+//! [ground]
+//! kind = "function"
+//! height_m = "0.3 * sin(x / 6) * cos(y / 4)"   # m; x, y in m
+//! x_min_m = -20.0              # the grid it is sampled on: these are the defaults
+//! x_max_m = 280.0
+//! y_min_m = -15.0
+//! y_max_m = 15.0
+//! cell_m = 0.25                # at most 4 000 000 samples
+//! ```
 //!
 //! A schedule may also come from a CSV file (`schedule_csv = "inputs.csv"`, columns `t_s` and
-//! any of `throttle`, `brake`, `handbrake`, `steer`, `gear`). Unknown keys are rejected; errors
-//! name the file, line and key.
+//! any of `throttle`, `brake`, `handbrake`, `steer` or `steer_angle_rad`, `gear`; or per wheel
+//! `drive_torque_nm_<i>`, `brake_torque_nm_<i>`, `steer_angle_rad_<i>`, wheel `i` from 0).
+//! Unknown keys and columns are rejected; every value must be finite; errors name the file,
+//! the line and the key or column.
 
 pub mod ground;
 pub mod schedule;
