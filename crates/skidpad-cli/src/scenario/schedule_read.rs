@@ -205,7 +205,7 @@ pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), S
             let ((k2, late), (k1, early)) = if p < d { (d, p) } else { (p, d) };
             return Err(format!(
                 "{}: a schedule is either pedal-style ({}) or per-wheel ({}), not both; {} \
-                 already sets {early}",
+                 came first",
                 source.locate(k2, ChannelKey::one(late)),
                 PEDAL.join(", "),
                 DIRECT.join(", "),
@@ -226,10 +226,9 @@ pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), S
             };
             return Err(format!(
                 "{}: give either steer (a command, −1..1) or steer_angle_rad (a road-wheel \
-                 angle, rad), not both; {} already sets {}",
+                 angle, rad), not both; {} came first",
                 source.locate(late.0, ChannelKey::one(late.1)),
                 source.locate(early.0, ChannelKey::one(early.1)),
-                early.1
             ));
         }
     }
