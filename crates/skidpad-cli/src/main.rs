@@ -5,7 +5,7 @@
 //! | `skidpad run` | the built-in sedan on flat ground: settle, 0–100 km/h, 100–0 km/h; prints a KPI table |
 //! | `skidpad run --out DIR` | also writes `DIR/summary.json`, `DIR/telemetry.csv`, SVG plots and `DIR/report.html` |
 //! | `skidpad run --vehicle NAME\|FILE.toml --suite standard` | the same on any vehicle |
-//! | `skidpad run SCENARIO.toml [--out DIR]` | a scenario file: vehicle, ground (flat, incline, bumps, PNG heightfield, surface patches), initial state, a named manoeuvre with parameters or an input schedule ([`skidpad_cli::scenario`]) |
+//! | `skidpad run SCENARIO.toml [--out DIR]` | a scenario file: vehicle, ground (flat, incline, bumps, PNG or function heightfield, surface patches), initial state, a named manoeuvre with parameters or a pedal or per-wheel input schedule ([`skidpad_cli::scenario`]) |
 //! | `skidpad compare A B [--out DIR]` | the same job on two vehicles (names or `.toml` files): KPIs side by side; overlaid plots and `report.html` |
 //! | `skidpad tire eval FILE.tir --grid IN.csv --out OUT.csv [--limits on\|off]` | steady-state Magic Formula forces on a grid |
 //! | `skidpad tire plot FILE.tir --out DIR` | Fx–κ, Fy–α, Mz–α and friction-ellipse SVGs (or `--model slip-curve\|brush\|simple-mf`) |

@@ -1,4 +1,5 @@
-//! The ground of a scenario: flat, incline, bumps or a PNG heightfield, with surface patches.
+//! The ground of a scenario: flat, incline, bumps, a PNG heightfield or a heightfield from a
+//! function of x and y, with surface patches.
 
 use super::key_line;
 use crate::heightmap::{self, Placement};
@@ -12,7 +13,7 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GroundSpec {
-    /// `flat` (default), `incline`, `bumps` or `heightfield`.
+    /// `flat` (default), `incline`, `bumps`, `heightfield` or `function`.
     pub kind: GroundKind,
     /// Grade of the incline, rising along +x. Unit: % (rise per run). Default: 0.
     pub grade_pct: f64,
@@ -44,13 +45,33 @@ pub struct GroundSpec {
     pub origin_x_m: Option<f64>,
     /// World y of the image's centre (kind `heightfield`). Unit: m. Default: 0.
     pub origin_y_m: Option<f64>,
-    /// The heightfield decoded from `png` when the scenario was loaded (kind `heightfield`);
+    /// Height of the ground, an expression in `x` and `y` (world, m), e.g.
+    /// `"0.3 * sin(x / 6) * cos(y / 4)"` (kind `function`; see [`GroundKind::Function`]).
+    /// Unit: m. Required for that kind.
+    pub height_m: Option<String>,
+    /// Lower x edge of the sampled grid (kind `function`). Unit: m. Default: −20.
+    pub x_min_m: Option<f64>,
+    /// Upper x edge of the sampled grid, rounded down to a whole number of cells (kind
+    /// `function`). Unit: m. Range: (`x_min_m`, ∞). Default: 280.
+    pub x_max_m: Option<f64>,
+    /// Lower y edge of the sampled grid (kind `function`). Unit: m. Default: −15.
+    pub y_min_m: Option<f64>,
+    /// Upper y edge of the sampled grid, rounded down to a whole number of cells (kind
+    /// `function`). Unit: m. Range: (`y_min_m`, ∞). Default: 15.
+    pub y_max_m: Option<f64>,
+    /// Grid spacing of the sampled function (kind `function`). Unit: m. Range: (0, ∞), at most
+    /// [`MAX_FUNCTION_SAMPLES`] samples in all. Default: 0.25. Lower it for short bumps (a
+    /// feature needs a few cells), raise it for a large area.
+    pub cell_m: Option<f64>,
+    /// The heightfield built when the scenario was loaded: decoded from `png` (kind
+    /// `heightfield`), sampled from `height_m` (kind `function`) or the bumps (kind `bumps`);
     /// `None` otherwise. Not a TOML key.
     #[serde(skip)]
     pub terrain: Option<Terrain>,
 }
 
-/// A heightfield ground decoded from a scenario's PNG, shared cheaply between runs.
+/// A heightfield ground built from a scenario (its PNG, function or bumps), shared cheaply
+/// between runs.
 #[derive(Debug, Clone)]
 pub struct Terrain(pub Arc<HeightField>);
 
@@ -81,6 +102,12 @@ impl Default for GroundSpec {
             height_max_m: None,
             origin_x_m: None,
             origin_y_m: None,
+            height_m: None,
+            x_min_m: None,
+            x_max_m: None,
+            y_min_m: None,
+            y_max_m: None,
+            cell_m: None,
             terrain: None,
         }
     }
@@ -160,7 +187,31 @@ pub enum GroundKind {
     /// `height_max_m`, optional `origin_x_m`, `origin_y_m`); see [`crate::heightmap`]. There is
     /// no ground outside the image.
     Heightfield,
+    /// A heightfield sampled from a function of x and y: `height_m` (an expression such as
+    /// `"0.3 * sin(x / 6) * cos(y / 4)"`: `+ - * / ^`, `sin`, `cos`, `tan`, `asin`, `acos`,
+    /// `atan`, `atan2`, `sinh`, `cosh`, `tanh`, `sqrt`, `exp`, `ln`, `log10`, `abs`, `min`,
+    /// `max`, `floor`, `round`, constants `PI`, `TAU`, `E`; variables `x`, `y` only, in m)
+    /// at every `cell_m` over `[x_min_m, x_max_m] × [y_min_m, y_max_m]` (default the bumps
+    /// grid: x ∈ [−20, 280] m, y ∈ [−15, 15] m, 0.25 m cells), linear between samples. There
+    /// is no ground outside the grid.
+    Function,
 }
+
+/// Most samples a `function` ground may have (32 MB of heights, about a second to evaluate):
+/// a typo in the grid keys is an error rather than gigabytes.
+pub const MAX_FUNCTION_SAMPLES: usize = 4_000_000;
+
+/// The default `function` grid: the `bumps` grid, a 300 m run along +x from 20 m behind the
+/// origin, ±15 m across, sampled finer than a tire's contact patch is long.
+const FUNCTION_GRID: [f64; 5] = [-20.0, 280.0, -15.0, 15.0, 0.25];
+
+/// The function-ground keys, which only kind `function` uses.
+const FUNCTION_KEYS: [&str; 6] = [
+    "height_m", "x_min_m", "x_max_m", "y_min_m", "y_max_m", "cell_m",
+];
+
+/// Keys of the planes and the bumps, which kind `function` does not use.
+const SHAPE_KEYS: [&str; 3] = ["grade_pct", "amplitude_m", "wavelength_m"];
 
 /// The heightfield keys, which only kind `heightfield` uses; the first five are required.
 const HEIGHTFIELD_KEYS: [&str; 7] = [
@@ -174,24 +225,68 @@ const HEIGHTFIELD_KEYS: [&str; 7] = [
 ];
 
 impl GroundSpec {
-    /// Check the heightfield keys and, for kind `heightfield`, decode the PNG into
-    /// `ground.terrain`. Errors name the key at fault and its line (a missing key: the line of
-    /// `kind`).
-    pub(super) fn load_heightfield(
+    /// Check the kind-specific keys, build the heightfield of kinds `heightfield` (decoding
+    /// the PNG), `function` (sampling `height_m`) and `bumps` into `ground.terrain`, and check
+    /// that the start `(x, y)` is on it. Errors name the key at fault and its line (a missing
+    /// key: the line of `kind`).
+    pub(super) fn load(
         &mut self,
         text: &str,
         origin: &str,
         dir: &Path,
+        start: (f64, f64),
     ) -> Result<(), String> {
-        let g = &*self;
-        let at = |key: &str, line_key: &str, rule: &str| {
+        let at = |key: &str, rule: &str| {
             let line = match key_line(text, key) {
-                0 => key_line(text, line_key),
+                0 => key_line(text, "kind"),
                 l => l,
             };
             format!("{origin}:{line}: key {key}: {rule}")
         };
-        let set = [
+        self.check_kind_keys(text, &at)?;
+        let terrain = match self.kind {
+            GroundKind::Flat | GroundKind::Incline => None,
+            GroundKind::Bumps => Some(self.bumps()?),
+            GroundKind::Heightfield => Some(self.image(dir, &at)?),
+            GroundKind::Function => Some(self.function(&at)?),
+        };
+        if let Some(hf) = &terrain
+            && hf.height_at(start.0, start.1).is_none()
+        {
+            let (lo, n) = (hf.origin(), hf.size());
+            let hi = lo + hf.cell_size() * glam::DVec2::new((n.0 - 1) as f64, (n.1 - 1) as f64);
+            let off_x = !(lo.x..=hi.x).contains(&start.0);
+            // Name what the user most likely wants to move: the start if they set it, else
+            // the image's centre or the grid's near edge.
+            let (start_key, origin_key, lo_key, hi_key, v, lo_v) = if off_x {
+                ("x_m", "origin_x_m", "x_min_m", "x_max_m", start.0, lo.x)
+            } else {
+                ("y_m", "origin_y_m", "y_min_m", "y_max_m", start.1, lo.y)
+            };
+            let key = match self.kind {
+                _ if v != 0.0 => start_key,
+                GroundKind::Heightfield => origin_key,
+                GroundKind::Function if v < lo_v => lo_key,
+                GroundKind::Function => hi_key,
+                _ => start_key,
+            };
+            return Err(at(
+                key,
+                &format!(
+                    "the vehicle starts at ({}, {}), which must be on the heightfield; the \
+                     ground spans x ∈ [{}, {}] m, y ∈ [{}, {}] m (the outer samples)",
+                    start.0, start.1, lo.x, hi.x, lo.y, hi.y
+                ),
+            ));
+        }
+        self.terrain = terrain.map(|hf| Terrain(Arc::new(hf)));
+        Ok(())
+    }
+
+    /// Keys of one kind set on another: an error (a forgotten or mistyped `kind`?).
+    fn check_kind_keys(&self, text: &str, at: &dyn Fn(&str, &str) -> String) -> Result<(), String> {
+        let g = self;
+        let heightfield_set = [
             g.png.is_some(),
             g.size_x_m.is_some(),
             g.size_y_m.is_some(),
@@ -200,20 +295,76 @@ impl GroundSpec {
             g.origin_x_m.is_some(),
             g.origin_y_m.is_some(),
         ];
-        if g.kind != GroundKind::Heightfield {
-            if let Some(k) = (0..set.len()).find(|&k| set[k]) {
+        let function_set = [
+            g.height_m.is_some(),
+            g.x_min_m.is_some(),
+            g.x_max_m.is_some(),
+            g.y_min_m.is_some(),
+            g.y_max_m.is_some(),
+            g.cell_m.is_some(),
+        ];
+        for (kind, keys, set) in [
+            (
+                GroundKind::Heightfield,
+                &HEIGHTFIELD_KEYS[..],
+                &heightfield_set[..],
+            ),
+            (GroundKind::Function, &FUNCTION_KEYS[..], &function_set[..]),
+        ] {
+            if g.kind != kind
+                && let Some(k) = (0..set.len()).find(|&k| set[k])
+            {
+                let name = if kind == GroundKind::Function {
+                    "function"
+                } else {
+                    "heightfield"
+                };
+                return Err(at(keys[k], &format!("only used with kind = \"{name}\"")));
+            }
+        }
+        if g.kind == GroundKind::Function {
+            // These have defaults, so look for them in the file itself.
+            let raw: toml::Table = toml::from_str(text).unwrap_or_default();
+            let ground = raw.get("ground").and_then(toml::Value::as_table);
+            if let Some(key) = SHAPE_KEYS
+                .iter()
+                .find(|k| ground.is_some_and(|t| t.contains_key(**k)))
+            {
                 return Err(at(
-                    HEIGHTFIELD_KEYS[k],
-                    "kind",
-                    "only used with kind = \"heightfield\"",
+                    key,
+                    "not used with kind = \"function\" (put it in height_m)",
                 ));
             }
-            return Ok(());
         }
-        if let Some(k) = (0..5).find(|&k| !set[k]) {
+        Ok(())
+    }
+
+    /// The bumps grid (kind `bumps`).
+    fn bumps(&self) -> Result<HeightField, String> {
+        let (a, l) = (self.amplitude_m, self.wavelength_m);
+        let k = std::f64::consts::TAU / l;
+        Ok(
+            HeightField::from_fn(1201, 121, 0.25, glam::DVec2::new(-20.0, -15.0), |x, y| {
+                a * (k * x).sin() * (k * y).sin()
+            })
+            .map_err(|e| format!("bumps ground: {e}"))?
+            .with_surface(SurfaceId(self.surface)),
+        )
+    }
+
+    /// The PNG heightfield (kind `heightfield`).
+    fn image(&self, dir: &Path, at: &dyn Fn(&str, &str) -> String) -> Result<HeightField, String> {
+        let g = self;
+        let set = [
+            g.png.is_some(),
+            g.size_x_m.is_some(),
+            g.size_y_m.is_some(),
+            g.height_min_m.is_some(),
+            g.height_max_m.is_some(),
+        ];
+        if let Some(k) = (0..set.len()).find(|&k| !set[k]) {
             return Err(at(
                 HEIGHTFIELD_KEYS[k],
-                "kind",
                 "required for kind = \"heightfield\"",
             ));
         }
@@ -226,41 +377,107 @@ impl GroundSpec {
             origin_y_m: g.origin_y_m.unwrap_or(0.0),
         };
         // Numbers first (no file needed), then the image.
-        let fail = |e: heightmap::HeightMapError| at(e.key, "kind", &e.message);
+        let fail = |e: heightmap::HeightMapError| at(e.key, &e.message);
         place.validate().map_err(fail)?;
         let png = dir.join(g.png.as_deref().unwrap_or(Path::new("")));
         let image = heightmap::read_png(&png).map_err(fail)?;
-        let hf = heightmap::height_field(&image, &place)
+        Ok(heightmap::height_field(&image, &place)
             .map_err(fail)?
-            .with_surface(SurfaceId(g.surface));
-        // The vehicle starts at (0, 0): there must be ground under it.
-        if hf.height_at(0.0, 0.0).is_none() {
-            let (lo, n) = (hf.origin(), hf.size());
-            let hi = lo + hf.cell_size() * glam::DVec2::new((n.0 - 1) as f64, (n.1 - 1) as f64);
-            let key = if (lo.x..=hi.x).contains(&0.0) {
-                "origin_y_m"
-            } else {
-                "origin_x_m"
-            };
+            .with_surface(SurfaceId(g.surface)))
+    }
+
+    /// The sampled function (kind `function`).
+    fn function(&self, at: &dyn Fn(&str, &str) -> String) -> Result<HeightField, String> {
+        let text = self
+            .height_m
+            .as_deref()
+            .ok_or_else(|| at("height_m", "required for kind = \"function\""))?;
+        let [x0, x1, y0, y1, cell] = FUNCTION_GRID;
+        let (x0, x1) = (self.x_min_m.unwrap_or(x0), self.x_max_m.unwrap_or(x1));
+        let (y0, y1) = (self.y_min_m.unwrap_or(y0), self.y_max_m.unwrap_or(y1));
+        let cell = self.cell_m.unwrap_or(cell);
+        for (key, v) in [
+            ("x_min_m", x0),
+            ("x_max_m", x1),
+            ("y_min_m", y0),
+            ("y_max_m", y1),
+            ("cell_m", cell),
+        ] {
+            if !v.is_finite() {
+                return Err(at(key, &format!("must be finite (got {v})")));
+            }
+        }
+        if cell <= 0.0 {
+            return Err(at("cell_m", &format!("must be > 0 (got {cell})")));
+        }
+        // Whole cells from the lower edge; at least one cell each way.
+        let count = |key: &str, lo: f64, hi: f64, lo_key: &str| {
+            let cells = ((hi - lo) / cell * (1.0 + 1e-12)).floor();
+            if cells < 1.0 {
+                return Err(at(
+                    key,
+                    &format!(
+                        "must be at least one cell_m ({cell} m) above {lo_key} = {lo} m (got {hi})"
+                    ),
+                ));
+            }
+            Ok(cells + 1.0)
+        };
+        let nx = count("x_max_m", x0, x1, "x_min_m")?;
+        let ny = count("y_max_m", y0, y1, "y_min_m")?;
+        if nx * ny > MAX_FUNCTION_SAMPLES as f64 {
             return Err(at(
-                key,
-                "kind",
+                "cell_m",
                 &format!(
-                    "the vehicle starts at (0, 0), which must be on the heightfield; the ground \
-                     spans x ∈ [{}, {}] m, y ∈ [{}, {}] m (the outer pixel centres)",
-                    lo.x, hi.x, lo.y, hi.y
+                    "the grid would have {nx} × {ny} = {} samples, more than {MAX_FUNCTION_SAMPLES}: \
+                     raise cell_m or shrink x_min_m..x_max_m, y_min_m..y_max_m",
+                    nx * ny
                 ),
             ));
         }
-        self.terrain = Some(Terrain(Arc::new(hf)));
-        Ok(())
+        let (nx, ny) = (nx as usize, ny as usize);
+        let bad = |m: &str| at("height_m", m);
+        let expr = exmex::parse::<f64>(text).map_err(|e| bad(&format!("{text:?}: {e}")))?;
+        let vars = exmex::Express::var_names(&expr).to_vec();
+        if let Some(v) = vars.iter().find(|v| *v != "x" && *v != "y") {
+            return Err(bad(&format!(
+                "{text:?}: unknown variable `{v}` (only x and y, in m)"
+            )));
+        }
+        // Variables are passed in alphabetical order: [x], [y] or [x, y].
+        let mut args = [0.0; 2];
+        let mut heights = Vec::with_capacity(nx * ny);
+        for j in 0..ny {
+            for i in 0..nx {
+                let (x, y) = (x0 + i as f64 * cell, y0 + j as f64 * cell);
+                for (slot, v) in args.iter_mut().zip(&vars) {
+                    *slot = if v == "x" { x } else { y };
+                }
+                let z = exmex::Express::eval(&expr, &args[..vars.len()])
+                    .map_err(|e| bad(&format!("{text:?} at (x, y) = ({x}, {y}): {e}")))?;
+                if !z.is_finite() {
+                    return Err(bad(&format!(
+                        "{text:?} is {z} at (x, y) = ({x}, {y}) m; it must be finite on the \
+                         whole grid x ∈ [{x0}, {}] m, y ∈ [{y0}, {}] m",
+                        x0 + (nx - 1) as f64 * cell,
+                        y0 + (ny - 1) as f64 * cell
+                    )));
+                }
+                heights.push(z);
+            }
+        }
+        Ok(
+            HeightField::try_new(nx, ny, cell, glam::DVec2::new(x0, y0), heights)
+                .map_err(|e| at("cell_m", &e.to_string()))?
+                .with_surface(SurfaceId(self.surface)),
+        )
     }
 
     /// The scenario's ground: the shape of [`GroundSpec::kind`] with its surface, relabelled by
     /// the patches.
     ///
     /// # Errors
-    /// A bumps grid the core rejects, or kind `heightfield` without a loaded image (a
+    /// A bumps grid the core rejects, or kind `heightfield` or `function` not built (a
     /// [`super::Scenario`] built by hand rather than by [`super::Scenario::from_path`] or
     /// [`super::Scenario::from_toml_str`]).
     pub fn build(&self) -> Result<Patched<Box<dyn Ground>>, String> {
@@ -269,21 +486,13 @@ impl GroundSpec {
             GroundKind::Flat | GroundKind::Incline => Box::new(
                 Plane::inclined(self.incline_angle(), glam::DVec2::X).with_surface(surface),
             ),
-            GroundKind::Bumps => {
-                let (a, l) = (self.amplitude_m, self.wavelength_m);
-                let k = std::f64::consts::TAU / l;
-                let hf = HeightField::from_fn(
-                    1201,
-                    121,
-                    0.25,
-                    glam::DVec2::new(-20.0, -15.0),
-                    |x, y| a * (k * x).sin() * (k * y).sin(),
-                )
-                .map_err(|e| format!("bumps ground: {e}"))?
-                .with_surface(surface);
-                Box::new(hf)
+            GroundKind::Bumps => match &self.terrain {
+                Some(t) => Box::new(Arc::clone(&t.0)),
+                None => Box::new(self.bumps()?),
+            },
+            GroundKind::Heightfield | GroundKind::Function => {
+                Box::new(Arc::clone(&self.terrain()?.0))
             }
-            GroundKind::Heightfield => Box::new(Arc::clone(&self.terrain()?.0)),
         };
         Ok(Patched {
             ground: shape,
@@ -291,11 +500,31 @@ impl GroundSpec {
         })
     }
 
-    /// The loaded heightfield of kind `heightfield`.
+    /// The heightfield built at load (kinds `heightfield`, `function`, `bumps`).
     pub(super) fn terrain(&self) -> Result<&Terrain, String> {
-        self.terrain
-            .as_ref()
-            .ok_or_else(|| "heightfield ground: the PNG was not loaded".to_string())
+        self.terrain.as_ref().ok_or_else(|| {
+            "heightfield ground: not built (load the scenario with Scenario::from_path or \
+             Scenario::from_toml_str)"
+                .to_string()
+        })
+    }
+
+    /// Height and upward unit normal of the ground under `(x, y)`: the plane's, or the
+    /// heightfield triangle's there. `Ok(None)` off a heightfield.
+    ///
+    /// # Errors
+    /// Kind `heightfield` or `function` not built (a hand-made [`GroundSpec`]); bumps are
+    /// built on demand.
+    pub fn surface_under(&self, x: f64, y: f64) -> Result<Option<(f64, DVec3)>, String> {
+        let on = |hf: &HeightField| hf.height_at(x, y).zip(hf.normal_at(x, y));
+        Ok(match self.kind {
+            GroundKind::Flat | GroundKind::Incline => {
+                let th = self.incline_angle();
+                Some((x * th.tan(), DVec3::new(-th.sin(), 0.0, th.cos())))
+            }
+            GroundKind::Bumps if self.terrain.is_none() => on(&self.bumps()?),
+            _ => on(&self.terrain()?.0),
+        })
     }
 
     /// Pitch of the ground plane at the start (incline only). Unit: rad.

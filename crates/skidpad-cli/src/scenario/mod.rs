@@ -8,7 +8,7 @@
 //! dt_s = 0.008333333333333333
 //!
 //! [ground]
-//! kind = "incline"             # "flat" (default), "incline", "bumps" or "heightfield"
+//! kind = "incline"             # "flat" (default), "incline", "bumps", "heightfield" or "function"
 //! grade_pct = 10.0             # rise per 100 m of run (incline only)
 //! surface = 1                  # surface id (0 tarmac, 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice)
 //! [[ground.patches]]           # rectangles of another surface (first match wins)
@@ -18,8 +18,12 @@
 //! y_max = 5.0
 //! surface = 5
 //!
-//! [initial]
-//! speed_mps = 10.0
+//! [initial]                    # every key optional, default 0
+//! x_m = 0.0                    # start on the ground under (x_m, y_m), square to its normal
+//! y_m = 0.0
+//! heading_deg = 0.0            # yaw about +z from +x (90 = facing +y)
+//! speed_mps = 10.0             # forward, along the heading and the ground's slope
+//! yaw_rate_degps = 0.0         # about the ground's normal, positive left
 //!
 //! # Either a named manoeuvre (see [`maneuver`]; then no [initial] and no duration_s):
 //! #   [maneuver]
@@ -34,6 +38,21 @@
 //! throttle = 0.0
 //! brake = 1.0
 //! steer = 0.2                  # steering command, −1..1 (positive left)
+//! ```
+//!
+//! Instead of `steer`, a schedule may give `steer_angle_rad`: the road-wheel angle (positive
+//! left) of the reference wheel, the one with the largest `|max_steer|`, turned into a
+//! steering command each step through the vehicle's speed table (see [`schedule`]). Or it
+//! drives each wheel directly, bypassing the drivetrain and the steering model (PhysX
+//! *NoDrive*), with one array entry per wheel in the vehicle's order; a schedule is one style
+//! or the other:
+//!
+//! ```toml
+//! [[schedule]]
+//! t_s = 0.0
+//! drive_torque_nm = [0.0, 0.0, 300.0, 300.0]   # N·m about each axle, positive forward
+//! brake_torque_nm = [0.0, 0.0, 0.0, 0.0]       # N·m
+//! steer_angle_rad = [0.05, 0.05, 0.0, 0.0]     # rad, positive left; missing wheels get 0
 //! ```
 //!
 //! A heightfield from a grayscale PNG (see [`crate::heightmap`] for the exact mapping):
@@ -54,33 +73,63 @@
 //! The image is a map seen from above: column 0 is the left edge (smallest x), row 0 the top
 //! edge at the largest y. Pixels must be square on the ground (`size_x_m / width =
 //! size_y_m / height`); each pixel's gray value is the height at its centre, and the ground ends
-//! at the outer pixel centres. The vehicle starts at (0, 0) on the ground under it, which must
-//! lie within the image. RGB(A) and palette images are read only if every pixel is gray.
+//! at the outer pixel centres. The start (`x_m`, `y_m`) must lie within the image. RGB(A) and
+//! palette images are read only if every pixel is gray.
+//!
+//! A heightfield from a function of x and y (see [`GroundKind::Function`] for the syntax):
+//!
+//! ```toml
+//! [ground]
+//! kind = "function"
+//! height_m = "0.3 * sin(x / 6) * cos(y / 4)"   # m; x, y in m
+//! x_min_m = -20.0              # the grid it is sampled on: these are the defaults
+//! x_max_m = 280.0
+//! y_min_m = -15.0
+//! y_max_m = 15.0
+//! cell_m = 0.25                # at most 4 000 000 samples
+//! ```
 //!
 //! A schedule may also come from a CSV file (`schedule_csv = "inputs.csv"`, columns `t_s` and
-//! any of `throttle`, `brake`, `handbrake`, `steer`, `gear`). Unknown keys are rejected; errors
-//! name the file, line and key.
+//! any of `throttle`, `brake`, `handbrake`, `steer` or `steer_angle_rad`, `gear`; or per wheel
+//! `drive_torque_nm_<i>`, `brake_torque_nm_<i>`, `steer_angle_rad_<i>`, wheel `i` from 0).
+//! Unknown keys and columns are rejected; every value must be finite; errors name the file,
+//! the line and the key or column.
 
 pub mod ground;
 pub mod maneuver;
 pub mod schedule;
+mod schedule_read;
 
 pub use ground::{GroundKind, GroundSpec, Patched, SurfacePatch, Terrain};
 pub use maneuver::ManeuverSpec;
-pub use schedule::{ScheduleRow, read_schedule_csv};
+pub use schedule::{ScheduleRow, ScheduleSource, SteerAngle, read_schedule_csv};
 
 use serde::Deserialize;
+use skidpad::MAX_WHEELS;
 use skidpad::ground::Ground;
-use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
+use skidpad::vehicle::{Intent, Vehicle, VehicleParams, WheelCommand};
 use skidpad::{DQuat, DVec3, Pose, telemetry};
 use std::path::{Path, PathBuf};
 
-/// Initial state.
+/// Initial state. The vehicle starts on the ground under `(x_m, y_m)`, square to the ground's
+/// normal there (the plane's, or the heightfield triangle's), its wheels' lowest points at
+/// most a wheel radius above it, heading `heading_deg`.
 #[derive(Debug, Clone, PartialEq, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct InitialSpec {
-    /// Forward speed at the start. Unit: m/s. Default: 0.
+    /// World x of the start. Unit: m. Default: 0.
+    pub x_m: f64,
+    /// World y of the start. Unit: m. Default: 0.
+    pub y_m: f64,
+    /// Heading: yaw about +z from +x (90 = facing +y, to the left of the x axis). Unit: deg.
+    /// Default: 0.
+    pub heading_deg: f64,
+    /// Forward speed at the start, along the heading and the ground's slope. Unit: m/s.
+    /// Default: 0.
     pub speed_mps: f64,
+    /// Yaw rate at the start, about the ground's normal, positive left. Unit: deg/s.
+    /// Default: 0.
+    pub yaw_rate_degps: f64,
 }
 
 /// A scenario file.
@@ -111,6 +160,9 @@ pub struct Scenario {
     /// Open-loop schedule from a CSV file (relative to the scenario file).
     #[serde(default)]
     pub schedule_csv: Option<PathBuf>,
+    /// Where the schedule's rows came from (file, lines), for error messages. Not a TOML key.
+    #[serde(skip)]
+    pub schedule_source: ScheduleSource,
 }
 
 fn default_duration() -> f64 {
@@ -226,12 +278,28 @@ impl Scenario {
         if let Some(m) = &s.maneuver {
             s.check_maneuver(m).map_err(|(key, rule)| at(key, &rule))?;
         }
-        for w in s.schedule.windows(2) {
-            if w[1].t_s <= w[0].t_s {
-                return bad("t_s", "schedule times must increase");
+        let i = &s.initial;
+        for (key, v) in [
+            ("x_m", i.x_m),
+            ("y_m", i.y_m),
+            ("heading_deg", i.heading_deg),
+            ("speed_mps", i.speed_mps),
+            ("yaw_rate_degps", i.yaw_rate_degps),
+        ] {
+            if !v.is_finite() {
+                return bad(key, &format!("must be finite (got {v})"));
             }
         }
-        s.ground.load_heightfield(text, origin, dir)?;
+        s.schedule_source = ScheduleSource::toml(origin, text, s.schedule.len());
+        schedule_read::check_rows(&s.schedule, &s.schedule_source)?;
+        if !s.schedule.is_empty() && s.schedule_csv.is_some() {
+            return bad(
+                "schedule_csv",
+                "give either inline [[schedule]] rows or a schedule_csv, not both",
+            );
+        }
+        s.ground
+            .load(text, origin, dir, (s.initial.x_m, s.initial.y_m))?;
         Ok(s)
     }
 
@@ -314,7 +382,8 @@ impl Scenario {
         let dir = path.parent().unwrap_or(Path::new("."));
         let mut s = Self::parse(&text, &path.display().to_string(), dir)?;
         if let Some(csv) = &s.schedule_csv {
-            s.schedule = read_schedule_csv(&dir.join(csv))?;
+            (s.schedule, s.schedule_source) =
+                schedule::read_schedule_csv_with_source(&dir.join(csv))?;
         }
         if crate::vehicles::find(&s.vehicle).is_none() {
             s.vehicle = dir.join(&s.vehicle).display().to_string();
@@ -330,9 +399,23 @@ impl Scenario {
         crate::vehicles::resolve(&self.vehicle).map_err(|e| e.to_string())
     }
 
-    /// The driver input at time `t`: [`schedule::intent_at`] of the schedule.
+    /// The driver input at time `t`: [`schedule::intent_at`] of the schedule. With
+    /// `steer_angle_rad` its `steer` is 0: the command depends on the vehicle and its speed
+    /// ([`Scenario::steer_angle_at`], [`schedule::steer_for_angle`]).
     pub fn intent_at(&self, t: f64) -> Intent {
         schedule::intent_at(&self.schedule, t)
+    }
+
+    /// The road-wheel angle the schedule asks for at time `t` ([`schedule::steer_angle_at`]),
+    /// `None` unless it uses a single `steer_angle_rad`. Unit: rad.
+    pub fn steer_angle_at(&self, t: f64) -> Option<f64> {
+        schedule::steer_angle_at(&self.schedule, t)
+    }
+
+    /// The per-wheel commands at time `t` ([`schedule::wheel_commands_at`]), `None` unless
+    /// the schedule is direct (per wheel). Wheels without an entry get 0.
+    pub fn wheel_commands_at(&self, t: f64) -> Option<[WheelCommand; MAX_WHEELS]> {
+        schedule::wheel_commands_at(&self.schedule, t)
     }
 
     /// The scenario's ground: [`GroundSpec::build`].
@@ -349,37 +432,51 @@ impl Scenario {
     /// Invalid vehicle or inputs, or a ground [`Scenario::ground`] cannot build.
     pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Telemetry, String> {
         let ground = self.ground()?;
-        // The vehicle starts at (0, 0) on the ground: at z = 0 on the planes and the bumps, at
-        // the surface height there on a heightfield image (checked at load).
-        let lift = match self.ground.kind {
-            GroundKind::Heightfield => self.ground.terrain()?.0.height_at(0.0, 0.0).unwrap_or(0.0),
-            _ => 0.0,
-        };
-        self.run_on(params, &ground, self.ground.incline_angle(), lift)
+        self.run_on(params, &ground)
+    }
+
+    /// The start pose and velocities: on the ground under `(x_m, y_m)`, square to its normal
+    /// `n`, the reference point a wheel radius along `n` above the ground (as the wheels
+    /// hang), heading `heading_deg` (the body x axis is the ground direction whose horizontal
+    /// part points that way), moving at `speed_mps` along it and turning at `yaw_rate_degps`
+    /// about `n`.
+    ///
+    /// # Errors
+    /// A start off a heightfield (checked at load for files), naming `x_m`.
+    pub fn start(&self, params: &VehicleParams) -> Result<(Pose, DVec3, DVec3), String> {
+        let i = &self.initial;
+        let (z, n) = self.ground.surface_under(i.x_m, i.y_m)?.ok_or_else(|| {
+            format!(
+                "key x_m: the start ({}, {}) is off the heightfield",
+                i.x_m, i.y_m
+            )
+        })?;
+        let r = params.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
+        let (s, c) = i.heading_deg.to_radians().sin_cos();
+        // Along the ground (d·n = 0) with horizontal part (cos ψ, sin ψ).
+        let forward = DVec3::new(c, s, -(n.x * c + n.y * s) / n.z).normalize();
+        let rotation = DQuat::from_rotation_axes(forward, n.cross(forward), n);
+        let pose = Pose::new(DVec3::new(i.x_m, i.y_m, z) + n * r, rotation);
+        Ok((
+            pose,
+            forward * i.speed_mps,
+            n * i.yaw_rate_degps.to_radians(),
+        ))
     }
 
     fn run_on(
         &self,
         params: VehicleParams,
         ground: &dyn Ground,
-        theta: f64,
-        lift: f64,
     ) -> Result<crate::Telemetry, String> {
         let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
-        let r = car
-            .params()
-            .wheels
-            .iter()
-            .map(|w| w.radius)
-            .fold(0.0, f64::max);
-        let n = DVec3::new(-theta.sin(), 0.0, theta.cos());
-        let mut start = n * r;
-        start.z += lift;
-        car.teleport(Pose::new(start, DQuat::from_rotation_y(-theta)));
-        if self.initial.speed_mps != 0.0 {
-            let dir = DVec3::new(theta.cos(), 0.0, theta.sin());
-            car.set_velocity(dir * self.initial.speed_mps, DVec3::ZERO);
+        schedule::check_vehicle(&self.schedule, &self.schedule_source, car.params())?;
+        let (pose, linear, angular) = self.start(car.params())?;
+        car.teleport(pose);
+        if linear != DVec3::ZERO || angular != DVec3::ZERO {
+            car.set_velocity(linear, angular);
         }
+        let n_wheels = car.params().wheels.len();
         let mut tel = crate::Telemetry {
             names: telemetry::channel_names(car.params()),
             rows: Vec::new(),
@@ -387,8 +484,19 @@ impl Scenario {
         let steps = (self.duration_s / self.dt_s).round() as usize;
         for k in 0..steps {
             let t = k as f64 * self.dt_s;
-            car.set_intent(self.intent_at(t))
-                .map_err(|e| e.to_string())?;
+            let set = match self.wheel_commands_at(t) {
+                Some(cmds) => car.set_wheel_commands(&cmds[..n_wheels]),
+                None => {
+                    let mut intent = self.intent_at(t);
+                    if let Some(delta) = self.steer_angle_at(t) {
+                        let v = car.state().forward_speed();
+                        intent.steer =
+                            schedule::steer_for_angle(car.params(), delta, v).unwrap_or(0.0);
+                    }
+                    car.set_intent(intent)
+                }
+            };
+            set.map_err(|e| e.to_string())?;
             car.step(self.dt_s, ground);
             let mut row = vec![0.0; tel.names.len()];
             telemetry::fill_row(&car, &mut row);

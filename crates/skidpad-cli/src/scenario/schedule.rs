@@ -1,108 +1,314 @@
-//! Open-loop input schedules: rows of time and inputs, inline in the scenario or from a CSV.
+//! Open-loop input schedules: rows of time and inputs, inline in the scenario or from a CSV,
+//! linearly interpolated in time and held after the last row.
+//!
+//! A schedule is one of two styles, never both:
+//!
+//! | style | channels | drives the car through |
+//! |---|---|---|
+//! | pedals | `throttle`, `brake`, `handbrake` (0..1), `steer` (−1..1) **or** `steer_angle_rad`, `gear` | [`Vehicle::set_intent`](skidpad::vehicle::Vehicle::set_intent): the vehicle's drivetrain, brakes and steering model |
+//! | direct (per wheel) | `drive_torque_nm`, `brake_torque_nm`, `steer_angle_rad` as arrays, one entry per wheel | [`Vehicle::set_wheel_commands`](skidpad::vehicle::Vehicle::set_wheel_commands) (PhysX *NoDrive*: the schedule owns the drivetrain) |
+//!
+//! In a CSV the per-wheel arrays are columns `drive_torque_nm_<i>`, `brake_torque_nm_<i>` and
+//! `steer_angle_rad_<i>` (wheel `i` in the vehicle file's order, from 0): column `K_<i>` is
+//! entry `i` of the TOML array `K`. One name for one quantity: `steer_angle_rad` is a road-wheel
+//! angle either way, a single number for the car (through the steering model) or one per
+//! wheel (set directly). Wheels without an entry get 0.
+//!
+//! `steer_angle_rad` as one number is the road-wheel angle δ (positive left) asked of the
+//! *reference wheel*, the enabled wheel with the largest `|max_steer|`. Each step it becomes
+//! the steering command `steer = δ / (max_steer_ref · k(v))`, clamped to ±1, with
+//! `k = `[`speed_factor`] at the current forward speed `v`. With Ackermann
+//! (`steering.ackermann.accuracy > 0`) δ is that wheel's *nominal* (pre-Ackermann) angle: the
+//! inner wheel of the turn gets it exactly when it is the reference, the outer one steers
+//! less. The command then goes through the vehicle's input smoothing and steer-rate limit like
+//! any other, and static toe is added on top, as in the `{wheel}_steer_rad` telemetry.
 
-use serde::Deserialize;
-use skidpad::vehicle::Intent;
-use std::path::Path;
+use skidpad::MAX_WHEELS;
+use skidpad::steering::SteeringMode;
+use skidpad::steering::model::speed_factor;
+use skidpad::vehicle::{Intent, VehicleParams, WheelCommand};
 
-/// One row of an open-loop schedule; absent channels are 0.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Default)]
+pub use super::schedule_read::{
+    ChannelKey, ScheduleSource, read_schedule_csv, read_schedule_csv_with_source,
+};
+
+/// `steer_angle_rad` in a row: one road-wheel angle for the car, or one per wheel.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SteerAngle {
+    /// Road-wheel angle of the reference wheel, through the steering model (pedal style).
+    /// Unit: rad, positive left.
+    Vehicle(f64),
+    /// Steer angle of each wheel, set directly (direct style; the core clamps to ±1.2).
+    /// Unit: rad, positive left.
+    Wheels(Vec<f64>),
+}
+
+impl<'de> serde::Deserialize<'de> for SteerAngle {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = SteerAngle;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a road-wheel angle in rad, or an array of one angle per wheel")
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<SteerAngle, E> {
+                Ok(SteerAngle::Vehicle(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<SteerAngle, E> {
+                Ok(SteerAngle::Vehicle(v as f64))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<SteerAngle, E> {
+                Ok(SteerAngle::Vehicle(v as f64))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<SteerAngle, A::Error> {
+                let mut out = Vec::new();
+                while let Some(v) = seq.next_element::<f64>()? {
+                    out.push(v);
+                }
+                Ok(SteerAngle::Wheels(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One row of an open-loop schedule (inline `[[schedule]]` or one CSV record); absent
+/// channels are 0 at this row.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct ScheduleRow {
-    /// Time. Unit: s.
+    /// Time. Unit: s. Rows must be in increasing time.
     pub t_s: f64,
-    /// Throttle, 0..1.
-    pub throttle: f64,
-    /// Brake, 0..1.
-    pub brake: f64,
-    /// Hand brake, 0..1.
-    pub handbrake: f64,
-    /// Steering command, −1..1 (positive left).
-    pub steer: f64,
-    /// Target gear (engine vehicles), held from this row on; absent = automatic.
+    /// Throttle, 0..1 (pedal style).
+    pub throttle: Option<f64>,
+    /// Brake, 0..1 (pedal style).
+    pub brake: Option<f64>,
+    /// Hand brake, 0..1 (pedal style).
+    pub handbrake: Option<f64>,
+    /// Steering command, −1..1, positive left (pedal style; not with a single
+    /// `steer_angle_rad`).
+    pub steer: Option<f64>,
+    /// Road-wheel steer angle: one for the car (pedal style, see the [module docs](self)) or
+    /// one per wheel (direct style). Unit: rad, positive left.
+    pub steer_angle_rad: Option<SteerAngle>,
+    /// Target gear (engine vehicles), held from this row on; absent = automatic (pedal style).
     pub gear: Option<i8>,
+    /// Drive torque of each wheel about its axle, positive forward (direct style). Unit: N·m.
+    pub drive_torque_nm: Option<Vec<f64>>,
+    /// Brake torque of each wheel (direct style; negative values act as 0). Unit: N·m.
+    pub brake_torque_nm: Option<Vec<f64>>,
 }
 
-/// Read a schedule CSV (`t_s` plus any of `throttle, brake, handbrake, steer, gear`).
-///
-/// # Errors
-/// `file:line: column: message`.
-pub fn read_schedule_csv(path: &Path) -> Result<Vec<ScheduleRow>, String> {
-    let file = path.display().to_string();
-    let mut r = csv::Reader::from_path(path).map_err(|e| format!("{file}: {e}"))?;
-    let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
-    let known = ["t_s", "throttle", "brake", "handbrake", "steer", "gear"];
-    for h in headers.iter() {
-        if !known.contains(&h.trim()) {
-            return Err(format!(
-                "{file}:1: column `{h}`: unknown (expected {known:?})"
-            ));
+impl ScheduleRow {
+    /// True if the row sets a per-wheel (direct) channel.
+    pub fn is_direct(&self) -> bool {
+        self.drive_torque_nm.is_some()
+            || self.brake_torque_nm.is_some()
+            || matches!(self.steer_angle_rad, Some(SteerAngle::Wheels(_)))
+    }
+
+    /// The single `steer_angle_rad`, if the row sets one.
+    pub fn steer_angle(&self) -> Option<f64> {
+        match self.steer_angle_rad {
+            Some(SteerAngle::Vehicle(a)) => Some(a),
+            _ => None,
         }
     }
-    let col = |n: &str| headers.iter().position(|h| h.trim() == n);
-    let t_col = col("t_s").ok_or_else(|| format!("{file}:1: missing column `t_s`"))?;
-    let mut rows: Vec<ScheduleRow> = Vec::new();
-    for (k, rec) in r.records().enumerate() {
-        let line = k + 2;
-        let rec = rec.map_err(|e| format!("{file}:{line}: {e}"))?;
-        let get = |name: &str| -> Result<Option<f64>, String> {
-            match col(name) {
-                None => Ok(None),
-                Some(i) => {
-                    let s = rec.get(i).unwrap_or("").trim();
-                    if s.is_empty() {
-                        return Ok(None);
-                    }
-                    s.parse::<f64>()
-                        .ok()
-                        .filter(|v| v.is_finite())
-                        .map(Some)
-                        .ok_or_else(|| {
-                            format!("{file}:{line}: column `{name}`: not a number: {s:?}")
-                        })
-                }
+
+    /// The per-wheel steer angles, if the row sets them.
+    pub fn wheel_steer_angles(&self) -> Option<&[f64]> {
+        match &self.steer_angle_rad {
+            Some(SteerAngle::Wheels(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Every channel value set in this row with its key (`t_s` and `gear` excluded).
+    pub fn values(&self) -> Vec<(ChannelKey, f64)> {
+        let mut out = Vec::new();
+        let mut one = |name, v: Option<f64>| {
+            if let Some(v) = v {
+                out.push((ChannelKey { name, wheel: None }, v));
             }
         };
-        let t = rec
-            .get(t_col)
-            .unwrap_or("")
-            .trim()
-            .parse::<f64>()
-            .map_err(|_| format!("{file}:{line}: column `t_s`: not a number"))?;
-        if rows.last().is_some_and(|p| t <= p.t_s) {
-            return Err(format!("{file}:{line}: column `t_s`: times must increase"));
+        one("throttle", self.throttle);
+        one("brake", self.brake);
+        one("handbrake", self.handbrake);
+        one("steer", self.steer);
+        one("steer_angle_rad", self.steer_angle());
+        for (name, vs) in [
+            ("drive_torque_nm", self.drive_torque_nm.as_deref()),
+            ("brake_torque_nm", self.brake_torque_nm.as_deref()),
+            ("steer_angle_rad", self.wheel_steer_angles()),
+        ] {
+            for (i, v) in vs.unwrap_or_default().iter().enumerate() {
+                let key = ChannelKey {
+                    name,
+                    wheel: Some(i),
+                };
+                out.push((key, *v));
+            }
         }
-        rows.push(ScheduleRow {
-            t_s: t,
-            throttle: get("throttle")?.unwrap_or(0.0),
-            brake: get("brake")?.unwrap_or(0.0),
-            handbrake: get("handbrake")?.unwrap_or(0.0),
-            steer: get("steer")?.unwrap_or(0.0),
-            gear: get("gear")?.map(|g| g as i8),
-        });
+        out
     }
-    Ok(rows)
 }
 
-/// The driver input at time `t`: the schedule interpolated linearly, held after the end.
-pub fn intent_at(rows: &[ScheduleRow], t: f64) -> Intent {
-    let Some(first) = rows.first() else {
-        return Intent::default();
-    };
-    let (a, b, f) = match rows.iter().position(|r| r.t_s > t) {
-        None => (rows[rows.len() - 1], rows[rows.len() - 1], 0.0),
-        Some(0) => (*first, *first, 0.0),
+/// The rows around `t` and the fraction of the way from the first to the second: `(a, a, 0)`
+/// before the first row and after the last one (held).
+fn bracket(rows: &[ScheduleRow], t: f64) -> Option<(&ScheduleRow, &ScheduleRow, f64)> {
+    let first = rows.first()?;
+    Some(match rows.iter().position(|r| r.t_s > t) {
+        None => {
+            let last = &rows[rows.len() - 1];
+            (last, last, 0.0)
+        }
+        Some(0) => (first, first, 0.0),
         Some(i) => {
-            let (a, b) = (rows[i - 1], rows[i]);
+            let (a, b) = (&rows[i - 1], &rows[i]);
             (a, b, (t - a.t_s) / (b.t_s - a.t_s))
         }
+    })
+}
+
+fn lerp(a: Option<f64>, b: Option<f64>, f: f64) -> f64 {
+    let (x, y) = (a.unwrap_or(0.0), b.unwrap_or(0.0));
+    x + (y - x) * f
+}
+
+/// The driver input at time `t`: the pedal channels interpolated linearly, held after the
+/// end. `steer` is the `steer` channel (0 if the schedule gives `steer_angle_rad` instead: see
+/// [`steer_angle_at`]); a direct schedule gives the default (released) intent.
+pub fn intent_at(rows: &[ScheduleRow], t: f64) -> Intent {
+    let Some((a, b, f)) = bracket(rows, t) else {
+        return Intent::default();
     };
-    let lerp = |x: f64, y: f64| x + (y - x) * f;
     Intent {
-        throttle: lerp(a.throttle, b.throttle),
-        brake: lerp(a.brake, b.brake),
-        handbrake: lerp(a.handbrake, b.handbrake),
-        steer: lerp(a.steer, b.steer),
+        throttle: lerp(a.throttle, b.throttle, f),
+        brake: lerp(a.brake, b.brake, f),
+        handbrake: lerp(a.handbrake, b.handbrake, f),
+        steer: lerp(a.steer, b.steer, f),
         target_gear: a.gear,
         ..Intent::default()
     }
+}
+
+/// The road-wheel angle `steer_angle_rad` at time `t` (interpolated, held after the end), or
+/// `None` if no row of the schedule sets it as a single number. Unit: rad.
+pub fn steer_angle_at(rows: &[ScheduleRow], t: f64) -> Option<f64> {
+    if !rows.iter().any(|r| r.steer_angle().is_some()) {
+        return None;
+    }
+    let (a, b, f) = bracket(rows, t)?;
+    Some(lerp(a.steer_angle(), b.steer_angle(), f))
+}
+
+/// The per-wheel commands at time `t` (each channel interpolated, held after the end; wheels
+/// without an entry get 0), or `None` for a pedal-style schedule.
+pub fn wheel_commands_at(rows: &[ScheduleRow], t: f64) -> Option<[WheelCommand; MAX_WHEELS]> {
+    if !rows.iter().any(ScheduleRow::is_direct) {
+        return None;
+    }
+    let (a, b, f) = bracket(rows, t)?;
+    let at = |v: Option<&[f64]>, i: usize| v.and_then(|v| v.get(i).copied());
+    let mut out = [WheelCommand::default(); MAX_WHEELS];
+    for (i, c) in out.iter_mut().enumerate() {
+        *c = WheelCommand {
+            drive_torque: lerp(
+                at(a.drive_torque_nm.as_deref(), i),
+                at(b.drive_torque_nm.as_deref(), i),
+                f,
+            ),
+            brake_torque: lerp(
+                at(a.brake_torque_nm.as_deref(), i),
+                at(b.brake_torque_nm.as_deref(), i),
+                f,
+            ),
+            steer_angle: lerp(
+                at(a.wheel_steer_angles(), i),
+                at(b.wheel_steer_angles(), i),
+                f,
+            ),
+        };
+    }
+    Some(out)
+}
+
+/// `max_steer` of the reference wheel: the enabled wheel with the largest `|max_steer|` (the
+/// first on ties), `None` if no wheel steers (every enabled wheel has `max_steer = 0`, or
+/// steering is [`SteeringMode::Disabled`]). Unit: rad (signed).
+pub fn reference_max_steer(p: &VehicleParams) -> Option<f64> {
+    if p.steering.mode == SteeringMode::Disabled {
+        return None;
+    }
+    let m = p
+        .wheels
+        .iter()
+        .filter(|w| w.enabled)
+        .map(|w| w.max_steer)
+        .fold(0.0_f64, |a, m| if m.abs() > a.abs() { m } else { a });
+    (m != 0.0).then_some(m)
+}
+
+/// The steering command that asks the reference wheel ([`reference_max_steer`]) for the
+/// nominal road-wheel angle `delta` at forward speed `forward_speed`:
+/// `steer = δ / (max_steer_ref · k(v))` clamped to ±1, `k` = [`speed_factor`]. Where the
+/// speed table allows no steering at all (`k = 0`) the command is 0. `None` if no wheel steers.
+pub fn steer_for_angle(p: &VehicleParams, delta: f64, forward_speed: f64) -> Option<f64> {
+    let reach = reference_max_steer(p)? * speed_factor(&p.steering, forward_speed);
+    Some(if reach == 0.0 {
+        0.0
+    } else {
+        (delta / reach).clamp(-1.0, 1.0)
+    })
+}
+
+/// Check a schedule against the vehicle that runs it: per-wheel entries only for wheels it
+/// has, and a nonzero `steer_angle_rad` only if some wheel steers.
+///
+/// # Errors
+/// `file:line: key KEY: message` (or `column`), located through `source`.
+pub fn check_vehicle(
+    rows: &[ScheduleRow],
+    source: &ScheduleSource,
+    p: &VehicleParams,
+) -> Result<(), String> {
+    let n = p.wheels.len();
+    for (k, r) in rows.iter().enumerate() {
+        for (name, len) in [
+            ("drive_torque_nm", r.drive_torque_nm.as_ref().map(Vec::len)),
+            ("brake_torque_nm", r.brake_torque_nm.as_ref().map(Vec::len)),
+            ("steer_angle_rad", r.wheel_steer_angles().map(<[f64]>::len)),
+        ] {
+            if let Some(len) = len.filter(|&l| l > n) {
+                let key = ChannelKey {
+                    name,
+                    wheel: Some(len - 1),
+                };
+                return Err(format!(
+                    "{}: wheel {} does not exist: vehicle \"{}\" has {n} wheels (0–{})",
+                    source.locate_header(k, key),
+                    len - 1,
+                    p.name,
+                    n.saturating_sub(1)
+                ));
+            }
+        }
+        if r.steer_angle().is_some_and(|a| a != 0.0) && reference_max_steer(p).is_none() {
+            let key = ChannelKey {
+                name: "steer_angle_rad",
+                wheel: None,
+            };
+            return Err(format!(
+                "{}: vehicle \"{}\" has no steered wheel (every enabled wheel has max_steer = 0, \
+                 or steering.mode = \"disabled\"); steer it with per-wheel angles or torques \
+                 instead",
+                source.locate(k, key),
+                p.name
+            ));
+        }
+    }
+    Ok(())
 }

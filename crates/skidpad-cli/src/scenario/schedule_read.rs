@@ -1,0 +1,426 @@
+//! Reading and checking schedules: the CSV form, the rules every schedule obeys, and where
+//! each value came from (file, line, key or column) for error messages.
+//!
+//! Rules, for inline rows and CSV alike: times increase; every value is finite; a schedule is
+//! pedal-style or direct (per wheel), never both; `steer` and a single `steer_angle_rad` never
+//! appear in the same schedule; per-wheel arrays have at most [`MAX_WHEELS`] entries. The
+//! vehicle-dependent rules (no entry for a wheel the car lacks, a steer angle only for a car
+//! that steers) are checked when the schedule runs: [`super::schedule::check_vehicle`].
+
+use super::schedule::{ScheduleRow, SteerAngle};
+use skidpad::MAX_WHEELS;
+use std::path::Path;
+
+/// A schedule channel as errors name it: `drive_torque_nm` of wheel 2 is the CSV column
+/// `drive_torque_nm_2` and entry 2 of the TOML array `drive_torque_nm`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChannelKey {
+    /// Channel name (`throttle`, `drive_torque_nm`, ...).
+    pub name: &'static str,
+    /// Wheel index of a per-wheel entry.
+    pub wheel: Option<usize>,
+}
+
+impl ChannelKey {
+    const fn one(name: &'static str) -> Self {
+        Self { name, wheel: None }
+    }
+}
+
+/// Pedal-style channel names (a single `steer_angle_rad` is pedal style too).
+const PEDAL: [&str; 6] = [
+    "throttle",
+    "brake",
+    "handbrake",
+    "steer",
+    "steer_angle_rad",
+    "gear",
+];
+/// Per-wheel channel names: CSV columns `NAME_<i>`, TOML arrays `NAME`.
+const DIRECT: [&str; 3] = ["drive_torque_nm", "brake_torque_nm", "steer_angle_rad"];
+
+/// Where a schedule's rows came from, for error messages: the file and the line of each row
+/// (and, inline, of each key in it). The default knows nothing and names rows by number.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ScheduleSource {
+    file: String,
+    form: Form,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+enum Form {
+    #[default]
+    Unknown,
+    /// Per row: the `[[schedule]]` line and each `key = ` line in it; `fallback` is the first
+    /// line mentioning `schedule` (rows written as inline tables).
+    Toml {
+        rows: Vec<(usize, Vec<(String, usize)>)>,
+        fallback: usize,
+    },
+    /// Per record: its line.
+    Csv { lines: Vec<usize> },
+}
+
+impl ScheduleSource {
+    /// Inline rows of the scenario `text` (file name `file`), `n` of them.
+    pub fn toml(file: &str, text: &str, n: usize) -> Self {
+        let mut rows: Vec<(usize, Vec<(String, usize)>)> = Vec::new();
+        let mut in_row = false;
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with('[') {
+                in_row = t.starts_with("[[schedule]]");
+                if in_row {
+                    rows.push((i + 1, Vec::new()));
+                }
+            } else if in_row
+                && let Some((k, _)) = t.split_once('=')
+                && let Some(row) = rows.last_mut()
+            {
+                let k = k.trim();
+                if !k.is_empty() && !k.starts_with('#') {
+                    row.1.push((k.to_string(), i + 1));
+                }
+            }
+        }
+        if rows.len() != n {
+            rows.clear();
+        }
+        Self {
+            file: file.to_string(),
+            form: Form::Toml {
+                rows,
+                fallback: super::key_line(text, "schedule"),
+            },
+        }
+    }
+
+    /// `file:line: key NAME` (a wheel entry: `key NAME[i]`) or `file:line: column `NAME_i``
+    /// for channel `key` of row `row`.
+    pub fn locate(&self, row: usize, key: ChannelKey) -> String {
+        self.at(row, key, false)
+    }
+
+    /// As [`ScheduleSource::locate`], but a CSV column is located at its header (line 1): for
+    /// errors about the column itself rather than one value.
+    pub fn locate_header(&self, row: usize, key: ChannelKey) -> String {
+        self.at(row, key, true)
+    }
+
+    fn at(&self, row: usize, key: ChannelKey, header: bool) -> String {
+        let file = &self.file;
+        match &self.form {
+            Form::Unknown => format!("schedule row {}: key {}", row + 1, toml_key(key)),
+            Form::Toml { rows, fallback } => {
+                let line = rows.get(row).map_or(*fallback, |(head, keys)| {
+                    keys.iter()
+                        .find(|(k, _)| k == key.name)
+                        .map_or(*head, |(_, l)| *l)
+                });
+                format!("{file}:{line}: key {}", toml_key(key))
+            }
+            Form::Csv { lines } => {
+                let line = if header {
+                    1
+                } else {
+                    lines.get(row).copied().unwrap_or(1)
+                };
+                format!("{file}:{line}: column `{}`", csv_column(key))
+            }
+        }
+    }
+}
+
+fn toml_key(k: ChannelKey) -> String {
+    match k.wheel {
+        Some(i) => format!("{}[{i}]", k.name),
+        None => k.name.to_string(),
+    }
+}
+
+fn csv_column(k: ChannelKey) -> String {
+    match k.wheel {
+        Some(i) => format!("{}_{i}", k.name),
+        None => k.name.to_string(),
+    }
+}
+
+/// Check the vehicle-independent rules (see the [module docs](self)).
+///
+/// # Errors
+/// The first broken rule, located through `source`.
+pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), String> {
+    let t_s = ChannelKey::one("t_s");
+    // The first key of each style, and the first `steer` / single `steer_angle_rad`.
+    let (mut pedal, mut direct) = (None::<(usize, &str)>, None::<(usize, &str)>);
+    let (mut steer, mut angle) = (None::<usize>, None::<usize>);
+    for (k, r) in rows.iter().enumerate() {
+        if !r.t_s.is_finite() {
+            return Err(format!("{}: must be finite", source.locate(k, t_s)));
+        }
+        if k > 0 && r.t_s <= rows[k - 1].t_s {
+            return Err(format!("{}: times must increase", source.locate(k, t_s)));
+        }
+        for (key, v) in r.values() {
+            if !v.is_finite() {
+                return Err(format!(
+                    "{}: must be finite (got {v})",
+                    source.locate(k, key)
+                ));
+            }
+        }
+        for (name, len) in [
+            ("drive_torque_nm", r.drive_torque_nm.as_ref().map(Vec::len)),
+            ("brake_torque_nm", r.brake_torque_nm.as_ref().map(Vec::len)),
+            ("steer_angle_rad", r.wheel_steer_angles().map(<[f64]>::len)),
+        ] {
+            if len.is_some_and(|l| l > MAX_WHEELS) {
+                let key = ChannelKey::one(name);
+                return Err(format!(
+                    "{}: at most {MAX_WHEELS} wheels",
+                    source.locate(k, key)
+                ));
+            }
+        }
+        let pedal_keys = [
+            ("throttle", r.throttle.is_some()),
+            ("brake", r.brake.is_some()),
+            ("handbrake", r.handbrake.is_some()),
+            ("steer", r.steer.is_some()),
+            ("steer_angle_rad", r.steer_angle().is_some()),
+            ("gear", r.gear.is_some()),
+        ];
+        let direct_keys = [
+            ("drive_torque_nm", r.drive_torque_nm.is_some()),
+            ("brake_torque_nm", r.brake_torque_nm.is_some()),
+            ("steer_angle_rad", r.wheel_steer_angles().is_some()),
+        ];
+        for (name, _) in pedal_keys.iter().filter(|(_, set)| *set) {
+            pedal.get_or_insert((k, name));
+        }
+        for (name, _) in direct_keys.iter().filter(|(_, set)| *set) {
+            direct.get_or_insert((k, name));
+        }
+        if let (Some(p), Some(d)) = (pedal, direct) {
+            let ((k2, late), (k1, early)) = if p < d { (d, p) } else { (p, d) };
+            return Err(format!(
+                "{}: a schedule is either pedal-style ({}) or per-wheel ({}), not both; {} \
+                 came first",
+                source.locate(k2, ChannelKey::one(late)),
+                PEDAL.join(", "),
+                DIRECT.join(", "),
+                source.locate(k1, ChannelKey::one(early)),
+            ));
+        }
+        if r.steer.is_some() {
+            steer.get_or_insert(k);
+        }
+        if r.steer_angle().is_some() {
+            angle.get_or_insert(k);
+        }
+        if let (Some(s), Some(a)) = (steer, angle) {
+            let (late, early) = if s < a {
+                ((a, "steer_angle_rad"), (s, "steer"))
+            } else {
+                ((s, "steer"), (a, "steer_angle_rad"))
+            };
+            return Err(format!(
+                "{}: give either steer (a command, −1..1) or steer_angle_rad (a road-wheel \
+                 angle, rad), not both; {} came first",
+                source.locate(late.0, ChannelKey::one(late.1)),
+                source.locate(early.0, ChannelKey::one(early.1)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One CSV column: a pedal channel, or wheel `i` of a per-wheel one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Column {
+    Time,
+    Pedal(&'static str),
+    Wheel(&'static str, usize),
+}
+
+fn column(file: &str, h: &str) -> Result<Column, String> {
+    if h == "t_s" {
+        return Ok(Column::Time);
+    }
+    if let Some(p) = PEDAL.iter().find(|p| **p == h) {
+        return Ok(Column::Pedal(p));
+    }
+    for d in DIRECT {
+        if let Some(i) = h.strip_prefix(d).and_then(|r| r.strip_prefix('_')) {
+            let ok = !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit());
+            return match i.parse::<usize>() {
+                Ok(i) if ok && i < MAX_WHEELS => Ok(Column::Wheel(d, i)),
+                _ => Err(format!(
+                    "{file}:1: column `{h}`: the wheel index must be a whole number \
+                     0..{} (at most {MAX_WHEELS} wheels)",
+                    MAX_WHEELS - 1
+                )),
+            };
+        }
+    }
+    Err(format!(
+        "{file}:1: column `{h}`: unknown (expected t_s, {}, or per wheel {})",
+        PEDAL.join(", "),
+        DIRECT.map(|d| format!("{d}_<i>")).join(", ")
+    ))
+}
+
+/// Read a schedule CSV: column `t_s` plus pedal columns (`throttle`, `brake`, `handbrake`,
+/// `steer` or `steer_angle_rad`, `gear`) or per-wheel columns (`drive_torque_nm_<i>`,
+/// `brake_torque_nm_<i>`, `steer_angle_rad_<i>`); empty cells are 0.
+///
+/// # Errors
+/// `file:line: column `NAME`: message`.
+pub fn read_schedule_csv(path: &Path) -> Result<Vec<ScheduleRow>, String> {
+    read_schedule_csv_with_source(path).map(|(rows, _)| rows)
+}
+
+/// [`read_schedule_csv`], with where each row came from.
+///
+/// # Errors
+/// As [`read_schedule_csv`].
+pub fn read_schedule_csv_with_source(
+    path: &Path,
+) -> Result<(Vec<ScheduleRow>, ScheduleSource), String> {
+    let file = path.display().to_string();
+    let mut r = csv::Reader::from_path(path).map_err(|e| format!("{file}: {e}"))?;
+    let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
+    let cols = headers
+        .iter()
+        .map(|h| column(&file, h.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let name = |c: Column| match c {
+        Column::Time => "t_s".to_string(),
+        Column::Pedal(p) => p.to_string(),
+        Column::Wheel(d, i) => format!("{d}_{i}"),
+    };
+    for (k, c) in cols.iter().enumerate() {
+        if cols[..k].contains(c) {
+            return Err(format!("{file}:1: column `{}`: given twice", name(*c)));
+        }
+    }
+    let first = |f: fn(&Column) -> bool| cols.iter().position(f);
+    let pedal = first(|c| matches!(c, Column::Pedal(_)));
+    let direct = first(|c| matches!(c, Column::Wheel(..)));
+    if let (Some(p), Some(d)) = (pedal, direct) {
+        let (late, early) = (p.max(d), p.min(d));
+        return Err(format!(
+            "{file}:1: column `{}`: a schedule is either pedal-style ({}) or per-wheel ({}), \
+             not both; column `{}` is already there",
+            name(cols[late]),
+            PEDAL.join(", "),
+            DIRECT.map(|d| format!("{d}_<i>")).join(", "),
+            name(cols[early])
+        ));
+    }
+    let steer = first(|c| *c == Column::Pedal("steer"));
+    let angle = first(|c| *c == Column::Pedal("steer_angle_rad"));
+    if let (Some(s), Some(a)) = (steer, angle) {
+        return Err(format!(
+            "{file}:1: column `{}`: give either steer (a command, −1..1) or steer_angle_rad (a \
+             road-wheel angle, rad), not both",
+            name(cols[s.max(a)])
+        ));
+    }
+    if !cols.contains(&Column::Time) {
+        return Err(format!("{file}:1: missing column `t_s`"));
+    }
+    let widths: Vec<(&str, usize)> = DIRECT
+        .iter()
+        .filter_map(|d| {
+            let n = cols
+                .iter()
+                .filter_map(|c| match c {
+                    Column::Wheel(w, i) if w == d => Some(i + 1),
+                    _ => None,
+                })
+                .max()?;
+            Some((*d, n))
+        })
+        .collect();
+    let mut rows = Vec::new();
+    let mut lines = Vec::new();
+    for (k, rec) in r.records().enumerate() {
+        let rec = rec.map_err(|e| format!("{file}:{}: {e}", k + 2))?;
+        let line = rec.position().map_or(k + 2, |p| p.line() as usize);
+        // Every per-wheel channel of the header, as wide as its highest wheel column.
+        let mut row = ScheduleRow::default();
+        for (d, n) in &widths {
+            let zeros = vec![0.0; *n];
+            match *d {
+                "drive_torque_nm" => row.drive_torque_nm = Some(zeros),
+                "brake_torque_nm" => row.brake_torque_nm = Some(zeros),
+                _ => row.steer_angle_rad = Some(SteerAngle::Wheels(zeros)),
+            }
+        }
+        let mut t = None;
+        for (c, cell) in cols.iter().zip(rec.iter()) {
+            let cell = cell.trim();
+            if cell.is_empty() {
+                continue;
+            }
+            let v = cell.parse::<f64>().map_err(|_| {
+                format!(
+                    "{file}:{line}: column `{}`: not a number: {cell:?}",
+                    name(*c)
+                )
+            })?;
+            match *c {
+                Column::Time => t = Some(v),
+                Column::Pedal("gear") => {
+                    if !(v.fract() == 0.0 && (-128.0..=127.0).contains(&v)) {
+                        return Err(format!(
+                            "{file}:{line}: column `gear`: must be a whole number (−1 reverse, \
+                             0 neutral, 1.. forward; got {cell})"
+                        ));
+                    }
+                    row.gear = Some(v as i8);
+                }
+                Column::Pedal(p) => {
+                    let slot = match p {
+                        "throttle" => &mut row.throttle,
+                        "brake" => &mut row.brake,
+                        "handbrake" => &mut row.handbrake,
+                        "steer" => &mut row.steer,
+                        _ => {
+                            row.steer_angle_rad = Some(SteerAngle::Vehicle(v));
+                            continue;
+                        }
+                    };
+                    *slot = Some(v);
+                }
+                Column::Wheel(d, i) => {
+                    if let Some(w) = wheel_values(&mut row, d) {
+                        w[i] = v;
+                    }
+                }
+            }
+        }
+        row.t_s = t.ok_or_else(|| format!("{file}:{line}: column `t_s`: missing"))?;
+        rows.push(row);
+        lines.push(line);
+    }
+    let source = ScheduleSource {
+        file,
+        form: Form::Csv { lines },
+    };
+    check_rows(&rows, &source)?;
+    Ok((rows, source))
+}
+
+/// The per-wheel values of channel `name` in `row`, if it has them.
+fn wheel_values<'a>(row: &'a mut ScheduleRow, name: &str) -> Option<&'a mut Vec<f64>> {
+    match name {
+        "drive_torque_nm" => row.drive_torque_nm.as_mut(),
+        "brake_torque_nm" => row.brake_torque_nm.as_mut(),
+        _ => match &mut row.steer_angle_rad {
+            Some(SteerAngle::Wheels(w)) => Some(w),
+            _ => None,
+        },
+    }
+}
