@@ -46,9 +46,9 @@
 
 use super::Options;
 use super::driver::{Driver, DriverParams, Path};
-use super::standard::spawn_at;
+use super::standard::pedals;
 use crate::ground::Plane;
-use crate::vehicle::{Intent, VehicleParams};
+use crate::vehicle::VehicleParams;
 use crate::{DVec3, ParamError};
 use glam::DVec2;
 
@@ -267,11 +267,10 @@ pub fn double_lane_change_with(
     opts.validate()?;
     crate::error::check::positive("speed", speed)?;
     let flat = Plane::flat();
-    let ground = opts.ground_or(&flat);
+    let (ground, mut v) = opts.start(p, &flat, -RUN_IN, speed)?;
     let dt = opts.dt;
     let track = Track::iso3888_1(vehicle_width(p));
     let corners = footprint(p);
-    let mut v = spawn_at(p, ground, -RUN_IN, speed, dt)?;
     let mut drv = Driver::new(
         &v,
         Path::Line {
@@ -303,15 +302,7 @@ pub fn double_lane_change_with(
     let mut v_prev = v.state().chassis.linear_velocity;
     while t < t_max {
         let (steer, u) = drv.control(&v, speed, dt);
-        v.set_intent(Intent {
-            throttle: u.max(0.0),
-            brake: (-u).max(0.0),
-            steer,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(dt, ground);
-        opts.observe(&v);
+        opts.step(&mut v, pedals(u, steer), ground);
         t += dt;
         let s = v.state();
         let pose = s.chassis.pose;

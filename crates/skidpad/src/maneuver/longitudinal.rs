@@ -14,7 +14,6 @@
 
 use super::Options;
 use super::driver::Driver;
-use super::standard::spawn;
 use crate::ground::{Plane, SurfaceId};
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
 use crate::{DQuat, DVec3, ParamError, Pose};
@@ -60,9 +59,8 @@ pub fn braking_with(
     opts.validate()?;
     crate::error::check::positive("speed", speed)?;
     let flat = Plane::flat();
-    let ground = opts.ground_or(&flat);
+    let (ground, mut v) = opts.start(p, &flat, 0.0, speed)?;
     let dt = opts.dt;
-    let mut v = spawn(p, ground, speed, dt)?;
     let mut drv = straight_driver(&v, opts);
     let x0 = v.state().chassis.pose.translation.truncate();
     let mut t = 0.0;
@@ -73,14 +71,15 @@ pub fn braking_with(
     let mut prev = planar(&v);
     while t < 60.0 {
         let (steer, _) = drv.control(&v, 0.0, dt);
-        v.set_intent(Intent {
-            brake: 1.0,
-            steer,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(dt, ground);
-        opts.observe(&v);
+        opts.step(
+            &mut v,
+            Intent {
+                brake: 1.0,
+                steer,
+                ..Intent::default()
+            },
+            ground,
+        );
         t += dt;
         let now = planar(&v);
         if now.length() < 0.01 || now.dot(prev) <= 0.0 {
@@ -131,9 +130,8 @@ pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
 pub fn acceleration_with(p: &VehicleParams, opts: &mut Options) -> Result<AccelResult, ParamError> {
     opts.validate()?;
     let flat = Plane::flat();
-    let ground = opts.ground_or(&flat);
+    let (ground, mut v) = opts.start(p, &flat, 0.0, 0.0)?;
     let dt = opts.dt;
-    let mut v = spawn(p, ground, 0.0, dt)?;
     let mut drv = straight_driver(&v, opts);
     let x0 = v.state().chassis.pose.translation.truncate();
     let (mut t, mut t100, mut tq) = (0.0, f64::NAN, f64::NAN);
@@ -142,14 +140,15 @@ pub fn acceleration_with(p: &VehicleParams, opts: &mut Options) -> Result<AccelR
     let mut gear = v.state().drivetrain.target_gear;
     while t < 60.0 && (tq.is_nan() || t100.is_nan()) {
         let (steer, _) = drv.control(&v, 0.0, dt);
-        v.set_intent(Intent {
-            throttle: 1.0,
-            steer,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(dt, ground);
-        opts.observe(&v);
+        opts.step(
+            &mut v,
+            Intent {
+                throttle: 1.0,
+                steer,
+                ..Intent::default()
+            },
+            ground,
+        );
         t += dt;
         let vx = v.state().forward_speed();
         let d = (v.state().chassis.pose.translation.truncate() - x0).length();
@@ -207,9 +206,8 @@ pub fn coast_down_with(
 ) -> Result<CoastDownResult, ParamError> {
     opts.validate()?;
     let flat = Plane::flat();
-    let ground = opts.ground_or(&flat);
+    let (ground, mut v) = opts.start(p, &flat, 0.0, 30.0)?;
     let dt = opts.dt;
-    let mut v = spawn(p, ground, 30.0, dt)?;
     let mut drv = straight_driver(&v, opts);
     let neutral = p.drivetrain.has_engine().then_some(0i8);
     let mut samples = Vec::new();
@@ -217,14 +215,15 @@ pub fn coast_down_with(
     let mut t = 0.0;
     while last > 5.0 && t < 600.0 {
         let (steer, _) = drv.control(&v, 0.0, dt);
-        v.set_intent(Intent {
-            steer,
-            target_gear: neutral,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(dt, ground);
-        opts.observe(&v);
+        opts.step(
+            &mut v,
+            Intent {
+                steer,
+                target_gear: neutral,
+                ..Intent::default()
+            },
+            ground,
+        );
         t += dt;
         let now = v.state().forward_speed();
         if t > 1.0 {

@@ -17,7 +17,7 @@ pub mod longitudinal;
 pub mod standard;
 
 use crate::ground::{Ground, Plane, SurfaceId};
-use crate::vehicle::Vehicle;
+use crate::vehicle::{Intent, Vehicle};
 use crate::{ParamError, VehicleParams};
 use driver::DriverParams;
 
@@ -100,6 +100,15 @@ impl<'a> Options<'a> {
         }
     }
 
+    /// One step of the measured run: apply `intent` (a manoeuvre's inputs are finite by
+    /// construction; the vehicle clamps them into range), advance `dt` on `ground`, show the
+    /// observer.
+    pub(crate) fn step(&mut self, v: &mut Vehicle, intent: Intent, ground: &dyn Ground) {
+        v.set_intent(intent).ok();
+        v.step(self.dt, ground);
+        self.observe(v);
+    }
+
     /// The same ground, step and gains without the observer (for calibration runs).
     pub(crate) fn quiet(&self) -> Options<'a> {
         Options {
@@ -108,6 +117,23 @@ impl<'a> Options<'a> {
             driver: self.driver.clone(),
             observer: None,
         }
+    }
+
+    /// Check the options, then a vehicle settled at `(x, 0)` on the ground (the options' or
+    /// `flat`) and given the forward `speed` ([`standard::spawn_at`]); returns the ground too.
+    pub(crate) fn start<'g>(
+        &self,
+        p: &VehicleParams,
+        flat: &'g Plane,
+        x: f64,
+        speed: f64,
+    ) -> Result<(&'g dyn Ground, Vehicle), ParamError>
+    where
+        'a: 'g,
+    {
+        self.validate()?;
+        let ground = self.ground_or(flat);
+        Ok((ground, standard::spawn_at(p, ground, x, speed, self.dt)?))
     }
 
     /// The ground to drive on: [`Options::ground`], or `flat`.

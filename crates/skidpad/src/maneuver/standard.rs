@@ -38,19 +38,10 @@ pub const LINEAR_AY_MIN: f64 = 1.0;
 /// Upper end of the fitted range. Unit: m/s².
 pub const LINEAR_AY_MAX: f64 = 4.0;
 
-/// Fixed step of every manoeuvre. Unit: s.
+/// Default fixed step of the manoeuvres ([`super::Options::dt`]). Unit: s.
 pub const DT: f64 = 1.0 / 120.0;
 /// Standard gravity used for "g" in KPIs. Unit: m/s².
 pub const G: f64 = 9.81;
-
-pub(super) fn spawn(
-    p: &VehicleParams,
-    ground: &dyn Ground,
-    speed: f64,
-    dt: f64,
-) -> Result<Vehicle, ParamError> {
-    spawn_at(p, ground, 0.0, speed, dt)
-}
 
 /// Height of `ground` under `(x, y)`, by a ray cast down from 1 km. Unit: m.
 ///
@@ -96,8 +87,14 @@ pub(super) fn spawn_at(
     Ok(v)
 }
 
-pub(super) fn pedal(u: f64) -> (f64, f64) {
-    (u.max(0.0), (-u).max(0.0))
+/// The driver's inputs: pedal command `u` as throttle (u > 0) or brake (u < 0), and `steer`.
+pub(super) fn pedals(u: f64, steer: f64) -> Intent {
+    Intent {
+        throttle: u.max(0.0),
+        brake: (-u).max(0.0),
+        steer,
+        ..Intent::default()
+    }
 }
 
 /// Mean road-wheel steer angle of the steered wheels. Unit: rad.
@@ -170,9 +167,8 @@ pub fn steady_state_circle_with(
     opts.validate()?;
     crate::error::check::positive("radius", radius)?;
     let flat = Plane::flat();
-    let ground = opts.ground_or(&flat);
+    let (ground, mut v) = opts.start(p, &flat, 0.0, 3.0)?;
     let dt = opts.dt;
-    let mut v = spawn(p, ground, 3.0, dt)?;
     let path = Path::Circle {
         centre: DVec2::new(0.0, radius),
         radius,
@@ -190,16 +186,7 @@ pub fn steady_state_circle_with(
         let (mut sum_ay, mut sum_d, mut sum_k, mut n) = (0.0, 0.0, 0.0, 0.0);
         for k in 0..(5.0 / dt).round() as usize {
             let (steer, u) = drv.control(&v, speed, dt);
-            let (throttle, brake) = pedal(u);
-            v.set_intent(Intent {
-                throttle,
-                brake,
-                steer,
-                ..Intent::default()
-            })
-            .ok();
-            v.step(dt, ground);
-            opts.observe(&v);
+            opts.step(&mut v, pedals(u, steer), ground);
             let s = v.state();
             let pos = s.chassis.pose.translation.truncate();
             if path.offset(pos).abs() > 1.5 || !pos.is_finite() {
@@ -285,9 +272,8 @@ fn step_steer_run(
     opts: &mut Options,
 ) -> Result<(Trace, f64), ParamError> {
     let flat = Plane::flat();
-    let ground = opts.ground_or(&flat);
+    let (ground, mut v) = opts.start(p, &flat, 0.0, speed)?;
     let dt = opts.dt;
-    let mut v = spawn(p, ground, speed, dt)?;
     let mut drv = Driver::straight(&v);
     if let Some(g) = &opts.driver {
         drv.params = g.clone();
@@ -297,21 +283,12 @@ fn step_steer_run(
     let mut t: f64 = 0.0;
     while t < 5.0 {
         let (straight, u) = drv.control(&v, speed, dt);
-        let (throttle, brake) = pedal(u);
         let steer = if t < 1.0 {
             straight
         } else {
             cmd * ((t - 1.0) / 0.1).min(1.0)
         };
-        v.set_intent(Intent {
-            throttle,
-            brake,
-            steer,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(dt, ground);
-        opts.observe(&v);
+        opts.step(&mut v, pedals(u, steer), ground);
         t += dt;
         let s = v.state();
         trace.push((t, road_steer(&v), s.chassis.angular_velocity.z));
@@ -413,9 +390,8 @@ pub fn sine_with_dwell_with(
     let speed = 80.0 / 3.6;
     let step = step_steer_with(p, speed, 0.3 * G, &mut opts.quiet())?;
     let flat = Plane::flat();
-    let ground = opts.ground_or(&flat);
+    let (ground, mut v) = opts.start(p, &flat, 0.0, speed)?;
     let dt = opts.dt;
-    let mut v = spawn(p, ground, speed, dt)?;
     let g = DriverGeometry::of(&v);
     // Road-wheel angle for 0.3 g = steady a_y / (gain·v); amplitude as a steer command.
     let delta_03 = 0.3 * G / (step.steady_gain_per_s * speed);
@@ -438,13 +414,14 @@ pub fn sine_with_dwell_with(
     let (mut t, mut peak, mut disp, mut r100, mut r175) =
         (0.0f64, 0.0f64, f64::NAN, f64::NAN, f64::NAN);
     while t < t_end + 2.0 {
-        v.set_intent(Intent {
-            steer: steer_at(t) / g.max_steer,
-            ..Intent::default()
-        })
-        .ok();
-        v.step(dt, ground);
-        opts.observe(&v);
+        opts.step(
+            &mut v,
+            Intent {
+                steer: steer_at(t) / g.max_steer,
+                ..Intent::default()
+            },
+            ground,
+        );
         t += dt;
         let s = v.state();
         let r = s.chassis.angular_velocity.z;
