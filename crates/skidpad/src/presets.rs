@@ -266,7 +266,7 @@ pub fn hatch_fwd() -> VehicleParams {
     };
     car(
         &CarSpec {
-            name: "hatch_fwd",
+            name: "hatch-fwd",
             drag: (0.32, 2.15),
             mass: 1250.0,
             wheelbase: 2.58,
@@ -336,7 +336,7 @@ pub fn sports_rwd() -> VehicleParams {
     };
     car(
         &CarSpec {
-            name: "sports_rwd",
+            name: "sports-rwd",
             drag: (0.34, 1.95),
             mass: 1450.0,
             wheelbase: 2.69,
@@ -402,7 +402,7 @@ pub fn rally_4wd() -> VehicleParams {
     };
     car(
         &CarSpec {
-            name: "rally_4wd",
+            name: "rally-4wd",
             drag: (0.40, 2.0),
             mass: 1230.0,
             wheelbase: 2.54,
@@ -474,7 +474,7 @@ pub fn truck_6x6() -> VehicleParams {
     // CoM over the mean axle position so the sprung masses are equal-ish.
     let com_x = (2.2 - 1.2 - 2.6) / 3.0;
     VehicleParams {
-        name: "truck_6x6".to_string(),
+        name: "truck-6x6".to_string(),
         chassis: ChassisParams {
             mass,
             inertia: DMat3::from_diagonal(DVec3::new(19_000.0, 91_000.0, 88_000.0)),
@@ -718,7 +718,7 @@ pub fn truck_8x8() -> VehicleParams {
         axle(-0.7, 2.3, 0.0, 3000.0, 8000.0),
         axle(-2.1, 2.3, 0.0, 3000.0, 8000.0),
     ];
-    let mut p = from_axles("truck_8x8", chassis, &truck_wheel(), &axles).expect("valid 8x8");
+    let mut p = from_axles("truck-8x8", chassis, &truck_wheel(), &axles).expect("valid 8x8");
     p.steering.ackermann.accuracy = 1.0;
     // A boxy hull: C_d 0.9 on 2.5 × 2.8 m.
     p.aero = drag(0.9, 7.0);
