@@ -6,7 +6,7 @@
 //!
 //! | file | x | y |
 //! |---|---|---|
-//! | `trajectory.svg` | x (m) | y (m) |
+//! | `trajectory.svg` | x (m) | y (m), same scale as x |
 //! | `speed.svg` | t (s) | vx (m/s) |
 //! | `yaw_rate.svg` | t (s) | yaw rate (rad/s) |
 //! | `steer_vs_ay.svg` | ay (m/s²) | steer (rad) |
@@ -16,7 +16,9 @@
 //! | `engine.svg` | t (s) | engine speed (rpm) (left), gear (right) |
 //! | `steady_state_circle.svg` | ay (m/s²) | road-wheel steer (deg) at each steady speed of the ISO 4138 circle (when the summary has the curve) |
 
-use crate::{Summary, Telemetry, tire_cmd::line_chart};
+use crate::Summary;
+use crate::Telemetry;
+use crate::tire_cmd::{line_chart, map_chart};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -93,19 +95,21 @@ pub fn write_plots(dir: &Path, runs: &[(&str, &Telemetry)]) -> Result<Vec<PathBu
             .collect()
     };
     let mut files = Vec::new();
+    let path = dir.join(PLOTS[0]);
+    map_chart(
+        &path,
+        "Trajectory",
+        "x [m]",
+        "y [m]",
+        &simple("x_m", "y_m", 1.0, "")?,
+    )?;
+    files.push(path);
     let mut chart = |file: &str, title: &str, xl: &str, yl: &str, s: Series| {
         let path = dir.join(file);
         line_chart(&path, title, xl, yl, &s)?;
         files.push(path);
         Ok::<(), String>(())
     };
-    chart(
-        PLOTS[0],
-        "Trajectory",
-        "x [m]",
-        "y [m]",
-        simple("x_m", "y_m", 1.0, "")?,
-    )?;
     chart(
         PLOTS[1],
         "Speed",

@@ -215,6 +215,51 @@ pub fn line_chart(
     y_label: &str,
     series: &[(String, Vec<(f64, f64)>)],
 ) -> Result<(), String> {
+    chart_svg(path, title, x_label, y_label, series, false)
+}
+
+/// [`line_chart`] with one metre (unit) the same length on both axes, for maps such as a
+/// trajectory: the shorter range is widened about its centre until both scales agree.
+///
+/// # Errors
+/// A message naming the file.
+pub fn map_chart(
+    path: &Path,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+) -> Result<(), String> {
+    chart_svg(path, title, x_label, y_label, series, true)
+}
+
+/// Size of the SVG charts. Unit: px.
+const CHART_SIZE: (u32, u32) = (720, 480);
+
+/// The pixel size of a chart's plotting area for a caption `title`, from a dry run of the
+/// same layout in memory.
+fn plot_area_px(title: &str) -> Option<(f64, f64)> {
+    let mut scratch = String::new();
+    let root = SVGBackend::with_string(&mut scratch, CHART_SIZE).into_drawing_area();
+    let chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(64)
+        .build_cartesian_2d(0.0..1.0, 0.0..1.0)
+        .ok()?;
+    let (w, h) = chart.plotting_area().dim_in_pixel();
+    (w > 0 && h > 0).then_some((f64::from(w), f64::from(h)))
+}
+
+fn chart_svg(
+    path: &Path,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+    equal_aspect: bool,
+) -> Result<(), String> {
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let (mut x0, mut x1, mut y0, mut y1) = (
         f64::INFINITY,
@@ -238,14 +283,22 @@ pub fn line_chart(
         (y0, y1) = (finite_or(y0, 0.0) - 1.0, finite_or(y1, 0.0) + 1.0);
     }
     let pad = 0.05 * (y1 - y0);
-    let root = SVGBackend::new(path, (720, 480)).into_drawing_area();
+    let (mut y0, mut y1) = (y0 - pad, y1 + pad);
+    if equal_aspect && let Some((w, h)) = plot_area_px(title) {
+        // Metres per pixel: the larger of the two, applied to both axes.
+        let s = ((x1 - x0) / w).max((y1 - y0) / h);
+        let (cx, cy) = (0.5 * (x0 + x1), 0.5 * (y0 + y1));
+        (x0, x1) = (cx - 0.5 * s * w, cx + 0.5 * s * w);
+        (y0, y1) = (cy - 0.5 * s * h, cy + 0.5 * s * h);
+    }
+    let root = SVGBackend::new(path, CHART_SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let mut chart = ChartBuilder::on(&root)
         .caption(title, ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(64)
-        .build_cartesian_2d(x0..x1, (y0 - pad)..(y1 + pad))
+        .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
@@ -279,4 +332,56 @@ pub fn line_chart(
 
 fn finite_or(v: f64, fallback: f64) -> f64 {
     if v.is_finite() { v } else { fallback }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pixel bounding box (width, height) of the data polyline (the one with the most points;
+    /// axes and ticks are two-point polylines).
+    fn data_box(svg: &str) -> (f64, f64) {
+        let pts: Vec<(f64, f64)> = svg
+            .split("points=\"")
+            .skip(1)
+            .map(|s| {
+                s[..s.find('"').unwrap()]
+                    .split_whitespace()
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect::<Vec<(f64, f64)>>()
+            })
+            .max_by_key(|p| p.len())
+            .unwrap();
+        let span = |f: fn(&(f64, f64)) -> f64| {
+            let v: Vec<f64> = pts.iter().map(f).collect();
+            v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min)
+        };
+        (span(|p| p.0), span(|p| p.1))
+    }
+
+    #[test]
+    fn map_chart_draws_a_circle_round() {
+        // A 10 m circle: on a map chart its pixel width equals its height (±2 px of
+        // rounding); the free-scaled line chart stretches it to fill the 632 × ~380 px area.
+        let circle: Vec<(f64, f64)> = (0..=360)
+            .map(|d| {
+                let a = f64::from(d).to_radians();
+                (10.0 * a.cos(), 10.0 * a.sin())
+            })
+            .collect();
+        let series = vec![(String::new(), circle)];
+        let dir = std::env::temp_dir().join(format!("skidpad-map-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (map, line) = (dir.join("map.svg"), dir.join("line.svg"));
+        map_chart(&map, "Trajectory", "x [m]", "y [m]", &series).unwrap();
+        line_chart(&line, "Trajectory", "x [m]", "y [m]", &series).unwrap();
+        let (w, h) = data_box(&std::fs::read_to_string(&map).unwrap());
+        assert!((w - h).abs() <= 2.0, "{w} × {h}");
+        let (w, h) = data_box(&std::fs::read_to_string(&line).unwrap());
+        assert!(w > 1.3 * h, "{w} × {h}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }
