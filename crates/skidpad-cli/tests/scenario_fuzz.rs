@@ -1,0 +1,156 @@
+//! Property test: any scenario assembled from the format's keys with hostile values (NaN,
+//! infinities, huge, negative, wrong types) gives either a scenario or an error that names
+//! the file and a line — never a panic — and a scenario that loads runs to finite telemetry
+//! or stops with an error.
+
+use proptest::prelude::*;
+use skidpad_cli::scenario::Scenario;
+
+/// Values in range for most keys, and hostile ones; a key gets a hostile value one time in
+/// four, so that some scenarios load and run.
+const SANE: [&str; 5] = ["0.0", "0.5", "1.0", "3.0", "2"];
+const HOSTILE: [&str; 8] = [
+    "-1.0", "100.0", "1e308", "-1e308", "nan", "inf", "-inf", "\"x\"",
+];
+
+fn value() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        3 => proptest::sample::select(&SANE[..]),
+        1 => proptest::sample::select(&HOSTILE[..]),
+    ]
+}
+
+/// Keys per table, each set to one of [`VALUES`] (or a fixed string where marked).
+const TOP: [&str; 2] = ["duration_s", "dt_s"];
+const GROUND: [&str; 9] = [
+    "grade_pct",
+    "surface",
+    "amplitude_m",
+    "wavelength_m",
+    "cell_m",
+    "x_min_m",
+    "x_max_m",
+    "y_min_m",
+    "y_max_m",
+];
+const INITIAL: [&str; 5] = ["x_m", "y_m", "heading_deg", "speed_mps", "yaw_rate_degps"];
+const ROW: [&str; 7] = [
+    "t_s",
+    "throttle",
+    "brake",
+    "handbrake",
+    "steer",
+    "steer_angle_rad",
+    "gear",
+];
+const KINDS: [&str; 7] = [
+    "\"flat\"",
+    "\"incline\"",
+    "\"bumps\"",
+    "\"function\"",
+    "\"heightfield\"",
+    "\"lava\"",
+    "3",
+];
+const HEIGHTS: [&str; 5] = [
+    "\"0.1 * sin(x)\"",
+    "\"1 / x\"",
+    "\"z\"",
+    "\"sin(\"",
+    "\"0.05 * x + 0.01 * y\"",
+];
+const MANEUVERS: [&str; 6] = [
+    "kind = \"braking\"\nspeed_kmh = ",
+    "kind = \"park\"\ngrade_pct = ",
+    "kind = \"steady_state_circle\"\nradius_m = ",
+    "kind = \"lane_change\"\nspeed_kmh = ",
+    "kind = \"sine_with_dwell\"\nscale = ",
+    "kind = \"jump\"\nheight_m = ",
+];
+
+/// `key = value` lines for a random subset of `keys`.
+fn lines(keys: &'static [&'static str]) -> impl Strategy<Value = String> {
+    proptest::collection::vec((0..keys.len(), value()), 0..=keys.len()).prop_map(move |picks| {
+        let mut seen = Vec::new();
+        let mut out = String::new();
+        for (k, v) in picks {
+            if !seen.contains(&k) {
+                seen.push(k);
+                out.push_str(&format!("{} = {v}\n", keys[k]));
+            }
+        }
+        out
+    })
+}
+
+fn scenario_text() -> impl Strategy<Value = String> {
+    (
+        lines(&TOP),
+        proptest::option::of((0..KINDS.len(), 0..HEIGHTS.len(), lines(&GROUND))),
+        proptest::option::of(lines(&INITIAL)),
+        proptest::collection::vec(lines(&ROW), 0..3),
+        proptest::option::of((0..MANEUVERS.len(), value())),
+        any::<bool>(),
+    )
+        .prop_map(|(top, ground, initial, rows, maneuver, per_wheel)| {
+            let mut s = format!("vehicle = \"sedan\"\n{top}");
+            if let Some((m, v)) = maneuver {
+                s.push_str(&format!("[maneuver]\n{}{v}\n", MANEUVERS[m]));
+            }
+            if let Some((k, h, keys)) = ground {
+                s.push_str(&format!("[ground]\nkind = {}\n{keys}", KINDS[k]));
+                if KINDS[k] == "\"function\"" {
+                    s.push_str(&format!("height_m = {}\n", HEIGHTS[h]));
+                }
+            }
+            if let Some(i) = initial {
+                s.push_str(&format!("[initial]\n{i}"));
+            }
+            for r in rows {
+                s.push_str(&format!("[[schedule]]\n{r}"));
+                if per_wheel {
+                    s.push_str("drive_torque_nm = [0.0, 0.0, nan, 1e308]\n");
+                }
+            }
+            s
+        })
+}
+
+proptest! {
+    // A fixed seed (the same 200 cases on every run, so CI cannot flake) and no regression
+    // files.
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5c1d_bad0),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn scenarios_load_or_fail_with_file_and_line(text in scenario_text()) {
+        match Scenario::from_toml_str(&text, "f.toml") {
+            Err(e) => {
+                // `f.toml:LINE: ...` with LINE a line of the file.
+                let line: usize = e
+                    .strip_prefix("f.toml:")
+                    .and_then(|r| r.split(':').next())
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or_else(|| panic!("no file:line in {e:?}\n{text}"));
+                prop_assert!(line >= 1 && line <= text.lines().count(), "{e}\n{text}");
+            }
+            Ok(mut s) => {
+                // A loaded schedule runs (at most 0.1 s of it) to finite telemetry, or stops
+                // with an error; manoeuvres are run by their own tests.
+                if s.maneuver.is_none() {
+                    s.duration_s = s.duration_s.min(0.1);
+                    let p = s.vehicle_params().unwrap();
+                    if let Ok(tel) = s.run_schedule(p) {
+                        for row in &tel.rows {
+                            prop_assert!(row.iter().all(|v| v.is_finite()), "{text}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
