@@ -153,6 +153,23 @@ fn sine_with_dwell_needs_esc() {
 }
 
 #[test]
+fn sine_with_dwell_peak_is_the_second_lobe_at_low_amplitude() {
+    // At scale 1 (0.3 g) the sedan stays linear: during the 0.5 s dwell its yaw rate settles
+    // (response time ≈ 0.1 s) on the steady value of the opposite turn, 0.3·g/v =
+    // 2.943/22.22 = 0.132 rad/s, so ψ_peak (the first peak after the steer changes sign) is
+    // that within 10 % (overshoot included), and the car is straight again 1.75 s after the
+    // steer ends (|ratio| < 5 %).
+    let r = standard::sine_with_dwell(&sedan(), 1.0).unwrap();
+    let want = 0.3 * 9.81 / (80.0 / 3.6);
+    assert!(
+        (r.peak_yaw_rate_radps - want).abs() < 0.1 * want,
+        "{} vs {want}",
+        r.peak_yaw_rate_radps
+    );
+    assert!(r.yaw_ratio_1_75_pct.abs() < 5.0, "{r:?}");
+}
+
+#[test]
 fn acceleration_reports_increasing_shift_points() {
     // The rally car's autobox up-shifts through its gears on a full-throttle run; the shift
     // speeds rise with the gear (each gear is longer), and 0–100 comes before the quarter mile.

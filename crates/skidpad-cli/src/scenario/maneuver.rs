@@ -18,7 +18,7 @@
 //! | `standard` | — | the main job and the whole suite ([`crate::run_default`]) |
 //! | `steady_state_circle` | `radius_m` (40) | `understeer_gradient_deg_per_g` (steered vehicles), `max_lateral_accel_mps2` |
 //! | `step_steer` | `speed_kmh` (80), `lateral_accel_mps2` (4) | `step_steer_yaw_rate_response_time_s`, `step_steer_yaw_rate_overshoot_pct`, `step_steer_yaw_rate_gain_per_s`, `step_steer_lateral_accel_mps2` |
-//! | `sine_with_dwell` | `scale` (6.5) | `sine_dwell_amplitude_deg`, `sine_dwell_lateral_displacement_m`, `sine_dwell_yaw_ratio_1_00_pct`, `sine_dwell_yaw_ratio_1_75_pct` |
+//! | `sine_with_dwell` | `scale` (6.5) | `sine_dwell_amplitude_deg`, `sine_dwell_lateral_displacement_m`, `sine_dwell_peak_yaw_rate_radps`, `sine_dwell_yaw_ratio_1_00_pct`, `sine_dwell_yaw_ratio_1_75_pct` |
 //! | `lane_change` | `speed_kmh` (none: search for the highest) | search: `lane_change_max_entry_speed_kmh`, `lane_change_runs`; one speed: `lane_change_passed` (1 or 0), `lane_change_entry_speed_kmh`, `lane_change_max_lateral_accel_mps2` |
 //! | `braking` | `speed_kmh` (100) | `braking_distance_m`, `braking_mean_decel_mps2` |
 //! | `acceleration` | — | `accel_0_100_s` (when reached), `quarter_mile_s`, `shift_<from>_<to>_kmh` |

@@ -348,6 +348,9 @@ pub struct SineDwellResult {
     pub amplitude_rad: f64,
     /// Lateral displacement of the CoM 1.07 s after the start of steer. Unit: m.
     pub lateral_displacement_m: f64,
+    /// ψ_peak: the first peak of the yaw rate after the steer changes sign, in that lobe's
+    /// sense. Unit: rad/s.
+    pub peak_yaw_rate_radps: f64,
     /// Yaw rate 1.0 s after completion of steer over the peak yaw rate. Unit: %.
     pub yaw_ratio_1_00_pct: f64,
     /// Yaw rate 1.75 s after completion of steer over the peak yaw rate. Unit: %.
@@ -363,11 +366,12 @@ pub const SINE_DWELL_DWELL: f64 = 0.5;
 /// `δ = A·sin(2πft)` (f = 0.7 Hz) to the second peak, held 0.5 s, then back to zero; A is
 /// `scale` × the road-wheel angle that gives 0.3 g at 80 km/h (from a step-steer run, linear
 /// there), capped at the vehicle's steer limit. KPIs as the standard defines them: lateral
-/// displacement of the CoM 1.07 s after the start of steer, and the yaw rate 1.0 s and 1.75 s
-/// after completion of steer as percentages of the peak yaw rate (here the largest |r| within
-/// the first steering cycle, which contains the standard's "first peak after the steering
-/// reversal"; the standard's stability limits are 35 % and 20 %, its responsiveness limit
-/// 1.83 m at scale 5 or more).
+/// displacement of the CoM 1.07 s after the start of steer (S5.3), and the yaw rate 1.0 s and
+/// 1.75 s after completion of steer as percentages of ψ_peak, the first peak of the yaw rate
+/// after the steering wheel angle changes sign (S5.2.1, S5.2.2: limits 35 % and 20 %; the
+/// responsiveness limit is 1.83 m for vehicles up to 3500 kg, at scale 5 or more). Ratios are
+/// signed as the standard's: a yaw rate that has swung past zero gives a negative ratio; a
+/// car that spins gives more than 100 % when its yaw rate keeps growing past ψ_peak.
 ///
 /// # Errors
 /// Invalid parameters.
@@ -411,8 +415,11 @@ pub fn sine_with_dwell_with(
         }
     };
     let y0 = v.state().chassis.com_world(&p.chassis).y;
-    let (mut t, mut peak, mut disp, mut r100, mut r175) =
-        (0.0f64, 0.0f64, f64::NAN, f64::NAN, f64::NAN);
+    // Yaw rate in the sense of the second steering lobe (right for a left-first sine), the
+    // lobe whose first peak the standard measures against.
+    let sense = -amp.signum();
+    let (mut t, mut disp, mut r100, mut r175) = (0.0f64, f64::NAN, f64::NAN, f64::NAN);
+    let (mut peak, mut peaked, mut last) = (f64::NAN, false, f64::NEG_INFINITY);
     while t < t_end + 2.0 {
         opts.step(
             &mut v,
@@ -424,23 +431,34 @@ pub fn sine_with_dwell_with(
         );
         t += dt;
         let s = v.state();
-        let r = s.chassis.angular_velocity.z;
-        if t <= 1.0 / f {
-            peak = peak.max(r.abs());
+        let r = sense * s.chassis.angular_velocity.z;
+        // ψ_peak: the first local maximum of the yaw rate in the second lobe's sense after
+        // the steer changes sign (t = 1/(2f)); a car still turning harder when the
+        // measurements start has its peak there.
+        if !peaked && t >= 0.5 / f {
+            if r < last && last > 0.0 {
+                peak = last;
+                peaked = true;
+            }
+            last = r;
         }
         if disp.is_nan() && t >= 1.07 {
             disp = s.chassis.com_world(&p.chassis).y - y0;
         }
         if r100.is_nan() && t >= t_end + 1.0 {
-            r100 = r.abs();
+            if !peaked {
+                (peak, peaked) = (last.max(r), true);
+            }
+            r100 = r;
         }
         if r175.is_nan() && t >= t_end + 1.75 {
-            r175 = r.abs();
+            r175 = r;
         }
     }
     Ok(SineDwellResult {
         amplitude_rad: amp,
         lateral_displacement_m: disp.abs(),
+        peak_yaw_rate_radps: peak,
         yaw_ratio_1_00_pct: 100.0 * r100 / peak,
         yaw_ratio_1_75_pct: 100.0 * r175 / peak,
     })
