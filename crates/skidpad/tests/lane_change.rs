@@ -117,10 +117,12 @@ fn sedan_passes_slowly_and_hits_cones_fast() {
 fn entry_speed_search_is_limited_by_grip() {
     // The tires cannot give more than µ·ΣF_z ≈ µ·m·g sideways, so the passing run at the
     // found speed has |a_y| ≤ µ·g (5 % for the heave and pitch that move ΣF_z off m·g). On dry
-    // tarmac the pure-pursuit driver passes 50–75 km/h (59.1 at the time of writing) needing
-    // only ≈ 3 m/s², because its look-ahead starts the lane change inside lane 1 and the
-    // car's yaw keeps the trailing corners in. On µ = 0.15 (1.47 m/s²) that lane change is
-    // beyond the grip, so the speed must drop.
+    // tarmac the driver passes 75–95 km/h (85.9 at the time of writing), the speeds ISO 3888-1
+    // tests run at, needing only ≈ 5.5 m/s²: the car starts the shift inside lane 1 and ends
+    // it inside lane 3, yawing so its corners stay in, which stretches the 30 m transition to
+    // ≈ 36 m: a bang-bang shift of the centre by 3.3 m over 36 m at 23.9 m/s needs
+    // 4·3.3·23.9²/36² = 5.8 m/s². On µ = 0.15 (1.47 m/s²) that lane change is beyond the grip,
+    // so the speed must drop.
     let mut found = Vec::new();
     for mu in [1.0, 0.15] {
         let mut p = sedan();
@@ -150,6 +152,6 @@ fn entry_speed_search_is_limited_by_grip() {
         assert!(above - r.max_entry_speed_kmh <= SPEED_RESOLUTION_KMH + 1e-9);
         found.push(r.max_entry_speed_kmh);
     }
-    assert!((50.0..75.0).contains(&found[0]), "{found:?}");
+    assert!((75.0..95.0).contains(&found[0]), "{found:?}");
     assert!(found[1] > 20.0 && found[1] < found[0] - 5.0, "{found:?}");
 }

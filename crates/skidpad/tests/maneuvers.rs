@@ -196,7 +196,7 @@ fn sedan_suite_golden_kpis() {
         ("max_lateral_accel_mps2", 8.85, 0.2),
         ("step_steer_yaw_rate_response_time_s", 0.158, 0.02),
         ("step_steer_yaw_rate_overshoot_pct", 6.7, 1.5),
-        ("lane_change_max_entry_speed_kmh", 59.1, 2.0),
+        ("lane_change_max_entry_speed_kmh", 85.9, 2.0),
         ("braking_distance_100_0_m", 38.98, 0.2),
         ("braking_distance_100_0_wet_m", 53.46, 0.3),
         ("accel_0_100_s", 7.926, 0.05),

@@ -146,6 +146,9 @@ pub struct DriverParams {
     pub speed_kp: f64,
     /// Integral speed gain. Unit: 1/m. Default: 0.4.
     pub speed_ki: f64,
+    /// Preview of the car's own motion: the driver steers from the pose the car reaches in
+    /// this time at its present velocity and yaw rate. Unit: s. Default: 0 (none).
+    pub preview_time: f64,
 }
 
 impl Default for DriverParams {
@@ -155,6 +158,7 @@ impl Default for DriverParams {
             lookahead_per_speed: 0.6,
             speed_kp: 0.8,
             speed_ki: 0.4,
+            preview_time: 0.0,
         }
     }
 }
@@ -212,15 +216,25 @@ pub fn drive(
     dt: f64,
 ) -> (f64, f64) {
     let c = &v.state().chassis;
-    let rear = c
+    let mut rear = c
         .pose
         .transform_point(DVec3::new(g.rear_x, 0.0, 0.0))
         .truncate();
-    let heading = c
+    let mut heading = c
         .pose
         .transform_vector(DVec3::X)
         .truncate()
         .normalize_or_zero();
+    if p.preview_time > 0.0 {
+        // Steer from where the car will be: its rear axle moved on by its ground velocity and
+        // its heading turned by its yaw rate over the preview time (the driver's anticipation
+        // of the car's own lag).
+        let tau = p.preview_time;
+        let w = c.angular_velocity.z;
+        let vel = c.linear_velocity.truncate() + w * (rear - c.pose.translation.truncate()).perp();
+        rear += vel * tau;
+        heading = glam::DMat2::from_angle(w * tau) * heading;
+    }
     let vx = v.state().forward_speed();
     let ld = p.lookahead_min + p.lookahead_per_speed * vx.abs();
     let to = path.target(rear, ld) - rear;
