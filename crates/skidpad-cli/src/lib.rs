@@ -114,20 +114,35 @@ impl ManeuverSummary {
     }
 }
 
-/// Telemetry of a run: header and rows.
+/// Telemetry of a run: header and rows, and the events of the recorded steps.
 #[derive(Debug, Clone, Default)]
 pub struct Telemetry {
     /// Column names with units.
     pub names: Vec<String>,
     /// One row per step.
     pub rows: Vec<Vec<f64>>,
+    /// The vehicle's events ([`skidpad::telemetry::events`]) of the recorded steps, in order.
+    pub events: Vec<skidpad::telemetry::Event>,
 }
 
 impl Telemetry {
-    fn record(&mut self, v: &Vehicle) {
+    /// Empty telemetry with the channels of `p`.
+    pub fn for_vehicle(p: &VehicleParams) -> Self {
+        Self {
+            names: telemetry::channel_names(p),
+            ..Self::default()
+        }
+    }
+
+    /// Record the step `v` has just taken: a row of every channel and the events the step
+    /// produced (those stamped with its time; the vehicle's queue is left as it is).
+    pub fn record(&mut self, v: &Vehicle) {
         let mut row = vec![0.0; self.names.len()];
         telemetry::fill_row(v, &mut row);
         self.rows.push(row);
+        let now = v.sample().time;
+        self.events
+            .extend(v.events().iter().filter(|e| e.time == now).copied());
     }
 }
 
@@ -163,10 +178,7 @@ pub fn run_default_with_progress(
     let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
     let radius = car.params().wheels[0].radius;
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, radius)));
-    let mut tel = Telemetry {
-        names: telemetry::channel_names(car.params()),
-        rows: Vec::new(),
-    };
+    let mut tel = Telemetry::for_vehicle(car.params());
     let n = car.params().wheels.len();
     let g = car.params().sim.gravity;
 
@@ -393,7 +405,8 @@ pub fn write_outputs<S: Serialize>(dir: &Path, s: &S, t: &Telemetry) -> Result<(
     Ok(())
 }
 
-/// Write `telemetry.csv` (header with units, one row per step) into `dir` (created if missing).
+/// Write `telemetry.csv` (header with units, one row per step) and `events.csv`
+/// ([`write_events`]) into `dir` (created if missing).
 ///
 /// # Errors
 /// An I/O or encoding message naming the file.
@@ -409,5 +422,73 @@ pub fn write_telemetry(dir: &Path, t: &Telemetry) -> Result<(), String> {
     }
     w.flush()
         .map_err(|e| format!("{}: {e}", csv_path.display()))?;
-    Ok(())
+    write_events(dir, &t.events)
+}
+
+/// Columns of `events.csv`; a cell is empty where the event has no such value.
+pub const EVENT_COLUMNS: [&str; 10] = [
+    "t_s",
+    "event",
+    "wheel",
+    "from_gear",
+    "to_gear",
+    "impact_speed_mps",
+    "slip_angle_rad",
+    "speed_mps",
+    "duration_s",
+    "peak_slip_angle_rad",
+];
+
+/// An event as the cells of [`EVENT_COLUMNS`].
+pub fn event_cells(e: &skidpad::telemetry::Event) -> [String; 10] {
+    use skidpad::telemetry::EventKind as K;
+    let mut c: [String; 10] = Default::default();
+    c[0] = format!("{}", e.time);
+    let name = match e.kind {
+        K::WheelGrounded { wheel } => {
+            c[2] = wheel.to_string();
+            "wheel_grounded"
+        }
+        K::WheelUngrounded { wheel } => {
+            c[2] = wheel.to_string();
+            "wheel_ungrounded"
+        }
+        K::Airborne => "airborne",
+        K::Landed { impact_speed } => {
+            c[5] = format!("{impact_speed}");
+            "landed"
+        }
+        K::GearChanged { from, to } => {
+            (c[3], c[4]) = (from.to_string(), to.to_string());
+            "gear_changed"
+        }
+        K::DriftStarted { slip_angle, speed } => {
+            (c[6], c[7]) = (format!("{slip_angle}"), format!("{speed}"));
+            "drift_started"
+        }
+        K::DriftEnded {
+            duration,
+            peak_slip_angle,
+        } => {
+            (c[8], c[9]) = (format!("{duration}"), format!("{peak_slip_angle}"));
+            "drift_ended"
+        }
+    };
+    c[1] = name.to_string();
+    c
+}
+
+/// Write `events.csv` ([`EVENT_COLUMNS`], one row per event) into `dir`.
+///
+/// # Errors
+/// An I/O or encoding message naming the file.
+pub fn write_events(dir: &Path, events: &[skidpad::telemetry::Event]) -> Result<(), String> {
+    let path = dir.join("events.csv");
+    let err = |e: csv::Error| format!("{}: {e}", path.display());
+    let mut w = csv::Writer::from_path(&path).map_err(err)?;
+    w.write_record(EVENT_COLUMNS).map_err(err)?;
+    for e in events {
+        w.write_record(event_cells(e)).map_err(err)?;
+    }
+    w.flush().map_err(|e| format!("{}: {e}", path.display()))
 }

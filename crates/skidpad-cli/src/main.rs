@@ -3,7 +3,7 @@
 //! | command | what it does |
 //! |---|---|
 //! | `skidpad run` | the built-in sedan on flat ground: settle, 0–100 km/h, 100–0 km/h; prints a KPI table |
-//! | `skidpad run --out DIR` | also writes `DIR/summary.json`, `DIR/telemetry.csv`, SVG plots and `DIR/report.html` |
+//! | `skidpad run --out DIR` | also writes `DIR/summary.json`, `DIR/telemetry.csv`, `DIR/events.csv`, SVG plots and `DIR/report.html` |
 //! | `skidpad run --vehicle NAME\|FILE.toml --suite standard` | the same on any vehicle |
 //! | `skidpad run SCENARIO.toml [--out DIR]` | a scenario file: vehicle, ground (flat, incline, bumps, PNG or function heightfield, surface patches), initial state, a named manoeuvre with parameters or a pedal or per-wheel input schedule ([`skidpad_cli::scenario`]) |
 //! | `skidpad compare A B [--out DIR]` | the same job on two vehicles (names or `.toml` files): KPIs side by side; overlaid plots and `report.html` |
@@ -50,7 +50,7 @@ enum Command {
         /// A scenario file (vehicle, ground, initial state, manoeuvre or input schedule);
         /// without one, the standard job on `--vehicle`.
         scenario: Option<PathBuf>,
-        /// Write summary.json, telemetry.csv, SVG plots and report.html into this directory.
+        /// Write summary.json, telemetry.csv, events.csv, SVG plots and report.html into this directory.
         #[arg(long)]
         out: Option<PathBuf>,
         /// The vehicle: a built-in name (sedan, hatch-fwd, sports-rwd, rally-4wd, truck-6x6,

@@ -344,7 +344,13 @@ fn esc(s: &str) -> String {
 
 /// A self-contained HTML page: a KPI table with `headers` and `rows`, then every plot in
 /// `plots` as `<img>` with a relative path.
-fn html(title: &str, headers: &[&str], rows: &[Vec<String>], plots: &[&str]) -> String {
+fn html(
+    title: &str,
+    headers: &[&str],
+    rows: &[Vec<String>],
+    plots: &[&str],
+    events: &str,
+) -> String {
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>{t}</title>\n<style>\n\
@@ -371,12 +377,49 @@ fn html(title: &str, headers: &[&str], rows: &[Vec<String>], plots: &[&str]) -> 
         }
         h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n<h2>Plots</h2>\n");
+    h.push_str("</table>\n");
+    h.push_str(events);
+    h.push_str("<h2>Plots</h2>\n");
     for p in plots {
         let alt = p.trim_end_matches(".svg");
         h.push_str(&format!("<img src=\"{p}\" alt=\"{alt}\">\n"));
     }
     h.push_str("</body>\n</html>\n");
+    h
+}
+
+/// Events listed on a report page at most; `events.csv` has them all.
+pub const EVENTS_SHOWN: usize = 200;
+
+/// The page's events section: a table of the run's events (time, event and its values as in
+/// `events.csv`), the first [`EVENTS_SHOWN`] of them.
+fn events_html(events: &[skidpad::telemetry::Event]) -> String {
+    let mut h = format!("<h2>Events</h2>\n<p>{} events", events.len());
+    if events.len() > EVENTS_SHOWN {
+        h.push_str(&format!(
+            ", the first {EVENTS_SHOWN} shown (all in events.csv)"
+        ));
+    }
+    h.push_str(
+        "</p>\n<table id=\"events\">\n<tr><th>t [s]</th><th>event</th><th>values</th></tr>\n",
+    );
+    for e in events.iter().take(EVENTS_SHOWN) {
+        let c = crate::event_cells(e);
+        let values: Vec<String> = crate::EVENT_COLUMNS
+            .iter()
+            .zip(&c)
+            .skip(2)
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        h.push_str(&format!(
+            "<tr><td class=\"num\">{:.3}</td><td>{}</td><td>{}</td></tr>\n",
+            e.time,
+            esc(&c[1]),
+            esc(&values.join(", "))
+        ));
+    }
+    h.push_str("</table>\n");
     h
 }
 
@@ -462,6 +505,7 @@ pub fn write_report<S: serde::Serialize>(
             &["key", "value"],
             &rows,
             &plots,
+            &events_html(&t.events),
         ),
     )?;
     Ok(page)
@@ -506,6 +550,7 @@ pub fn write_compare(
             &["key", &la, &lb, &diff],
             &rows,
             &plots,
+            "",
         ),
     )?;
     Ok(page)

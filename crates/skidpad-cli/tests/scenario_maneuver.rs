@@ -227,6 +227,9 @@ fn example_scenario_runs_through_the_binary_with_report() {
     }
     let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(html.contains("braking_distance_m"));
+    // The spinning car's drift events are listed on the page and in events.csv.
+    assert!(html.contains("<table id=\"events\">") && html.contains("drift_started"));
+    assert!(dir.join("events.csv").is_file());
 }
 
 #[test]
@@ -250,4 +253,83 @@ fn circle_scenario_is_the_suites_circle_with_its_curve() {
     let first = o.steady_state_circle[0];
     let want = (2.7f64 / 100.0).to_degrees();
     assert!((first.road_wheel_steer_deg - want).abs() < 0.2, "{first:?}");
+}
+
+#[test]
+fn events_of_the_measured_run_are_recorded() {
+    // The rally car's full-throttle run: every up-shift KPI has its gear_changed event, at
+    // the step where the telemetry's target gear changes, one gear up.
+    let s = scenario("vehicle = \"rally-4wd\"\nmaneuver = \"acceleration\"\n");
+    let p = s.vehicle_params().unwrap();
+    let o = s.run_maneuver(&p).unwrap();
+    let shifts: Vec<_> = o
+        .telemetry
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            skidpad::telemetry::EventKind::GearChanged { from, to } => Some((e.time, from, to)),
+            _ => None,
+        })
+        .collect();
+    let kpi_shifts = o
+        .kpis
+        .iter()
+        .filter(|(k, _)| k.starts_with("shift_"))
+        .count();
+    assert!(kpi_shifts >= 3, "{:?}", o.kpis);
+    let ups: Vec<_> = shifts.iter().filter(|s| s.1 > 0 && s.2 > s.1).collect();
+    assert_eq!(ups.len(), kpi_shifts, "{shifts:?}");
+    let col = |n: &str| o.telemetry.names.iter().position(|c| c == n).unwrap();
+    let (t, g) = (col("t_s"), col("target_gear"));
+    for (time, from, to) in ups {
+        assert_eq!(*to, from + 1);
+        let k = o
+            .telemetry
+            .rows
+            .iter()
+            .position(|r| r[t] == *time)
+            .unwrap_or_else(|| panic!("no row at {time}"));
+        assert_eq!(o.telemetry.rows[k][g], f64::from(*to));
+        assert_eq!(o.telemetry.rows[k - 1][g], f64::from(*from));
+    }
+}
+
+#[test]
+fn split_mu_spin_writes_drift_events() {
+    // The spinning sedan of the split-µ example drifts: events.csv alternates drift_started /
+    // drift_ended, each end's duration is the time since its start, and its peak slip is at
+    // least the slip it started with.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let s = Scenario::from_path(&root.join("scenarios/split-mu-braking.toml")).unwrap();
+    let p = s.vehicle_params().unwrap();
+    let dir = std::env::temp_dir().join(format!("skidpad-events-{}", std::process::id()));
+    let o = s.run_maneuver(&p).unwrap();
+    skidpad_cli::write_telemetry(&dir, &o.telemetry).unwrap();
+    let text = std::fs::read_to_string(dir.join("events.csv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next().unwrap(), skidpad_cli::EVENT_COLUMNS.join(","));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let drift: Vec<&Vec<&str>> = rows.iter().filter(|r| r[1].starts_with("drift")).collect();
+    assert!(drift.len() >= 2, "{text}");
+    for pair in drift.chunks(2) {
+        assert_eq!(pair[0][1], "drift_started", "{text}");
+        if let Some(end) = pair.get(1) {
+            assert_eq!(end[1], "drift_ended", "{text}");
+            let f = |s: &str| s.parse::<f64>().unwrap();
+            let (t0, t1) = (f(pair[0][0]), f(end[0]));
+            assert!(
+                (f(end[8]) - (t1 - t0)).abs() < 1e-9,
+                "{:?} {:?}",
+                pair[0],
+                end
+            );
+            assert!(
+                f(end[9]).abs() >= f(pair[0][6]).abs(),
+                "{:?} {:?}",
+                pair[0],
+                end
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

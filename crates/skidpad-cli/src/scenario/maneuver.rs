@@ -36,10 +36,10 @@
 
 use serde::Deserialize;
 use serde::de::{self, MapAccess, Visitor};
+use skidpad::ParamError;
 use skidpad::ground::{Ground, SurfaceId};
 use skidpad::maneuver::{self, Options, lane_change, longitudinal, standard};
 use skidpad::vehicle::{Vehicle, VehicleParams};
-use skidpad::{ParamError, telemetry};
 use std::fmt;
 
 /// A named manoeuvre and its parameters.
@@ -222,16 +222,8 @@ impl ManeuverSpec {
         surface: SurfaceId,
         dt: f64,
     ) -> Result<ManeuverOutput, String> {
-        let mut tel = crate::Telemetry {
-            names: telemetry::channel_names(params),
-            rows: Vec::new(),
-        };
-        let width = tel.names.len();
-        let mut record = |v: &Vehicle| {
-            let mut row = vec![0.0; width];
-            telemetry::fill_row(v, &mut row);
-            tel.rows.push(row);
-        };
+        let mut tel = crate::Telemetry::for_vehicle(params);
+        let mut record = |v: &Vehicle| tel.record(v);
         let mut opts = Options {
             ground: Some(ground),
             dt,

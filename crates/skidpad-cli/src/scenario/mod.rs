@@ -108,7 +108,7 @@ use serde::Deserialize;
 use skidpad::MAX_WHEELS;
 use skidpad::ground::Ground;
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams, WheelCommand};
-use skidpad::{DQuat, DVec3, Pose, telemetry};
+use skidpad::{DQuat, DVec3, Pose};
 use std::path::{Path, PathBuf};
 
 /// Initial state. The vehicle starts on the ground under `(x_m, y_m)`, square to the ground's
@@ -477,10 +477,7 @@ impl Scenario {
             car.set_velocity(linear, angular);
         }
         let n_wheels = car.params().wheels.len();
-        let mut tel = crate::Telemetry {
-            names: telemetry::channel_names(car.params()),
-            rows: Vec::new(),
-        };
+        let mut tel = crate::Telemetry::for_vehicle(car.params());
         let steps = (self.duration_s / self.dt_s).round() as usize;
         for k in 0..steps {
             let t = k as f64 * self.dt_s;
@@ -498,9 +495,7 @@ impl Scenario {
             };
             set.map_err(|e| e.to_string())?;
             car.step(self.dt_s, ground);
-            let mut row = vec![0.0; tel.names.len()];
-            telemetry::fill_row(&car, &mut row);
-            tel.rows.push(row);
+            tel.record(&car);
         }
         Ok(tel)
     }
