@@ -231,8 +231,7 @@ impl ManeuverSpec {
             ..Options::default()
         };
         let err = |e: ParamError| format!("{}: {e}", self.kind());
-        let steered = params.wheels.iter().any(|w| w.max_steer != 0.0)
-            && params.steering.mode != skidpad::steering::SteeringMode::Disabled;
+        let steered = maneuver::has_steered_wheels(params);
         let mut k: Vec<(String, f64)> = Vec::new();
         let mut curve = Vec::new();
         let mut put = |key: &str, v: f64| k.push((key.to_string(), v));

@@ -269,7 +269,6 @@ pub fn double_lane_change_with(
     speed: f64,
     opts: &mut Options,
 ) -> Result<LaneChangeRun, ParamError> {
-    opts.validate()?;
     crate::error::check::positive("speed", speed)?;
     let flat = Plane::flat();
     let (ground, mut v) = opts.start(p, &flat, -RUN_IN, speed)?;

@@ -56,7 +56,6 @@ pub fn braking_with(
     speed: f64,
     opts: &mut Options,
 ) -> Result<BrakingResult, ParamError> {
-    opts.validate()?;
     crate::error::check::positive("speed", speed)?;
     let flat = Plane::flat();
     let (ground, mut v) = opts.start(p, &flat, 0.0, speed)?;
@@ -128,7 +127,6 @@ pub fn acceleration(p: &VehicleParams) -> Result<AccelResult, ParamError> {
 /// # Errors
 /// Invalid parameters or options, or no ground under the start.
 pub fn acceleration_with(p: &VehicleParams, opts: &mut Options) -> Result<AccelResult, ParamError> {
-    opts.validate()?;
     let flat = Plane::flat();
     let (ground, mut v) = opts.start(p, &flat, 0.0, 0.0)?;
     let dt = opts.dt;
@@ -204,7 +202,6 @@ pub fn coast_down_with(
     p: &VehicleParams,
     opts: &mut Options,
 ) -> Result<CoastDownResult, ParamError> {
-    opts.validate()?;
     let flat = Plane::flat();
     let (ground, mut v) = opts.start(p, &flat, 0.0, 30.0)?;
     let dt = opts.dt;

@@ -145,6 +145,14 @@ impl<'a> Options<'a> {
     }
 }
 
+/// Whether the vehicle steers road wheels (some wheel has `max_steer ≠ 0` and steering is not
+/// disabled): the KPIs per road-wheel angle exist only then, and skid-steer vehicles keep the
+/// default driver gains.
+pub fn has_steered_wheels(p: &VehicleParams) -> bool {
+    p.wheels.iter().any(|w| w.max_steer != 0.0)
+        && p.steering.mode != crate::steering::SteeringMode::Disabled
+}
+
 /// Names of the suite's steps, in the order [`standard_suite_with_progress`] reports them.
 pub const SUITE_STEPS: [&str; 9] = [
     "steady-state circle",
@@ -230,8 +238,7 @@ pub fn standard_suite_detailed(
     next(progress);
     let creep = standard::park_creep(p)?;
     progress(SUITE_STEPS.len(), "done");
-    let steered = p.wheels.iter().any(|w| w.max_steer != 0.0)
-        && p.steering.mode != crate::steering::SteeringMode::Disabled;
+    let steered = has_steered_wheels(p);
     let mut kpis: Vec<(&str, f64)> = vec![("vehicle_mass_kg", p.chassis.mass)];
     if steered {
         kpis.push((

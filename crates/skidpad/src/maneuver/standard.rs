@@ -142,9 +142,7 @@ pub fn steady_state_circle(p: &VehicleParams, radius: f64) -> Result<CircleResul
 /// quarter of the offset. Skid-steer vehicles (no steered wheel) keep the default: their
 /// slower yaw response makes the short look-ahead oscillate.
 pub fn circle_driver(p: &VehicleParams) -> DriverParams {
-    if p.wheels.iter().any(|w| w.max_steer != 0.0)
-        && p.steering.mode != crate::steering::SteeringMode::Disabled
-    {
+    if super::has_steered_wheels(p) {
         DriverParams {
             lookahead_min: 3.0,
             lookahead_per_speed: 0.3,
@@ -164,7 +162,6 @@ pub fn steady_state_circle_with(
     radius: f64,
     opts: &mut Options,
 ) -> Result<CircleResult, ParamError> {
-    opts.validate()?;
     crate::error::check::positive("radius", radius)?;
     let flat = Plane::flat();
     let (ground, mut v) = opts.start(p, &flat, 0.0, 3.0)?;
@@ -389,7 +386,6 @@ pub fn sine_with_dwell_with(
     scale: f64,
     opts: &mut Options,
 ) -> Result<SineDwellResult, ParamError> {
-    opts.validate()?;
     crate::error::check::positive("scale", scale)?;
     let speed = 80.0 / 3.6;
     let step = step_steer_with(p, speed, 0.3 * G, &mut opts.quiet())?;
