@@ -59,12 +59,19 @@ impl Intent {
     }
 }
 
+/// Largest drive or brake torque a direct command may put on one wheel; larger magnitudes are
+/// clamped to it. 10⁶ N·m is ten times the wheel torque of the largest haul trucks' hub motors
+/// (≈ 10⁵ N·m in low gear), and small enough that `T·dt/I` stays far from overflow for any
+/// valid wheel inertia and step. Unit: N·m.
+pub const MAX_WHEEL_TORQUE: f64 = 1.0e6;
+
 /// A direct command for one wheel (PhysX `NoDrive`: the caller owns the drivetrain).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct WheelCommand {
-    /// Drive torque about the axle, positive forward. Unit: N·m.
+    /// Drive torque about the axle, positive forward. Unit: N·m (clamped to
+    /// ±[`MAX_WHEEL_TORQUE`]).
     pub drive_torque: f64,
-    /// Brake torque magnitude. Unit: N·m (negative values are clamped to 0).
+    /// Brake torque magnitude. Unit: N·m (clamped to [0, [`MAX_WHEEL_TORQUE`]]).
     pub brake_torque: f64,
     /// Steer angle, positive left. Unit: rad (clamped to ±1.2).
     pub steer_angle: f64,
@@ -113,8 +120,8 @@ pub fn sanitize_commands(cmds: &[WheelCommand]) -> Result<[WheelCommand; MAX_WHE
             }
         }
         out[i] = WheelCommand {
-            drive_torque: c.drive_torque,
-            brake_torque: c.brake_torque.max(0.0),
+            drive_torque: c.drive_torque.clamp(-MAX_WHEEL_TORQUE, MAX_WHEEL_TORQUE),
+            brake_torque: c.brake_torque.clamp(0.0, MAX_WHEEL_TORQUE),
             steer_angle: c.steer_angle.clamp(-1.2, 1.2),
         };
     }
@@ -161,5 +168,14 @@ mod tests {
         ])
         .unwrap_err();
         assert_eq!(e.field, "wheels[1].brake_torque");
+        // Finite but absurd torques are clamped, not passed on to overflow the wheel spin.
+        let c = sanitize_commands(&[WheelCommand {
+            drive_torque: -1e308,
+            brake_torque: 1e308,
+            steer_angle: 0.0,
+        }])
+        .unwrap();
+        assert_eq!(c[0].drive_torque, -MAX_WHEEL_TORQUE);
+        assert_eq!(c[0].brake_torque, MAX_WHEEL_TORQUE);
     }
 }

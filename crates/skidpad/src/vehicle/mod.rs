@@ -14,7 +14,7 @@ pub mod intent;
 pub mod params;
 pub mod state;
 
-pub use intent::{Controls, Intent, WheelCommand};
+pub use intent::{Controls, Intent, MAX_WHEEL_TORQUE, WheelCommand};
 pub use params::{ContactParams, SimParams, VehicleParams, WheelParams};
 pub use state::{VehicleState, WheelState};
 
