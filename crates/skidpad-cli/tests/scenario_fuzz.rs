@@ -9,8 +9,8 @@ use skidpad_cli::scenario::Scenario;
 /// Values in range for most keys, and hostile ones; a key gets a hostile value one time in
 /// four, so that some scenarios load and run.
 const SANE: [&str; 5] = ["0.0", "0.5", "1.0", "3.0", "2"];
-const HOSTILE: [&str; 8] = [
-    "-1.0", "100.0", "1e308", "-1e308", "nan", "inf", "-inf", "\"x\"",
+const HOSTILE: [&str; 9] = [
+    "-1.0", "100.0", "1e308", "-1e308", "1e300", "nan", "inf", "-inf", "\"x\"",
 ];
 
 fn value() -> impl Strategy<Value = &'static str> {
@@ -109,11 +109,43 @@ fn scenario_text() -> impl Strategy<Value = String> {
             for r in rows {
                 s.push_str(&format!("[[schedule]]\n{r}"));
                 if per_wheel {
-                    s.push_str("drive_torque_nm = [0.0, 0.0, nan, 1e308]\n");
+                    s.push_str("drive_torque_nm = [0.0, 0.0, 1e308, -1e308]\n");
                 }
             }
             s
         })
+}
+
+/// Cases the property test found (at random seeds, before it was fixed to one): finite but
+/// absurd values that used to load and run to NaN telemetry. Now an error naming the key, or
+/// (torques) clamped by the core and finite.
+#[test]
+fn found_cases_stay_fixed() {
+    for (text, key) in [
+        (
+            "vehicle = \"sedan\"\n[initial]\nspeed_mps = 1e308\n",
+            "speed_mps",
+        ),
+        (
+            "vehicle = \"sedan\"\n[initial]\nyaw_rate_degps = 1e300\n",
+            "yaw_rate_degps",
+        ),
+        ("vehicle = \"sedan\"\n[initial]\nx_m = -1e308\n", "x_m"),
+    ] {
+        let e = Scenario::from_toml_str(text, "f.toml").unwrap_err();
+        assert!(
+            e.starts_with(&format!("f.toml:3: key {key}: must be within")),
+            "{e}"
+        );
+    }
+    let mut s = Scenario::from_toml_str(
+        "vehicle = \"sedan\"\n[[schedule]]\nt_s = 0.0\ndrive_torque_nm = [0.0, 0.0, 1e308, 1e308]\n",
+        "f.toml",
+    )
+    .unwrap();
+    s.duration_s = 1.0;
+    let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
+    assert!(tel.rows.iter().flatten().all(|v| v.is_finite()));
 }
 
 proptest! {

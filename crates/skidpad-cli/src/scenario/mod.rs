@@ -117,20 +117,27 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, PartialEq, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct InitialSpec {
-    /// World x of the start. Unit: m. Default: 0.
+    /// World x of the start. Unit: m. Range: ±[`INITIAL_POSITION_LIMIT`]. Default: 0.
     pub x_m: f64,
-    /// World y of the start. Unit: m. Default: 0.
+    /// World y of the start. Unit: m. Range: ±[`INITIAL_POSITION_LIMIT`]. Default: 0.
     pub y_m: f64,
     /// Heading: yaw about +z from +x (90 = facing +y, to the left of the x axis). Unit: deg.
     /// Default: 0.
     pub heading_deg: f64,
     /// Forward speed at the start, along the heading and the ground's slope. Unit: m/s.
-    /// Default: 0.
+    /// Range: ±[`INITIAL_SPEED_LIMIT`]. Default: 0.
     pub speed_mps: f64,
     /// Yaw rate at the start, about the ground's normal, positive left. Unit: deg/s.
-    /// Default: 0.
+    /// Range: ±[`INITIAL_YAW_RATE_LIMIT`]. Default: 0.
     pub yaw_rate_degps: f64,
 }
+
+/// Largest |x_m|, |y_m| of the start (1000 km; f64 keeps 0.1 µm there). Unit: m.
+pub const INITIAL_POSITION_LIMIT: f64 = 1.0e6;
+/// Largest |speed_mps| at the start (540 km/h, beyond any ground vehicle). Unit: m/s.
+pub const INITIAL_SPEED_LIMIT: f64 = 150.0;
+/// Largest |yaw_rate_degps| at the start (two turns a second). Unit: deg/s.
+pub const INITIAL_YAW_RATE_LIMIT: f64 = 720.0;
 
 /// A scenario file.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -279,15 +286,18 @@ impl Scenario {
             s.check_maneuver(m).map_err(|(key, rule)| at(key, &rule))?;
         }
         let i = &s.initial;
-        for (key, v) in [
-            ("x_m", i.x_m),
-            ("y_m", i.y_m),
-            ("heading_deg", i.heading_deg),
-            ("speed_mps", i.speed_mps),
-            ("yaw_rate_degps", i.yaw_rate_degps),
+        for (key, v, limit) in [
+            ("x_m", i.x_m, INITIAL_POSITION_LIMIT),
+            ("y_m", i.y_m, INITIAL_POSITION_LIMIT),
+            ("heading_deg", i.heading_deg, f64::MAX),
+            ("speed_mps", i.speed_mps, INITIAL_SPEED_LIMIT),
+            ("yaw_rate_degps", i.yaw_rate_degps, INITIAL_YAW_RATE_LIMIT),
         ] {
             if !v.is_finite() {
                 return bad(key, &format!("must be finite (got {v})"));
+            }
+            if v.abs() > limit {
+                return bad(key, &format!("must be within ±{limit} (got {v})"));
             }
         }
         s.schedule_source = ScheduleSource::toml(origin, text, s.schedule.len());
