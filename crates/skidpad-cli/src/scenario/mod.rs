@@ -489,13 +489,20 @@ impl Scenario {
         let n_wheels = car.params().wheels.len();
         let mut tel = crate::Telemetry::for_vehicle(car.params());
         let steps = (self.duration_s / self.dt_s).round() as usize;
+        let (rows, style) = (&self.schedule, schedule::style(&self.schedule));
         for k in 0..steps {
             let t = k as f64 * self.dt_s;
-            let set = match self.wheel_commands_at(t) {
+            let direct = match style {
+                schedule::Style::Direct => schedule::interpolated_commands(rows, t),
+                _ => None,
+            };
+            let set = match direct {
                 Some(cmds) => car.set_wheel_commands(&cmds[..n_wheels]),
                 None => {
-                    let mut intent = self.intent_at(t);
-                    if let Some(delta) = self.steer_angle_at(t) {
+                    let mut intent = schedule::intent_at(rows, t);
+                    if style == schedule::Style::PedalsWithSteerAngle
+                        && let Some(delta) = schedule::interpolated_steer_angle(rows, t)
+                    {
                         let v = car.state().forward_speed();
                         intent.steer =
                             schedule::steer_for_angle(car.params(), delta, v).unwrap_or(0.0);

@@ -158,19 +158,45 @@ impl ScheduleRow {
 
 /// The rows around `t` and the fraction of the way from the first to the second: `(a, a, 0)`
 /// before the first row and after the last one (held).
+/// Times increase (checked at load), so the row after `t` is found by bisection: a replay of
+/// one recorded row per step costs O(log n) a step, not O(n).
 fn bracket(rows: &[ScheduleRow], t: f64) -> Option<(&ScheduleRow, &ScheduleRow, f64)> {
     let first = rows.first()?;
-    Some(match rows.iter().position(|r| r.t_s > t) {
-        None => {
+    Some(match rows.partition_point(|r| r.t_s <= t) {
+        i if i == rows.len() => {
             let last = &rows[rows.len() - 1];
             (last, last, 0.0)
         }
-        Some(0) => (first, first, 0.0),
-        Some(i) => {
+        0 => (first, first, 0.0),
+        i => {
             let (a, b) = (&rows[i - 1], &rows[i]);
             (a, b, (t - a.t_s) / (b.t_s - a.t_s))
         }
     })
+}
+
+/// What a schedule drives, decided once for all its rows (load checks that a schedule keeps
+/// to one style).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Pedals and the steering command.
+    Pedals,
+    /// Pedals, steered by a single `steer_angle_rad` through the steering model.
+    PedalsWithSteerAngle,
+    /// Per-wheel commands.
+    Direct,
+}
+
+/// The style of `rows`: direct if any row sets a per-wheel channel, else pedals (with a steer
+/// angle if any row sets a single `steer_angle_rad`).
+pub fn style(rows: &[ScheduleRow]) -> Style {
+    if rows.iter().any(ScheduleRow::is_direct) {
+        Style::Direct
+    } else if rows.iter().any(|r| r.steer_angle().is_some()) {
+        Style::PedalsWithSteerAngle
+    } else {
+        Style::Pedals
+    }
 }
 
 fn lerp(a: Option<f64>, b: Option<f64>, f: f64) -> f64 {
@@ -198,9 +224,14 @@ pub fn intent_at(rows: &[ScheduleRow], t: f64) -> Intent {
 /// The road-wheel angle `steer_angle_rad` at time `t` (interpolated, held after the end), or
 /// `None` if no row of the schedule sets it as a single number. Unit: rad.
 pub fn steer_angle_at(rows: &[ScheduleRow], t: f64) -> Option<f64> {
-    if !rows.iter().any(|r| r.steer_angle().is_some()) {
+    if style(rows) != Style::PedalsWithSteerAngle {
         return None;
     }
+    interpolated_steer_angle(rows, t)
+}
+
+/// [`steer_angle_at`] without the style check (the caller knows it).
+pub(super) fn interpolated_steer_angle(rows: &[ScheduleRow], t: f64) -> Option<f64> {
     let (a, b, f) = bracket(rows, t)?;
     Some(lerp(a.steer_angle(), b.steer_angle(), f))
 }
@@ -208,9 +239,17 @@ pub fn steer_angle_at(rows: &[ScheduleRow], t: f64) -> Option<f64> {
 /// The per-wheel commands at time `t` (each channel interpolated, held after the end; wheels
 /// without an entry get 0), or `None` for a pedal-style schedule.
 pub fn wheel_commands_at(rows: &[ScheduleRow], t: f64) -> Option<[WheelCommand; MAX_WHEELS]> {
-    if !rows.iter().any(ScheduleRow::is_direct) {
+    if style(rows) != Style::Direct {
         return None;
     }
+    interpolated_commands(rows, t)
+}
+
+/// [`wheel_commands_at`] without the style check (the caller knows it).
+pub(super) fn interpolated_commands(
+    rows: &[ScheduleRow],
+    t: f64,
+) -> Option<[WheelCommand; MAX_WHEELS]> {
     let (a, b, f) = bracket(rows, t)?;
     let at = |v: Option<&[f64]>, i: usize| v.and_then(|v| v.get(i).copied());
     let mut out = [WheelCommand::default(); MAX_WHEELS];
@@ -311,4 +350,26 @@ pub fn check_vehicle(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bracket_holds_before_and_after_and_hits_rows_exactly() {
+        let row = |t_s: f64, throttle: f64| ScheduleRow {
+            t_s,
+            throttle: Some(throttle),
+            ..ScheduleRow::default()
+        };
+        let rows = [row(1.0, 0.2), row(2.0, 0.6), row(4.0, 1.0)];
+        let th = |t: f64| intent_at(&rows, t).throttle;
+        // Held before the first row and after the last; each row's value at its own time;
+        // linear in between: 0.6 + (1.0 − 0.6)·(3 − 2)/(4 − 2) = 0.8.
+        assert_eq!((th(0.0), th(9.0)), (0.2, 1.0));
+        assert_eq!((th(1.0), th(2.0), th(4.0)), (0.2, 0.6, 1.0));
+        assert!((th(1.5) - 0.4).abs() < 1e-15 && (th(3.0) - 0.8).abs() < 1e-15);
+        assert_eq!(style(&rows), Style::Pedals);
+    }
 }
