@@ -235,3 +235,20 @@ fn example_function_scenario_runs_through_the_binary() {
         assert!(r[c("x_m")] < 280.0 && r[c("y_m")].abs() < 15.0);
     }
 }
+
+#[test]
+fn numbers_may_have_exponents() {
+    // `1e-2 * x + 2.5E-1` is `0.01 * x + 0.25`: at x = 10 m the ground is 0.35 m high, at
+    // every sample the same as the decimal spelling.
+    let height = |expr: &str, x: f64| {
+        let s = scenario(&format!(
+            "vehicle = \"sedan\"\n[ground]\nkind = \"function\"\nheight_m = \"{expr}\"\n"
+        ));
+        s.ground.surface_under(x, 0.0).unwrap().unwrap().0
+    };
+    for x in [-10.0, 0.0, 10.0, 123.4] {
+        let (a, b) = (height("1e-2 * x + 2.5E-1", x), height("0.01 * x + 0.25", x));
+        assert_eq!(a, b, "x = {x}");
+    }
+    assert!((height("1e-2 * x + 2.5E-1", 10.0) - 0.35).abs() < 1e-12);
+}

@@ -70,6 +70,14 @@ pub struct GroundSpec {
     pub terrain: Option<Terrain>,
 }
 
+// exmex's default number literal has no exponent (`1e-3` failed with a message about "ops and
+// nodes"); this one adds `[eE][+-]?digits`.
+use exmex::MatchLiteral;
+exmex::literal_matcher_from_pattern!(SciNumber, r"^(\.?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?)");
+
+/// A `height_m` expression: f64, the default operators, numbers with exponents.
+type HeightExpr = exmex::FlatEx<f64, exmex::FloatOpsFactory<f64>, SciNumber>;
+
 /// A heightfield ground built from a scenario (its PNG, function or bumps), shared cheaply
 /// between runs.
 #[derive(Debug, Clone)]
@@ -190,7 +198,9 @@ pub enum GroundKind {
     /// A heightfield sampled from a function of x and y: `height_m` (an expression such as
     /// `"0.3 * sin(x / 6) * cos(y / 4)"`: `+ - * / ^`, `sin`, `cos`, `tan`, `asin`, `acos`,
     /// `atan`, `atan2`, `sinh`, `cosh`, `tanh`, `sqrt`, `exp`, `ln`, `log10`, `abs`, `min`,
-    /// `max`, `floor`, `round`, constants `PI`, `TAU`, `E`; variables `x`, `y` only, in m)
+    /// `max`, `floor`, `round`, constants `PI`, `TAU`, `E`; numbers as `2`, `0.5`, `.5`,
+    /// `1e-3`, `2.5E2`; variables `x`, `y` only, in m; unary minus binds tighter than `^`, so
+    /// write `-(x^2)`, not `-x^2`)
     /// at every `cell_m` over `[x_min_m, x_max_m] × [y_min_m, y_max_m]` (default the bumps
     /// grid: x ∈ [−20, 280] m, y ∈ [−15, 15] m, 0.25 m cells), linear between samples. There
     /// is no ground outside the grid.
@@ -437,7 +447,8 @@ impl GroundSpec {
         }
         let (nx, ny) = (nx as usize, ny as usize);
         let bad = |m: &str| at("height_m", m);
-        let expr = exmex::parse::<f64>(text).map_err(|e| bad(&format!("{text:?}: {e}")))?;
+        let expr = <HeightExpr as exmex::Express<f64>>::parse(text)
+            .map_err(|e| bad(&format!("{text:?}: {e}")))?;
         let vars = exmex::Express::var_names(&expr).to_vec();
         if let Some(v) = vars.iter().find(|v| *v != "x" && *v != "y") {
             return Err(bad(&format!(
