@@ -8,12 +8,12 @@
 //! | `skidpad run SCENARIO.toml [--out DIR]` | a scenario file: vehicle, ground (flat, incline, bumps, PNG or function heightfield, surface patches), initial state, a named manoeuvre with parameters or a pedal or per-wheel input schedule ([`skidpad_cli::scenario`]) |
 //! | `skidpad compare A B [--out DIR]` | the same job on two vehicles (names or `.toml` files): KPIs side by side; overlaid plots and `report.html` |
 //! | `skidpad tire eval FILE.tir --grid IN.csv --out OUT.csv [--limits on\|off]` | steady-state Magic Formula forces on a grid |
-//! | `skidpad tire plot FILE.tir --out DIR` | Fx–κ, Fy–α, Mz–α and friction-ellipse SVGs (or `--model slip-curve\|brush\|simple-mf`) |
+//! | `skidpad tire plot FILE.tir --out DIR` | Fx–κ, Fy–α, Mz–α and friction-ellipse SVGs (or `--model friction-circle\|slip-curve\|brush\|simple-mf`) |
 
 use clap::{Parser, Subcommand, ValueEnum};
 use skidpad::tire::interface::{SteadyForces, TireModel};
 use skidpad::tire::mf::{MfInput, MfOptions, MfTire, TirFile};
-use skidpad::tire::{BrushParams, SimpleMagicParams, SlipCurveParams};
+use skidpad::tire::{BrushParams, FrictionCircleParams, SimpleMagicParams, SlipCurveParams};
 use skidpad_cli::{report, tire_cmd};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -123,6 +123,7 @@ enum OnOff {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum BuiltinTire {
+    FrictionCircle,
     SlipCurve,
     Brush,
     SimpleMf,
@@ -214,7 +215,7 @@ impl Drop for Progress {
 fn run_job(
     params: skidpad::VehicleParams,
     label: &str,
-) -> Result<(skidpad_cli::Summary, skidpad_cli::Telemetry), String> {
+) -> Result<(skidpad_cli::Summary, skidpad_cli::Recorder), String> {
     let mut bar = Progress::new(skidpad_cli::main_job_steps(), label);
     skidpad_cli::run_default_with_progress(params, &mut |i, name| bar.step(i, name))
 }
@@ -236,13 +237,12 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
                 let run = sc.run_maneuver(&params)?;
                 drop(bar);
                 let tel = run.telemetry;
-                let summary = skidpad_cli::ManeuverSummary {
-                    vehicle: params.name.clone(),
-                    maneuver: m.kind().to_string(),
-                    vehicle_mass_kg: params.chassis.mass,
-                    steady_state_circle: run.steady_state_circle,
-                    kpis: run.kpis.into_iter().collect(),
-                };
+                let summary = skidpad_cli::ManeuverSummary::new(
+                    &params,
+                    m.kind(),
+                    run.kpis,
+                    run.steady_state_circle,
+                );
                 say_raw!("{}", summary.table());
                 if let Some(dir) = out {
                     skidpad_cli::write_outputs(dir, &summary, &tel)?;
@@ -256,14 +256,14 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
                 let bar = Progress::spinner(&path.display().to_string());
                 let tel = sc.run_schedule(params)?;
                 drop(bar);
-                let last = tel.rows.last().cloned().unwrap_or_default();
+                let last = |name: &str| tel.last(name).unwrap_or(0.0);
                 say!(
                     "{}: {} steps, final t = {:.2} s, x = {:.2} m, vx = {:.2} m/s",
                     path.display(),
                     tel.rows.len(),
-                    last.first().copied().unwrap_or(0.0),
-                    last.get(1).copied().unwrap_or(0.0),
-                    last.get(7).copied().unwrap_or(0.0)
+                    last("t_s"),
+                    last("x_m"),
+                    last("vx_mps")
                 );
                 if let Some(dir) = out {
                     skidpad_cli::write_telemetry(dir, &tel)?;
@@ -327,6 +327,9 @@ fn tire(command: TireCommand) -> Result<(), String> {
                     let fnom = t.coefficients.fnomin;
                     (Box::new(t), fnom)
                 }
+                (None, Some(BuiltinTire::FrictionCircle)) => {
+                    (Box::new(FrictionCircleParams::default()), 4000.0)
+                }
                 (None, Some(BuiltinTire::SlipCurve)) => {
                     (Box::new(SlipCurveParams::default()), 4000.0)
                 }
@@ -346,7 +349,7 @@ fn tire(command: TireCommand) -> Result<(), String> {
 }
 
 /// Run one vehicle by name or file; errors name the file (or the vehicle argument).
-fn run_one(vehicle: &str) -> Result<(skidpad_cli::Summary, skidpad_cli::Telemetry), String> {
+fn run_one(vehicle: &str) -> Result<(skidpad_cli::Summary, skidpad_cli::Recorder), String> {
     let params = skidpad_cli::vehicles::resolve(vehicle).map_err(|e| e.to_string())?;
     run_job(params, vehicle).map_err(|e| format!("{vehicle}: {e}"))
 }

@@ -17,9 +17,9 @@
 //! | `steady_state_circle.svg` | ay (m/s²) | road-wheel steer (deg) at each steady speed of the ISO 4138 circle (when the summary has the curve) |
 
 use crate::Summary;
-use crate::Telemetry;
 use crate::tire_cmd::{line_chart, map_chart};
 use plotters::prelude::*;
+use skidpad::telemetry::Recorder;
 use std::path::{Path, PathBuf};
 
 /// The plot files, in page order.
@@ -46,15 +46,13 @@ const COLORS: [RGBColor; 6] = [
 /// rad/s to rpm.
 const RADPS_TO_RPM: f64 = 60.0 / std::f64::consts::TAU;
 
-fn col(t: &Telemetry, name: &str) -> Result<usize, String> {
-    t.names
-        .iter()
-        .position(|n| n == name)
+fn col(t: &Recorder, name: &str) -> Result<usize, String> {
+    t.column(name)
         .ok_or_else(|| format!("telemetry has no column `{name}`"))
 }
 
 /// Finite `(x, y)` points of two columns, `y` scaled by `ys`.
-fn xy(t: &Telemetry, x: &str, y: &str, ys: f64) -> Result<Vec<(f64, f64)>, String> {
+fn xy(t: &Recorder, x: &str, y: &str, ys: f64) -> Result<Vec<(f64, f64)>, String> {
     let (i, j) = (col(t, x)?, col(t, y)?);
     Ok(t.rows
         .iter()
@@ -64,7 +62,7 @@ fn xy(t: &Telemetry, x: &str, y: &str, ys: f64) -> Result<Vec<(f64, f64)>, Strin
 }
 
 /// Wheel column prefixes (`fl`, `fr`, …), from the `*_slip_ratio` columns.
-fn wheel_prefixes(t: &Telemetry) -> Vec<String> {
+fn wheel_prefixes(t: &Recorder) -> Vec<String> {
     t.names
         .iter()
         .filter_map(|n| n.strip_suffix("_slip_ratio"))
@@ -80,7 +78,7 @@ type Series = Vec<(String, Vec<(f64, f64)>)>;
 ///
 /// # Errors
 /// A message naming the file, or a missing telemetry column.
-pub fn write_plots(dir: &Path, runs: &[(&str, &Telemetry)]) -> Result<Vec<PathBuf>, String> {
+pub fn write_plots(dir: &Path, runs: &[(&str, &Recorder)]) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let many = runs.len() > 1;
     let label = |run: &str, what: &str| match (many, what.is_empty()) {
@@ -404,8 +402,8 @@ fn events_html(events: &[skidpad::telemetry::Event]) -> String {
         "</p>\n<table id=\"events\">\n<tr><th>t [s]</th><th>event</th><th>values</th></tr>\n",
     );
     for e in events.iter().take(EVENTS_SHOWN) {
-        let c = crate::event_cells(e);
-        let values: Vec<String> = crate::EVENT_COLUMNS
+        let c = skidpad::telemetry::recorder::event_cells(e);
+        let values: Vec<String> = skidpad::telemetry::recorder::EVENT_COLUMNS
             .iter()
             .zip(&c)
             .skip(2)
@@ -489,7 +487,7 @@ pub fn write_report<S: serde::Serialize>(
     dir: &Path,
     vehicle: &str,
     s: &S,
-    t: &Telemetry,
+    t: &Recorder,
 ) -> Result<PathBuf, String> {
     write_plots(dir, &[(vehicle, t)])?;
     let plots = plot_list(dir, &[(vehicle, s)])?;
@@ -527,8 +525,8 @@ pub fn labels(a: &Summary, b: &Summary) -> (String, String) {
 /// A message naming the file.
 pub fn write_compare(
     dir: &Path,
-    a: (&Summary, &Telemetry),
-    b: (&Summary, &Telemetry),
+    a: (&Summary, &Recorder),
+    b: (&Summary, &Recorder),
 ) -> Result<PathBuf, String> {
     let (la, lb) = labels(a.0, b.0);
     write_plots(dir, &[(&la, a.1), (&lb, b.1)])?;

@@ -1,22 +1,13 @@
 //! The main job through the real binary: `skidpad run --out DIR` prints the KPI table and
 //! writes a summary whose numbers are physically consistent.
 
-use std::process::Command;
+mod support;
+use support::skidpad;
 
 #[test]
 fn run_writes_summary_and_telemetry() {
     let dir = std::env::temp_dir().join(format!("skidpad-cli-test-{}", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(["run", "--out"])
-        .arg(&dir)
-        .output()
-        .expect("run skidpad");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = skidpad(&["run"], &dir);
     assert!(stdout.contains("0-100 km/h"), "{stdout}");
 
     let summary: serde_json::Value =
@@ -47,7 +38,7 @@ fn run_writes_summary_and_telemetry() {
     // slide at µ·F_z (the friction-circle tire does not lose grip when it slides); with the
     // drag, d = m/(2k)·ln(1 + k·v²/(µ·m·g)) = 38.9 m; the wheels' spin energy before they lock
     // adds a little (±2 %).
-    let d = summary["braking_distance_100_0_m"].as_f64().unwrap();
+    let d = summary["braking_distance_m"].as_f64().unwrap();
     assert!((d - 38.9).abs() < 0.02 * 38.9, "{d}");
 
     // The standard suite's KPIs are in the summary too. The sedan understeers (cornering
@@ -63,7 +54,7 @@ fn run_writes_summary_and_telemetry() {
     assert!((num("coast_down_crr") - 0.012).abs() < 0.05 * 0.012);
     // ... and C_d·A = 0.30·2.2 = 0.66 m² (5 %).
     assert!((num("coast_down_cd_a_m2") - 0.66).abs() < 0.05 * 0.66);
-    assert!(num("park_creep_60s_m") < 0.01);
+    assert!(num("park_creep_m") < 0.01);
     // The ISO 4138 curve behind K: at 3 m/s on the 40 m circle (a_y = 0.23 m/s²) the road
     // wheels steer the kinematic L/R = 2.7/40 rad = 3.87° plus K·a_y/g = 0.04° (±0.2°); the
     // slope between the points nearest 1 and 4 m/s² is K of the bicycle model (±10 %); the last
@@ -96,7 +87,7 @@ fn run_writes_summary_and_telemetry() {
     for k in [
         "step_steer_yaw_rate_response_time_s",
         "step_steer_yaw_rate_overshoot_pct",
-        "braking_distance_100_0_wet_m",
+        "braking_distance_wet_m",
         "quarter_mile_s",
         "coast_down_cd_a_m2",
     ] {

@@ -9,6 +9,9 @@
 use std::path::Path;
 use std::process::Command;
 
+mod support;
+use support::{img_sources, skidpad};
+
 const PLOTS: [&str; 9] = [
     "trajectory.svg",
     "speed.svg",
@@ -20,32 +23,6 @@ const PLOTS: [&str; 9] = [
     "engine.svg",
     "steady_state_circle.svg",
 ];
-
-fn skidpad(args: &[&str], dir: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .arg("--out")
-        .arg(dir)
-        .output()
-        .expect("run skidpad");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// `src="…"` values of the page's `<img>` tags.
-fn img_sources(html: &str) -> Vec<String> {
-    html.split("<img")
-        .skip(1)
-        .filter_map(|tag| {
-            let rest = &tag[tag.find("src=\"")? + 5..];
-            Some(rest[..rest.find('"')?].to_string())
-        })
-        .collect()
-}
 
 /// An element's name and attributes.
 type Element = (String, Vec<(String, String)>);

@@ -21,6 +21,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+mod support;
+use support::{img_sources, skidpad};
+
 /// Flags for a root user on a machine without network, display or D-Bus.
 const CHROMIUM_FLAGS: [&str; 8] = [
     "--headless",
@@ -323,27 +326,6 @@ fn scratch(label: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("browser")).unwrap();
     dir
-}
-
-fn skidpad(args: &[&str], out: &Path) {
-    let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run skidpad");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-}
-
-/// `src="…"` values of the page's `<img>` tags.
-fn img_sources(html: &str) -> Vec<String> {
-    html.split("<img")
-        .skip(1)
-        .filter_map(|tag| {
-            let rest = &tag[tag.find("src=\"")? + 5..];
-            Some(rest[..rest.find('"')?].to_string())
-        })
-        .collect()
 }
 
 /// The text of `<pre id="{id}">` in a dumped DOM.

@@ -16,13 +16,13 @@ fn csv_schedule_replays_bit_identically() {
     let csv = tmp("inputs.csv");
     std::fs::write(
         &csv,
-        "t_s,throttle,brake,steer\n0,0.8,0,0\n2,0.8,0,0.3\n3,0,1,0\n",
+        "t,throttle,brake,steer\n0,0.8,0,0\n2,0.8,0,0.3\n3,0,1,0\n",
     )
     .unwrap();
     let sc = tmp("hill.toml");
     std::fs::write(
         &sc,
-        "vehicle = \"sedan\"\nduration_s = 5.0\n[ground]\nkind = \"incline\"\ngrade_pct = 10.0\n[initial]\nspeed_mps = 2.0\nschedule_csv = \"inputs.csv\"\n",
+        "vehicle = \"sedan\"\nduration = 5.0\n[ground]\nkind = \"incline\"\ngrade_pct = 10.0\n[initial]\nspeed = 2.0\nschedule_csv = \"inputs.csv\"\n",
     )
     .unwrap();
     // `schedule_csv` sits in [initial] above by mistake: an unknown key there must be an error
@@ -31,7 +31,7 @@ fn csv_schedule_replays_bit_identically() {
     assert!(e.contains(":8:") && e.contains("schedule_csv"), "{e}");
     std::fs::write(
         &sc,
-        "vehicle = \"sedan\"\nduration_s = 5.0\nschedule_csv = \"inputs.csv\"\n[ground]\nkind = \"incline\"\ngrade_pct = 10.0\n[initial]\nspeed_mps = 2.0\n",
+        "vehicle = \"sedan\"\nduration = 5.0\nschedule_csv = \"inputs.csv\"\n[ground]\nkind = \"incline\"\ngrade_pct = 10.0\n[initial]\nspeed = 2.0\n",
     )
     .unwrap();
     let mut outs = Vec::new();
@@ -69,22 +69,25 @@ fn csv_schedule_replays_bit_identically() {
 
 #[test]
 fn bad_scenarios_name_line_and_key() {
-    let e = Scenario::from_toml_str("vehicle = \"sedan\"\ndt_s = 0.5\n", "a.toml").unwrap_err();
-    assert_eq!(e, "a.toml:2: key dt_s: must be in (0, 0.1]");
-    let e = Scenario::from_toml_str("vehicle = \"sedan\"\nduration_s = \"long\"\n", "b.toml")
+    let e = Scenario::from_toml_str("vehicle = \"sedan\"\ndt = 0.5\n", "a.toml").unwrap_err();
+    assert_eq!(e, "a.toml:2:1: dt: must be in (0, 0.1]");
+    let e = Scenario::from_toml_str("vehicle = \"sedan\"\nduration = \"long\"\n", "b.toml")
         .unwrap_err();
     assert!(e.starts_with("b.toml:2:"), "{e}");
     let e = Scenario::from_toml_str("vehicle = \"sedan\"\nmaneuver = \"slalom\"\n", "c.toml")
         .unwrap_err();
-    assert!(e.starts_with("c.toml:2: key maneuver"), "{e}");
+    assert!(
+        e.starts_with("c.toml:2:") && e.contains(": maneuver: "),
+        "{e}"
+    );
     let e = Scenario::from_toml_str(
-        "vehicle = \"sedan\"\n[[schedule]]\nt_s = 1.0\n[[schedule]]\nt_s = 0.5\n",
+        "vehicle = \"sedan\"\n[[schedule]]\nt = 1.0\n[[schedule]]\nt = 0.5\n",
         "d.toml",
     )
     .unwrap_err();
-    assert!(e.contains("t_s") && e.contains("increase"), "{e}");
+    assert!(e.contains("t") && e.contains("increase"), "{e}");
     let csv = tmp("bad.csv");
-    std::fs::write(&csv, "t_s,throttle\n0,0.5\n1,lots\n").unwrap();
+    std::fs::write(&csv, "t,throttle\n0,0.5\n1,lots\n").unwrap();
     let e = skidpad_cli::scenario::read_schedule_csv(&csv).unwrap_err();
     assert!(e.contains(":3:") && e.contains("throttle"), "{e}");
 }
@@ -95,10 +98,10 @@ fn surface_patches_split_mu_braking_yaws_to_the_grippy_side() {
     // 15 m/s pulls the car right (negative yaw), and it stops later than on tarmac alone.
     // Half pedal (1250/400 N·m) keeps the tarmac wheels rolling: full pedal locks them and the
     // car, without ABS, spins.
-    let text = "vehicle = \"sedan\"\nduration_s = 2.0\n[ground]\n[[ground.patches]]\nx_min = -10.0\nx_max = 200.0\ny_min = 0.0\ny_max = 10.0\nsurface = 5\n[initial]\nspeed_mps = 15.0\n[[schedule]]\nt_s = 0.0\nbrake = 0.5\n";
+    let text = "vehicle = \"sedan\"\nduration = 2.0\n[ground]\n[[ground.patches]]\nx_min = -10.0\nx_max = 200.0\ny_min = 0.0\ny_max = 10.0\nsurface = 5\n[initial]\nspeed = 15.0\n[[schedule]]\nt = 0.0\nbrake = 0.5\n";
     let s = Scenario::from_toml_str(text, "split.toml").unwrap();
     let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
-    let col = |n: &str| tel.names.iter().position(|c| c == n).unwrap();
+    let col = |n: &str| tel.column(n).unwrap();
     let last = tel.rows.last().unwrap();
     assert!(last[col("yaw_rad")] < -0.02, "yaw {}", last[col("yaw_rad")]);
     let plain =
@@ -115,7 +118,7 @@ fn surface_patches_split_mu_braking_yaws_to_the_grippy_side() {
         "p.toml",
     )
     .unwrap_err();
-    assert!(e.starts_with("p.toml:3: key patches"), "{e}");
+    assert!(e.starts_with("p.toml:3:1: ground.patches[0]: "), "{e}");
 }
 
 #[test]
@@ -124,11 +127,11 @@ fn bumps_heightfield_ground_shakes_the_car() {
     // by several cm (on flat ground it stays within a millimetre), and nothing goes non-finite.
     let run = |kind: &str| {
         let text = format!(
-            "vehicle = \"sedan\"\nduration_s = 4.0\n[ground]\nkind = \"{kind}\"\namplitude_m = 0.05\nwavelength_m = 8.0\n[initial]\nspeed_mps = 10.0\n[[schedule]]\nt_s = 0.0\nthrottle = 0.1\n"
+            "vehicle = \"sedan\"\nduration = 4.0\n[ground]\nkind = \"{kind}\"\namplitude = 0.05\nwavelength = 8.0\n[initial]\nspeed = 10.0\n[[schedule]]\nt = 0.0\nthrottle = 0.1\n"
         );
         let s = Scenario::from_toml_str(&text, "bumps.toml").unwrap();
         let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
-        let c = tel.names.iter().position(|n| n == "fl_jounce_m").unwrap();
+        let c = tel.column("fl_jounce_m").unwrap();
         let (lo, hi) = tel.rows[60..]
             .iter()
             .map(|r| r[c])
@@ -144,9 +147,9 @@ fn bumps_heightfield_ground_shakes_the_car() {
     assert!(bumpy > 0.03, "{bumpy}");
     assert!(flat < 0.005, "{flat}");
     let e = Scenario::from_toml_str(
-        "vehicle = \"sedan\"\n[ground]\nkind = \"bumps\"\namplitude_m = 2.0\n",
+        "vehicle = \"sedan\"\n[ground]\nkind = \"bumps\"\namplitude = 2.0\n",
         "b.toml",
     )
     .unwrap_err();
-    assert!(e.starts_with("b.toml:4: key amplitude_m"), "{e}");
+    assert!(e.starts_with("b.toml:4:1: ground.amplitude: "), "{e}");
 }

@@ -12,22 +12,20 @@ fn scenario(text: &str) -> Scenario {
     Scenario::from_toml_str(text, "f.toml").unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn run(text: &str) -> skidpad_cli::Telemetry {
+fn run(text: &str) -> skidpad_cli::Recorder {
     let s = scenario(text);
     s.run_schedule(s.vehicle_params().unwrap()).unwrap()
 }
 
-fn col(tel: &skidpad_cli::Telemetry, n: &str) -> usize {
-    tel.names.iter().position(|c| c == n).unwrap()
+fn col(tel: &skidpad_cli::Recorder, n: &str) -> usize {
+    tel.column(n).unwrap()
 }
 
-const RAMP: &str = "kind = \"function\"\nheight_m = \"0.05 * x\"\n";
+const RAMP: &str = "kind = \"function\"\nheight = \"0.05 * x\"\n";
 const INCLINE: &str = "kind = \"incline\"\ngrade_pct = 5.0\n";
 
 fn on(ground: &str, rest: &str) -> String {
-    format!(
-        "vehicle = \"sedan\"\nduration_s = 2.0\n[ground]\n{ground}[initial]\nx_m = 10.0\n{rest}"
-    )
+    format!("vehicle = \"sedan\"\nduration = 2.0\n[ground]\n{ground}[initial]\nx = 10.0\n{rest}")
 }
 
 #[test]
@@ -59,7 +57,7 @@ fn parked_car_sits_on_the_ramp_at_its_height() {
     // measured along the ramp's normal, so h/cos θ vertically (cos θ = 0.99875: +0.4 mm).
     // Tolerance 2 mm (the height over the ramp) and 3 mm (z, which also moves 5 % of the
     // settling's few cm along x).
-    let brake = "[[schedule]]\nt_s = 0.0\nbrake = 1.0\n";
+    let brake = "[[schedule]]\nt = 0.0\nbrake = 1.0\n";
     let tel = run(&on(RAMP, brake));
     let flat = run(&on("kind = \"flat\"\n", brake));
     let (cx, cz) = (col(&tel, "x_m"), col(&tel, "z_m"));
@@ -110,7 +108,7 @@ fn bad_functions_name_file_line_and_key() {
     let bad = |ground: &str, line: usize, key: &str, words: &[&str]| {
         let text = format!("vehicle = \"sedan\"\n[ground]\n{ground}");
         let e = Scenario::from_toml_str(&text, "f.toml").unwrap_err();
-        let head = format!("f.toml:{line}: key {key}: ");
+        let head = format!("f.toml:{line}:1: ground.{key}: ");
         assert!(e.starts_with(&head), "expected `{head}…`, got `{e}`");
         for w in words {
             assert!(e.contains(w), "`{e}` lacks `{w}`");
@@ -119,84 +117,84 @@ fn bad_functions_name_file_line_and_key() {
     let f = "kind = \"function\"\n";
     // Line 3 is `kind`, 4 the next key.
     bad(
-        &format!("{f}height_m = \"0.3 * sin(x\"\n"),
+        &format!("{f}height = \"0.3 * sin(x\"\n"),
         4,
-        "height_m",
+        "height",
         &["sin(x"],
     );
     bad(
-        &format!("{f}height_m = \"2 * z\"\n"),
+        &format!("{f}height = \"2 * z\"\n"),
         4,
-        "height_m",
+        "height",
         &["unknown variable `z`", "x and y"],
     );
     bad(
-        &format!("{f}height_m = \"1 / x\"\n"),
+        &format!("{f}height = \"1 / x\"\n"),
         4,
-        "height_m",
+        "height",
         &["inf", "(0, "],
     );
     bad(
-        &format!("{f}height_m = \"sqrt(y)\"\n"),
+        &format!("{f}height = \"sqrt(y)\"\n"),
         4,
-        "height_m",
+        "height",
         &["NaN", "finite"],
     );
-    bad(f, 3, "height_m", &["required"]);
+    bad(f, 3, "height", &["required"]);
     bad(
-        &format!("{f}height_m = \"x\"\ncell_m = 0.001\n"),
+        &format!("{f}height = \"x\"\ncell_size = 0.001\n"),
         5,
-        "cell_m",
+        "cell_size",
         &["samples", "4000000"],
     );
     bad(
-        &format!("{f}height_m = \"x\"\ncell_m = 0.0\n"),
+        &format!("{f}height = \"x\"\ncell_size = 0.0\n"),
         5,
-        "cell_m",
+        "cell_size",
         &["> 0"],
     );
     bad(
-        &format!("{f}height_m = \"x\"\nx_max_m = -30.0\n"),
+        &format!("{f}height = \"x\"\nx_max = -30.0\n"),
         5,
-        "x_max_m",
-        &["x_min_m = -20"],
+        "x_max",
+        &["x_min = -20"],
     );
     bad(
-        &format!("{f}height_m = \"x\"\ny_min_m = nan\n"),
+        &format!("{f}height = \"x\"\ny_min = nan\n"),
         5,
-        "y_min_m",
+        "y_min",
         &["finite"],
     );
     // The start (0, 0) must be on the grid; here the grid starts at x = 5.
     bad(
-        &format!("{f}height_m = \"x\"\nx_min_m = 5.0\n"),
+        &format!("{f}height = \"x\"\nx_min = 5.0\n"),
         5,
-        "x_min_m",
+        "x_min",
         &["(0, 0)", "x ∈ [5, 280]"],
     );
     // Keys of other kinds, and this kind's keys on others.
     bad(
-        &format!("{f}height_m = \"x\"\namplitude_m = 0.1\n"),
+        &format!("{f}height = \"x\"\namplitude = 0.1\n"),
         5,
-        "amplitude_m",
+        "amplitude",
         &["not used with kind = \"function\""],
     );
     bad(
-        &format!("{f}height_m = \"x\"\npng = \"a.png\"\n"),
+        &format!("{f}height = \"x\"\npng = \"a.png\"\n"),
         5,
         "png",
         &["only used with kind = \"heightfield\""],
     );
     bad(
-        "kind = \"bumps\"\nheight_m = \"x\"\n",
+        "kind = \"bumps\"\nheight = \"x\"\n",
         4,
-        "height_m",
+        "height",
         &["only used with kind = \"function\""],
     );
     bad(
-        "cell_m = 1.0\n",
+        "cell_size = 1.0\n",
         3,
-        "cell_m",
+        "cell_size",
         &["only used with kind = \"function\""],
     );
 }
@@ -242,7 +240,7 @@ fn numbers_may_have_exponents() {
     // every sample the same as the decimal spelling.
     let height = |expr: &str, x: f64| {
         let s = scenario(&format!(
-            "vehicle = \"sedan\"\n[ground]\nkind = \"function\"\nheight_m = \"{expr}\"\n"
+            "vehicle = \"sedan\"\n[ground]\nkind = \"function\"\nheight = \"{expr}\"\n"
         ));
         s.ground.surface_under(x, 0.0).unwrap().unwrap().0
     };

@@ -21,26 +21,26 @@ fn value() -> impl Strategy<Value = &'static str> {
 }
 
 /// Keys per table, each set to one of [`VALUES`] (or a fixed string where marked).
-const TOP: [&str; 2] = ["duration_s", "dt_s"];
+const TOP: [&str; 2] = ["duration", "dt"];
 const GROUND: [&str; 9] = [
     "grade_pct",
     "surface",
-    "amplitude_m",
-    "wavelength_m",
-    "cell_m",
-    "x_min_m",
-    "x_max_m",
-    "y_min_m",
-    "y_max_m",
+    "amplitude",
+    "wavelength",
+    "cell_size",
+    "x_min",
+    "x_max",
+    "y_min",
+    "y_max",
 ];
-const INITIAL: [&str; 5] = ["x_m", "y_m", "heading_deg", "speed_mps", "yaw_rate_degps"];
+const INITIAL: [&str; 5] = ["x", "y", "heading_deg", "speed", "yaw_rate_deg_per_s"];
 const ROW: [&str; 7] = [
-    "t_s",
+    "t",
     "throttle",
     "brake",
     "handbrake",
     "steer",
-    "steer_angle_rad",
+    "steer_angle",
     "gear",
 ];
 const KINDS: [&str; 7] = [
@@ -62,10 +62,10 @@ const HEIGHTS: [&str; 5] = [
 const MANEUVERS: [&str; 6] = [
     "kind = \"braking\"\nspeed_kmh = ",
     "kind = \"park\"\ngrade_pct = ",
-    "kind = \"steady_state_circle\"\nradius_m = ",
+    "kind = \"steady_state_circle\"\nradius = ",
     "kind = \"lane_change\"\nspeed_kmh = ",
     "kind = \"sine_with_dwell\"\nscale = ",
-    "kind = \"jump\"\nheight_m = ",
+    "kind = \"jump\"\nheight = ",
 ];
 
 /// `key = value` lines for a random subset of `keys`.
@@ -100,7 +100,7 @@ fn scenario_text() -> impl Strategy<Value = String> {
             if let Some((k, h, keys)) = ground {
                 s.push_str(&format!("[ground]\nkind = {}\n{keys}", KINDS[k]));
                 if KINDS[k] == "\"function\"" {
-                    s.push_str(&format!("height_m = {}\n", HEIGHTS[h]));
+                    s.push_str(&format!("height = {}\n", HEIGHTS[h]));
                 }
             }
             if let Some(i) = initial {
@@ -109,7 +109,7 @@ fn scenario_text() -> impl Strategy<Value = String> {
             for r in rows {
                 s.push_str(&format!("[[schedule]]\n{r}"));
                 if per_wheel {
-                    s.push_str("drive_torque_nm = [0.0, 0.0, 1e308, -1e308]\n");
+                    s.push_str("drive_torque = [0.0, 0.0, 1e308, -1e308]\n");
                 }
             }
             s
@@ -122,28 +122,25 @@ fn scenario_text() -> impl Strategy<Value = String> {
 #[test]
 fn found_cases_stay_fixed() {
     for (text, key) in [
+        ("vehicle = \"sedan\"\n[initial]\nspeed = 1e308\n", "speed"),
         (
-            "vehicle = \"sedan\"\n[initial]\nspeed_mps = 1e308\n",
-            "speed_mps",
+            "vehicle = \"sedan\"\n[initial]\nyaw_rate_deg_per_s = 1e300\n",
+            "yaw_rate_deg_per_s",
         ),
-        (
-            "vehicle = \"sedan\"\n[initial]\nyaw_rate_degps = 1e300\n",
-            "yaw_rate_degps",
-        ),
-        ("vehicle = \"sedan\"\n[initial]\nx_m = -1e308\n", "x_m"),
+        ("vehicle = \"sedan\"\n[initial]\nx = -1e308\n", "x"),
     ] {
         let e = Scenario::from_toml_str(text, "f.toml").unwrap_err();
         assert!(
-            e.starts_with(&format!("f.toml:3: key {key}: must be within")),
+            e.starts_with(&format!("f.toml:3:1: initial.{key}: must be within")),
             "{e}"
         );
     }
     let mut s = Scenario::from_toml_str(
-        "vehicle = \"sedan\"\n[[schedule]]\nt_s = 0.0\ndrive_torque_nm = [0.0, 0.0, 1e308, 1e308]\n",
+        "vehicle = \"sedan\"\n[[schedule]]\nt = 0.0\ndrive_torque = [0.0, 0.0, 1e308, 1e308]\n",
         "f.toml",
     )
     .unwrap();
-    s.duration_s = 1.0;
+    s.duration = 1.0;
     let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
     assert!(tel.rows.iter().flatten().all(|v| v.is_finite()));
 }
@@ -174,7 +171,7 @@ proptest! {
                 // A loaded schedule runs (at most 0.1 s of it) to finite telemetry, or stops
                 // with an error; manoeuvres are run by their own tests.
                 if s.maneuver.is_none() {
-                    s.duration_s = s.duration_s.min(0.1);
+                    s.duration = s.duration.min(0.1);
                     let p = s.vehicle_params().unwrap();
                     if let Ok(tel) = s.run_schedule(p) {
                         for row in &tel.rows {

@@ -1,6 +1,6 @@
 //! Scenario ground kind `heightfield`: a grayscale PNG becomes the ground with the documented
-//! orientation (columns along +x, row 0 at the +y edge) and scale (black = `height_min_m`,
-//! white = `height_max_m`), for 8- and 16-bit images; a car settles on it as on a plane; bad
+//! orientation (columns along +x, row 0 at the +y edge) and scale (black = `height_min`,
+//! white = `height_max`), for 8- and 16-bit images; a car settles on it as on a plane; bad
 //! images and keys are errors naming the file, the line and the key.
 
 use skidpad::ground::{Ground, Plane};
@@ -70,7 +70,7 @@ fn scenario_with(dir: &Path, name: &str, ground: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(
         &path,
-        format!("vehicle = \"sedan\"\nduration_s = 1.0\n[ground]\n{ground}"),
+        format!("vehicle = \"sedan\"\nduration = 1.0\n[ground]\n{ground}"),
     )
     .unwrap();
     path
@@ -90,7 +90,7 @@ fn ramps_along_x_and_y_pin_scale_and_orientation() {
             &dir,
             "x.toml",
             &format!(
-                "kind = \"heightfield\"\npng = \"{}\"\nsize_x_m = 12.0\nsize_y_m = 4.0\nheight_min_m = -1.0\nheight_max_m = 4.0\norigin_x_m = 4.0\n",
+                "kind = \"heightfield\"\npng = \"{}\"\nsize_x = 12.0\nsize_y = 4.0\nheight_min = -1.0\nheight_max = 4.0\norigin_x = 4.0\n",
                 png.file_name().unwrap().to_str().unwrap()
             ),
         );
@@ -124,7 +124,7 @@ fn ramps_along_x_and_y_pin_scale_and_orientation() {
             &dir,
             "y.toml",
             &format!(
-                "kind = \"heightfield\"\npng = \"{}\"\nsize_x_m = 4.0\nsize_y_m = 12.0\nheight_min_m = -1.0\nheight_max_m = 4.0\norigin_y_m = 1.0\n",
+                "kind = \"heightfield\"\npng = \"{}\"\nsize_x = 4.0\nsize_y = 12.0\nheight_min = -1.0\nheight_max = 4.0\norigin_y = 1.0\n",
                 png.file_name().unwrap().to_str().unwrap()
             ),
         );
@@ -153,7 +153,7 @@ fn gray_stored_as_rgb_or_with_alpha_reads_like_gray() {
     let dir = tmp_dir("rgb");
     let ground = |png: &str| {
         format!(
-            "kind = \"heightfield\"\npng = \"{png}\"\nsize_x_m = 12.0\nsize_y_m = 4.0\nheight_min_m = -1.0\nheight_max_m = 4.0\norigin_x_m = 4.0\n"
+            "kind = \"heightfield\"\npng = \"{png}\"\nsize_x = 12.0\nsize_y = 4.0\nheight_min = -1.0\nheight_max = 4.0\norigin_x = 4.0\n"
         )
     };
     write_png(
@@ -204,12 +204,12 @@ fn sedan_settles_on_a_grey_image_as_on_a_plane_at_that_height() {
         png::BitDepth::Eight,
         |_, _, _| 128,
     );
-    let head = "vehicle = \"sedan\"\nduration_s = 3.0\n";
+    let head = "vehicle = \"sedan\"\nduration = 3.0\n";
     let hf = dir.join("grey.toml");
     std::fs::write(
         &hf,
         format!(
-            "{head}[ground]\nkind = \"heightfield\"\npng = \"grey.png\"\nsize_x_m = 40.0\nsize_y_m = 20.0\nheight_min_m = 0.0\nheight_max_m = 2.55\n"
+            "{head}[ground]\nkind = \"heightfield\"\npng = \"grey.png\"\nsize_x = 40.0\nsize_y = 20.0\nheight_min = 0.0\nheight_max = 2.55\n"
         ),
     )
     .unwrap();
@@ -219,7 +219,7 @@ fn sedan_settles_on_a_grey_image_as_on_a_plane_at_that_height() {
     let r = params.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
 
     // (1) Drop and settle, 3 s at the scenario's step.
-    let steps = (s.duration_s / s.dt_s).round() as usize;
+    let steps = (s.duration / s.dt).round() as usize;
     let drop = |ground: &dyn Ground| {
         let mut car = Vehicle::new(params.clone()).unwrap();
         car.teleport(Pose::new(
@@ -228,7 +228,7 @@ fn sedan_settles_on_a_grey_image_as_on_a_plane_at_that_height() {
         ));
         let mut zs = Vec::with_capacity(steps);
         for _ in 0..steps {
-            car.step(s.dt_s, ground);
+            car.step(s.dt, ground);
             zs.push(car.state().chassis.pose.translation.z);
         }
         zs
@@ -251,7 +251,7 @@ fn sedan_settles_on_a_grey_image_as_on_a_plane_at_that_height() {
 
     // (2) The scenario runs.
     let tel = s.run_schedule(params.clone()).unwrap();
-    let z = tel.names.iter().position(|n| n == "z_m").unwrap();
+    let z = tel.column("z_m").unwrap();
     let z_hf = tel.rows.last().unwrap()[z];
     let flat =
         Scenario::from_toml_str(&format!("{head}[ground]\nkind = \"flat\"\n"), "flat").unwrap();
@@ -306,15 +306,15 @@ fn bad_heightfields_name_file_line_and_key() {
     );
     std::fs::write(dir.join("fake.png"), "this is not an image\n").unwrap();
     // A good ground: 4 × 2 pixels on 8 × 4 m, centred on (0, 0). Line numbers below count
-    // from the scenario's first line (`vehicle`, `duration_s`, `[ground]` come first).
-    let good = "kind = \"heightfield\"\npng = \"ok.png\"\nsize_x_m = 8.0\nsize_y_m = 4.0\nheight_min_m = 0.0\nheight_max_m = 1.0\n";
+    // from the scenario's first line (`vehicle`, `duration`, `[ground]` come first).
+    let good = "kind = \"heightfield\"\npng = \"ok.png\"\nsize_x = 8.0\nsize_y = 4.0\nheight_min = 0.0\nheight_max = 1.0\n";
     let lines = |k: &str| 3 + good.lines().position(|l| l.starts_with(k)).unwrap() + 1;
     let path = scenario_with(&dir, "good.toml", good);
     Scenario::from_path(&path).unwrap();
     let expect = |ground: &str, line: usize, key: &str, words: &[&str]| {
         let path = scenario_with(&dir, "bad.toml", ground);
         let e = Scenario::from_path(&path).unwrap_err();
-        let head = format!("{}:{line}: key {key}: ", path.display());
+        let head = format!("{}:{line}:1: ground.{key}: ", path.display());
         assert!(e.starts_with(&head), "expected `{head}…`, got `{e}`");
         for w in words {
             assert!(e.contains(w), "`{e}` lacks `{w}`");
@@ -348,60 +348,60 @@ fn bad_heightfields_name_file_line_and_key() {
     );
     // Numbers.
     expect(
-        &good.replace("size_x_m = 8.0", "size_x_m = 0.0"),
-        lines("size_x_m"),
-        "size_x_m",
+        &good.replace("size_x = 8.0", "size_x = 0.0"),
+        lines("size_x"),
+        "size_x",
         &["> 0"],
     );
     expect(
-        &good.replace("size_y_m = 4.0", "size_y_m = -4.0"),
-        lines("size_y_m"),
-        "size_y_m",
+        &good.replace("size_y = 4.0", "size_y = -4.0"),
+        lines("size_y"),
+        "size_y",
         &["> 0"],
     );
     expect(
-        &good.replace("size_y_m = 4.0", "size_y_m = nan"),
-        lines("size_y_m"),
-        "size_y_m",
+        &good.replace("size_y = 4.0", "size_y = nan"),
+        lines("size_y"),
+        "size_y",
         &["finite"],
     );
     expect(
-        &good.replace("height_max_m = 1.0", "height_max_m = 0.0"),
-        lines("height_max_m"),
-        "height_max_m",
-        &["> height_min_m"],
+        &good.replace("height_max = 1.0", "height_max = 0.0"),
+        lines("height_max"),
+        "height_max",
+        &["> height_min"],
     );
     expect(
-        &good.replace("height_min_m = 0.0", "height_min_m = 2.0"),
-        lines("height_max_m"),
-        "height_max_m",
-        &["> height_min_m = 2 m"],
+        &good.replace("height_min = 0.0", "height_min = 2.0"),
+        lines("height_max"),
+        "height_max",
+        &["> height_min = 2 m"],
     );
     // Non-square pixels: 8 m / 4 px = 2 m but 5 m / 2 px = 2.5 m; the fix is 4 m.
     expect(
-        &good.replace("size_y_m = 4.0", "size_y_m = 5.0"),
-        lines("size_y_m"),
-        "size_y_m",
-        &["square", "size_y_m = 4"],
+        &good.replace("size_y = 4.0", "size_y = 5.0"),
+        lines("size_y"),
+        "size_y",
+        &["square", "size_y = 4"],
     );
     // The start (0, 0) off the image: the ground spans x ∈ [−3, 3] around its centre.
     expect(
-        &format!("{good}origin_x_m = 10.0\n"),
-        lines("height_max_m") + 1,
-        "origin_x_m",
+        &format!("{good}origin_x = 10.0\n"),
+        lines("height_max") + 1,
+        "origin_x",
         &["(0, 0)", "x ∈ [7, 13]"],
     );
     expect(
-        &format!("{good}origin_y_m = -1.5\n"),
-        lines("height_max_m") + 1,
-        "origin_y_m",
+        &format!("{good}origin_y = -1.5\n"),
+        lines("height_max") + 1,
+        "origin_y",
         &["(0, 0)"],
     );
     // A missing key: at the `kind` line.
     expect(
-        &good.replace("size_x_m = 8.0\n", ""),
+        &good.replace("size_x = 8.0\n", ""),
         lines("kind"),
-        "size_x_m",
+        "size_x",
         &["required"],
     );
     // A heightfield key on another kind is a mistake (forgotten `kind`?).

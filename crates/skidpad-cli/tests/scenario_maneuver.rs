@@ -29,13 +29,16 @@ fn shorthand_and_table_give_the_same_defaults() {
     let a = scenario("vehicle = \"sedan\"\nmaneuver = \"braking\"\n");
     let b = scenario("vehicle = \"sedan\"\n[maneuver]\nkind = \"braking\"\n");
     assert_eq!(a.maneuver, b.maneuver);
-    assert_eq!(a.maneuver, Some(ManeuverSpec::Braking { speed_kmh: 100.0 }));
+    assert_eq!(
+        a.maneuver,
+        Some(ManeuverSpec::Braking { speed: 100.0 / 3.6 })
+    );
     let c = scenario("vehicle = \"sedan\"\n[maneuver]\nkind = \"park\"\ngrade_pct = 12.0\n");
     assert_eq!(
         c.maneuver,
         Some(ManeuverSpec::Park {
-            grade_pct: 12.0,
-            hold_s: 60.0
+            grade: 0.12,
+            hold_time: 60.0
         })
     );
     for kind in skidpad_cli::scenario::maneuver::KINDS {
@@ -55,13 +58,13 @@ fn braking_on_wet_ground_is_the_suites_wet_stop_with_telemetry_per_step() {
     let wet = longitudinal::braking_100_0(&p, SurfaceId(1)).unwrap();
     assert_eq!(kpi(&k, "braking_distance_m"), wet.distance_m);
     assert_eq!(kpi(&k, "braking_mean_decel_mps2"), wet.mean_decel_mps2);
-    let steps = (100.0 / 3.6 / wet.mean_decel_mps2 / s.dt_s).round() as usize;
+    let steps = (100.0 / 3.6 / wet.mean_decel_mps2 / s.dt).round() as usize;
     assert_eq!(tel.rows.len(), steps);
     // The rows start after the 1 s settling hold and end at rest.
-    let t = tel.names.iter().position(|n| n == "t_s").unwrap();
-    let vx = tel.names.iter().position(|n| n == "vx_mps").unwrap();
+    let t = tel.column("t_s").unwrap();
+    let vx = tel.column("vx_mps").unwrap();
     assert!(
-        (tel.rows[0][t] - (1.0 + s.dt_s)).abs() < 1e-9,
+        (tel.rows[0][t] - (1.0 + s.dt)).abs() < 1e-9,
         "{}",
         tel.rows[0][t]
     );
@@ -100,7 +103,7 @@ fn split_mu_braking_without_abs_spins_and_stops_between_dry_and_ice() {
         .distance_m;
     let ice = stop_with_drag(&p, 0.1, 100.0 / 3.6);
     assert!(d > dry + 5.0 && d < ice - 5.0, "{dry} < {d} < {ice}");
-    let yaw = tel.names.iter().position(|n| n == "yaw_rad").unwrap();
+    let yaw = tel.column("yaw_rad").unwrap();
     let turned = tel.rows.iter().map(|r| r[yaw].abs()).fold(0.0, f64::max);
     assert!(turned > std::f64::consts::FRAC_PI_2, "{turned}");
 }
@@ -112,7 +115,7 @@ fn park_on_ice_slides_down_at_the_friction_limited_rate() {
     // the 3 s settling, so over a 10 s hold it covers between ½·a·10² = 94 m (from rest) and
     // a·3·10 + ½·a·10² = 150 m (sliding from the start of the settle).
     let s = scenario(
-        "vehicle = \"sedan\"\n[maneuver]\nkind = \"park\"\nhold_s = 10.0\n[ground]\nsurface = 5\n",
+        "vehicle = \"sedan\"\n[maneuver]\nkind = \"park\"\nhold_time = 10.0\n[ground]\nsurface = 5\n",
     );
     let p = s.vehicle_params().unwrap();
     let o = s.run_maneuver(&p).unwrap();
@@ -120,7 +123,7 @@ fn park_on_ice_slides_down_at_the_friction_limited_rate() {
     let creep = kpi(&k, "park_creep_m");
     assert!(creep > 0.95 * 94.0 && creep < 1.05 * 150.0, "{creep}");
     // 3 s of settling and 10 s held, one row per step.
-    assert_eq!(tel.rows.len(), (13.0 / s.dt_s).round() as usize);
+    assert_eq!(tel.rows.len(), (13.0 / s.dt).round() as usize);
     // On dry tarmac the suite's 60 s on 30 % is reproduced bit for bit.
     let s = scenario("vehicle = \"sedan\"\nmaneuver = \"park\"\n");
     let k = s.run_maneuver(&p).unwrap().kpis;
@@ -136,7 +139,7 @@ fn the_step_is_a_parameter_and_converges() {
     // is resolved at both), and 60 Hz records half the rows.
     let run = |dt: &str| {
         let s = scenario(&format!(
-            "vehicle = \"sedan\"\ndt_s = {dt}\n[maneuver]\nkind = \"braking\"\nspeed_kmh = 60.0\n"
+            "vehicle = \"sedan\"\ndt = {dt}\n[maneuver]\nkind = \"braking\"\nspeed_kmh = 60.0\n"
         ));
         let p = s.vehicle_params().unwrap();
         let o = s.run_maneuver(&p).unwrap();
@@ -164,18 +167,18 @@ fn lane_change_at_one_speed_and_step_steer_kpis() {
     assert!((kpi(&k, "lane_change_entry_speed_kmh") - 40.0).abs() < 0.5 * 3.6);
     assert!(kpi(&k, "lane_change_max_lateral_accel_mps2") <= 9.81);
     // The run starts 60 m before the course: x of the first row ≈ −60 m.
-    let x = tel.names.iter().position(|n| n == "x_m").unwrap();
+    let x = tel.column("x_m").unwrap();
     assert!((tel.rows[0][x] + 60.0).abs() < 0.5, "{}", tel.rows[0][x]);
     // Step steer at 60 km/h to 3 m/s²: the steady a_y hits the target within 10 %.
     let s = scenario(
-        "vehicle = \"sedan\"\n[maneuver]\nkind = \"step_steer\"\nspeed_kmh = 60.0\nlateral_accel_mps2 = 3.0\n",
+        "vehicle = \"sedan\"\n[maneuver]\nkind = \"step_steer\"\nspeed_kmh = 60.0\nlateral_accel = 3.0\n",
     );
     let o = s.run_maneuver(&p).unwrap();
     let (k, tel) = (o.kpis, o.telemetry);
     assert!((kpi(&k, "step_steer_lateral_accel_mps2") - 3.0).abs() < 0.3);
     assert!(kpi(&k, "step_steer_yaw_rate_response_time_s") > 0.0);
     // Only the measured run is recorded (5 s), not the calibration probe.
-    assert_eq!(tel.rows.len(), (5.0 / s.dt_s).ceil() as usize);
+    assert_eq!(tel.rows.len(), (5.0 / s.dt).ceil() as usize);
 }
 
 #[test]
@@ -186,20 +189,22 @@ fn bad_manoeuvres_name_line_and_key() {
     let e = err("vehicle = \"sedan\"\n[maneuver]\nkind = \"braking\"\nspeed_kph = 80.0\n");
     assert!(e.starts_with("m.toml:4:") && e.contains("speed_kph"), "{e}");
     let e = err("vehicle = \"sedan\"\n[maneuver]\nkind = \"braking\"\nspeed_kmh = -5.0\n");
-    assert_eq!(e, "m.toml:4: key speed_kmh: must be in [5, 300] (got -5)");
-    let e =
-        err("vehicle = \"sedan\"\n[maneuver]\nkind = \"steady_state_circle\"\nradius_m = nan\n");
-    assert!(e.starts_with("m.toml:4: key radius_m"), "{e}");
-    let e = err("vehicle = \"sedan\"\nduration_s = 5.0\nmaneuver = \"braking\"\n");
-    assert!(e.starts_with("m.toml:2: key duration_s"), "{e}");
-    let e = err("vehicle = \"sedan\"\nmaneuver = \"braking\"\n[initial]\nspeed_mps = 3.0\n");
-    assert!(e.starts_with("m.toml:3: key initial"), "{e}");
+    assert_eq!(
+        e,
+        "m.toml:4:1: maneuver.speed_kmh: must be in [5, 300] km/h (got -5 km/h) (in SI units: `speed_kmh` is converted to `speed`)"
+    );
+    let e = err("vehicle = \"sedan\"\n[maneuver]\nkind = \"steady_state_circle\"\nradius = nan\n");
+    assert!(e.starts_with("m.toml:4:1: maneuver.radius: "), "{e}");
+    let e = err("vehicle = \"sedan\"\nduration = 5.0\nmaneuver = \"braking\"\n");
+    assert!(e.starts_with("m.toml:2:1: duration: "), "{e}");
+    let e = err("vehicle = \"sedan\"\nmaneuver = \"braking\"\n[initial]\nspeed = 3.0\n");
+    assert!(e.starts_with("m.toml:3:2: initial: "), "{e}");
     let e = err("vehicle = \"sedan\"\nmaneuver = \"park\"\n[ground]\nkind = \"incline\"\n");
-    assert!(e.starts_with("m.toml:4: key kind"), "{e}");
+    assert!(e.starts_with("m.toml:4:1: ground.kind: "), "{e}");
     let e = err("vehicle = \"sedan\"\nmaneuver = \"standard\"\n[ground]\nsurface = 1\n");
-    assert!(e.starts_with("m.toml:3: key ground"), "{e}");
-    let e = err("vehicle = \"sedan\"\nmaneuver = \"braking\"\n[[schedule]]\nt_s = 0.0\n");
-    assert!(e.starts_with("m.toml:2: key maneuver"), "{e}");
+    assert!(e.starts_with("m.toml:3:2: ground: "), "{e}");
+    let e = err("vehicle = \"sedan\"\nmaneuver = \"braking\"\n[[schedule]]\nt = 0.0\n");
+    assert!(e.starts_with("m.toml:2:1: maneuver: "), "{e}");
 }
 
 #[test]
@@ -234,7 +239,7 @@ fn example_scenario_runs_through_the_binary_with_report() {
 
 #[test]
 fn circle_scenario_is_the_suites_circle_with_its_curve() {
-    // radius_m = 40 on flat dry ground is the suite's circle, bit for bit, and returns the
+    // radius = 40 on flat dry ground is the suite's circle, bit for bit, and returns the
     // ISO 4138 curve; a 100 m circle needs a smaller kinematic steer L/R (2.7/100 rad =
     // 1.55° against 3.87° at the lowest speed, ±0.2°).
     let s = scenario("vehicle = \"sedan\"\nmaneuver = \"steady_state_circle\"\n");
@@ -247,7 +252,7 @@ fn circle_scenario_is_the_suites_circle_with_its_curve() {
     );
     assert_eq!(o.steady_state_circle.len(), c.points.len());
     let s = scenario(
-        "vehicle = \"sedan\"\n[maneuver]\nkind = \"steady_state_circle\"\nradius_m = 100.0\n",
+        "vehicle = \"sedan\"\n[maneuver]\nkind = \"steady_state_circle\"\nradius = 100.0\n",
     );
     let o = s.run_maneuver(&p).unwrap();
     let first = o.steady_state_circle[0];
@@ -279,7 +284,7 @@ fn events_of_the_measured_run_are_recorded() {
     assert!(kpi_shifts >= 3, "{:?}", o.kpis);
     let ups: Vec<_> = shifts.iter().filter(|s| s.1 > 0 && s.2 > s.1).collect();
     assert_eq!(ups.len(), kpi_shifts, "{shifts:?}");
-    let col = |n: &str| o.telemetry.names.iter().position(|c| c == n).unwrap();
+    let col = |n: &str| o.telemetry.column(n).unwrap();
     let (t, g) = (col("t_s"), col("target_gear"));
     for (time, from, to) in ups {
         assert_eq!(*to, from + 1);
@@ -307,7 +312,10 @@ fn split_mu_spin_writes_drift_events() {
     skidpad_cli::write_telemetry(&dir, &o.telemetry).unwrap();
     let text = std::fs::read_to_string(dir.join("events.csv")).unwrap();
     let mut lines = text.lines();
-    assert_eq!(lines.next().unwrap(), skidpad_cli::EVENT_COLUMNS.join(","));
+    assert_eq!(
+        lines.next().unwrap(),
+        skidpad::telemetry::recorder::EVENT_COLUMNS.join(",")
+    );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let drift: Vec<&Vec<&str>> = rows.iter().filter(|r| r[1].starts_with("drift")).collect();
     assert!(drift.len() >= 2, "{text}");

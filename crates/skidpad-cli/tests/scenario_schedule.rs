@@ -1,5 +1,5 @@
 //! Open-loop schedules beyond pedals: per-wheel (direct) torques and steer angles, and a
-//! road-wheel `steer_angle_rad` through the steering model. Per-wheel CSVs replay
+//! road-wheel `steer_angle` through the steering model. Per-wheel CSVs replay
 //! bit-identically; equal drive torque accelerates the sedan as `F = m·a` with the wheels'
 //! inertia and rolling resistance says; the asked-for angle is the angle the wheel gets; bad
 //! schedules are errors naming the file, the line and the key or column.
@@ -65,7 +65,7 @@ fn per_wheel_csv_replays_bit_identically() {
     let dir = tmp_dir("replay");
     std::fs::write(
         dir.join("wheels.csv"),
-        "t_s,drive_torque_nm_2,drive_torque_nm_3,steer_angle_rad_0,steer_angle_rad_1,brake_torque_nm_0,brake_torque_nm_1,brake_torque_nm_2,brake_torque_nm_3\n\
+        "t,drive_torque_2,drive_torque_3,steer_angle_0,steer_angle_1,brake_torque_0,brake_torque_1,brake_torque_2,brake_torque_3\n\
          0,0,0,0,0,,,,\n\
          1,400,400,0,0,,,,\n\
          2,400,400,0.08,0.07,,,,\n\
@@ -75,7 +75,7 @@ fn per_wheel_csv_replays_bit_identically() {
     let sc = dir.join("wheels.toml");
     std::fs::write(
         &sc,
-        "vehicle = \"sedan\"\nduration_s = 4.0\nschedule_csv = \"wheels.csv\"\n",
+        "vehicle = \"sedan\"\nduration = 4.0\nschedule_csv = \"wheels.csv\"\n",
     )
     .unwrap();
     let a = run_binary(&sc, &dir.join("out0"));
@@ -118,7 +118,7 @@ fn equal_drive_torque_accelerates_as_f_equals_m_a() {
     // Aero drag below 3 m/s is under 4 N (0.003 m/s²). Measured from vx between 1 and 2 s,
     // after the start's settling; tolerance 0.005 m/s² (the wheels' inertia alone is 0.033).
     let s = scenario(
-        "vehicle = \"sedan\"\nduration_s = 2.0\n[[schedule]]\nt_s = 0.0\ndrive_torque_nm = [0, 0, 300, 300]\n",
+        "vehicle = \"sedan\"\nduration = 2.0\n[[schedule]]\nt = 0.0\ndrive_torque = [0, 0, 300, 300]\n",
     );
     let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
     let vx = col(&tel.names, "vx_mps");
@@ -134,13 +134,13 @@ fn equal_drive_torque_accelerates_as_f_equals_m_a() {
 
 #[test]
 fn steer_angle_rad_gives_the_reference_wheel_that_angle() {
-    // steer_angle_rad = 0.05 at 10 m/s: the reference wheel (front left: the sedan's front
+    // steer_angle = 0.05 at 10 m/s: the reference wheel (front left: the sedan's front
     // wheels share max_steer = 35°, the first wins) is the inner wheel of this left turn and,
     // with full Ackermann, gets the nominal angle itself: fl_steer_rad = 0.05 rad (no toe),
     // the outer wheel less. The command is δ/(max_steer·k) = 0.05/(0.6109·1) = 0.0818.
     // With a speed table k(v) = 1 − v/40 (0.75 at 10 m/s) the command grows to keep the
     // angle while the speed changes: 0.05/(0.6109·k(v)).
-    let text = "vehicle = \"sedan\"\nduration_s = 2.0\n[initial]\nspeed_mps = 10.0\n[[schedule]]\nt_s = 0.0\nsteer_angle_rad = 0.05\nthrottle = 0.1\n";
+    let text = "vehicle = \"sedan\"\nduration = 2.0\n[initial]\nspeed = 10.0\n[[schedule]]\nt = 0.0\nsteer_angle = 0.05\nthrottle = 0.1\n";
     let s = scenario(text);
     let max_steer = 35f64.to_radians();
     let mut slow = s.vehicle_params().unwrap();
@@ -175,22 +175,22 @@ fn steer_angle_rad_gives_the_reference_wheel_that_angle() {
 
 #[test]
 fn per_wheel_steer_angle_sets_exactly_that_wheel() {
-    // steer_angle_rad = [0, 0, 0, 0.1] steers the rear right wheel alone, and exactly: the
+    // steer_angle = [0, 0, 0, 0.1] steers the rear right wheel alone, and exactly: the
     // direct command bypasses the steering model (no Ackermann, no speed table) and the
-    // sedan has no toe. The same through a CSV column steer_angle_rad_3.
+    // sedan has no toe. The same through a CSV column steer_angle_3.
     let toml = scenario(
-        "vehicle = \"sedan\"\nduration_s = 0.5\n[initial]\nspeed_mps = 5.0\n[[schedule]]\nt_s = 0.0\nsteer_angle_rad = [0, 0, 0, 0.1]\ndrive_torque_nm = [0, 0, 50, 50]\n",
+        "vehicle = \"sedan\"\nduration = 0.5\n[initial]\nspeed = 5.0\n[[schedule]]\nt = 0.0\nsteer_angle = [0, 0, 0, 0.1]\ndrive_torque = [0, 0, 50, 50]\n",
     );
     let dir = tmp_dir("steer3");
     std::fs::write(
         dir.join("s.csv"),
-        "t_s,steer_angle_rad_3,drive_torque_nm_2,drive_torque_nm_3\n0,0.1,50,50\n",
+        "t,steer_angle_3,drive_torque_2,drive_torque_3\n0,0.1,50,50\n",
     )
     .unwrap();
     let sc = dir.join("s.toml");
     std::fs::write(
         &sc,
-        "vehicle = \"sedan\"\nduration_s = 0.5\nschedule_csv = \"s.csv\"\n[initial]\nspeed_mps = 5.0\n",
+        "vehicle = \"sedan\"\nduration = 0.5\nschedule_csv = \"s.csv\"\n[initial]\nspeed = 5.0\n",
     )
     .unwrap();
     let csv = Scenario::from_path(&sc).unwrap();
@@ -221,7 +221,7 @@ fn error_of(name: &str, text: &str, csv: Option<&str>) -> (String, PathBuf) {
 
 #[test]
 fn bad_schedules_name_file_line_and_key() {
-    let head = "vehicle = \"sedan\"\nduration_s = 1.0\n";
+    let head = "vehicle = \"sedan\"\nduration = 1.0\n";
     let expect = |name: &str, text: &str, csv: Option<&str>, at: &str, words: &[&str]| {
         let (e, dir) = error_of(name, &format!("{head}{text}"), csv);
         let file = if csv.is_some() { "in.csv" } else { "s.toml" };
@@ -235,106 +235,114 @@ fn bad_schedules_name_file_line_and_key() {
     // Mixing pedal and per-wheel channels: at the second style's key (row 2, line 7).
     expect(
         "mix",
-        "[[schedule]]\nt_s = 0.0\nthrottle = 0.5\n[[schedule]]\nt_s = 1.0\ndrive_torque_nm = [0, 0, 100, 100]\n",
+        "[[schedule]]\nt = 0.0\nthrottle = 0.5\n[[schedule]]\nt = 1.0\ndrive_torque = [0, 0, 100, 100]\n",
         None,
-        ":8: key drive_torque_nm: ",
-        &["pedal-style", "per-wheel", "not both", ":5: key throttle"],
+        ":8:1: schedule[1].drive_torque: ",
+        &[
+            "pedal-style",
+            "per-wheel",
+            "not both",
+            ":5:1: schedule[0].throttle",
+        ],
     );
     expect(
         "mix-csv",
         csv,
-        Some("t_s,brake,brake_torque_nm_0\n0,0.5,100\n"),
-        ":1: column `brake_torque_nm_0`: ",
+        Some("t,brake,brake_torque_0\n0,0.5,100\n"),
+        ":1: column `brake_torque_0`: ",
         &["not both", "`brake`"],
     );
-    // steer and steer_angle_rad exclude each other.
+    // steer and steer_angle exclude each other.
     expect(
         "steer2",
-        "[[schedule]]\nt_s = 0.0\nsteer = 0.1\n[[schedule]]\nt_s = 1.0\nsteer_angle_rad = 0.02\n",
+        "[[schedule]]\nt = 0.0\nsteer = 0.1\n[[schedule]]\nt = 1.0\nsteer_angle = 0.02\n",
         None,
-        ":8: key steer_angle_rad: ",
+        ":8:1: schedule[1].steer_angle: ",
         &["either steer", "not both"],
     );
     expect(
         "steer2-csv",
         csv,
-        Some("t_s,steer_angle_rad,steer\n0,0.01,0\n"),
+        Some("t,steer_angle,steer\n0,0.01,0\n"),
         ":1: column `steer`: ",
         &["not both"],
     );
     // Unknown keys and columns.
     expect(
         "unknown",
-        "[[schedule]]\nt_s = 0.0\ndrive_torque = [1, 2]\n",
+        "[[schedule]]\nt = 0.0\ndrive_torque_nm = [1, 2]\n",
         None,
-        ":5:",
+        ":5:1: schedule[0].drive_torque_nm: unknown key",
         &["drive_torque"],
     );
     expect(
         "unknown-csv",
         csv,
-        Some("t_s,drive_torque_0\n0,10\n"),
-        ":1: column `drive_torque_0`: unknown",
-        &["drive_torque_nm_<i>"],
+        Some("t,torque_0\n0,10\n"),
+        ":1: column `torque_0`: unknown",
+        &["drive_torque_<i>"],
     );
     expect(
         "index-csv",
         csv,
-        Some("t_s,drive_torque_nm_x\n0,10\n"),
-        ":1: column `drive_torque_nm_x`: ",
+        Some("t,drive_torque_x\n0,10\n"),
+        ":1: column `drive_torque_x`: ",
         &["wheel index"],
     );
     // A wheel the sedan (4 wheels) lacks: found when the schedule meets the vehicle.
     expect(
         "wheel4",
-        "[[schedule]]\nt_s = 0.0\nbrake_torque_nm = [1, 2, 3, 4, 5]\n",
+        "[[schedule]]\nt = 0.0\nbrake_torque = [1, 2, 3, 4, 5]\n",
         None,
-        ":5: key brake_torque_nm[4]: ",
+        ":5:29: schedule[0].brake_torque[4]: ",
         &["wheel 4 does not exist", "4 wheels"],
     );
     expect(
         "wheel4-csv",
         csv,
-        Some("t_s,drive_torque_nm_0,steer_angle_rad_4\n0,10,\n1,10,0.1\n"),
-        ":1: column `steer_angle_rad_4`: ",
+        Some("t,drive_torque_0,steer_angle_4\n0,10,\n1,10,0.1\n"),
+        ":1: column `steer_angle_4`: ",
         &["wheel 4 does not exist"],
     );
     // Non-finite values, in TOML (nan, inf) and CSV.
     expect(
         "nan",
-        "[[schedule]]\nt_s = 0.0\nthrottle = 0.2\n[[schedule]]\nt_s = 1.0\nthrottle = nan\n",
+        "[[schedule]]\nt = 0.0\nthrottle = 0.2\n[[schedule]]\nt = 1.0\nthrottle = nan\n",
         None,
-        ":8: key throttle: must be finite",
+        ":8:1: schedule[1].throttle: must be finite",
         &["NaN"],
     );
     expect(
         "inf",
-        "[[schedule]]\nt_s = 0.0\ndrive_torque_nm = [0, 0, inf, 0]\n",
+        "[[schedule]]\nt = 0.0\ndrive_torque = [0, 0, inf, 0]\n",
         None,
-        ":5: key drive_torque_nm[2]: must be finite",
+        ":5:23: schedule[0].drive_torque[2]: must be finite",
         &["inf"],
     );
     expect(
         "inf-csv",
         csv,
-        Some("t_s,drive_torque_nm_0\n0,10\n0.5,-inf\n"),
-        ":3: column `drive_torque_nm_0`: must be finite",
+        Some("t,drive_torque_0\n0,10\n0.5,-inf\n"),
+        ":3: column `drive_torque_0`: must be finite",
         &[],
     );
     expect(
         "time-csv",
         csv,
-        Some("t_s,steer\n0,0\nNaN,0.1\n"),
-        ":3: column `t_s`: must be finite",
+        Some("t,steer\n0,0\nNaN,0.1\n"),
+        ":3: column `t`: must be finite",
         &[],
     );
     // A steer angle for a vehicle that cannot steer (the tank turns by its tracks).
     let (e, dir) = error_of(
         "tank",
-        "vehicle = \"tank\"\nduration_s = 1.0\n[[schedule]]\nt_s = 0.0\nsteer_angle_rad = 0.1\n",
+        "vehicle = \"tank\"\nduration = 1.0\n[[schedule]]\nt = 0.0\nsteer_angle = 0.1\n",
         None,
     );
-    let want = format!("{}:5: key steer_angle_rad: ", dir.join("s.toml").display());
+    let want = format!(
+        "{}:5:1: schedule[0].steer_angle: ",
+        dir.join("s.toml").display()
+    );
     assert!(
         e.starts_with(&want) && e.contains("no steered wheel"),
         "{e}"
@@ -342,10 +350,10 @@ fn bad_schedules_name_file_line_and_key() {
     // Inline rows and a CSV at once.
     let (e, dir) = error_of(
         "both",
-        &format!("{head}schedule_csv = \"in.csv\"\n[[schedule]]\nt_s = 0.0\n"),
-        Some("t_s\n0\n"),
+        &format!("{head}schedule_csv = \"in.csv\"\n[[schedule]]\nt = 0.0\n"),
+        Some("t\n0\n"),
     );
-    let want = format!("{}:3: key schedule_csv: ", dir.join("s.toml").display());
+    let want = format!("{}:3:1: schedule_csv: ", dir.join("s.toml").display());
     assert!(e.starts_with(&want) && e.contains("not both"), "{e}");
 }
 

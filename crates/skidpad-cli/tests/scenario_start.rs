@@ -1,5 +1,5 @@
-//! `[initial]`: the vehicle starts on the ground under (`x_m`, `y_m`), heading `heading_deg`,
-//! at `speed_mps` along the heading and `yaw_rate_degps`; a start off a heightfield and
+//! `[initial]`: the vehicle starts on the ground under (`x`, `y`), heading `heading_deg`,
+//! at `speed` along the heading and `yaw_rate_deg_per_s`; a start off a heightfield and
 //! non-finite values are errors naming the file, the line and the key.
 
 use skidpad_cli::scenario::Scenario;
@@ -8,13 +8,13 @@ fn scenario(text: &str) -> Scenario {
     Scenario::from_toml_str(text, "s.toml").unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn run(text: &str) -> skidpad_cli::Telemetry {
+fn run(text: &str) -> skidpad_cli::Recorder {
     let s = scenario(text);
     s.run_schedule(s.vehicle_params().unwrap()).unwrap()
 }
 
-fn col(tel: &skidpad_cli::Telemetry, n: &str) -> usize {
-    tel.names.iter().position(|c| c == n).unwrap()
+fn col(tel: &skidpad_cli::Recorder, n: &str) -> usize {
+    tel.column(n).unwrap()
 }
 
 #[test]
@@ -27,7 +27,7 @@ fn start_at_10_minus_5_heading_90_coasts_along_plus_y() {
     // Tolerances: 3 cm along the run, 1 cm across it, 2 mrad of yaw (it runs straight: the
     // sedan is symmetric).
     let tel = run(
-        "vehicle = \"sedan\"\nduration_s = 1.0\n[initial]\nx_m = 10.0\ny_m = -5.0\nheading_deg = 90.0\nspeed_mps = 5.0\n",
+        "vehicle = \"sedan\"\nduration = 1.0\n[initial]\nx = 10.0\ny = -5.0\nheading_deg = 90.0\nspeed = 5.0\n",
     );
     let first = &tel.rows[0];
     let last = tel.rows.last().unwrap();
@@ -56,7 +56,7 @@ fn start_along_an_incline_is_the_same_run_shifted() {
     // to rounding (1 µm). Speed 3 m/s up the slope, heading 0.
     let text = |x: f64| {
         format!(
-            "vehicle = \"sedan\"\nduration_s = 2.0\n[ground]\nkind = \"incline\"\ngrade_pct = 10.0\n[initial]\nx_m = {x}\nspeed_mps = 3.0\n"
+            "vehicle = \"sedan\"\nduration = 2.0\n[ground]\nkind = \"incline\"\ngrade_pct = 10.0\n[initial]\nx = {x}\nspeed = 3.0\n"
         )
     };
     let (a, b) = (run(&text(0.0)), run(&text(20.0)));
@@ -84,7 +84,7 @@ fn initial_yaw_rate_is_set() {
     // 20 °/s = 0.349 rad/s at 10 m/s, about the path's own rate (v/R): the first sample,
     // one 1/120 s step later, still turns at that rate within 5 %.
     let tel = run(
-        "vehicle = \"sedan\"\nduration_s = 0.1\n[initial]\nspeed_mps = 10.0\nyaw_rate_degps = 20.0\n",
+        "vehicle = \"sedan\"\nduration = 0.1\n[initial]\nspeed = 10.0\nyaw_rate_deg_per_s = 20.0\n",
     );
     let r = tel.rows[0][col(&tel, "yaw_rate_radps")];
     assert!((r - 20f64.to_radians()).abs() < 0.05 * 0.349, "{r}");
@@ -98,12 +98,12 @@ fn bad_starts_name_file_line_and_key() {
     };
     bad(
         "vehicle = \"sedan\"\n[initial]\nheading_deg = nan\n",
-        "s.toml:3: key heading_deg: ",
+        "s.toml:3:1: initial.heading_deg: ",
         "finite",
     );
     bad(
-        "vehicle = \"sedan\"\n[initial]\nx_m = 1.0\nyaw_rate_degps = -inf\n",
-        "s.toml:4: key yaw_rate_degps: ",
+        "vehicle = \"sedan\"\n[initial]\nx = 1.0\nyaw_rate_deg_per_s = -inf\n",
+        "s.toml:4:1: initial.yaw_rate_deg_per_s: ",
         "finite",
     );
     bad(
@@ -113,8 +113,8 @@ fn bad_starts_name_file_line_and_key() {
     );
     // Off the bumps grid (x ∈ [−20, 280] m, y ∈ [−15, 15] m).
     bad(
-        "vehicle = \"sedan\"\n[ground]\nkind = \"bumps\"\n[initial]\ny_m = 20.0\n",
-        "s.toml:5: key y_m: ",
+        "vehicle = \"sedan\"\n[ground]\nkind = \"bumps\"\n[initial]\ny = 20.0\n",
+        "s.toml:5:1: initial.y: ",
         "(0, 20)",
     );
 }

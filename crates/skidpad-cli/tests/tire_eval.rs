@@ -113,6 +113,27 @@ fn every_shipped_tir_file_plots() {
 }
 
 #[test]
+fn every_builtin_model_plots() {
+    for m in ["friction-circle", "slip-curve", "brush", "simple-mf"] {
+        let dir =
+            std::env::temp_dir().join(format!("skidpad-tire-plot-{}-{m}", std::process::id()));
+        let out = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+            .args(["tire", "plot", "--model", m, "--out"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{m}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(dir.join("fx_kappa.svg")).unwrap();
+        assert!(text.starts_with("<svg") && !text.contains("NaN"), "{m}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+#[test]
 fn malformed_tir_file_gives_file_line_and_key() {
     let bad = std::env::temp_dir().join(format!("skidpad-bad-{}.tir", std::process::id()));
     std::fs::write(&bad, "[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4000\n[LONGITUDINAL_COEFFICIENTS]\nPCX1 = abc\n").unwrap();

@@ -6,6 +6,13 @@
 //! standalone [`World`] (skidpad integrates the chassis) and hosted in a physics engine (the
 //! engine integrates; [`vehicle::Vehicle::step_hosted`] returns forces at points).
 //!
+//! Layers (bottom to top; see `ARCHITECTURE.md`): foundation (`math`, `error`, `curve`);
+//! subsystems with their params, state and stage functions ([`chassis`], [`surface`],
+//! [`ground`], [`suspension`], [`tire`], [`steering`], [`input`], [`drivetrain`],
+//! [`stability`], [`aero`]); the corner ([`wheel`]); the vehicle's data ([`params`],
+//! [`state`]); the step order ([`pipeline`]); the handle ([`vehicle::Vehicle`]); and what
+//! uses it from outside ([`telemetry`], [`world`], [`maneuver`], [`presets`], [`file`](mod@file)).
+//!
 //! Conventions: SI units and radians; world frame z-up, gravity along −z; vehicle frame ISO
 //! 8855 (x forward, y left, z up); `f64` everywhere. Parameters are validated once
 //! ([`ParamError`] names the field path), a step never allocates, and the same inputs give
@@ -19,6 +26,15 @@
 //! for _ in 0..600 { world.step(1.0 / 60.0); }
 //! println!("{:.1} m/s", world.vehicle(car).state().speed());
 //! ```
+//!
+//! # Cargo features
+//! All on by default; `default-features = false` leaves the physics core (glam and serde only).
+//!
+//! | feature | adds | dependency |
+//! |---|---|---|
+//! | `parallel` | [`World::step_parallel`] | rayon |
+//! | `files` | the [`file`](mod@file) module: TOML vehicle files ([`VehicleParams::from_toml_path`], [`ConfigError`]); [`TirFile::from_path`](tire::mf::TirFile::from_path) | toml |
+//! | `parry` | [`ground::ParryGround`] (any parry3d shape as ground) and [`ground::HeightField`] | parry3d-f64 |
 #![warn(missing_docs)]
 
 pub mod aero;
@@ -27,21 +43,25 @@ pub mod chassis;
 pub mod curve;
 pub mod drivetrain;
 pub mod error;
+#[cfg(feature = "files")]
 pub mod file;
 pub mod ground;
 pub mod input;
 pub mod layout;
 pub mod maneuver;
 pub mod math;
+pub mod params;
 pub mod pipeline;
 pub mod presets;
 pub mod stability;
+pub mod state;
 pub mod steering;
 pub mod surface;
 pub mod suspension;
 pub mod telemetry;
 pub mod tire;
 pub mod vehicle;
+pub mod wheel;
 pub mod world;
 
 /// Maximum number of wheels per vehicle (PhysX `PX_MAX_NB_WHEELS` is 20). Every per-wheel
@@ -50,6 +70,7 @@ pub const MAX_WHEELS: usize = 20;
 
 pub use curve::Curve;
 pub use error::{InputError, ParamError};
+#[cfg(feature = "files")]
 pub use file::ConfigError;
 pub use glam::{DMat3, DQuat, DVec3};
 pub use math::Pose;

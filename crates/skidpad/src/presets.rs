@@ -14,7 +14,7 @@ use crate::drivetrain::{
 use crate::layout::{AxleSpec, WheelSpec, from_axles};
 use crate::steering::{AckermannParams, SteeringMode, SteeringParams};
 use crate::suspension::{AntiRollBarParams, BumpStopParams, SuspensionParams};
-use crate::tire::TireParams;
+use crate::tire::{FrictionCircleParams, TireParams};
 use crate::vehicle::{VehicleParams, WheelParams};
 use glam::{DMat3, DVec3};
 
@@ -78,13 +78,19 @@ pub fn sedan() -> VehicleParams {
     for w in [&mut fl, &mut fr] {
         w.max_steer = 35f64.to_radians();
         w.max_brake_torque = 2500.0;
-        w.tire.cornering_stiffness = 12.0;
+        w.tire = TireParams::friction_circle(FrictionCircleParams {
+            cornering_stiffness_per_unit_load: 12.0,
+            ..FrictionCircleParams::default()
+        });
     }
     for w in [&mut rl, &mut rr] {
         w.max_drive_torque = 900.0;
         w.max_brake_torque = 800.0;
         w.max_handbrake_torque = 1500.0;
-        w.tire.cornering_stiffness = 20.0;
+        w.tire = TireParams::friction_circle(FrictionCircleParams {
+            cornering_stiffness_per_unit_load: 20.0,
+            ..FrictionCircleParams::default()
+        });
     }
     VehicleParams {
         name: "sedan".to_string(),
@@ -162,10 +168,10 @@ fn car(c: &CarSpec, drivetrain: DrivetrainParams) -> VehicleParams {
         }
     };
     let (front, rear) = (corner(b / c.wheelbase), corner(c.a / c.wheelbase));
-    let tire = TireParams {
+    let tire = TireParams::friction_circle(FrictionCircleParams {
         friction: c.friction,
-        ..TireParams::default()
-    };
+        ..FrictionCircleParams::default()
+    });
     let wheel = |name: &str, x: f64, y: f64, s: &SuspensionParams, brake: f64| WheelParams {
         name: name.to_string(),
         position: DVec3::new(x, y, 0.0),
@@ -248,7 +254,7 @@ pub fn hatch_fwd() -> VehicleParams {
         },
         clutch: ClutchParams {
             strength: 30.0,
-            engage_speed: 180.0,
+            engage_engine_speed: 180.0,
             ..ClutchParams::default()
         },
         gearbox: GearboxParams {
@@ -314,7 +320,7 @@ pub fn sports_rwd() -> VehicleParams {
         },
         clutch: ClutchParams {
             strength: 40.0,
-            engage_speed: 200.0,
+            engage_engine_speed: 200.0,
             ..ClutchParams::default()
         },
         gearbox: GearboxParams {
@@ -378,7 +384,7 @@ pub fn rally_4wd() -> VehicleParams {
         },
         clutch: ClutchParams {
             strength: 40.0,
-            engage_speed: 250.0,
+            engage_engine_speed: 250.0,
             ..ClutchParams::default()
         },
         gearbox: GearboxParams {
@@ -510,7 +516,7 @@ pub fn truck_6x6() -> VehicleParams {
             },
             clutch: ClutchParams {
                 strength: 300.0,
-                engage_speed: 110.0,
+                engage_engine_speed: 110.0,
                 ..ClutchParams::default()
             },
             gearbox: GearboxParams {
@@ -557,10 +563,10 @@ pub fn tank() -> VehicleParams {
             rebound_damping: 0.45 * crit,
             ..SuspensionParams::default()
         },
-        tire: TireParams {
+        tire: TireParams::friction_circle(FrictionCircleParams {
             friction: 0.8,
-            ..TireParams::default()
-        },
+            ..FrictionCircleParams::default()
+        }),
         ..WheelParams::default()
     };
     let wheels = axles(
@@ -602,7 +608,7 @@ pub fn tank() -> VehicleParams {
             },
             clutch: ClutchParams {
                 strength: 200.0,
-                engage_speed: 120.0,
+                engage_engine_speed: 120.0,
                 ..ClutchParams::default()
             },
             gearbox: GearboxParams {
@@ -661,10 +667,10 @@ pub fn kart() -> VehicleParams {
         mass: 3.0,
         inertia: 0.05,
         suspension: susp,
-        tire: TireParams {
+        tire: TireParams::friction_circle(FrictionCircleParams {
             friction: 1.3,
-            ..TireParams::default()
-        },
+            ..FrictionCircleParams::default()
+        }),
         ride_frequency: 6.0,
         damping_ratio: 0.5,
     };

@@ -26,10 +26,12 @@
 //! every run and every thread.
 
 use crate::error::{ParamError, check};
-use crate::ground::{Ground, GroundHit, SurfaceId};
-use glam::DVec3;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
+
+/// Index of a surface type (asphalt, gravel, ice, ...) in the world's surface table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct SurfaceId(pub u16);
 
 /// Physical properties of a driving surface (LibreRally `SurfaceProperties`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -271,37 +273,6 @@ pub struct SurfaceTable {
 pub fn default_table() -> &'static SurfaceTable {
     static TABLE: OnceLock<SurfaceTable> = OnceLock::new();
     TABLE.get_or_init(SurfaceTable::default)
-}
-
-/// A ground with its own surface table: delegates the queries to `ground` and answers
-/// [`Ground::surfaces`] with `table`.
-#[derive(Debug, Clone)]
-pub struct WithSurfaces<G> {
-    /// The geometry.
-    pub ground: G,
-    /// What its surface ids mean.
-    pub table: SurfaceTable,
-}
-
-impl<G: Ground> Ground for WithSurfaces<G> {
-    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
-        self.ground.cast_ray(origin, direction, max_distance)
-    }
-
-    fn cast_sphere(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-    ) -> Option<GroundHit> {
-        self.ground
-            .cast_sphere(origin, radius, direction, max_distance)
-    }
-
-    fn surfaces(&self) -> &SurfaceTable {
-        &self.table
-    }
 }
 
 impl Default for SurfaceTable {

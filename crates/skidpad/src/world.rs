@@ -13,6 +13,7 @@ use crate::error::ParamError;
 use crate::ground::Ground;
 use crate::math::Pose;
 use crate::vehicle::{Vehicle, VehicleParams};
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 /// Handle of a vehicle in a [`World`].
@@ -88,7 +89,8 @@ impl<G: Ground> World<G> {
     }
 
     /// Advance every vehicle by `dt` seconds in parallel (rayon). Vehicles are independent, so
-    /// the result is bit-identical to [`World::step`].
+    /// the result is bit-identical to [`World::step`]. Feature `parallel` (default).
+    #[cfg(feature = "parallel")]
     pub fn step_parallel(&mut self, dt: f64) {
         let ground = &self.ground;
         self.vehicles

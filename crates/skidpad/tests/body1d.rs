@@ -3,6 +3,8 @@
 //! Every expected number is computed by hand in a comment before the run; tolerances are
 //! stated in units or percent as the spec asks. `g = 9.81 m/s²` throughout.
 
+mod support;
+
 // The tests live in `mod body1d` so that `cargo test -p skidpad body1d` selects them.
 mod body1d {
     use skidpad::body1d::{
@@ -510,39 +512,8 @@ mod body1d {
     // No allocation in a step
     // ---------------------------------------------------------------------------------------
 
-    mod counting_alloc {
-        //! Counts allocations per thread, so tests running in parallel do not disturb each other.
-        use std::alloc::{GlobalAlloc, Layout, System};
-        use std::cell::Cell;
-
-        thread_local! {
-            static COUNT: Cell<usize> = const { Cell::new(0) };
-        }
-
-        pub struct Counting;
-
-        #[allow(unsafe_code)]
-        // SAFETY: forwards to `System` unchanged; only bumps a thread-local counter.
-        unsafe impl GlobalAlloc for Counting {
-            unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-                let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-                // SAFETY: same contract as the caller's.
-                unsafe { System.alloc(layout) }
-            }
-            unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-                // SAFETY: same contract as the caller's.
-                unsafe { System.dealloc(ptr, layout) }
-            }
-        }
-
-        /// Allocations made on this thread so far.
-        pub fn count() -> usize {
-            COUNT.with(Cell::get)
-        }
-    }
-
     #[global_allocator]
-    static ALLOC: counting_alloc::Counting = counting_alloc::Counting;
+    static ALLOC: crate::support::alloc::CountingAlloc = crate::support::alloc::CountingAlloc;
 
     #[test]
     fn step_does_not_allocate() {
@@ -551,22 +522,17 @@ mod body1d {
             ..VehicleBodyParams::default()
         };
         let mut s = VehicleBodyState::moving(&p, 3.0);
-        let probe = counting_alloc::count();
-        drop(std::hint::black_box(vec![1_u8]));
-        assert!(
-            counting_alloc::count() > probe,
-            "the counter sees allocations"
-        );
-        let before = counting_alloc::count();
-        for i in 0..1000 {
-            let cap = traction_limit(1.0, s.normal_rear);
-            body1d::step(&p, &mut s, 0.0, cap.min(f64::from(i)), 1.0 / 60.0);
-            let _ = (
-                normal_loads(&p, s.acceleration),
-                body1d::resistances(&p, s.velocity, s.normal_front, s.normal_rear),
-            );
-        }
-        assert_eq!(counting_alloc::count() - before, 0, "a step allocated");
+        let ((), allocs) = crate::support::alloc::allocations_in(|| {
+            for i in 0..1000 {
+                let cap = traction_limit(1.0, s.normal_rear);
+                body1d::step(&p, &mut s, 0.0, cap.min(f64::from(i)), 1.0 / 60.0);
+                let _ = (
+                    normal_loads(&p, s.acceleration),
+                    body1d::resistances(&p, s.velocity, s.normal_front, s.normal_rear),
+                );
+            }
+        });
+        assert_eq!(allocs, 0, "a step allocated");
         assert!(s.velocity.is_finite());
     }
 }

@@ -4,27 +4,16 @@
 
 use glam::DVec2;
 use skidpad::drivetrain::{DiffKind, DiffParams, TankMode};
-use skidpad::ground::{Ground, Plane};
+use skidpad::ground::Plane;
 use skidpad::presets::{hatch_fwd, rally_4wd, sports_rwd, tank, truck_6x6};
 use skidpad::tire::{SimpleMagicParams, TireModelKind};
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
 use skidpad::{Curve, DQuat, DVec3, Pose};
 
+mod support;
+use support::{drive, spawn};
+
 const DT: f64 = 1.0 / 60.0;
-
-fn spawn(p: VehicleParams) -> Vehicle {
-    let r = p.wheels[0].radius;
-    let mut v = Vehicle::new(p).unwrap();
-    v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, r)));
-    v
-}
-
-fn run(v: &mut Vehicle, g: &dyn Ground, seconds: f64, intent: Intent) {
-    v.set_intent(intent).unwrap();
-    for _ in 0..(seconds / DT).round() as usize {
-        v.step(DT, g);
-    }
-}
 
 fn throttle(t: f64) -> Intent {
     Intent {
@@ -43,9 +32,10 @@ fn engine_alone_reaches_torque_equals_damping() {
     p.drivetrain.engine.damping_full_throttle = 0.5;
     let mut car = spawn(p);
     let g = Plane::flat();
-    run(
+    drive(
         &mut car,
         &g,
+        DT,
         5.0,
         Intent {
             throttle: 1.0,
@@ -112,9 +102,10 @@ fn gear_ratios_hold_at_steady_state() {
         let gr = ratios.total_ratio(gear);
         // Start at the speed where the engine turns 300 rad/s.
         let v = 300.0 / gr * 0.31;
-        run(
+        drive(
             &mut car,
             &g,
+            DT,
             0.5,
             Intent {
                 target_gear: Some(gear),
@@ -122,9 +113,10 @@ fn gear_ratios_hold_at_steady_state() {
             },
         );
         car.set_velocity(DVec3::new(v, 0.0, 0.0), DVec3::ZERO);
-        run(
+        drive(
             &mut car,
             &g,
+            DT,
             2.0,
             Intent {
                 throttle: 0.3,
@@ -172,7 +164,7 @@ fn part_throttle_pulls_away_from_rest() {
         ("truck", truck_6x6()),
     ] {
         let mut car = spawn(p);
-        run(&mut car, &Plane::flat(), 5.0, throttle(0.2));
+        drive(&mut car, &Plane::flat(), DT, 5.0, throttle(0.2));
         let s = car.state();
         assert!(
             s.forward_speed() > 1.0 && s.drivetrain.clutch_engagement > 0.1,
@@ -226,12 +218,13 @@ fn autobox_shifts_up_without_hunting_and_down_when_braking() {
 fn split_mu(diff: DiffParams, seconds: f64) -> Vehicle {
     let mut p = sports_rwd();
     p.drivetrain.differential.rear = diff;
-    p.wheels[2].tire.friction = 0.05;
+    p.wheels[2].tire.as_friction_circle_mut().unwrap().friction = 0.05;
     let mut car = spawn(p);
     car.set_automatic_gears(false);
-    run(
+    drive(
         &mut car,
         &Plane::flat(),
+        DT,
         seconds,
         Intent {
             throttle: 0.6,
@@ -342,7 +335,7 @@ fn four_wheel_split_is_honoured() {
     d.front = DiffParams::open();
     d.rear = DiffParams::open();
     let mut car = spawn(p);
-    run(&mut car, &Plane::flat(), 1.0, throttle(0.5));
+    drive(&mut car, &Plane::flat(), DT, 1.0, throttle(0.5));
     let w = car.state().wheels();
     let front = w[0].drive_torque + w[1].drive_torque;
     let all: f64 = w.iter().map(|w| w.drive_torque).sum();
@@ -352,7 +345,7 @@ fn four_wheel_split_is_honoured() {
     let mut p = rally_4wd();
     p.drivetrain.differential.centre.split = 1.0;
     let mut car = spawn(p);
-    run(&mut car, &Plane::flat(), 1.0, throttle(0.5));
+    drive(&mut car, &Plane::flat(), DT, 1.0, throttle(0.5));
     let w = car.state().wheels();
     assert_eq!(w[2].drive_torque, 0.0);
     assert!(w[0].drive_torque > 10.0);
@@ -388,9 +381,10 @@ fn six_by_six_climbs_what_a_six_by_two_cannot() {
         let mut p = truck_6x6();
         p.drivetrain.differential.weights = weights;
         let mut v = on_slope(p, angle);
-        run(
+        drive(
             &mut v,
             &ground,
+            DT,
             10.0,
             Intent {
                 throttle: 1.0,
@@ -421,14 +415,14 @@ fn tank_standard_and_special_both_turn_special_on_the_spot() {
         let mut yaw = 0.0;
         for _ in 0..(seconds / DT) as usize {
             v.step(DT, &g);
-            yaw += v.state().chassis.angular_velocity.z * DT;
+            yaw += v.state().chassis.angular_velocity_world.z * DT;
         }
         yaw
     };
     let mut p = tank();
     p.drivetrain.tank.mode = TankMode::Standard;
     let mut t = spawn(p);
-    run(&mut t, &g, 2.0, throttle(1.0));
+    drive(&mut t, &g, DT, 2.0, throttle(1.0));
     let y_std = turn(
         &mut t,
         6.0,
@@ -471,9 +465,10 @@ fn energy_balance_without_losses() {
     let mut car = spawn(p);
     car.set_automatic_gears(false);
     let g = Plane::flat();
-    run(
+    drive(
         &mut car,
         &g,
+        DT,
         1.0,
         Intent {
             brake: 1.0,
@@ -484,8 +479,8 @@ fn energy_balance_without_losses() {
         let s = v.state();
         let p = v.params();
         let c = &s.chassis;
-        let w = c.angular_velocity;
-        0.5 * p.chassis.mass * c.linear_velocity.length_squared()
+        let w = c.angular_velocity_world;
+        0.5 * p.chassis.mass * c.linear_velocity_world.length_squared()
             + 0.5 * w.dot(c.pose.rotation * (p.chassis.inertia * (c.pose.rotation.inverse() * w)))
             + s.wheels()
                 .iter()
@@ -495,9 +490,10 @@ fn energy_balance_without_losses() {
             + 0.5 * p.drivetrain.engine.inertia * s.drivetrain.engine_speed.powi(2)
     };
     let (ke0, s0) = (ke(&car), car.state().drivetrain);
-    run(
+    drive(
         &mut car,
         &g,
+        DT,
         3.0,
         Intent {
             throttle: 0.5,
@@ -582,7 +578,7 @@ fn traction_control_reduces_wheelspin_on_ice() {
     let slip = |tc: bool| {
         let mut p = sports_rwd();
         for w in &mut p.wheels {
-            w.tire.friction = 0.1;
+            w.tire.as_friction_circle_mut().unwrap().friction = 0.1;
         }
         p.drivetrain.aids.tc.enabled = tc;
         let mut car = spawn(p);
@@ -624,7 +620,7 @@ fn wet_stop(abs: bool, v0: f64) -> (f64, f64) {
         target_gear: Some(0),
         ..Intent::default()
     };
-    run(&mut car, &Plane::flat(), 0.5, neutral);
+    drive(&mut car, &Plane::flat(), DT, 0.5, neutral);
     car.set_velocity(DVec3::new(v0, 0.0, 0.0), DVec3::ZERO);
     let x0 = car.state().chassis.pose.translation.x;
     car.set_intent(Intent {
@@ -687,7 +683,7 @@ fn low_mu_sine_steer(esc: bool) -> (f64, f64) {
     let esc_params = *e;
     let wheelbase = p.wheels[0].position.x - p.wheels[2].position.x;
     let mut car = spawn(p);
-    run(&mut car, &Plane::flat(), 0.5, Intent::default());
+    drive(&mut car, &Plane::flat(), DT, 0.5, Intent::default());
     car.set_velocity(DVec3::new(20.0, 0.0, 0.0), DVec3::ZERO);
     let (mut sum, mut n, mut t) = (0.0, 0.0, 0.0);
     while t < 5.0 {

@@ -127,7 +127,7 @@ fn entry_speed_search_is_limited_by_grip() {
     for mu in [1.0, 0.15] {
         let mut p = sedan();
         for w in &mut p.wheels {
-            w.tire.friction = mu;
+            w.tire.as_friction_circle_mut().unwrap().friction = mu;
         }
         let r = max_entry_speed(&p).unwrap();
         let best = double_lane_change(&p, r.max_entry_speed_kmh / 3.6).unwrap();

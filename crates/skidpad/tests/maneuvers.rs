@@ -3,14 +3,19 @@
 use skidpad::maneuver::{CIRCLE_RADIUS, standard, standard_suite};
 use skidpad::presets::sedan;
 
+/// The friction-circle parameters of wheel `i` (every preset uses that model).
+fn fc(p: &skidpad::VehicleParams, i: usize) -> &skidpad::tire::FrictionCircleParams {
+    p.wheels[i].tire.as_friction_circle().unwrap()
+}
+
 /// Linear bicycle model with axle cornering stiffness C = c·N (c per unit load, N the axle
 /// load; lateral load transfer does not change Σ c·F_z for a linear tire):
 /// K = (N_f/C_f − N_r/C_r)/(m·g) per g = 1/c_f − 1/c_r rad; in deg/g for the sedan
 /// (c_f = 12, c_r = 20): (1/12 − 1/20)·180/π = 1.9099 deg/g.
 fn bicycle_k_deg_per_g(p: &skidpad::VehicleParams) -> f64 {
     let (cf, cr) = (
-        p.wheels[0].tire.cornering_stiffness,
-        p.wheels[2].tire.cornering_stiffness,
+        fc(p, 0).cornering_stiffness_per_unit_load,
+        fc(p, 2).cornering_stiffness_per_unit_load,
     );
     (1.0 / cf - 1.0 / cr).to_degrees()
 }
@@ -74,12 +79,12 @@ fn braking_acceleration_coast_down_and_parking() {
     // v²/(2µg) = 39.3 m shortened a little by rolling resistance and here by drag
     // (C_d·A = 0.66 m²: 0.5·1.225·0.66·v² is 312 N at 100 km/h, 0.2 m/s² on 1544 kg).
     let v = 100.0 / 3.6;
-    let d = get("braking_distance_100_0_m");
+    let d = get("braking_distance_m");
     let d_mu = v * v / (2.0 * 9.81);
     assert!(d < d_mu && d > 0.97 * d_mu, "{d}");
     // Wet tarmac (0.725 of dry grip): the friction-circle tire slides at 0.725·g:
     // v²/(2·0.725·g) = 54.3 m, less a little for drag and rolling resistance.
-    let dw = get("braking_distance_100_0_wet_m");
+    let dw = get("braking_distance_wet_m");
     assert!((53.0..55.0).contains(&dw), "{dw}");
     // 0–100 with drag: slower than the 7.77 s without; quarter mile ≈ 15–17 s.
     let t = get("accel_0_100_s");
@@ -90,7 +95,7 @@ fn braking_acceleration_coast_down_and_parking() {
     let (cda, crr) = (get("coast_down_cd_a_m2"), get("coast_down_crr"));
     assert!((cda - 0.66).abs() < 0.05 * 0.66, "CdA {cda}");
     assert!((crr - 0.012).abs() < 0.05 * 0.012, "Crr {crr}");
-    assert!(get("park_creep_60s_m") < 0.01);
+    assert!(get("park_creep_m") < 0.01);
 }
 
 #[test]
@@ -197,13 +202,13 @@ fn sedan_suite_golden_kpis() {
         ("step_steer_yaw_rate_response_time_s", 0.158, 0.02),
         ("step_steer_yaw_rate_overshoot_pct", 6.7, 1.5),
         ("lane_change_max_entry_speed_kmh", 85.9, 2.0),
-        ("braking_distance_100_0_m", 38.98, 0.2),
-        ("braking_distance_100_0_wet_m", 53.46, 0.3),
+        ("braking_distance_m", 38.98, 0.2),
+        ("braking_distance_wet_m", 53.46, 0.3),
         ("accel_0_100_s", 7.926, 0.05),
         ("quarter_mile_s", 15.27, 0.1),
         ("coast_down_cd_a_m2", 0.66, 0.033),
         ("coast_down_crr", 0.012, 0.0006),
-        ("park_creep_60s_m", 0.0, 0.01),
+        ("park_creep_m", 0.0, 0.01),
     ];
     for (k, want, tol) in golden {
         let v = get(k);
@@ -223,17 +228,17 @@ fn sedan_suite_golden_kpis() {
     // than the stop with the tires at µ·m·g *plus* the drag ½ρC_dA·v² (C_d·A = 0.66 m²):
     // m·v·dv/dx = −(µmg + k·v²) gives d = m/(2k)·ln(1 + k·v₀²/(µmg)) = 38.92 m.
     let v = 100.0 / 3.6;
-    let mu = p.wheels[0].tire.friction;
+    let mu = fc(&p, 0).friction;
     let d_mu = v * v / (2.0 * mu * 9.81);
     let k = 0.5 * p.aero.air_density * p.aero.drag_coefficient * p.aero.frontal_area;
     let m = p.chassis.mass;
     let d_min = m / (2.0 * k) * (1.0 + k * v * v / (mu * m * 9.81)).ln();
     assert!((d_min - 38.92).abs() < 0.01, "{d_min}");
-    let d = get("braking_distance_100_0_m");
+    let d = get("braking_distance_m");
     assert!(
         d >= d_min && (d - d_mu).abs() <= 0.1 * d_mu,
         "{d} vs {d_mu}, {d_min}"
     );
     // Lateral acceleration no more than µ·g.
-    assert!(get("max_lateral_accel_mps2") <= p.wheels[0].tire.friction * 9.81);
+    assert!(get("max_lateral_accel_mps2") <= mu * 9.81);
 }

@@ -3,9 +3,8 @@
 
 use skidpad::tire::mf::{MfVersion, TirFile};
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod support;
+use support::data;
 
 /// A minimal valid file body; tests add or remove lines around it.
 const MINIMAL: &str = "[MODEL]\nPROPERTY_FILE_FORMAT = 'PAC2002'\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4000\n";

@@ -4,9 +4,8 @@
 
 use skidpad::tire::mf::{MfInput, MfOptions, MfTire, TirFile};
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod support;
+use support::data;
 
 struct Row {
     input: MfInput,

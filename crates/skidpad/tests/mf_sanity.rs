@@ -4,9 +4,8 @@
 
 use skidpad::tire::mf::{MfInput, MfOptions, MfOutput, MfTire, MfVersion, TirFile};
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod support;
+use support::data;
 
 fn tire(name: &str) -> MfTire {
     MfTire::from(TirFile::from_path(data(name)).unwrap().0)

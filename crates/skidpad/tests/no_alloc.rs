@@ -5,52 +5,21 @@
 //! 1,000 steps of the engine-driven rally car (coupled drivetrain solve, LSDs, autobox,
 //! ABS/TC/ESC) must allocate nothing — including telemetry: sampling into a preallocated ring,
 //! filling a CSV row, event detection and the vehicles' event queues.
-//! Only the test's own thread is counted (a `const` thread-local flag, which itself never
-//! allocates): the test harness's main thread may print or allocate at any moment on a busy
-//! machine, which made a process-wide count flaky. The steps are single-threaded.
+//! Only the test's own thread is counted (`support::alloc`): the test harness's main thread
+//! may print or allocate at any moment on a busy machine, which made a process-wide count
+//! flaky. The steps are single-threaded.
 
 use skidpad::ground::Plane;
 use skidpad::presets::{rally_4wd, sedan};
 use skidpad::suspension::RollPair;
 use skidpad::vehicle::{Intent, Vehicle};
 use skidpad::{DVec3, Pose};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-}
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards every call unchanged to `System`, which upholds the GlobalAlloc contract;
-// the only addition is an atomic counter increment, which cannot allocate or unwind.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.with(Cell::get) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.with(Cell::get) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+mod support;
+use support::alloc::{CountingAlloc, allocations_in};
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 #[test]
 fn a_thousand_steps_allocate_nothing() {
@@ -76,7 +45,7 @@ fn a_thousand_steps_allocate_nothing() {
         frontal_area: 2.2,
         drag_point: Some(DVec3::new(0.0, 0.0, 0.3)),
         downforce: vec![skidpad::aero::DownforceParams {
-            lift_coefficient: 0.3,
+            downforce_coefficient: 0.3,
             area: 1.0,
             point: DVec3::new(1.35, 0.0, 0.3),
         }],
@@ -145,40 +114,40 @@ fn a_thousand_steps_allocate_nothing() {
     let mut drift = skidpad::telemetry::DriftState::default();
     let drift_params = skidpad::telemetry::DriftParams::default();
     let mut n_events = 0;
-    let mut prev = *rally.sample();
+    let mut prev = skidpad::telemetry::sample(&rally);
+    let mut car_monitor = skidpad::telemetry::Monitor::new(&car);
+    let mut rally_monitor = skidpad::telemetry::Monitor::new(&rally);
 
-    COUNTING.with(|c| c.set(true));
-    for _ in 0..1000 {
-        car.step(1.0 / 60.0, &ground);
-        ring.push(*car.sample());
-        skidpad::telemetry::fill_row(&car, &mut row);
-        n_events += car.drain_events().count();
-    }
-    for v in &mut tire_cars {
-        for _ in 0..300 {
-            v.step(1.0 / 60.0, &gravel);
+    let ((), allocs) = allocations_in(|| {
+        for _ in 0..1000 {
+            car.step(1.0 / 60.0, &ground);
+            car_monitor.observe(&car);
+            ring.push(*car_monitor.sample());
+            skidpad::telemetry::fill_row(&car, &mut row);
+            n_events += car_monitor.drain().count();
         }
-    }
-    for _ in 0..1000 {
-        std::hint::black_box(hosted.step_hosted(1.0 / 60.0, &body, &ground));
-    }
-    for _ in 0..1000 {
-        rally.step(1.0 / 60.0, &ground);
-        let now = skidpad::telemetry::sample(&rally);
-        n_events += skidpad::telemetry::detect(&prev, &now, &mut drift, &drift_params).len();
-        prev = now;
-        ring.push(now);
-    }
-    n_events += rally.drain_events().count();
-    COUNTING.with(|c| c.set(false));
+        for v in &mut tire_cars {
+            for _ in 0..300 {
+                v.step(1.0 / 60.0, &gravel);
+            }
+        }
+        for _ in 0..1000 {
+            std::hint::black_box(hosted.step_hosted(1.0 / 60.0, &body, &ground));
+        }
+        for _ in 0..1000 {
+            rally.step(1.0 / 60.0, &ground);
+            rally_monitor.observe(&rally);
+            let now = skidpad::telemetry::sample(&rally);
+            n_events += skidpad::telemetry::detect(&prev, &now, &mut drift, &drift_params).len();
+            prev = now;
+            ring.push(now);
+        }
+        n_events += rally_monitor.drain().count();
+    });
     assert!(n_events > 4, "events must have been produced: {n_events}");
     assert_eq!(ring.len(), 256);
 
-    assert_eq!(
-        ALLOCS.load(Ordering::SeqCst),
-        0,
-        "heap allocations inside steps"
-    );
+    assert_eq!(allocs, 0, "heap allocations inside steps");
     assert!(
         car.state().speed() > 5.0,
         "the car must actually have been driving"

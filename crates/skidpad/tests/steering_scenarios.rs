@@ -4,30 +4,20 @@
 
 use glam::DVec2;
 use skidpad::aero::AeroParams;
-use skidpad::ground::{Ground, Plane};
+use skidpad::ground::Plane;
 use skidpad::layout::{TrikeMode, three_wheel};
 use skidpad::presets::{kart, sedan, tank, truck_6x6, truck_8x8};
 use skidpad::steering::SteeringParams;
 use skidpad::tire::{SimpleMagicParams, TireModelKind};
-use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
+use skidpad::vehicle::{Intent, Vehicle};
 use skidpad::{DQuat, DVec3, Pose};
+
+mod support;
+use support::{hold_speed, run, spawn};
 
 const DT: f64 = 1.0 / 120.0;
 const R: f64 = 0.316; // sedan wheel radius
 const G: f64 = 9.81;
-
-fn spawn(p: VehicleParams) -> Vehicle {
-    let r = p.wheels[0].radius;
-    let mut v = Vehicle::new(p).unwrap();
-    v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, r)));
-    v
-}
-
-fn run(v: &mut Vehicle, g: &dyn Ground, seconds: f64) {
-    for _ in 0..(seconds / DT).round() as usize {
-        v.step(DT, g);
-    }
-}
 
 fn tilt(v: &Vehicle) -> f64 {
     let up = v.state().chassis.pose.rotation * DVec3::Z;
@@ -45,22 +35,14 @@ fn low_speed_turning_circle_matches_ackermann_geometry() {
     let ground = Plane::flat();
     let (v, steer) = (2.0, 0.5);
     for _ in 0..(20.0 / DT) as usize {
-        let e = v - car.state().forward_speed();
-        let u = (e * 2.0).clamp(-1.0, 1.0);
-        car.set_intent(Intent {
-            throttle: u.max(0.0),
-            brake: (-u).max(0.0),
-            steer,
-            ..Intent::default()
-        })
-        .unwrap();
+        car.set_intent(hold_speed(&car, v, steer)).unwrap();
         car.step(DT, &ground);
     }
     let s = car.state();
     let c = &s.chassis;
     let rear_centre = c.pose.transform_point(DVec3::new(-1.35, 0.0, 0.0));
     let v_rear = c.point_velocity(&car.params().chassis, rear_centre);
-    let r_meas = v_rear.length() / c.angular_velocity.z;
+    let r_meas = v_rear.length() / c.angular_velocity_world.z;
     let d_i = 17.5f64.to_radians();
     let r_hand = 0.775 + 2.7 / d_i.tan();
     assert!((r_hand - 9.3385).abs() < 1e-3);
@@ -123,7 +105,7 @@ fn hill_release(tire: &TireModelKind, hold: Option<bool>, release_s: f64) -> Rel
         ..Intent::default()
     })
     .unwrap();
-    run(&mut car, &ground, 3.0);
+    run(&mut car, &ground, DT, 3.0);
     let x0 = car.state().chassis.pose.translation;
     if hold.is_some() {
         car.set_intent(Intent::default()).unwrap();
@@ -188,7 +170,7 @@ fn hill_hold_with_the_default_friction_circle_tire_holds_too() {
     // (tire issue): a locked wheel is a patch spring, not a viscous creep. So with the hold,
     // releasing the brake on the 20 % grade moves the car less than 1 mm either way over 2 s,
     // exactly like the foot brake.
-    let tire = TireModelKind::FrictionCircle;
+    let tire = TireModelKind::default();
     let d = hill_release(&tire, Some(true), 2.0);
     let d_foot = hill_release(&tire, None, 2.0);
     println!(
@@ -289,9 +271,9 @@ fn aero_coast_down_matches_drag_plus_rolling_resistance() {
     let mut car = spawn(p);
     let ground = Plane::flat();
     car.set_velocity(DVec3::new(40.0, 0.0, 0.0), DVec3::ZERO);
-    run(&mut car, &ground, 1.0); // settle the pitch from drag
+    run(&mut car, &ground, DT, 1.0); // settle the pitch from drag
     let v1 = car.state().forward_speed();
-    let a_meas = -car.state().acceleration.x;
+    let a_meas = -car.state().acceleration_world.x;
     let a_hand = (c * v1 * v1 + r) / m_eff;
     assert!(
         (a_meas - a_hand).abs() < 0.02 * a_hand,
@@ -319,7 +301,7 @@ fn settled_trike(mode: TrikeMode) -> Vehicle {
         ..Intent::default()
     })
     .unwrap();
-    run(&mut car, &Plane::flat(), 6.0);
+    run(&mut car, &Plane::flat(), DT, 6.0);
     car
 }
 
@@ -362,13 +344,13 @@ fn disabling_a_wheel_while_driving_makes_no_spike() {
     let mut car = spawn(sedan());
     let ground = Plane::flat();
     car.set_velocity(DVec3::new(15.0, 0.0, 0.0), DVec3::ZERO);
-    run(&mut car, &ground, 2.0);
-    let a0 = car.state().acceleration;
+    run(&mut car, &ground, DT, 2.0);
+    let a0 = car.state().acceleration_world;
     car.set_wheel_enabled(3, false).unwrap();
     let mut worst: f64 = 0.0;
     for _ in 0..(0.5 / DT) as usize {
         car.step(DT, &ground);
-        worst = worst.max((car.state().acceleration - a0).length());
+        worst = worst.max((car.state().acceleration_world - a0).length());
     }
     println!("largest acceleration change after disabling: {worst:.4} m/s²");
     assert!(worst < 0.22, "spike {worst} m/s²");
@@ -397,7 +379,7 @@ fn layout_presets_settle_level_carrying_their_weight() {
             ..Intent::default()
         })
         .unwrap();
-        run(&mut car, &Plane::flat(), 5.0);
+        run(&mut car, &Plane::flat(), DT, 5.0);
         let total: f64 = car.state().wheels().iter().map(|w| w.normal_load).sum();
         assert!(
             (total - mass * G).abs() < 0.005 * mass * G,
@@ -481,7 +463,10 @@ fn step_steer(yaw_rate: Option<f64>, v: f64, steer: f64) -> (f64, f64) {
     // The neutral-steer sedan: the foundation tire's 17/rad on both axles.
     let mut p = sedan();
     for w in &mut p.wheels {
-        w.tire.cornering_stiffness = 17.0;
+        w.tire
+            .as_friction_circle_mut()
+            .unwrap()
+            .cornering_stiffness_per_unit_load = 17.0;
     }
     if let Some(k) = yaw_rate {
         p.stability.yaw_damping.enabled = true;
@@ -492,19 +477,16 @@ fn step_steer(yaw_rate: Option<f64>, v: f64, steer: f64) -> (f64, f64) {
     car.set_velocity(DVec3::new(v, 0.0, 0.0), DVec3::ZERO);
     let mut peak: f64 = 0.0;
     for i in 0..(4.0 / DT) as usize {
-        let e = v - car.state().forward_speed();
-        let u = (e * 2.0).clamp(-1.0, 1.0);
-        car.set_intent(Intent {
-            throttle: u.max(0.0),
-            brake: (-u).max(0.0),
-            steer: if i as f64 * DT >= 0.5 { steer } else { 0.0 },
-            ..Intent::default()
-        })
+        car.set_intent(hold_speed(
+            &car,
+            v,
+            if i as f64 * DT >= 0.5 { steer } else { 0.0 },
+        ))
         .unwrap();
         car.step(DT, &ground);
-        peak = peak.max(car.state().chassis.angular_velocity.z);
+        peak = peak.max(car.state().chassis.angular_velocity_world.z);
     }
-    (peak, car.state().chassis.angular_velocity.z)
+    (peak, car.state().chassis.angular_velocity_world.z)
 }
 
 #[test]

@@ -137,7 +137,7 @@ fn split_mu_braking_yaws_towards_the_grippy_side() {
         w[1].tire.fx,
         w[0].tire.fx
     );
-    let r = car.state().chassis.angular_velocity.z;
+    let r = car.state().chassis.angular_velocity_world.z;
     assert!(r < -0.05, "yaw rate {r}");
 }
 

@@ -12,15 +12,18 @@ use skidpad::{DQuat, DVec3, Pose};
 const DT: f64 = 1.0 / 120.0;
 const G: f64 = 9.81;
 
-/// Step `v` once, record its sample and return the events the step produced.
+/// Step `v` once, observe it with `m`, record its sample and return the events the step
+/// produced.
 fn step(
     v: &mut Vehicle,
     g: &dyn skidpad::ground::Ground,
     ring: &mut RingBuffer<VehicleSample>,
+    m: &mut telemetry::Monitor,
 ) -> Vec<telemetry::Event> {
     v.step(DT, g);
-    ring.push(*v.sample());
-    v.drain_events().collect()
+    m.observe(v);
+    ring.push(*m.sample());
+    m.drain().collect()
 }
 
 #[test]
@@ -40,10 +43,11 @@ fn a_dropped_car_grounds_every_wheel_and_lands_at_the_free_fall_speed() {
         ..Intent::default()
     })
     .unwrap();
+    let mut mon = telemetry::Monitor::new(&car);
     let mut ring = RingBuffer::new(1000);
     let mut events = Vec::new();
     for _ in 0..(3.0 / DT) as usize {
-        events.extend(step(&mut car, &ground, &mut ring));
+        events.extend(step(&mut car, &ground, &mut ring, &mut mon));
     }
     // Touchdown: four WheelGrounded (wheels 0..4) then one Landed, all in the same step.
     let landed: Vec<_> = events
@@ -83,7 +87,7 @@ fn a_dropped_car_grounds_every_wheel_and_lands_at_the_free_fall_speed() {
     }
     assert!(!events.iter().any(|e| e.kind == EventKind::Airborne));
     // At rest each tire carries its sprung weight: normalised load 1 (±1 %).
-    for w in car.sample().wheels() {
+    for w in telemetry::sample(&car).wheels() {
         assert!(
             (w.normalised_load - 1.0).abs() < 0.01,
             "{}",
@@ -124,7 +128,7 @@ fn driving_off_a_ledge_goes_airborne_then_lands() {
     };
     let foot = |s: &VehicleSample, x_w: f64| {
         let (sn, cs) = s.pitch.sin_cos();
-        let (xm, zm) = (s.position.x + x_w * cs, s.position.z - x_w * sn);
+        let (xm, zm) = (s.position_world.x + x_w * cs, s.position_world.z - x_w * sn);
         let l = (zm + 0.1 * cs) / cs;
         xm + 0.1 * sn - l * sn
     };
@@ -136,11 +140,12 @@ fn driving_off_a_ledge_goes_airborne_then_lands() {
     let mut car = Vehicle::new(p).unwrap();
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));
     car.set_velocity(DVec3::new(10.0, 0.0, 0.0), DVec3::ZERO);
+    let mut mon = telemetry::Monitor::new(&car);
     let mut ring = RingBuffer::new(600);
     let mut events = Vec::new();
     for _ in 0..(3.0 / DT) as usize {
-        for e in step(&mut car, &ground, &mut ring) {
-            events.push((e, *car.sample()));
+        for e in step(&mut car, &ground, &mut ring, &mut mon) {
+            events.push((e, telemetry::sample(&car)));
         }
     }
     let at = |k: EventKind| {
@@ -209,7 +214,7 @@ fn driving_off_a_ledge_goes_airborne_then_lands() {
     let v_air = -air[0].vertical_velocity;
     let com_z = |s: &VehicleSample| {
         let pose = Pose {
-            translation: s.position,
+            translation: s.position_world,
             rotation: DQuat::from_euler(glam::EulerRot::ZYX, s.yaw, s.pitch, s.roll),
         };
         pose.transform_point(car.params().chassis.com_offset).z
@@ -242,12 +247,13 @@ fn an_autobox_run_reports_each_upshift_once() {
         ..Intent::default()
     })
     .unwrap();
+    let mut mon = telemetry::Monitor::new(&car);
     let mut ring = RingBuffer::new(3000);
     let mut shifts = Vec::new();
     for _ in 0..(20.0 / DT) as usize {
-        for e in step(&mut car, &ground, &mut ring) {
+        for e in step(&mut car, &ground, &mut ring, &mut mon) {
             if let EventKind::GearChanged { from, to } = e.kind {
-                shifts.push((e.time, from, to, *car.sample()));
+                shifts.push((e.time, from, to, telemetry::sample(&car)));
             }
         }
     }
@@ -291,11 +297,15 @@ fn a_handbrake_turn_drifts_once_with_hysteresis() {
     let mut p = sedan();
     p.aero = Default::default();
     for w in &mut p.wheels {
-        w.tire.cornering_stiffness = 17.0;
+        w.tire
+            .as_friction_circle_mut()
+            .unwrap()
+            .cornering_stiffness_per_unit_load = 17.0;
     }
     let mut car = Vehicle::new(p).unwrap();
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));
     car.set_velocity(DVec3::new(20.0, 0.0, 0.0), DVec3::ZERO);
+    let mut mon = telemetry::Monitor::new(&car);
     let mut ring = RingBuffer::new(1000);
     let mut drift = Vec::new();
     for k in 0..(6.0 / DT) as usize {
@@ -315,7 +325,7 @@ fn a_handbrake_turn_drifts_once_with_hysteresis() {
             ..Intent::default()
         })
         .unwrap();
-        for e in step(&mut car, &ground, &mut ring) {
+        for e in step(&mut car, &ground, &mut ring, &mut mon) {
             if matches!(
                 e.kind,
                 EventKind::DriftStarted { .. } | EventKind::DriftEnded { .. }
@@ -378,9 +388,10 @@ fn the_ring_keeps_the_newest_samples_oldest_first() {
     let ground = Plane::flat();
     let mut car = Vehicle::new(sedan()).unwrap();
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));
+    let mut mon = telemetry::Monitor::new(&car);
     let mut ring = RingBuffer::new(100);
     for _ in 0..250 {
-        step(&mut car, &ground, &mut ring);
+        step(&mut car, &ground, &mut ring, &mut mon);
     }
     assert_eq!(
         (ring.len(), ring.capacity(), ring.overwritten()),
@@ -388,7 +399,7 @@ fn the_ring_keeps_the_newest_samples_oldest_first() {
     );
     assert!((ring.oldest().unwrap().time - 151.0 * DT).abs() < 1e-9);
     assert!((ring.latest().unwrap().time - 250.0 * DT).abs() < 1e-9);
-    assert_eq!(ring.latest().unwrap(), car.sample());
+    assert_eq!(ring.latest().unwrap(), &telemetry::sample(&car));
     for (a, b) in ring.iter().zip(ring.iter().skip(1)) {
         assert!((b.time - a.time - DT).abs() < 1e-9);
     }
@@ -453,7 +464,7 @@ fn aligning_moment_opposes_the_lateral_force_with_a_trail_below_a_third_of_the_p
     for _ in 0..(3.0 / DT) as usize {
         car.step(DT, &ground);
     }
-    let s = car.sample();
+    let s = &telemetry::sample(&car);
     for w in &s.wheels()[..2] {
         assert!(w.grounded && w.fy > 500.0, "{w:?}");
         let a = (w.tire_load / (2.0 * 2.2e5 * 0.18)).min(0.15);
@@ -478,11 +489,10 @@ fn aligning_moment_opposes_the_lateral_force_with_a_trail_below_a_third_of_the_p
         plain.step(DT, &ground);
     }
     assert!(
-        plain
-            .sample()
+        telemetry::sample(&plain)
             .wheels()
             .iter()
             .all(|w| w.aligning_moment == 0.0)
     );
-    assert!(plain.sample().wheels()[0].fy.abs() > 500.0);
+    assert!(telemetry::sample(&plain).wheels()[0].fy.abs() > 500.0);
 }

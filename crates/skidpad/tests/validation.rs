@@ -4,10 +4,27 @@
 
 use skidpad::curve::Curve;
 use skidpad::suspension::{AntiRollBarParams, RollPair};
+use skidpad::tire::{
+    BrushParams, FrictionCircleParams, SimpleMagicParams, SlipCurveParams, TireModelKind,
+};
 use skidpad::vehicle::{Vehicle, VehicleParams, WheelParams};
 use skidpad::{DVec3, MAX_WHEELS};
 
 type Breaker = fn(&mut VehicleParams);
+
+/// The reference `.tir` tire with its nominal load removed.
+fn mf_without_fnomin() -> TireModelKind {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mf_185_80R14.tir");
+    let (file, _) = skidpad::tire::mf::TirFile::from_path(path).unwrap();
+    let mut tire = skidpad::tire::mf::MfTire::from(file);
+    tire.coefficients.fnomin = 0.0;
+    TireModelKind::MagicFormula(Box::new(tire))
+}
+
+/// The friction-circle parameters of wheel `i` (the sedan's model).
+fn fc(p: &mut VehicleParams, i: usize) -> &mut FrictionCircleParams {
+    p.wheels[i].tire.as_friction_circle_mut().unwrap()
+}
 
 #[rustfmt::skip]
 const CASES: &[(&str, Breaker, &str)] = &[
@@ -42,10 +59,14 @@ const CASES: &[(&str, Breaker, &str)] = &[
     ("toe graph beyond ±0.5 rad",                 |p| p.wheels[0].suspension.toe = Curve::new(&[(-0.1, -0.7), (0.1, 0.0)]), "wheels[0].suspension.toe"),
     ("suspension force point infinite",           |p| p.wheels[0].suspension.force_point = Some(DVec3::INFINITY),         "wheels[0].suspension.force_point"),
     ("tire force point NaN",                      |p| p.wheels[0].suspension.tire_force_point = Some(DVec3::NAN),         "wheels[0].suspension.tire_force_point"),
-    ("longitudinal stiffness zero",               |p| p.wheels[3].tire.longitudinal_stiffness = 0.0,                      "wheels[3].tire.longitudinal_stiffness"),
-    ("cornering stiffness zero",                  |p| p.wheels[3].tire.cornering_stiffness = 0.0,                         "wheels[3].tire.cornering_stiffness"),
-    ("friction zero",                             |p| p.wheels[3].tire.friction = 0.0,                                    "wheels[3].tire.friction"),
-    ("friction above 3",                          |p| p.wheels[3].tire.friction = 3.5,                                    "wheels[3].tire.friction"),
+    ("longitudinal stiffness zero",               |p| fc(p, 3).longitudinal_stiffness_per_unit_load = 0.0,                "wheels[3].tire.friction_circle.longitudinal_stiffness_per_unit_load"),
+    ("cornering stiffness zero",                  |p| fc(p, 3).cornering_stiffness_per_unit_load = 0.0,                   "wheels[3].tire.friction_circle.cornering_stiffness_per_unit_load"),
+    ("friction zero",                             |p| fc(p, 3).friction = 0.0,                                            "wheels[3].tire.friction_circle.friction"),
+    ("friction above 3",                          |p| fc(p, 3).friction = 3.5,                                            "wheels[3].tire.friction_circle.friction"),
+    ("slip-curve friction zero",                  |p| p.wheels[1].tire.model = TireModelKind::SlipCurve(SlipCurveParams { friction: 0.0, ..Default::default() }), "wheels[1].tire.slip_curve.friction"),
+    ("brush patch width zero",                    |p| p.wheels[1].tire.model = TireModelKind::Brush(BrushParams { patch_width: 0.0, ..Default::default() }), "wheels[1].tire.brush.patch_width"),
+    ("simple-magic nominal load zero",            |p| p.wheels[1].tire.model = TireModelKind::SimpleMagic(SimpleMagicParams { nominal_load: 0.0, ..Default::default() }), "wheels[1].tire.simple_magic.nominal_load"),
+    ("magic-formula without FNOMIN",              |p| p.wheels[1].tire.model = mf_without_fnomin(),                      "wheels[1].tire.magic_formula.FNOMIN"),
     ("rolling resistance negative",               |p| p.wheels[3].tire.rolling_resistance = -0.01,                        "wheels[3].tire.rolling_resistance"),
     ("min slip speed zero",                       |p| p.wheels[3].tire.min_slip_speed = 0.0,                              "wheels[3].tire.min_slip_speed"),
     ("rolling resistance speed zero",             |p| p.wheels[3].tire.rolling_resistance_speed = 0.0,                    "wheels[3].tire.rolling_resistance_speed"),

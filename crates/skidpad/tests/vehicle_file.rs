@@ -3,6 +3,7 @@
 
 use skidpad::VehicleParams;
 use skidpad::file::ConfigErrorKind;
+use skidpad::tire::{BrushParams, FrictionCircleParams, SimpleMagicParams, TireModelKind};
 use std::path::Path;
 
 /// A minimal valid kart-like vehicle. Line numbers below are counted by hand in this text
@@ -25,10 +26,15 @@ position = [0.5, -0.5, 0.0]
 max_steer_deg = 35
 [[wheels]]
 position = [-0.5, 0.5, 0.0]
-tire.friction = 1.2
+tire.friction_circle.friction = 1.2
 [[wheels]]
 position = [-0.5, -0.5, 0.0]
 "#;
+
+/// The friction-circle parameters of wheel `i`.
+fn fc(p: &VehicleParams, i: usize) -> &FrictionCircleParams {
+    p.wheels[i].tire.as_friction_circle().unwrap()
+}
 
 fn err(text: &str) -> skidpad::ConfigError {
     VehicleParams::from_toml_str(text, "probe.toml").unwrap_err()
@@ -59,8 +65,8 @@ fn base_loads_with_defaults_merged_and_degrees_converted() {
     assert_eq!(p.wheels[2].max_steer, 0.0);
     assert!(p.wheels.iter().all(|w| w.radius == 0.13));
     assert!(p.wheels.iter().all(|w| w.suspension.spring_rate == 20000.0));
-    assert_eq!(p.wheels[2].tire.friction, 1.2);
-    assert_eq!(p.wheels[3].tire.friction, 1.0);
+    assert_eq!(fc(&p, 2).friction, 1.2);
+    assert_eq!(fc(&p, 3).friction, 1.0);
     assert_eq!(
         p.chassis.inertia.diagonal(),
         skidpad::DVec3::new(10.0, 20.0, 25.0)
@@ -80,7 +86,7 @@ fn syntax_error_names_line_and_key() {
 #[test]
 fn unknown_key_names_line_and_key() {
     assert_at(
-        &BASE.replace("tire.friction = 1.2", "tire.fricton = 1.2"),
+        &BASE.replace("tire.friction_circle.friction = 1.2", "tire.fricton = 1.2"),
         19,
         "wheels[2].tire.fricton",
         |k| *k == ConfigErrorKind::UnknownKey,
@@ -144,9 +150,9 @@ fn bad_values_name_line_and_key() {
     );
     let text = BASE.replace(
         "name = \"probe\"",
-        "name = \"probe\"\n[drivetrain.engine]\nredline_rpm = 50\nidle_rpm = 800",
+        "name = \"probe\"\n[drivetrain.engine]\nmax_speed_rpm = 50\nidle_speed_rpm = 800",
     );
-    assert_at(&text, 4, "drivetrain.engine.idle_rpm", |k| {
+    assert_at(&text, 4, "drivetrain.engine.idle_speed_rpm", |k| {
         *k == ConfigErrorKind::Invalid
     });
 }
@@ -175,7 +181,10 @@ fn missing_and_duplicate_keys() {
 
 #[test]
 fn missing_tir_file_names_line_and_key() {
-    let text = BASE.replace("tire.friction = 1.2", "tire.tir = \"missing.tir\"");
+    let text = BASE.replace(
+        "tire.friction_circle.friction = 1.2",
+        "tire.tir = \"missing.tir\"",
+    );
     assert_at(&text, 19, "wheels[2].tire.tir", |k| {
         matches!(k, ConfigErrorKind::Tir(_))
     });
@@ -185,7 +194,10 @@ fn missing_tir_file_names_line_and_key() {
 #[test]
 fn tir_path_resolves_relative_to_the_vehicle_file() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let text = BASE.replace("tire.friction = 1.2", "tire.tir = \"mf_185_80R14.tir\"");
+    let text = BASE.replace(
+        "tire.friction_circle.friction = 1.2",
+        "tire.tir = \"mf_185_80R14.tir\"",
+    );
     // Through the origin name's directory...
     let origin = data.join("probe.toml");
     let p = VehicleParams::from_toml_str(&text, origin.to_str().unwrap()).unwrap();
@@ -201,7 +213,7 @@ fn tir_path_resolves_relative_to_the_vehicle_file() {
     std::fs::write(
         &path,
         BASE.replace(
-            "tire.friction = 1.2",
+            "tire.friction_circle.friction = 1.2",
             "tire.tir = \"tires/front.tir\"\ntire.relaxation.lateral_length = 0.4",
         ),
     )
@@ -212,10 +224,11 @@ fn tir_path_resolves_relative_to_the_vehicle_file() {
     // A `.tir` together with an explicit model is ambiguous.
     let both = text.replace(
         "tire.tir = \"mf_185_80R14.tir\"",
-        "tire.tir = \"mf_185_80R14.tir\"\ntire.model.type = \"friction_circle\"",
+        "tire.tir = \"mf_185_80R14.tir\"\ntire.friction_circle.friction = 1.0",
     );
     let e = VehicleParams::from_toml_str(&both, origin.to_str().unwrap()).unwrap_err();
     assert_eq!((e.line, e.key.as_str()), (19, "wheels[2].tire.tir"), "{e}");
+    assert!(e.message.contains("`tir` and `friction_circle`"), "{e}");
 }
 
 #[test]
@@ -241,12 +254,12 @@ fn bounding_box_gives_box_inertia() {
 fn rpm_and_kmh_keys_convert() {
     let text = BASE.replace(
         "name = \"probe\"",
-        "name = \"probe\"\n[drivetrain]\nkind = \"engine\"\nengine = { redline_rpm = 6000, idle_rpm = 800 }\n[stability.hill_hold]\nengage_speed_kmh = 3.6",
+        "name = \"probe\"\n[drivetrain]\nkind = \"engine\"\nengine = { max_speed_rpm = 6000, idle_speed_rpm = 800 }\n[stability.hill_hold]\nmax_engage_speed_kmh = 3.6",
     );
     let p = VehicleParams::from_toml_str(&text, "probe.toml").unwrap();
     assert!((p.drivetrain.engine.max_speed - 6000.0 * std::f64::consts::PI / 30.0).abs() < 1e-12);
     assert!((p.drivetrain.engine.idle_speed - 83.77580409572782).abs() < 1e-9);
-    assert!((p.stability.hill_hold.engage_speed - 1.0).abs() < 1e-12);
+    assert!((p.stability.hill_hold.max_engage_speed - 1.0).abs() < 1e-12);
 }
 
 #[test]
@@ -275,7 +288,10 @@ fn malformed_tir_names_both_files() {
     let path = dir.join("car.toml");
     std::fs::write(
         &path,
-        BASE.replace("tire.friction = 1.2", "tire.tir = \"bad.tir\""),
+        BASE.replace(
+            "tire.friction_circle.friction = 1.2",
+            "tire.tir = \"bad.tir\"",
+        ),
     )
     .unwrap();
     let e = VehicleParams::from_toml_path(&path).unwrap_err();
@@ -288,4 +304,101 @@ fn malformed_tir_names_both_files() {
         e.to_string().contains(&format!("bad.tir:{}", tir_line + 1)),
         "{e}"
     );
+}
+
+/// A user-facing message names keys and TOML types, never a Rust type.
+fn assert_no_rust_names(e: &skidpad::ConfigError) {
+    let m = e.to_string();
+    for rust in [
+        "TireModelKind",
+        "Params",
+        "TireTable",
+        "struct ",
+        "enum ",
+        "Box<",
+    ] {
+        assert!(!m.contains(rust), "`{rust}` in: {m}");
+    }
+}
+
+#[test]
+fn tire_model_tables_load_each_model() {
+    let with = |table: &str| {
+        let text = BASE.replace("tire.friction_circle.friction = 1.2", table);
+        VehicleParams::from_toml_str(&text, "probe.toml").unwrap()
+    };
+    let p = with("tire.brush.friction = 0.9\ntire.rolling_resistance = 0.02");
+    let brush = BrushParams {
+        friction: 0.9,
+        ..BrushParams::default()
+    };
+    assert_eq!(p.wheels[2].tire.model, TireModelKind::Brush(brush));
+    assert_eq!(p.wheels[2].tire.rolling_resistance, 0.02);
+    assert_eq!(p.wheels[3].tire.model, TireModelKind::default());
+    let p = with("tire.simple_magic = {}");
+    assert_eq!(
+        p.wheels[2].tire.model,
+        TireModelKind::SimpleMagic(SimpleMagicParams::default())
+    );
+    let p = with("tire.slip_curve.lat_stiff_y = 15.0");
+    let TireModelKind::SlipCurve(s) = &p.wheels[2].tire.model else {
+        panic!("{:?}", p.wheels[2].tire.model)
+    };
+    assert_eq!(s.lat_stiff_y, 15.0);
+    // The default model has the old shared values: friction circle 18, 17/rad, µ 1.
+    assert_eq!(*fc(&p, 0), FrictionCircleParams::default());
+    assert_eq!(fc(&p, 0).longitudinal_stiffness_per_unit_load, 18.0);
+    assert_eq!(fc(&p, 0).cornering_stiffness_per_unit_load, 17.0);
+}
+
+#[test]
+fn tire_key_errors_name_the_key_in_plain_words() {
+    let with = |table: &str| BASE.replace("tire.friction_circle.friction = 1.2", table);
+    // A model key written in the shared table (the form before model tables).
+    let text = with("tire.friction = 1.2");
+    assert_at(&text, 19, "wheels[2].tire.friction", |k| {
+        *k == ConfigErrorKind::UnknownKey
+    });
+    let e = err(&text);
+    assert!(e.message.contains("one of: friction_circle,"), "{e}");
+    assert_no_rust_names(&e);
+    // A misspelt model table.
+    let text = with("tire.fricton_circle.friction = 1.2");
+    assert_at(&text, 19, "wheels[2].tire.fricton_circle", |k| {
+        *k == ConfigErrorKind::UnknownKey
+    });
+    assert_no_rust_names(&err(&text));
+    // A misspelt key inside the model table.
+    let text = with("tire.brush.patch_widht = 0.2");
+    assert_at(&text, 19, "wheels[2].tire.brush.patch_widht", |k| {
+        *k == ConfigErrorKind::UnknownKey
+    });
+    assert_no_rust_names(&err(&text));
+    // A model table that is not a table, and a tire that is not a table.
+    let text = with("tire.friction_circle = 5");
+    assert_at(&text, 19, "wheels[2].tire.friction_circle", |k| {
+        *k == ConfigErrorKind::WrongType
+    });
+    assert_no_rust_names(&err(&text));
+    let text = with("tire = \"brush\"");
+    assert_at(&text, 19, "wheels[2].tire", |k| {
+        *k == ConfigErrorKind::WrongType
+    });
+    assert_no_rust_names(&err(&text));
+    // Two model tables.
+    let text = with("tire.friction_circle.friction = 1.2\ntire.brush.friction = 1.0");
+    let e = err(&text);
+    assert_eq!(e.line, 19, "{e}");
+    assert!(e.key.starts_with("wheels[2].tire"), "{e}");
+    assert!(e.message.contains("`friction_circle` and `brush`"), "{e}");
+    assert_no_rust_names(&e);
+    // A value out of range: the model's own field path, on its line.
+    let text = with("tire.friction_circle.friction = 3.5");
+    assert_at(&text, 19, "wheels[2].tire.friction_circle.friction", |k| {
+        *k == ConfigErrorKind::Invalid
+    });
+    let text = with("tire.brush.patch_width = 0.0");
+    assert_at(&text, 19, "wheels[2].tire.brush.patch_width", |k| {
+        *k == ConfigErrorKind::Invalid
+    });
 }

@@ -8,17 +8,14 @@ use skidpad::presets::sedan;
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams, WheelCommand};
 use skidpad::{DQuat, DVec3, Pose, World};
 
+mod support;
+use support::{hold_speed, run};
+
 const DT: f64 = 1.0 / 120.0;
 const R: f64 = 0.316; // sedan wheel radius
 
 fn at_rest_pose(z_above: f64) -> Pose {
     Pose::from_translation(DVec3::new(0.0, 0.0, R + z_above))
-}
-
-fn run(v: &mut Vehicle, g: &dyn skidpad::ground::Ground, seconds: f64) {
-    for _ in 0..(seconds / DT).round() as usize {
-        v.step(DT, g);
-    }
 }
 
 #[test]
@@ -33,7 +30,7 @@ fn drop_settles_to_ride_height_with_sprung_weight_on_each_wheel() {
         ..Intent::default()
     })
     .unwrap();
-    run(&mut car, &ground, 6.0);
+    run(&mut car, &ground, DT, 6.0);
     let g = car.params().sim.gravity;
     // Sprung masses by hand: front axle carries m·b/L = 1500·1.5/2.7 = 833.3 kg.
     assert!((car.derived().sprung_mass[0] - 416.667).abs() < 1e-3);
@@ -135,21 +132,13 @@ fn steady_corner(p: VehicleParams, speed: f64, steer: f64) -> (f64, f64) {
     car.set_velocity(DVec3::new(speed, 0.0, 0.0), DVec3::ZERO);
     for _ in 0..(12.0 / DT) as usize {
         // Speed held by a proportional throttle/brake on forward speed.
-        let e = speed - car.state().forward_speed();
-        let u = (e * 2.0).clamp(-1.0, 1.0);
-        car.set_intent(Intent {
-            throttle: u.max(0.0),
-            brake: (-u).max(0.0),
-            steer,
-            ..Intent::default()
-        })
-        .unwrap();
+        car.set_intent(hold_speed(&car, speed, steer)).unwrap();
         car.step(DT, &ground);
     }
     let s = car.state();
     let (roll, _, _) = s.chassis.roll_pitch_yaw();
     // Kinematic lateral acceleration (the accelerometer reading would add g·sin φ).
-    let a_kin = s.acceleration + DVec3::new(0.0, 0.0, -9.81);
+    let a_kin = s.acceleration_world + DVec3::new(0.0, 0.0, -9.81);
     (a_kin.dot(s.chassis.pose.rotation * DVec3::Y), roll)
 }
 
@@ -198,15 +187,15 @@ fn constant_drive_torque_initial_acceleration() {
     let ground = Plane::flat();
     let mut car = Vehicle::new(sedan()).unwrap();
     car.teleport(at_rest_pose(0.0));
-    run(&mut car, &ground, 1.0);
+    run(&mut car, &ground, DT, 1.0);
     let t = 600.0;
     let mut cmds = [WheelCommand::default(); 4];
     cmds[2].drive_torque = t;
     cmds[3].drive_torque = t;
     car.set_wheel_commands(&cmds).unwrap();
-    let x0 = car.state().chassis.linear_velocity.x;
-    run(&mut car, &ground, 0.25);
-    let a = (car.state().chassis.linear_velocity.x - x0) / 0.25;
+    let x0 = car.state().chassis.linear_velocity_world.x;
+    run(&mut car, &ground, DT, 0.25);
+    let a = (car.state().chassis.linear_velocity_world.x - x0) / 0.25;
     let m = 1500.0;
     let expect = (2.0 * t / R - 0.012 * m * 9.81) / (m + 4.0 * 1.1 / (R * R));
     assert!(
@@ -216,7 +205,7 @@ fn constant_drive_torque_initial_acceleration() {
     let fx: f64 = car.state().wheels().iter().map(|w| w.tire.fx).sum();
     // Kinematic acceleration (world x; the body-frame accelerometer reading would include
     // g·sin(squat pitch)).
-    let a_now = car.state().acceleration.x;
+    let a_now = car.state().acceleration_world.x;
     assert!(
         (fx / m - a_now).abs() < 0.02 * a_now,
         "ΣFx/m = {} vs {a_now}",
@@ -231,15 +220,15 @@ fn axle_loads_match_the_longitudinal_model_under_steady_acceleration() {
     let ground = Plane::flat();
     let mut car = Vehicle::new(sedan()).unwrap();
     car.teleport(at_rest_pose(0.0));
-    run(&mut car, &ground, 1.0);
+    run(&mut car, &ground, DT, 1.0);
     car.set_intent(Intent {
         throttle: 0.6,
         ..Intent::default()
     })
     .unwrap();
-    run(&mut car, &ground, 2.5);
+    run(&mut car, &ground, DT, 2.5);
     let s = car.state();
-    let a = s.acceleration.x;
+    let a = s.acceleration_world.x;
     let w = s.wheels();
     let nf = w[0].normal_load + w[1].normal_load;
     let nr = w[2].normal_load + w[3].normal_load;
@@ -393,10 +382,10 @@ fn hosted_mode_matches_standalone() {
         let com = body.com_world(&p.chassis);
         let mut sum = skidpad::chassis::Wrench::default();
         for pf in f.point_forces() {
-            sum.add_force_at(pf.force, pf.point, com);
+            sum.add_force_at(pf.force_world, pf.point_world, com);
         }
         assert!((sum.force - f.total.force).length() < 1e-6);
-        assert!((sum.torque + f.torque - f.total.torque).length() < 1e-6);
+        assert!((sum.torque + f.torque_world - f.total.torque).length() < 1e-6);
         integrate(
             &p.chassis,
             &mut body,
@@ -406,7 +395,10 @@ fn hosted_mode_matches_standalone() {
         );
     }
     assert_eq!(a.state().chassis.pose, body.pose);
-    assert_eq!(a.state().chassis.linear_velocity, body.linear_velocity);
+    assert_eq!(
+        a.state().chassis.linear_velocity_world,
+        body.linear_velocity_world
+    );
 }
 
 #[test]
@@ -417,7 +409,7 @@ fn teleport_does_not_launch() {
     let ground = Plane::flat();
     let mut car = Vehicle::new(sedan()).unwrap();
     car.teleport(at_rest_pose(0.0));
-    run(&mut car, &ground, 2.0);
+    run(&mut car, &ground, DT, 2.0);
     car.teleport(Pose::new(
         DVec3::new(50.0, 0.0, R - 0.02),
         DQuat::from_rotation_z(0.5),
@@ -425,7 +417,7 @@ fn teleport_does_not_launch() {
     let mut vz_max: f64 = 0.0;
     for _ in 0..240 {
         car.step(DT, &ground);
-        vz_max = vz_max.max(car.state().chassis.linear_velocity.z);
+        vz_max = vz_max.max(car.state().chassis.linear_velocity_world.z);
     }
     // Undamped bound: a 2 cm compression released gives at most ω·x = 2π·1.5·0.02 = 0.19 m/s.
     assert!(vz_max < 0.19, "vz max {vz_max}");
@@ -477,9 +469,9 @@ fn non_finite_inputs_are_rejected_and_state_stays_finite() {
         car.step(DT, &ground);
         car.step(bad, &ground); // a bad dt is ignored
     }
-    run(&mut car, &ground, 1.0);
+    run(&mut car, &ground, DT, 1.0);
     let s = car.state();
-    assert!(s.chassis.pose.translation.is_finite() && s.chassis.linear_velocity.is_finite());
+    assert!(s.chassis.pose.translation.is_finite() && s.chassis.linear_velocity_world.is_finite());
     assert!(
         s.wheels()
             .iter()
@@ -540,7 +532,7 @@ fn moving_the_centre_of_mass_keeps_ride_frequency() {
     let ground = Plane::flat();
     let mut car = Vehicle::new(p).unwrap();
     car.teleport(at_rest_pose(0.0));
-    run(&mut car, &ground, 3.0);
+    run(&mut car, &ground, DT, 3.0);
     let expect = m1[0] * 9.81;
     assert!((car.state().wheels()[0].normal_load - expect).abs() < 0.005 * expect);
 }

@@ -4,8 +4,8 @@
 //!
 //! ```toml
 //! vehicle = "sedan"            # built-in name, or a path relative to this file
-//! duration_s = 6.0
-//! dt_s = 0.008333333333333333
+//! duration = 6.0
+//! dt = 0.008333333333333333
 //!
 //! [ground]
 //! kind = "incline"             # "flat" (default), "incline", "bumps", "heightfield" or "function"
@@ -19,28 +19,28 @@
 //! surface = 5
 //!
 //! [initial]                    # every key optional, default 0
-//! x_m = 0.0                    # start on the ground under (x_m, y_m), square to its normal
-//! y_m = 0.0
+//! x = 0.0                      # start on the ground under (x, y), square to its normal
+//! y = 0.0
 //! heading_deg = 0.0            # yaw about +z from +x (90 = facing +y)
-//! speed_mps = 10.0             # forward, along the heading and the ground's slope
-//! yaw_rate_degps = 0.0         # about the ground's normal, positive left
+//! speed = 10.0                 # forward (m/s; or speed_kmh), along the heading and the ground's slope
+//! yaw_rate_deg_per_s = 0.0     # about the ground's normal, positive left
 //!
-//! # Either a named manoeuvre (see [`maneuver`]; then no [initial] and no duration_s):
+//! # Either a named manoeuvre (see [`maneuver`]; then no [initial] and no duration):
 //! #   [maneuver]
 //! #   kind = "braking"
 //! #   speed_kmh = 80.0
 //! # Or an open-loop schedule, linearly interpolated in time (held after the last row):
 //! [[schedule]]
-//! t_s = 0.0
+//! t = 0.0
 //! throttle = 0.5
 //! [[schedule]]
-//! t_s = 2.0
+//! t = 2.0
 //! throttle = 0.0
 //! brake = 1.0
 //! steer = 0.2                  # steering command, −1..1 (positive left)
 //! ```
 //!
-//! Instead of `steer`, a schedule may give `steer_angle_rad`: the road-wheel angle (positive
+//! Instead of `steer`, a schedule may give `steer_angle`: the road-wheel angle (positive
 //! left) of the reference wheel, the one with the largest `|max_steer|`, turned into a
 //! steering command each step through the vehicle's speed table (see [`schedule`]). Or it
 //! drives each wheel directly, bypassing the drivetrain and the steering model (PhysX
@@ -49,31 +49,31 @@
 //!
 //! ```toml
 //! [[schedule]]
-//! t_s = 0.0
-//! drive_torque_nm = [0.0, 0.0, 300.0, 300.0]   # N·m about each axle, positive forward
-//! brake_torque_nm = [0.0, 0.0, 0.0, 0.0]       # N·m
-//! steer_angle_rad = [0.05, 0.05, 0.0, 0.0]     # rad, positive left; missing wheels get 0
+//! t = 0.0
+//! drive_torque = [0.0, 0.0, 300.0, 300.0]   # N·m about each axle, positive forward
+//! brake_torque = [0.0, 0.0, 0.0, 0.0]       # N·m
+//! steer_angle = [0.05, 0.05, 0.0, 0.0]     # rad, positive left; missing wheels get 0
 //! ```
 //!
-//! A heightfield from a grayscale PNG (see [`crate::heightmap`] for the exact mapping):
+//! A heightfield from a grayscale PNG (see [`skidpad::ground::heightmap`] for the exact mapping):
 //!
 //! ```toml
 //! [ground]
 //! kind = "heightfield"
 //! png = "terrain.png"          # relative to this file; 8- or 16-bit grayscale
-//! size_x_m = 128.0             # ground covered by the image's width (columns run along +x)
-//! size_y_m = 64.0              # ... and height (row 0, the top of the picture, is the +y edge)
-//! height_min_m = 0.0           # black
-//! height_max_m = 2.55          # white; linear in between
-//! origin_x_m = 50.0            # world (x, y) of the image's centre; default (0, 0)
-//! origin_y_m = 0.0
+//! size_x = 128.0             # ground covered by the image's width (columns run along +x)
+//! size_y = 64.0              # ... and height (row 0, the top of the picture, is the +y edge)
+//! height_min = 0.0           # black
+//! height_max = 2.55          # white; linear in between
+//! origin_x = 50.0            # world (x, y) of the image's centre; default (0, 0)
+//! origin_y = 0.0
 //! surface = 0                  # patches work as on any ground
 //! ```
 //!
 //! The image is a map seen from above: column 0 is the left edge (smallest x), row 0 the top
-//! edge at the largest y. Pixels must be square on the ground (`size_x_m / width =
-//! size_y_m / height`); each pixel's gray value is the height at its centre, and the ground ends
-//! at the outer pixel centres. The start (`x_m`, `y_m`) must lie within the image. RGB(A) and
+//! edge at the largest y. Pixels must be square on the ground (`size_x / width =
+//! size_y / height`); each pixel's gray value is the height at its centre, and the ground ends
+//! at the outer pixel centres. The start (`x`, `y`) must lie within the image. RGB(A) and
 //! palette images are read only if every pixel is gray.
 //!
 //! A heightfield from a function of x and y (see [`GroundKind::Function`] for the syntax):
@@ -81,63 +81,90 @@
 //! ```toml
 //! [ground]
 //! kind = "function"
-//! height_m = "0.3 * sin(x / 6) * cos(y / 4)"   # m; x, y in m
-//! x_min_m = -20.0              # the grid it is sampled on: these are the defaults
-//! x_max_m = 280.0
-//! y_min_m = -15.0
-//! y_max_m = 15.0
-//! cell_m = 0.25                # at most 4 000 000 samples
+//! height = "0.3 * sin(x / 6) * cos(y / 4)"   # m; x, y in m
+//! x_min = -20.0                # the grid it is sampled on: these are the defaults
+//! x_max = 280.0
+//! y_min = -15.0
+//! y_max = 15.0
+//! cell_size = 0.25             # at most 4 000 000 samples
 //! ```
 //!
-//! A schedule may also come from a CSV file (`schedule_csv = "inputs.csv"`, columns `t_s` and
-//! any of `throttle`, `brake`, `handbrake`, `steer` or `steer_angle_rad`, `gear`; or per wheel
-//! `drive_torque_nm_<i>`, `brake_torque_nm_<i>`, `steer_angle_rad_<i>`, wheel `i` from 0).
+//! A schedule may also come from a CSV file (`schedule_csv = "inputs.csv"`, columns `t` and
+//! any of `throttle`, `brake`, `handbrake`, `steer` or `steer_angle`, `gear`; or per wheel
+//! `drive_torque_<i>`, `brake_torque_<i>`, `steer_angle_<i>`, wheel `i` from 0).
 //! Unknown keys and columns are rejected; every value must be finite; errors name the file,
 //! the line and the key or column.
+//!
+//! Keys follow the [file conventions](skidpad::file) shared with vehicle files: SI quantities
+//! without a unit suffix (m, s, m/s, rad, rad/s, N·m; `grade` a ratio), and a few keys in
+//! other units named `<SI key><suffix>` and converted once, at load ([`SCENARIO_KEYS`]:
+//! `initial.heading_deg`, `initial.speed_kmh`, `initial.yaw_rate_deg_per_s`,
+//! `ground.grade_pct`, `maneuver.speed_kmh`, `maneuver.grade_pct`); give a key or its
+//! suffixed form, not both. Errors are `file:line:column: key.path: message`
+//! (`s.toml:4:1: initial.speed: must be within ±150 (got 200)`); a schedule CSV's are
+//! `file:line: column `NAME`: message`.
 
 pub mod ground;
 pub mod maneuver;
 pub mod schedule;
 mod schedule_read;
 
-pub use ground::{GroundKind, GroundSpec, Patched, SurfacePatch, Terrain};
+pub use ground::{GroundKind, GroundSpec, SurfacePatch, Terrain};
 pub use maneuver::ManeuverSpec;
 pub use schedule::{ScheduleRow, ScheduleSource, SteerAngle, read_schedule_csv};
+pub use skidpad::ground::terrain::Patched;
 
 use serde::Deserialize;
 use skidpad::MAX_WHEELS;
+use skidpad::file::{ConfigErrorKind, ConvenienceKey, Document, Unit, ck};
 use skidpad::ground::Ground;
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams, WheelCommand};
 use skidpad::{DQuat, DVec3, Pose};
 use std::path::{Path, PathBuf};
 
-/// Initial state. The vehicle starts on the ground under `(x_m, y_m)`, square to the ground's
+/// Initial state. The vehicle starts on the ground under `(x, y)`, square to the ground's
 /// normal there (the plane's, or the heightfield triangle's), its wheels' lowest points at
 /// most a wheel radius above it, heading `heading_deg`.
 #[derive(Debug, Clone, PartialEq, Deserialize, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct InitialSpec {
     /// World x of the start. Unit: m. Range: ±[`INITIAL_POSITION_LIMIT`]. Default: 0.
-    pub x_m: f64,
+    pub x: f64,
     /// World y of the start. Unit: m. Range: ±[`INITIAL_POSITION_LIMIT`]. Default: 0.
-    pub y_m: f64,
-    /// Heading: yaw about +z from +x (90 = facing +y, to the left of the x axis). Unit: deg.
-    /// Default: 0.
-    pub heading_deg: f64,
-    /// Forward speed at the start, along the heading and the ground's slope. Unit: m/s.
-    /// Range: ±[`INITIAL_SPEED_LIMIT`]. Default: 0.
-    pub speed_mps: f64,
-    /// Yaw rate at the start, about the ground's normal, positive left. Unit: deg/s.
-    /// Range: ±[`INITIAL_YAW_RATE_LIMIT`]. Default: 0.
-    pub yaw_rate_degps: f64,
+    pub y: f64,
+    /// Heading: yaw about +z from +x (π/2 = facing +y, to the left of the x axis). Unit: rad
+    /// (key `heading_deg`: deg). Default: 0.
+    pub heading: f64,
+    /// Forward speed at the start, along the heading and the ground's slope. Unit: m/s (key
+    /// `speed_kmh`: km/h). Range: ±[`INITIAL_SPEED_LIMIT`]. Default: 0.
+    pub speed: f64,
+    /// Yaw rate at the start, about the ground's normal, positive left. Unit: rad/s (key
+    /// `yaw_rate_deg_per_s`: deg/s). Range: ±[`INITIAL_YAW_RATE_LIMIT`]. Default: 0.
+    pub yaw_rate: f64,
 }
 
-/// Largest |x_m|, |y_m| of the start (1000 km; f64 keeps 0.1 µm there). Unit: m.
+/// Largest |x|, |y| of the start (1000 km; f64 keeps 0.1 µm there). Unit: m.
 pub const INITIAL_POSITION_LIMIT: f64 = 1.0e6;
-/// Largest |speed_mps| at the start (540 km/h, beyond any ground vehicle). Unit: m/s.
+/// Largest |speed| at the start (540 km/h, beyond any ground vehicle). Unit: m/s.
 pub const INITIAL_SPEED_LIMIT: f64 = 150.0;
-/// Largest |yaw_rate_degps| at the start (two turns a second). Unit: deg/s.
-pub const INITIAL_YAW_RATE_LIMIT: f64 = 720.0;
+/// Largest |yaw_rate| at the start (two turns a second, 720 deg/s). Unit: rad/s.
+pub const INITIAL_YAW_RATE_LIMIT: f64 = 4.0 * std::f64::consts::PI;
+
+/// The suffixed keys of a scenario file (the [file conventions](skidpad::file)): each is
+/// its SI key followed by the unit's suffix and converted once, at load.
+pub const SCENARIO_KEYS: &[ConvenienceKey] = &[
+    ck("initial", "heading_deg", "heading", Unit::Degree),
+    ck("initial", "speed_kmh", "speed", Unit::KilometresPerHour),
+    ck(
+        "initial",
+        "yaw_rate_deg_per_s",
+        "yaw_rate",
+        Unit::DegreePerSecond,
+    ),
+    ck("ground", "grade_pct", "grade", Unit::Percent),
+    ck("maneuver", "speed_kmh", "speed", Unit::KilometresPerHour),
+    ck("maneuver", "grade_pct", "grade", Unit::Percent),
+];
 
 /// A scenario file.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -147,10 +174,10 @@ pub struct Scenario {
     pub vehicle: String,
     /// Simulated time. Unit: s. Default: 10.
     #[serde(default = "default_duration")]
-    pub duration_s: f64,
+    pub duration: f64,
     /// Fixed step. Unit: s. Default: 1/120.
     #[serde(default = "default_dt")]
-    pub dt_s: f64,
+    pub dt: f64,
     /// Ground.
     #[serde(default)]
     pub ground: GroundSpec,
@@ -180,96 +207,40 @@ fn default_dt() -> f64 {
     1.0 / 120.0
 }
 
-/// 1-based line of a byte offset in `text`.
-pub(crate) fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
-}
-
-/// Whether 1-based `line` sets `maneuver = ...` or lies in the `[maneuver]` table.
-fn in_maneuver(text: &str, line: usize) -> bool {
-    let lines: Vec<&str> = text.lines().map(str::trim_start).collect();
-    let Some(l) = line.checked_sub(1).and_then(|i| lines.get(i)) else {
-        return false;
-    };
-    if l.starts_with("maneuver") {
-        return true;
-    }
-    // The nearest table header at or above the line.
-    lines[..line]
-        .iter()
-        .rev()
-        .find(|l| l.starts_with('['))
-        .is_some_and(|h| h.starts_with("[maneuver]"))
-}
-
-/// 1-based line where `key` is set (`key = ...` at the start of a line), else the first line
-/// mentioning it (`[[ground.patches]]`), else 0.
-pub(crate) fn key_line(text: &str, key: &str) -> usize {
-    let set = text.lines().position(|l| {
-        l.trim_start()
-            .strip_prefix(key)
-            .is_some_and(|rest| rest.trim_start().starts_with('='))
-    });
-    match set {
-        Some(k) => k + 1,
-        None => text.find(key).map_or(0, |o| line_of(text, o)),
-    }
-}
-
 impl Scenario {
     /// Parse a scenario; `origin` names the file in errors. A heightfield's `png` path is
     /// taken relative to the current directory (use [`Scenario::from_path`] for paths relative
     /// to the file).
     ///
     /// # Errors
-    /// `origin:line: key KEY: message` for syntax errors, unknown keys, wrong types, bad values
-    /// and unusable heightmap images.
+    /// `origin:line:column: key.path: message` ([`skidpad::file::ConfigError`]'s format) for
+    /// syntax errors, unknown keys, wrong types, bad values and unusable heightmap images.
     pub fn from_toml_str(text: &str, origin: &str) -> Result<Self, String> {
         Self::parse(text, origin, Path::new(""))
     }
 
     /// [`Scenario::from_toml_str`] with files (the heightmap) relative to `dir`.
     fn parse(text: &str, origin: &str, dir: &Path) -> Result<Self, String> {
-        let mut s: Scenario = toml::from_str(text).map_err(|e| {
-            let mut line = e.span().map_or(0, |r| line_of(text, r.start));
-            // Inside `[maneuver]` (an internally tagged table) the span is the whole table:
-            // point at the unknown key's own line instead.
-            if let Some(key) = e
-                .message()
-                .strip_prefix("unknown field `")
-                .and_then(|r| r.split('`').next())
-            {
-                let at = key_line(text, key);
-                if at >= line {
-                    line = at;
-                }
-            } else if in_maneuver(text, line) {
-                // An unknown or missing `kind`, or a parameter of the wrong type.
-                return format!("{origin}:{line}: key maneuver: {}", e.message());
-            }
-            format!("{origin}:{line}: {}", e.message())
-        })?;
-        let at = |key: &str, rule: &str| {
-            let line = key_line(text, key);
-            format!("{origin}:{line}: key {key}: {rule}")
-        };
+        let doc = Document::parse(text, origin, SCENARIO_KEYS).map_err(|e| e.to_string())?;
+        let mut s: Scenario = doc.deserialize().map_err(|e| e.to_string())?;
+        let at = |key: &str, rule: &str| doc.error(key, ConfigErrorKind::Invalid, rule).to_string();
         let bad = |key: &str, rule: &str| Err(at(key, rule));
-        if !(s.duration_s.is_finite() && s.duration_s > 0.0) {
-            return bad("duration_s", "must be finite and > 0");
+        if !(s.duration.is_finite() && s.duration > 0.0) {
+            return bad("duration", "must be finite and > 0");
         }
-        if !(s.dt_s.is_finite() && s.dt_s > 0.0 && s.dt_s <= 0.1) {
-            return bad("dt_s", "must be in (0, 0.1]");
+        if !(s.dt.is_finite() && s.dt > 0.0 && s.dt <= 0.1) {
+            return bad("dt", "must be in (0, 0.1]");
         }
-        if !s.ground.grade_pct.is_finite() || s.ground.grade_pct.abs() > 100.0 {
-            return bad("grade_pct", "must be within ±100 %");
+        if !s.ground.grade.is_finite() || s.ground.grade.abs() > 1.0 {
+            return bad("ground.grade", "must be within ±1 (±100 %)");
         }
-        if !(0.0..=0.5).contains(&s.ground.amplitude_m) {
-            return bad("amplitude_m", "must be in [0, 0.5] m");
+        if !(0.0..=0.5).contains(&s.ground.amplitude) {
+            return bad("ground.amplitude", "must be in [0, 0.5] m");
         }
-        if !(1.0..=100.0).contains(&s.ground.wavelength_m) {
-            return bad("wavelength_m", "must be in [1, 100] m");
+        if !(1.0..=100.0).contains(&s.ground.wavelength) {
+            return bad("ground.wavelength", "must be in [1, 100] m");
         }
-        for p in &s.ground.patches {
+        for (k, p) in s.ground.patches.iter().enumerate() {
             let ok = [p.x_min, p.x_max, p.y_min, p.y_max]
                 .iter()
                 .all(|v| v.is_finite())
@@ -277,21 +248,21 @@ impl Scenario {
                 && p.y_min < p.y_max;
             if !ok {
                 return bad(
-                    "patches",
+                    &format!("ground.patches[{k}]"),
                     "each patch needs finite x_min < x_max and y_min < y_max",
                 );
             }
         }
         if let Some(m) = &s.maneuver {
-            s.check_maneuver(m).map_err(|(key, rule)| at(key, &rule))?;
+            s.check_maneuver(m).map_err(|(key, rule)| at(&key, &rule))?;
         }
         let i = &s.initial;
         for (key, v, limit) in [
-            ("x_m", i.x_m, INITIAL_POSITION_LIMIT),
-            ("y_m", i.y_m, INITIAL_POSITION_LIMIT),
-            ("heading_deg", i.heading_deg, f64::MAX),
-            ("speed_mps", i.speed_mps, INITIAL_SPEED_LIMIT),
-            ("yaw_rate_degps", i.yaw_rate_degps, INITIAL_YAW_RATE_LIMIT),
+            ("initial.x", i.x, INITIAL_POSITION_LIMIT),
+            ("initial.y", i.y, INITIAL_POSITION_LIMIT),
+            ("initial.heading", i.heading, f64::MAX),
+            ("initial.speed", i.speed, INITIAL_SPEED_LIMIT),
+            ("initial.yaw_rate", i.yaw_rate, INITIAL_YAW_RATE_LIMIT),
         ] {
             if !v.is_finite() {
                 return bad(key, &format!("must be finite (got {v})"));
@@ -300,7 +271,7 @@ impl Scenario {
                 return bad(key, &format!("must be within ±{limit} (got {v})"));
             }
         }
-        s.schedule_source = ScheduleSource::toml(origin, text, s.schedule.len());
+        s.schedule_source = ScheduleSource::toml(origin, text);
         schedule_read::check_rows(&s.schedule, &s.schedule_source)?;
         if !s.schedule.is_empty() && s.schedule_csv.is_some() {
             return bad(
@@ -308,25 +279,25 @@ impl Scenario {
                 "give either inline [[schedule]] rows or a schedule_csv, not both",
             );
         }
-        s.ground
-            .load(text, origin, dir, (s.initial.x_m, s.initial.y_m))?;
+        s.ground.load(&doc, dir, (s.initial.x, s.initial.y))?;
         Ok(s)
     }
 
     /// The rules a scenario with a manoeuvre must follow ([`maneuver`]'s module docs).
-    fn check_maneuver(&self, m: &ManeuverSpec) -> Result<(), (&'static str, String)> {
-        let bad = |key: &'static str, rule: &str| Err((key, rule.to_string()));
-        m.validate()?;
+    fn check_maneuver(&self, m: &ManeuverSpec) -> Result<(), (String, String)> {
+        let bad = |key: &str, rule: &str| Err((key.to_string(), rule.to_string()));
+        m.validate()
+            .map_err(|(key, rule)| (format!("maneuver.{key}"), rule))?;
         if !self.schedule.is_empty() || self.schedule_csv.is_some() {
             return bad(
                 "maneuver",
                 "give either a manoeuvre or a schedule, not both",
             );
         }
-        if self.duration_s != default_duration() {
+        if self.duration != default_duration() {
             return bad(
-                "duration_s",
-                "a manoeuvre runs as long as it takes: duration_s is for schedules",
+                "duration",
+                "a manoeuvre runs as long as it takes: duration is for schedules",
             );
         }
         if self.initial != InitialSpec::default() {
@@ -341,20 +312,20 @@ impl Scenario {
                          grade)",
                     );
                 }
-                if self.dt_s != default_dt() {
-                    return bad("dt_s", "the standard suite runs at its own step of 1/120 s");
+                if self.dt != default_dt() {
+                    return bad("dt", "the standard suite runs at its own step of 1/120 s");
                 }
             }
             ManeuverSpec::Park { .. } => {
                 if self.ground.kind != GroundKind::Flat {
                     return bad(
-                        "kind",
-                        "park builds its own incline (maneuver.grade_pct): only \
+                        "ground.kind",
+                        "park builds its own incline (maneuver.grade): only \
                          [ground] surface applies",
                     );
                 }
                 if !self.ground.patches.is_empty() {
-                    return bad("patches", "park builds its own incline: no patches");
+                    return bad("ground.patches", "park builds its own incline: no patches");
                 }
             }
             _ => {}
@@ -379,7 +350,7 @@ impl Scenario {
             params,
             &ground,
             skidpad::ground::SurfaceId(self.ground.surface),
-            self.dt_s,
+            self.dt,
         )
     }
 
@@ -410,14 +381,14 @@ impl Scenario {
     }
 
     /// The driver input at time `t`: [`schedule::intent_at`] of the schedule. With
-    /// `steer_angle_rad` its `steer` is 0: the command depends on the vehicle and its speed
+    /// `steer_angle` its `steer` is 0: the command depends on the vehicle and its speed
     /// ([`Scenario::steer_angle_at`], [`schedule::steer_for_angle`]).
     pub fn intent_at(&self, t: f64) -> Intent {
         schedule::intent_at(&self.schedule, t)
     }
 
     /// The road-wheel angle the schedule asks for at time `t` ([`schedule::steer_angle_at`]),
-    /// `None` unless it uses a single `steer_angle_rad`. Unit: rad.
+    /// `None` unless it uses a single `steer_angle`. Unit: rad.
     pub fn steer_angle_at(&self, t: f64) -> Option<f64> {
         schedule::steer_angle_at(&self.schedule, t)
     }
@@ -440,45 +411,41 @@ impl Scenario {
     ///
     /// # Errors
     /// Invalid vehicle or inputs, or a ground [`Scenario::ground`] cannot build.
-    pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Telemetry, String> {
+    pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Recorder, String> {
         let ground = self.ground()?;
         self.run_on(params, &ground)
     }
 
-    /// The start pose and velocities: on the ground under `(x_m, y_m)`, square to its normal
+    /// The start pose and velocities: on the ground under `(x, y)`, square to its normal
     /// `n`, the reference point a wheel radius along `n` above the ground (as the wheels
     /// hang), heading `heading_deg` (the body x axis is the ground direction whose horizontal
-    /// part points that way), moving at `speed_mps` along it and turning at `yaw_rate_degps`
+    /// part points that way), moving at `speed` along it and turning at `yaw_rate_deg_per_s`
     /// about `n`.
     ///
     /// # Errors
-    /// A start off a heightfield (checked at load for files), naming `x_m`.
+    /// A start off a heightfield (checked at load for files), naming `x`.
     pub fn start(&self, params: &VehicleParams) -> Result<(Pose, DVec3, DVec3), String> {
         let i = &self.initial;
-        let (z, n) = self.ground.surface_under(i.x_m, i.y_m)?.ok_or_else(|| {
+        let (z, n) = self.ground.surface_under(i.x, i.y)?.ok_or_else(|| {
             format!(
-                "key x_m: the start ({}, {}) is off the heightfield",
-                i.x_m, i.y_m
+                "initial.x: the start ({}, {}) is off the heightfield",
+                i.x, i.y
             )
         })?;
         let r = params.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
-        let (s, c) = i.heading_deg.to_radians().sin_cos();
+        let (s, c) = i.heading.sin_cos();
         // Along the ground (d·n = 0) with horizontal part (cos ψ, sin ψ).
         let forward = DVec3::new(c, s, -(n.x * c + n.y * s) / n.z).normalize();
         let rotation = DQuat::from_rotation_axes(forward, n.cross(forward), n);
-        let pose = Pose::new(DVec3::new(i.x_m, i.y_m, z) + n * r, rotation);
-        Ok((
-            pose,
-            forward * i.speed_mps,
-            n * i.yaw_rate_degps.to_radians(),
-        ))
+        let pose = Pose::new(DVec3::new(i.x, i.y, z) + n * r, rotation);
+        Ok((pose, forward * i.speed, n * i.yaw_rate))
     }
 
     fn run_on(
         &self,
         params: VehicleParams,
         ground: &dyn Ground,
-    ) -> Result<crate::Telemetry, String> {
+    ) -> Result<crate::Recorder, String> {
         let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
         schedule::check_vehicle(&self.schedule, &self.schedule_source, car.params())?;
         let (pose, linear, angular) = self.start(car.params())?;
@@ -487,11 +454,11 @@ impl Scenario {
             car.set_velocity(linear, angular);
         }
         let n_wheels = car.params().wheels.len();
-        let mut tel = crate::Telemetry::for_vehicle(car.params());
-        let steps = (self.duration_s / self.dt_s).round() as usize;
+        let mut tel = crate::Recorder::for_vehicle(car.params());
+        let steps = (self.duration / self.dt).round() as usize;
         let (rows, style) = (&self.schedule, schedule::style(&self.schedule));
         for k in 0..steps {
-            let t = k as f64 * self.dt_s;
+            let t = k as f64 * self.dt;
             let direct = match style {
                 schedule::Style::Direct => schedule::interpolated_commands(rows, t),
                 _ => None,
@@ -511,7 +478,7 @@ impl Scenario {
                 }
             };
             set.map_err(|e| e.to_string())?;
-            car.step(self.dt_s, ground);
+            car.step(self.dt, ground);
             tel.record(&car);
         }
         Ok(tel)

@@ -5,16 +5,16 @@
 //!
 //! | style | channels | drives the car through |
 //! |---|---|---|
-//! | pedals | `throttle`, `brake`, `handbrake` (0..1), `steer` (−1..1) **or** `steer_angle_rad`, `gear` | [`Vehicle::set_intent`](skidpad::vehicle::Vehicle::set_intent): the vehicle's drivetrain, brakes and steering model |
-//! | direct (per wheel) | `drive_torque_nm`, `brake_torque_nm`, `steer_angle_rad` as arrays, one entry per wheel | [`Vehicle::set_wheel_commands`](skidpad::vehicle::Vehicle::set_wheel_commands) (PhysX *NoDrive*: the schedule owns the drivetrain) |
+//! | pedals | `throttle`, `brake`, `handbrake` (0..1), `steer` (−1..1) **or** `steer_angle`, `gear` | [`Vehicle::set_intent`](skidpad::vehicle::Vehicle::set_intent): the vehicle's drivetrain, brakes and steering model |
+//! | direct (per wheel) | `drive_torque`, `brake_torque`, `steer_angle` as arrays, one entry per wheel | [`Vehicle::set_wheel_commands`](skidpad::vehicle::Vehicle::set_wheel_commands) (PhysX *NoDrive*: the schedule owns the drivetrain) |
 //!
-//! In a CSV the per-wheel arrays are columns `drive_torque_nm_<i>`, `brake_torque_nm_<i>` and
-//! `steer_angle_rad_<i>` (wheel `i` in the vehicle file's order, from 0): column `K_<i>` is
-//! entry `i` of the TOML array `K`. One name for one quantity: `steer_angle_rad` is a road-wheel
+//! In a CSV the per-wheel arrays are columns `drive_torque_<i>`, `brake_torque_<i>` and
+//! `steer_angle_<i>` (wheel `i` in the vehicle file's order, from 0): column `K_<i>` is
+//! entry `i` of the TOML array `K`. One name for one quantity: `steer_angle` is a road-wheel
 //! angle either way, a single number for the car (through the steering model) or one per
 //! wheel (set directly). Wheels without an entry get 0.
 //!
-//! `steer_angle_rad` as one number is the road-wheel angle δ (positive left) asked of the
+//! `steer_angle` as one number is the road-wheel angle δ (positive left) asked of the
 //! *reference wheel*, the enabled wheel with the largest `|max_steer|`. Each step it becomes
 //! the steering command `steer = δ / (max_steer_ref · k(v))`, clamped to ±1, with
 //! `k = `[`speed_factor`] at the current forward speed `v`. With Ackermann
@@ -32,7 +32,7 @@ pub use super::schedule_read::{
     ChannelKey, ScheduleSource, read_schedule_csv, read_schedule_csv_with_source,
 };
 
-/// `steer_angle_rad` in a row: one road-wheel angle for the car, or one per wheel.
+/// `steer_angle` in a row: one road-wheel angle for the car, or one per wheel.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SteerAngle {
     /// Road-wheel angle of the reference wheel, through the steering model (pedal style).
@@ -81,7 +81,7 @@ impl<'de> serde::Deserialize<'de> for SteerAngle {
 #[serde(deny_unknown_fields, default)]
 pub struct ScheduleRow {
     /// Time. Unit: s. Rows must be in increasing time.
-    pub t_s: f64,
+    pub t: f64,
     /// Throttle, 0..1 (pedal style).
     pub throttle: Option<f64>,
     /// Brake, 0..1 (pedal style).
@@ -89,30 +89,30 @@ pub struct ScheduleRow {
     /// Hand brake, 0..1 (pedal style).
     pub handbrake: Option<f64>,
     /// Steering command, −1..1, positive left (pedal style; not with a single
-    /// `steer_angle_rad`).
+    /// `steer_angle`).
     pub steer: Option<f64>,
     /// Road-wheel steer angle: one for the car (pedal style, see the [module docs](self)) or
     /// one per wheel (direct style). Unit: rad, positive left.
-    pub steer_angle_rad: Option<SteerAngle>,
+    pub steer_angle: Option<SteerAngle>,
     /// Target gear (engine vehicles), held from this row on; absent = automatic (pedal style).
     pub gear: Option<i8>,
     /// Drive torque of each wheel about its axle, positive forward (direct style). Unit: N·m.
-    pub drive_torque_nm: Option<Vec<f64>>,
+    pub drive_torque: Option<Vec<f64>>,
     /// Brake torque of each wheel (direct style; negative values act as 0). Unit: N·m.
-    pub brake_torque_nm: Option<Vec<f64>>,
+    pub brake_torque: Option<Vec<f64>>,
 }
 
 impl ScheduleRow {
     /// True if the row sets a per-wheel (direct) channel.
     pub fn is_direct(&self) -> bool {
-        self.drive_torque_nm.is_some()
-            || self.brake_torque_nm.is_some()
-            || matches!(self.steer_angle_rad, Some(SteerAngle::Wheels(_)))
+        self.drive_torque.is_some()
+            || self.brake_torque.is_some()
+            || matches!(self.steer_angle, Some(SteerAngle::Wheels(_)))
     }
 
-    /// The single `steer_angle_rad`, if the row sets one.
+    /// The single `steer_angle`, if the row sets one.
     pub fn steer_angle(&self) -> Option<f64> {
-        match self.steer_angle_rad {
+        match self.steer_angle {
             Some(SteerAngle::Vehicle(a)) => Some(a),
             _ => None,
         }
@@ -120,13 +120,13 @@ impl ScheduleRow {
 
     /// The per-wheel steer angles, if the row sets them.
     pub fn wheel_steer_angles(&self) -> Option<&[f64]> {
-        match &self.steer_angle_rad {
+        match &self.steer_angle {
             Some(SteerAngle::Wheels(a)) => Some(a),
             _ => None,
         }
     }
 
-    /// Every channel value set in this row with its key (`t_s` and `gear` excluded).
+    /// Every channel value set in this row with its key (`t` and `gear` excluded).
     pub fn values(&self) -> Vec<(ChannelKey, f64)> {
         let mut out = Vec::new();
         let mut one = |name, v: Option<f64>| {
@@ -138,11 +138,11 @@ impl ScheduleRow {
         one("brake", self.brake);
         one("handbrake", self.handbrake);
         one("steer", self.steer);
-        one("steer_angle_rad", self.steer_angle());
+        one("steer_angle", self.steer_angle());
         for (name, vs) in [
-            ("drive_torque_nm", self.drive_torque_nm.as_deref()),
-            ("brake_torque_nm", self.brake_torque_nm.as_deref()),
-            ("steer_angle_rad", self.wheel_steer_angles()),
+            ("drive_torque", self.drive_torque.as_deref()),
+            ("brake_torque", self.brake_torque.as_deref()),
+            ("steer_angle", self.wheel_steer_angles()),
         ] {
             for (i, v) in vs.unwrap_or_default().iter().enumerate() {
                 let key = ChannelKey {
@@ -162,7 +162,7 @@ impl ScheduleRow {
 /// one recorded row per step costs O(log n) a step, not O(n).
 fn bracket(rows: &[ScheduleRow], t: f64) -> Option<(&ScheduleRow, &ScheduleRow, f64)> {
     let first = rows.first()?;
-    Some(match rows.partition_point(|r| r.t_s <= t) {
+    Some(match rows.partition_point(|r| r.t <= t) {
         i if i == rows.len() => {
             let last = &rows[rows.len() - 1];
             (last, last, 0.0)
@@ -170,7 +170,7 @@ fn bracket(rows: &[ScheduleRow], t: f64) -> Option<(&ScheduleRow, &ScheduleRow, 
         0 => (first, first, 0.0),
         i => {
             let (a, b) = (&rows[i - 1], &rows[i]);
-            (a, b, (t - a.t_s) / (b.t_s - a.t_s))
+            (a, b, (t - a.t) / (b.t - a.t))
         }
     })
 }
@@ -181,14 +181,14 @@ fn bracket(rows: &[ScheduleRow], t: f64) -> Option<(&ScheduleRow, &ScheduleRow, 
 pub enum Style {
     /// Pedals and the steering command.
     Pedals,
-    /// Pedals, steered by a single `steer_angle_rad` through the steering model.
+    /// Pedals, steered by a single `steer_angle` through the steering model.
     PedalsWithSteerAngle,
     /// Per-wheel commands.
     Direct,
 }
 
 /// The style of `rows`: direct if any row sets a per-wheel channel, else pedals (with a steer
-/// angle if any row sets a single `steer_angle_rad`).
+/// angle if any row sets a single `steer_angle`).
 pub fn style(rows: &[ScheduleRow]) -> Style {
     if rows.iter().any(ScheduleRow::is_direct) {
         Style::Direct
@@ -205,7 +205,7 @@ fn lerp(a: Option<f64>, b: Option<f64>, f: f64) -> f64 {
 }
 
 /// The driver input at time `t`: the pedal channels interpolated linearly, held after the
-/// end. `steer` is the `steer` channel (0 if the schedule gives `steer_angle_rad` instead: see
+/// end. `steer` is the `steer` channel (0 if the schedule gives `steer_angle` instead: see
 /// [`steer_angle_at`]); a direct schedule gives the default (released) intent.
 pub fn intent_at(rows: &[ScheduleRow], t: f64) -> Intent {
     let Some((a, b, f)) = bracket(rows, t) else {
@@ -221,7 +221,7 @@ pub fn intent_at(rows: &[ScheduleRow], t: f64) -> Intent {
     }
 }
 
-/// The road-wheel angle `steer_angle_rad` at time `t` (interpolated, held after the end), or
+/// The road-wheel angle `steer_angle` at time `t` (interpolated, held after the end), or
 /// `None` if no row of the schedule sets it as a single number. Unit: rad.
 pub fn steer_angle_at(rows: &[ScheduleRow], t: f64) -> Option<f64> {
     if style(rows) != Style::PedalsWithSteerAngle {
@@ -256,13 +256,13 @@ pub(super) fn interpolated_commands(
     for (i, c) in out.iter_mut().enumerate() {
         *c = WheelCommand {
             drive_torque: lerp(
-                at(a.drive_torque_nm.as_deref(), i),
-                at(b.drive_torque_nm.as_deref(), i),
+                at(a.drive_torque.as_deref(), i),
+                at(b.drive_torque.as_deref(), i),
                 f,
             ),
             brake_torque: lerp(
-                at(a.brake_torque_nm.as_deref(), i),
-                at(b.brake_torque_nm.as_deref(), i),
+                at(a.brake_torque.as_deref(), i),
+                at(b.brake_torque.as_deref(), i),
                 f,
             ),
             steer_angle: lerp(
@@ -305,7 +305,7 @@ pub fn steer_for_angle(p: &VehicleParams, delta: f64, forward_speed: f64) -> Opt
 }
 
 /// Check a schedule against the vehicle that runs it: per-wheel entries only for wheels it
-/// has, and a nonzero `steer_angle_rad` only if some wheel steers.
+/// has, and a nonzero `steer_angle` only if some wheel steers.
 ///
 /// # Errors
 /// `file:line: key KEY: message` (or `column`), located through `source`.
@@ -317,9 +317,9 @@ pub fn check_vehicle(
     let n = p.wheels.len();
     for (k, r) in rows.iter().enumerate() {
         for (name, len) in [
-            ("drive_torque_nm", r.drive_torque_nm.as_ref().map(Vec::len)),
-            ("brake_torque_nm", r.brake_torque_nm.as_ref().map(Vec::len)),
-            ("steer_angle_rad", r.wheel_steer_angles().map(<[f64]>::len)),
+            ("drive_torque", r.drive_torque.as_ref().map(Vec::len)),
+            ("brake_torque", r.brake_torque.as_ref().map(Vec::len)),
+            ("steer_angle", r.wheel_steer_angles().map(<[f64]>::len)),
         ] {
             if let Some(len) = len.filter(|&l| l > n) {
                 let key = ChannelKey {
@@ -337,7 +337,7 @@ pub fn check_vehicle(
         }
         if r.steer_angle().is_some_and(|a| a != 0.0) && reference_max_steer(p).is_none() {
             let key = ChannelKey {
-                name: "steer_angle_rad",
+                name: "steer_angle",
                 wheel: None,
             };
             return Err(format!(
@@ -358,8 +358,8 @@ mod tests {
 
     #[test]
     fn bracket_holds_before_and_after_and_hits_rows_exactly() {
-        let row = |t_s: f64, throttle: f64| ScheduleRow {
-            t_s,
+        let row = |t: f64, throttle: f64| ScheduleRow {
+            t,
             throttle: Some(throttle),
             ..ScheduleRow::default()
         };

@@ -2,20 +2,21 @@
 //! each value came from (file, line, key or column) for error messages.
 //!
 //! Rules, for inline rows and CSV alike: times increase; every value is finite; a schedule is
-//! pedal-style or direct (per wheel), never both; `steer` and a single `steer_angle_rad` never
+//! pedal-style or direct (per wheel), never both; `steer` and a single `steer_angle` never
 //! appear in the same schedule; per-wheel arrays have at most [`MAX_WHEELS`] entries. The
 //! vehicle-dependent rules (no entry for a wheel the car lacks, a steer angle only for a car
 //! that steers) are checked when the schedule runs: [`super::schedule::check_vehicle`].
 
 use super::schedule::{ScheduleRow, SteerAngle};
 use skidpad::MAX_WHEELS;
+use skidpad::file::{ConfigErrorKind, Document};
 use std::path::Path;
 
-/// A schedule channel as errors name it: `drive_torque_nm` of wheel 2 is the CSV column
-/// `drive_torque_nm_2` and entry 2 of the TOML array `drive_torque_nm`.
+/// A schedule channel as errors name it: `drive_torque` of wheel 2 is the CSV column
+/// `drive_torque_2` and entry 2 of the TOML array `drive_torque`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChannelKey {
-    /// Channel name (`throttle`, `drive_torque_nm`, ...).
+    /// Channel name (`throttle`, `drive_torque`, ...).
     pub name: &'static str,
     /// Wheel index of a per-wheel entry.
     pub wheel: Option<usize>,
@@ -27,17 +28,17 @@ impl ChannelKey {
     }
 }
 
-/// Pedal-style channel names (a single `steer_angle_rad` is pedal style too).
+/// Pedal-style channel names (a single `steer_angle` is pedal style too).
 const PEDAL: [&str; 6] = [
     "throttle",
     "brake",
     "handbrake",
     "steer",
-    "steer_angle_rad",
+    "steer_angle",
     "gear",
 ];
 /// Per-wheel channel names: CSV columns `NAME_<i>`, TOML arrays `NAME`.
-const DIRECT: [&str; 3] = ["drive_torque_nm", "brake_torque_nm", "steer_angle_rad"];
+const DIRECT: [&str; 3] = ["drive_torque", "brake_torque", "steer_angle"];
 
 /// Where a schedule's rows came from, for error messages: the file and the line of each row
 /// (and, inline, of each key in it). The default knows nothing and names rows by number.
@@ -51,52 +52,25 @@ pub struct ScheduleSource {
 enum Form {
     #[default]
     Unknown,
-    /// Per row: the `[[schedule]]` line and each `key = ` line in it; `fallback` is the first
-    /// line mentioning `schedule` (rows written as inline tables).
-    Toml {
-        rows: Vec<(usize, Vec<(String, usize)>)>,
-        fallback: usize,
-    },
+    /// The scenario text: parsed again to locate an error (errors are rare; rows can be many).
+    Toml { text: String },
     /// Per record: its line.
     Csv { lines: Vec<usize> },
 }
 
 impl ScheduleSource {
-    /// Inline rows of the scenario `text` (file name `file`), `n` of them.
-    pub fn toml(file: &str, text: &str, n: usize) -> Self {
-        let mut rows: Vec<(usize, Vec<(String, usize)>)> = Vec::new();
-        let mut in_row = false;
-        for (i, line) in text.lines().enumerate() {
-            let t = line.trim_start();
-            if t.starts_with('[') {
-                in_row = t.starts_with("[[schedule]]");
-                if in_row {
-                    rows.push((i + 1, Vec::new()));
-                }
-            } else if in_row
-                && let Some((k, _)) = t.split_once('=')
-                && let Some(row) = rows.last_mut()
-            {
-                let k = k.trim();
-                if !k.is_empty() && !k.starts_with('#') {
-                    row.1.push((k.to_string(), i + 1));
-                }
-            }
-        }
-        if rows.len() != n {
-            rows.clear();
-        }
+    /// Inline rows of the scenario `text` (file name `file`).
+    pub fn toml(file: &str, text: &str) -> Self {
         Self {
             file: file.to_string(),
             form: Form::Toml {
-                rows,
-                fallback: super::key_line(text, "schedule"),
+                text: text.to_string(),
             },
         }
     }
 
-    /// `file:line: key NAME` (a wheel entry: `key NAME[i]`) or `file:line: column `NAME_i``
-    /// for channel `key` of row `row`.
+    /// `file:line:column: schedule[row].NAME` (a wheel entry: `NAME[i]`) or
+    /// `file:line: column `NAME_i`` for channel `key` of row `row`.
     pub fn locate(&self, row: usize, key: ChannelKey) -> String {
         self.at(row, key, false)
     }
@@ -111,13 +85,15 @@ impl ScheduleSource {
         let file = &self.file;
         match &self.form {
             Form::Unknown => format!("schedule row {}: key {}", row + 1, toml_key(key)),
-            Form::Toml { rows, fallback } => {
-                let line = rows.get(row).map_or(*fallback, |(head, keys)| {
-                    keys.iter()
-                        .find(|(k, _)| k == key.name)
-                        .map_or(*head, |(_, l)| *l)
-                });
-                format!("{file}:{line}: key {}", toml_key(key))
+            Form::Toml { text } => {
+                let path = format!("schedule[{row}].{}", toml_key(key));
+                match Document::parse(text, file, super::SCENARIO_KEYS) {
+                    Ok(doc) => {
+                        let e = doc.error(&path, ConfigErrorKind::Invalid, "");
+                        format!("{}:{}:{}: {}", e.file, e.line, e.column, e.key)
+                    }
+                    Err(_) => format!("{file}: {path}"),
+                }
             }
             Form::Csv { lines } => {
                 let line = if header {
@@ -150,16 +126,16 @@ fn csv_column(k: ChannelKey) -> String {
 /// # Errors
 /// The first broken rule, located through `source`.
 pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), String> {
-    let t_s = ChannelKey::one("t_s");
-    // The first key of each style, and the first `steer` / single `steer_angle_rad`.
+    let t = ChannelKey::one("t");
+    // The first key of each style, and the first `steer` / single `steer_angle`.
     let (mut pedal, mut direct) = (None::<(usize, &str)>, None::<(usize, &str)>);
     let (mut steer, mut angle) = (None::<usize>, None::<usize>);
     for (k, r) in rows.iter().enumerate() {
-        if !r.t_s.is_finite() {
-            return Err(format!("{}: must be finite", source.locate(k, t_s)));
+        if !r.t.is_finite() {
+            return Err(format!("{}: must be finite", source.locate(k, t)));
         }
-        if k > 0 && r.t_s <= rows[k - 1].t_s {
-            return Err(format!("{}: times must increase", source.locate(k, t_s)));
+        if k > 0 && r.t <= rows[k - 1].t {
+            return Err(format!("{}: times must increase", source.locate(k, t)));
         }
         for (key, v) in r.values() {
             if !v.is_finite() {
@@ -170,9 +146,9 @@ pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), S
             }
         }
         for (name, len) in [
-            ("drive_torque_nm", r.drive_torque_nm.as_ref().map(Vec::len)),
-            ("brake_torque_nm", r.brake_torque_nm.as_ref().map(Vec::len)),
-            ("steer_angle_rad", r.wheel_steer_angles().map(<[f64]>::len)),
+            ("drive_torque", r.drive_torque.as_ref().map(Vec::len)),
+            ("brake_torque", r.brake_torque.as_ref().map(Vec::len)),
+            ("steer_angle", r.wheel_steer_angles().map(<[f64]>::len)),
         ] {
             if len.is_some_and(|l| l > MAX_WHEELS) {
                 let key = ChannelKey::one(name);
@@ -187,13 +163,13 @@ pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), S
             ("brake", r.brake.is_some()),
             ("handbrake", r.handbrake.is_some()),
             ("steer", r.steer.is_some()),
-            ("steer_angle_rad", r.steer_angle().is_some()),
+            ("steer_angle", r.steer_angle().is_some()),
             ("gear", r.gear.is_some()),
         ];
         let direct_keys = [
-            ("drive_torque_nm", r.drive_torque_nm.is_some()),
-            ("brake_torque_nm", r.brake_torque_nm.is_some()),
-            ("steer_angle_rad", r.wheel_steer_angles().is_some()),
+            ("drive_torque", r.drive_torque.is_some()),
+            ("brake_torque", r.brake_torque.is_some()),
+            ("steer_angle", r.wheel_steer_angles().is_some()),
         ];
         for (name, _) in pedal_keys.iter().filter(|(_, set)| *set) {
             pedal.get_or_insert((k, name));
@@ -220,12 +196,12 @@ pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), S
         }
         if let (Some(s), Some(a)) = (steer, angle) {
             let (late, early) = if s < a {
-                ((a, "steer_angle_rad"), (s, "steer"))
+                ((a, "steer_angle"), (s, "steer"))
             } else {
-                ((s, "steer"), (a, "steer_angle_rad"))
+                ((s, "steer"), (a, "steer_angle"))
             };
             return Err(format!(
-                "{}: give either steer (a command, −1..1) or steer_angle_rad (a road-wheel \
+                "{}: give either steer (a command, −1..1) or steer_angle (a road-wheel \
                  angle, rad), not both; {} came first",
                 source.locate(late.0, ChannelKey::one(late.1)),
                 source.locate(early.0, ChannelKey::one(early.1)),
@@ -244,7 +220,7 @@ enum Column {
 }
 
 fn column(file: &str, h: &str) -> Result<Column, String> {
-    if h == "t_s" {
+    if h == "t" {
         return Ok(Column::Time);
     }
     if let Some(p) = PEDAL.iter().find(|p| **p == h) {
@@ -264,15 +240,15 @@ fn column(file: &str, h: &str) -> Result<Column, String> {
         }
     }
     Err(format!(
-        "{file}:1: column `{h}`: unknown (expected t_s, {}, or per wheel {})",
+        "{file}:1: column `{h}`: unknown (expected t, {}, or per wheel {})",
         PEDAL.join(", "),
         DIRECT.map(|d| format!("{d}_<i>")).join(", ")
     ))
 }
 
-/// Read a schedule CSV: column `t_s` plus pedal columns (`throttle`, `brake`, `handbrake`,
-/// `steer` or `steer_angle_rad`, `gear`) or per-wheel columns (`drive_torque_nm_<i>`,
-/// `brake_torque_nm_<i>`, `steer_angle_rad_<i>`); empty cells are 0.
+/// Read a schedule CSV: column `t` plus pedal columns (`throttle`, `brake`, `handbrake`,
+/// `steer` or `steer_angle`, `gear`) or per-wheel columns (`drive_torque_<i>`,
+/// `brake_torque_<i>`, `steer_angle_<i>`); empty cells are 0.
 ///
 /// # Errors
 /// `file:line: column `NAME`: message`.
@@ -295,7 +271,7 @@ pub fn read_schedule_csv_with_source(
         .map(|h| column(&file, h.trim()))
         .collect::<Result<Vec<_>, _>>()?;
     let name = |c: Column| match c {
-        Column::Time => "t_s".to_string(),
+        Column::Time => "t".to_string(),
         Column::Pedal(p) => p.to_string(),
         Column::Wheel(d, i) => format!("{d}_{i}"),
     };
@@ -319,16 +295,16 @@ pub fn read_schedule_csv_with_source(
         ));
     }
     let steer = first(|c| *c == Column::Pedal("steer"));
-    let angle = first(|c| *c == Column::Pedal("steer_angle_rad"));
+    let angle = first(|c| *c == Column::Pedal("steer_angle"));
     if let (Some(s), Some(a)) = (steer, angle) {
         return Err(format!(
-            "{file}:1: column `{}`: give either steer (a command, −1..1) or steer_angle_rad (a \
+            "{file}:1: column `{}`: give either steer (a command, −1..1) or steer_angle (a \
              road-wheel angle, rad), not both",
             name(cols[s.max(a)])
         ));
     }
     if !cols.contains(&Column::Time) {
-        return Err(format!("{file}:1: missing column `t_s`"));
+        return Err(format!("{file}:1: missing column `t`"));
     }
     let widths: Vec<(&str, usize)> = DIRECT
         .iter()
@@ -353,9 +329,9 @@ pub fn read_schedule_csv_with_source(
         for (d, n) in &widths {
             let zeros = vec![0.0; *n];
             match *d {
-                "drive_torque_nm" => row.drive_torque_nm = Some(zeros),
-                "brake_torque_nm" => row.brake_torque_nm = Some(zeros),
-                _ => row.steer_angle_rad = Some(SteerAngle::Wheels(zeros)),
+                "drive_torque" => row.drive_torque = Some(zeros),
+                "brake_torque" => row.brake_torque = Some(zeros),
+                _ => row.steer_angle = Some(SteerAngle::Wheels(zeros)),
             }
         }
         let mut t = None;
@@ -388,7 +364,7 @@ pub fn read_schedule_csv_with_source(
                         "handbrake" => &mut row.handbrake,
                         "steer" => &mut row.steer,
                         _ => {
-                            row.steer_angle_rad = Some(SteerAngle::Vehicle(v));
+                            row.steer_angle = Some(SteerAngle::Vehicle(v));
                             continue;
                         }
                     };
@@ -401,7 +377,7 @@ pub fn read_schedule_csv_with_source(
                 }
             }
         }
-        row.t_s = t.ok_or_else(|| format!("{file}:{line}: column `t_s`: missing"))?;
+        row.t = t.ok_or_else(|| format!("{file}:{line}: column `t`: missing"))?;
         rows.push(row);
         lines.push(line);
     }
@@ -416,9 +392,9 @@ pub fn read_schedule_csv_with_source(
 /// The per-wheel values of channel `name` in `row`, if it has them.
 fn wheel_values<'a>(row: &'a mut ScheduleRow, name: &str) -> Option<&'a mut Vec<f64>> {
     match name {
-        "drive_torque_nm" => row.drive_torque_nm.as_mut(),
-        "brake_torque_nm" => row.brake_torque_nm.as_mut(),
-        _ => match &mut row.steer_angle_rad {
+        "drive_torque" => row.drive_torque.as_mut(),
+        "brake_torque" => row.brake_torque.as_mut(),
+        _ => match &mut row.steer_angle {
             Some(SteerAngle::Wheels(w)) => Some(w),
             _ => None,
         },

@@ -9,7 +9,7 @@
 //! F_down = −½ ρ C_L,k A_k (v_p·x̂)² ẑ                  per surface k, at its point
 //! ```
 //!
-//! A surface's `lift_coefficient` is positive for *downforce*. Forces act at points, so drag
+//! A surface's `downforce_coefficient` is positive for *downforce*. Forces act at points, so drag
 //! above the centre of mass pitches the nose up and front/rear downforce split the load between
 //! the axles by where their points are. Rolling resistance is *not* here: it is a tire moment
 //! `C_rr·F_z·R·tanh(ωR/v)` ([`crate::tire::model::rolling_resistance_torque`]), so it scales with
@@ -50,7 +50,7 @@ pub const MAX_AERO_FORCES: usize = 1 + MAX_AERO_SURFACES;
 #[serde(deny_unknown_fields)]
 pub struct DownforceParams {
     /// Downforce coefficient, positive pushes the car down. Unit: 1. Range: [−5, 5].
-    pub lift_coefficient: f64,
+    pub downforce_coefficient: f64,
     /// Reference area the coefficient refers to. Unit: m². Range: [0, 20].
     pub area: f64,
     /// Centre of pressure in the vehicle frame (e.g. above an axle). Unit: m.
@@ -100,7 +100,7 @@ impl AeroParams {
     pub fn downforce_total(&self, forward_airspeed: f64) -> f64 {
         self.downforce
             .iter()
-            .map(|d| 0.5 * self.air_density * d.lift_coefficient * d.area)
+            .map(|d| 0.5 * self.air_density * d.downforce_coefficient * d.area)
             .sum::<f64>()
             * forward_airspeed
             * forward_airspeed
@@ -112,7 +112,7 @@ impl AeroParams {
             || self
                 .downforce
                 .iter()
-                .any(|d| d.lift_coefficient * d.area != 0.0)
+                .any(|d| d.downforce_coefficient * d.area != 0.0)
     }
 
     /// Check every field.
@@ -139,7 +139,7 @@ impl AeroParams {
         }
         for (i, d) in self.downforce.iter().enumerate() {
             let f = || -> Result<(), ParamError> {
-                check::in_range("lift_coefficient", d.lift_coefficient, -5.0, 5.0)?;
+                check::in_range("downforce_coefficient", d.downforce_coefficient, -5.0, 5.0)?;
                 check::in_range("area", d.area, 0.0, 20.0)?;
                 check::finite_vec("point", d.point)
             };
@@ -173,7 +173,10 @@ pub fn aero_forces(
     for d in p.downforce.iter().take(MAX_AERO_SURFACES) {
         let point = pose.transform_point(d.point);
         let vx = (point_velocity(point) - p.wind_world).dot(x);
-        out[n] = (-half_rho * d.lift_coefficient * d.area * vx * vx * z, point);
+        out[n] = (
+            -half_rho * d.downforce_coefficient * d.area * vx * vx * z,
+            point,
+        );
         n += 1;
     }
     n
@@ -191,12 +194,12 @@ mod tests {
             frontal_area: 2.0,
             downforce: vec![
                 DownforceParams {
-                    lift_coefficient: 0.5,
+                    downforce_coefficient: 0.5,
                     area: 1.0,
                     point: DVec3::new(1.0, 0.0, 0.0),
                 },
                 DownforceParams {
-                    lift_coefficient: 1.0,
+                    downforce_coefficient: 1.0,
                     area: 1.0,
                     point: DVec3::new(-1.0, 0.0, 0.0),
                 },

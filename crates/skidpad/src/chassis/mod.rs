@@ -36,8 +36,8 @@
 //! | `I` | inertia tensor about the CoM ([`ChassisParams::inertia`]) | kg·m² | vehicle |
 //! | `c` | centre of mass; `com_offset` in the vehicle frame | m | world / vehicle |
 //! | `q`, `R` | orientation of the vehicle frame ([`ChassisState::pose`]) | — | world |
-//! | `v` | velocity of the CoM ([`ChassisState::linear_velocity`]) | m/s | world |
-//! | `ω` | angular velocity ([`ChassisState::angular_velocity`]); `ω_b = Rᵀω` | rad/s | world |
+//! | `v` | velocity of the CoM ([`ChassisState::linear_velocity_world`]) | m/s | world |
+//! | `ω` | angular velocity ([`ChassisState::angular_velocity_world`]); `ω_b = Rᵀω` | rad/s | world |
 //! | `F`, `τ` | external force, torque about the CoM ([`Wrench`]) | N, N·m | world |
 //! | `g` | gravity, `(0, 0, −9.81)` on Earth | m/s² | world |
 //! | `mᵢ`, `pᵢ` | sprung mass, suspension point | kg, m | vehicle |
@@ -98,16 +98,19 @@
 //! # Ok::<(), skidpad::ParamError>(())
 //! ```
 
+pub mod constraint;
 mod model;
 mod params;
+mod sprung;
 mod state;
 
-pub use model::{
-    ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, SPRUNG_MASS_LENGTH_TOLERANCE,
-    SPRUNG_MASS_NEGATIVE_TOLERANCE, Wrench, compute_sprung_masses, damping_ratio, integrate,
-    natural_frequency, rescale_spring,
-};
+pub use constraint::{PointConstraint, solve_impulses};
+pub use model::{ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, Wrench, integrate};
 pub use params::{
     ChassisParams, INERTIA_SYMMETRY_TOLERANCE, INERTIA_TRIANGLE_TOLERANCE, box_inertia,
+};
+pub use sprung::{
+    SPRUNG_MASS_LENGTH_TOLERANCE, SPRUNG_MASS_NEGATIVE_TOLERANCE, compute_sprung_masses,
+    damping_ratio, natural_frequency, rescale_spring,
 };
 pub use state::ChassisState;

@@ -13,17 +13,17 @@ pub struct ChassisState {
     /// [`ChassisState::com_world`] for that.
     pub pose: Pose,
     /// Velocity of the centre of mass, world frame. Unit: m/s.
-    pub linear_velocity: DVec3,
+    pub linear_velocity_world: DVec3,
     /// Angular velocity of the body, world frame. Unit: rad/s.
-    pub angular_velocity: DVec3,
+    pub angular_velocity_world: DVec3,
 }
 
 impl Default for ChassisState {
     fn default() -> Self {
         Self {
             pose: Pose::IDENTITY,
-            linear_velocity: DVec3::ZERO,
-            angular_velocity: DVec3::ZERO,
+            linear_velocity_world: DVec3::ZERO,
+            angular_velocity_world: DVec3::ZERO,
         }
     }
 }
@@ -40,21 +40,24 @@ impl ChassisState {
     /// `v + ω × (r − r_com)`, world frame. Unit: m/s.
     #[inline]
     pub fn point_velocity(&self, p: &ChassisParams, point_world: DVec3) -> DVec3 {
-        self.linear_velocity + self.angular_velocity.cross(point_world - self.com_world(p))
+        self.linear_velocity_world
+            + self
+                .angular_velocity_world
+                .cross(point_world - self.com_world(p))
     }
 
     /// Velocity of the centre of mass in vehicle axes (x forward, y left, z up): `vx` is the
     /// forward speed, `vy` the lateral (sideslip) velocity. Unit: m/s.
     #[inline]
     pub fn velocity_body(&self) -> DVec3 {
-        self.pose.rotation.inverse() * self.linear_velocity
+        self.pose.rotation.inverse() * self.linear_velocity_world
     }
 
     /// Angular velocity in vehicle axes: `(roll rate p, pitch rate q, yaw rate r)`.
     /// Unit: rad/s.
     #[inline]
     pub fn angular_velocity_body(&self) -> DVec3 {
-        self.pose.rotation.inverse() * self.angular_velocity
+        self.pose.rotation.inverse() * self.angular_velocity_world
     }
 
     /// Orientation as ISO 8855 Tait–Bryan angles `(roll φ, pitch θ, yaw ψ)` in radians, for the
@@ -114,8 +117,8 @@ mod tests {
     fn default_is_at_rest_at_identity() {
         let s = ChassisState::default();
         assert_eq!(s.pose, Pose::IDENTITY);
-        assert_eq!(s.linear_velocity, DVec3::ZERO);
-        assert_eq!(s.angular_velocity, DVec3::ZERO);
+        assert_eq!(s.linear_velocity_world, DVec3::ZERO);
+        assert_eq!(s.angular_velocity_world, DVec3::ZERO);
     }
 
     #[test]
@@ -161,8 +164,8 @@ mod tests {
                 DVec3::new(10.0, 5.0, 0.0),
                 DQuat::from_rotation_z(std::f64::consts::FRAC_PI_2),
             ),
-            linear_velocity: DVec3::new(0.0, 20.0, 0.0),
-            angular_velocity: DVec3::new(0.0, 0.0, 0.5),
+            linear_velocity_world: DVec3::new(0.0, 20.0, 0.0),
+            angular_velocity_world: DVec3::new(0.0, 0.0, 0.5),
         };
         // CoM: (10,5,0) + Rz(90°)(0.5,0,0.3) = (10, 5.5, 0.3).
         assert!(

@@ -107,7 +107,7 @@ pub struct EscParams {
     /// Range: [0, ∞). Default: 6000.
     pub gain: f64,
     /// Largest ESC brake torque on one wheel. Unit: N·m. Range: [0, ∞). Default: 1500.
-    pub max_brake: f64,
+    pub max_brake_torque: f64,
     /// Below this forward speed ESC is inactive. Unit: m/s. Range: [0, ∞). Default: 3.
     pub min_speed: f64,
 }
@@ -120,7 +120,7 @@ impl Default for EscParams {
             max_lateral_acceleration: 8.0,
             deadband: 0.05,
             gain: 6000.0,
-            max_brake: 1500.0,
+            max_brake_torque: 1500.0,
             min_speed: 3.0,
         }
     }
@@ -165,7 +165,7 @@ impl AidsParams {
         check::positive("esc.max_lateral_acceleration", e.max_lateral_acceleration)?;
         check::non_negative("esc.deadband", e.deadband)?;
         check::non_negative("esc.gain", e.gain)?;
-        check::non_negative("esc.max_brake", e.max_brake)?;
+        check::non_negative("esc.max_brake_torque", e.max_brake_torque)?;
         check::non_negative("esc.min_speed", e.min_speed)
     }
 }
@@ -244,7 +244,7 @@ pub fn esc(p: &EscParams, v: f64, yaw_rate: f64, r_ref: f64) -> EscAction {
             ..Default::default()
         };
     }
-    let torque = (p.gain * excess).min(p.max_brake);
+    let torque = (p.gain * excess).min(p.max_brake_torque);
     let oversteer =
         yaw_rate.abs() > r_ref.abs() && yaw_rate * r_ref >= 0.0 || yaw_rate * r_ref < 0.0;
     // The turn direction is the yaw rate's when oversteering, the reference's when understeering.

@@ -22,13 +22,13 @@ pub struct ClutchParams {
     /// clutch slip; the implicit solve stays stable at any value.
     pub strength: f64,
     /// Automatic launch: the clutch engages as the engine speed rises from idle to
-    /// `engage_speed` (a centrifugal clutch; lets a car pull away and stop in gear without
+    /// `engage_engine_speed` (a centrifugal clutch; lets a car pull away and stop in gear without
     /// stalling). When false the clutch is always engaged unless the pedal is pressed.
     /// Default: true.
     pub automatic: bool,
     /// Engine speed at which the automatic clutch is fully engaged. Unit: rad/s.
     /// Range: (idle_speed, max_speed]. Default: 200 (≈ 1900 rpm). Raise it for harder launches.
-    pub engage_speed: f64,
+    pub engage_engine_speed: f64,
 }
 
 impl Default for ClutchParams {
@@ -36,7 +36,7 @@ impl Default for ClutchParams {
         Self {
             strength: 10.0,
             automatic: true,
-            engage_speed: 200.0,
+            engage_engine_speed: 200.0,
         }
     }
 }
@@ -49,13 +49,13 @@ impl ClutchParams {
     pub fn validate(&self, idle: f64, max: f64) -> Result<(), ParamError> {
         check::positive("strength", self.strength)?;
         if self.automatic {
-            check::finite("engage_speed", self.engage_speed)?;
-            if self.engage_speed <= idle || self.engage_speed > max {
+            check::finite("engage_engine_speed", self.engage_engine_speed)?;
+            if self.engage_engine_speed <= idle || self.engage_engine_speed > max {
                 return Err(ParamError::new(
-                    "engage_speed",
+                    "engage_engine_speed",
                     format!(
                         "must be in (engine.idle_speed, engine.max_speed] = ({idle}, {max}] (got {})",
-                        self.engage_speed
+                        self.engage_engine_speed
                     ),
                 ));
             }
@@ -67,7 +67,8 @@ impl ClutchParams {
 /// Engagement `e ∈ [0, 1]` from the pedal (0 released … 1 pressed) and the engine speed.
 pub fn engagement(p: &ClutchParams, pedal: f64, engine_speed: f64, idle_speed: f64) -> f64 {
     let auto = if p.automatic {
-        let x = ((engine_speed - idle_speed) / (p.engage_speed - idle_speed)).clamp(0.0, 1.0);
+        let x =
+            ((engine_speed - idle_speed) / (p.engage_engine_speed - idle_speed)).clamp(0.0, 1.0);
         x * x * (3.0 - 2.0 * x)
     } else {
         1.0

@@ -42,6 +42,9 @@
 use super::differential::{LockModel, Topology};
 use crate::MAX_WHEELS;
 
+mod active_set;
+use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
+
 /// Size of the linear system (engine + wheels).
 pub const N: usize = MAX_WHEELS + 1;
 /// Maximum active-set passes per substep.
@@ -138,28 +141,6 @@ impl Default for Solution {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum TireSet {
-    Linear,
-    Saturated(f64),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum BrakeSet {
-    Slide(f64),
-    Locked,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum LockSet {
-    /// Linear lock law (viscous, engaged bias, or torque sensing stuck).
-    On,
-    /// Not engaged (bias below its ratio).
-    Off,
-    /// Torque sensing slipping at this torque.
-    Slip(f64),
-}
-
 fn dot(a: &[f64; MAX_WHEELS], x: &[f64]) -> f64 {
     a.iter().zip(x).map(|(a, x)| a * x).sum()
 }
@@ -251,45 +232,95 @@ pub fn gauss_solve(a: &mut [[f64; N]; N], b: &mut [f64; N], n: usize) -> bool {
 }
 
 /// Solve the coupled system for one substep `h`. `n` wheels, shares and locks in `topo`.
-pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64) -> Solution {
-    let n = wheels.len().min(MAX_WHEELS);
-    let dim = n + 1;
-    let g = engine.ratio;
-    // In neutral the clutch drives a free gearbox input shaft: no torque.
-    let k = if g == 0.0 { 0.0 } else { engine.clutch };
-    let mut w0 = [0.0; MAX_WHEELS];
-    for i in 0..n {
-        w0[i] = wheels[i].omega;
-    }
-    let mut tire = [TireSet::Linear; MAX_WHEELS];
-    // A tire that left saturation once in this substep stays linear (no cycling at the kink);
-    // its force is then clamped and its spin updated explicitly, as `solve_contact` does.
-    let mut unsaturated = [false; MAX_WHEELS];
-    let mut brake = [BrakeSet::Slide(0.0); MAX_WHEELS];
-    for (i, w) in wheels.iter().enumerate().take(n) {
-        if w.brake > 0.0 {
-            brake[i] = if w.omega == 0.0 {
-                BrakeSet::Locked
-            } else {
-                BrakeSet::Slide(-w.omega.signum() * w.brake)
-            };
-        }
-    }
-    let mut lock = [LockSet::On; MAX_WHEELS];
-    for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-        if !bias_exceeded(l, &w0[..n]) {
-            lock[j] = LockSet::Off;
-        }
-    }
-    // Speed/torque directions of the locks are frozen at the start-of-step speeds.
-    let mut dirs = [([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]); MAX_WHEELS];
-    for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-        dirs[j] = lock_dirs(l, &w0[..n]);
-    }
-    let mut pin: Option<f64> = None;
-    let mut sol = Solution::default();
+/// The data of one solve that no pass changes.
+struct System<'a> {
+    engine: &'a EngineTerm,
+    wheels: &'a [WheelTerm],
+    topo: &'a Topology,
+    /// Substep. Unit: s.
+    h: f64,
+    /// Number of wheels solved (≤ `MAX_WHEELS`).
+    n: usize,
+    /// Total gear ratio `G`.
+    g: f64,
+    /// Clutch strength `K` as the system sees it (0 in neutral).
+    k: f64,
+    /// Wheel spins at the start of the substep. Unit: rad/s.
+    w0: [f64; MAX_WHEELS],
+    /// Each lock's speed and torque directions `(d, u)`, frozen at the start-of-step speeds.
+    dirs: [([f64; MAX_WHEELS], [f64; MAX_WHEELS]); MAX_WHEELS],
+}
 
+/// Solve the coupled system for one substep `h`. `n` wheels, shares and locks in `topo`.
+pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64) -> Solution {
+    let sys = System::new(engine, wheels, topo, h);
+    let mut set = ActiveSet::initial(&sys);
+    let mut sol = Solution::default();
     for pass in 0..MAX_PASSES {
+        let x = sys.solve_linear(&set);
+        let lock_t = sys.evaluate(&set, &x, &mut sol);
+        sol.passes = pass + 1;
+        if !set.update(&sys, &x, &sol, &lock_t, pass) {
+            break;
+        }
+    }
+    sol
+}
+
+impl<'a> System<'a> {
+    fn new(engine: &'a EngineTerm, wheels: &'a [WheelTerm], topo: &'a Topology, h: f64) -> Self {
+        let n = wheels.len().min(MAX_WHEELS);
+        let g = engine.ratio;
+        // In neutral the clutch drives a free gearbox input shaft: no torque.
+        let k = if g == 0.0 { 0.0 } else { engine.clutch };
+        let mut w0 = [0.0; MAX_WHEELS];
+        for i in 0..n {
+            w0[i] = wheels[i].omega;
+        }
+        // Speed/torque directions of the locks are frozen at the start-of-step speeds.
+        let mut dirs = [([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]); MAX_WHEELS];
+        for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
+            dirs[j] = lock_dirs(l, &w0[..n]);
+        }
+        Self {
+            engine,
+            wheels,
+            topo,
+            h,
+            n,
+            g,
+            k,
+            w0,
+            dirs,
+        }
+    }
+
+    /// Assemble `(M/h − J)·x' = M·x/h + f₀` for the active `set` and solve it: the end-of-step
+    /// speeds `[ω_e', ω_1' …]` (the start speeds if the matrix were singular).
+    fn solve_linear(&self, set: &ActiveSet) -> [f64; N] {
+        let (engine, n) = (self.engine, self.n);
+        let dim = n + 1;
+        let (mut a, mut b) = self.assemble(set);
+        if !gauss_solve(&mut a, &mut b, dim) {
+            // Cannot happen with positive inertias; keep the old speeds.
+            b[0] = engine.omega;
+            b[1..dim].copy_from_slice(&self.w0[..n]);
+        }
+        b
+    }
+
+    /// The matrix and right-hand side of the backward-Euler system for `set` (module docs).
+    fn assemble(&self, set: &ActiveSet) -> ([[f64; N]; N], [f64; N]) {
+        let System {
+            engine,
+            wheels,
+            topo,
+            h,
+            n,
+            g,
+            k,
+            ..
+        } = *self;
         let mut a = [[0.0; N]; N];
         let mut b = [0.0; N];
         // Engine row.
@@ -300,14 +331,14 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
             let r = i + 1;
             a[r][r] += w.inertia / h;
             b[r] += w.inertia * w.omega / h + w.torque;
-            match tire[i] {
+            match set.tire[i] {
                 TireSet::Linear => {
                     a[r][r] += w.radius * w.dfx;
                     b[r] -= w.radius * (w.fx0 - w.dfx * w.omega);
                 }
                 TireSet::Saturated(fs) => b[r] -= w.radius * fs,
             }
-            if let BrakeSet::Slide(t) = brake[i] {
+            if let BrakeSet::Slide(t) = set.brake[i] {
                 b[r] += t;
             }
             // Clutch coupling.
@@ -322,8 +353,8 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
         }
         // Differential locks: wheel torque τ = −T·u with T = k·d·x' (or constant when slipping).
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-            let (d, u) = &dirs[j];
-            match lock[j] {
+            let (d, u) = &self.dirs[j];
+            match set.lock[j] {
                 LockSet::Off => {}
                 LockSet::On => {
                     let kl = stiffness(&l.model);
@@ -349,22 +380,30 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
             b[r] = v;
         };
         for (i, w) in wheels.iter().enumerate().take(n) {
-            if !w.enabled || brake[i] == BrakeSet::Locked {
+            if !w.enabled || set.brake[i] == BrakeSet::Locked {
                 fix(&mut a, &mut b, i + 1, 0.0);
             }
         }
-        if let Some(v) = pin {
+        if let Some(v) = set.pin {
             fix(&mut a, &mut b, 0, v);
         }
-        if !gauss_solve(&mut a, &mut b, dim) {
-            // Cannot happen with positive inertias; keep the old speeds.
-            b[0] = engine.omega;
-            b[1..dim].copy_from_slice(&w0[..n]);
-        }
-        let x = b;
-        let xw = &x[1..dim];
+        (a, b)
+    }
 
-        // Outputs consistent with this pass's set.
+    /// The outputs consistent with this pass's `set` and speeds `x`, written into `sol`;
+    /// returns each lock's torque `T_L`.
+    fn evaluate(&self, set: &ActiveSet, x: &[f64; N], sol: &mut Solution) -> [f64; MAX_WHEELS] {
+        let System {
+            engine,
+            wheels,
+            topo,
+            h,
+            n,
+            g,
+            k,
+            ..
+        } = *self;
+        let xw = &x[1..n + 1];
         let w_out = dot(&topo.share, xw);
         let tc = k * (x[0] - g * w_out);
         sol.engine_speed = x[0];
@@ -372,7 +411,7 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
         sol.clutch_slip = x[0] - g * w_out;
         sol.dissipation = tc * sol.clutch_slip;
         sol.governor_torque = 0.0;
-        if pin.is_some() {
+        if set.pin.is_some() {
             sol.governor_torque = engine.inertia * (x[0] - engine.omega) / h
                 - (engine.torque - engine.damping * x[0] - tc);
         }
@@ -381,8 +420,8 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
         }
         let mut lock_t = [0.0; MAX_WHEELS];
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-            let (d, u) = &dirs[j];
-            let t = match lock[j] {
+            let (d, u) = &self.dirs[j];
+            let t = match set.lock[j] {
                 LockSet::Off => 0.0,
                 LockSet::On => stiffness(&l.model) * dot(d, xw),
                 LockSet::Slip(t) => t,
@@ -396,12 +435,13 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
         for (i, w) in wheels.iter().enumerate().take(n) {
             let wi = xw[i];
             sol.omega[i] = wi;
-            let mut fx = match tire[i] {
+            let mut fx = match set.tire[i] {
                 TireSet::Linear => w.fx0 + w.dfx * (wi - w.omega),
                 TireSet::Saturated(fs) => fs,
             };
             let mag = fx.hypot(w.fy);
-            if unsaturated[i] && mag > w.limit && w.enabled && brake[i] != BrakeSet::Locked {
+            if set.unsaturated[i] && mag > w.limit && w.enabled && set.brake[i] != BrakeSet::Locked
+            {
                 let fc = fx * w.limit / mag;
                 sol.omega[i] = wi + h * w.radius * (fx - fc) / w.inertia;
                 fx = fc;
@@ -413,129 +453,15 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
                 let room = (w.limit * w.limit - fx * fx).max(0.0).sqrt();
                 w.fy.clamp(-room, room)
             };
-            sol.brake[i] = match brake[i] {
+            sol.brake[i] = match set.brake[i] {
                 BrakeSet::Slide(t) => t,
                 BrakeSet::Locked => {
                     w.inertia * (wi - w.omega) / h - (sol.drive[i] - w.radius * fx + w.torque)
                 }
             };
         }
-        sol.passes = pass + 1;
-
-        // Update the active sets.
-        let mut changed = false;
-        match pin {
-            None => {
-                if engine.idle > 0.0 && x[0] < engine.idle {
-                    pin = Some(engine.idle);
-                    changed = true;
-                } else if x[0] > engine.max {
-                    pin = Some(engine.max);
-                    changed = true;
-                }
-            }
-            Some(v) => {
-                let tg = sol.governor_torque;
-                if (v >= engine.max && tg > 0.0) || (v < engine.max && tg < 0.0) {
-                    pin = None;
-                    changed = true;
-                }
-            }
-        }
-        for (i, w) in wheels.iter().enumerate().take(n) {
-            if !w.enabled {
-                continue;
-            }
-            let wi = xw[i];
-            match tire[i] {
-                TireSet::Linear => {
-                    let fx = sol.fx[i];
-                    let mag = fx.hypot(w.fy);
-                    if mag > w.limit * (1.0 + 1e-12) && mag > 0.0 && !unsaturated[i] {
-                        tire[i] = TireSet::Saturated(fx * w.limit / mag);
-                        changed = true;
-                    }
-                }
-                TireSet::Saturated(fs) => {
-                    // Back inside the circle, or the slip changed sign under the clamped
-                    // force (it overshot the narrow linear band): linear again.
-                    let fx = w.fx0 + w.dfx * (wi - w.omega);
-                    if fx.hypot(w.fy) < w.limit || fx * fs < 0.0 {
-                        tire[i] = TireSet::Linear;
-                        unsaturated[i] = true;
-                        changed = true;
-                    }
-                }
-            }
-            if w.brake > 0.0 {
-                match brake[i] {
-                    BrakeSet::Slide(t) => {
-                        if wi * t > 0.0 {
-                            brake[i] = BrakeSet::Locked;
-                            changed = true;
-                        }
-                    }
-                    BrakeSet::Locked => {
-                        let need = sol.brake[i];
-                        if need.abs() > w.brake {
-                            brake[i] = BrakeSet::Slide(w.brake * need.signum());
-                            changed = true;
-                        }
-                    }
-                }
-            }
-        }
-        for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-            let rel = dot(&dirs[j].1, xw);
-            match (l.model, lock[j]) {
-                // Engaged but now pushing the outputs apart: release.
-                (LockModel::SpeedBias { .. }, LockSet::On) if lock_t[j] * rel < 0.0 => {
-                    lock[j] = LockSet::Off;
-                    changed = true;
-                }
-                (LockModel::SpeedBias { .. }, LockSet::Off)
-                    if bias_exceeded(l, xw) && pass + 1 < MAX_PASSES / 2 =>
-                {
-                    lock[j] = LockSet::On;
-                    changed = true;
-                }
-                (
-                    LockModel::TorqueSensing {
-                        preload,
-                        power,
-                        coast,
-                        ..
-                    },
-                    set,
-                ) => {
-                    let t_in = l.input_share * g * tc;
-                    let powered = t_in * w_out * g.signum() >= 0.0;
-                    // Capacity bounds the torque *difference* between the outputs (2·|T_L|).
-                    let cap = 0.5 * (preload + if powered { power } else { coast } * t_in.abs());
-                    match set {
-                        LockSet::On if lock_t[j].abs() > cap => {
-                            lock[j] = LockSet::Slip(cap * lock_t[j].signum());
-                            changed = true;
-                        }
-                        LockSet::Slip(t) if rel * t < 0.0 => {
-                            lock[j] = LockSet::On;
-                            changed = true;
-                        }
-                        LockSet::Slip(t) if (t.abs() - cap).abs() > 1e-9 * (1.0 + cap) => {
-                            lock[j] = LockSet::Slip(cap * t.signum());
-                            changed = true;
-                        }
-                        _ => {}
-                    }
-                }
-                _ => {}
-            }
-        }
-        if !changed {
-            break;
-        }
+        lock_t
     }
-    sol
 }
 
 #[cfg(test)]

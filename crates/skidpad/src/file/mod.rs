@@ -1,5 +1,25 @@
-//! Vehicle files: TOML that maps onto [`VehicleParams`](crate::VehicleParams), with errors
-//! that name the file, the line and the key.
+//! Configuration files: vehicle files (TOML that maps onto
+//! [`VehicleParams`](crate::VehicleParams)) and the shared machinery of every skidpad file
+//! (the CLI's scenario files use it too), with errors that name the file, the line and the key.
+//!
+//! # Conventions (every file)
+//!
+//! - **Keys are SI quantities without a unit suffix**: `mass` (kg), `max_steer` (rad),
+//!   `speed` (m/s), `duration` (s), `x_min` (m). The unit is in the field's documentation.
+//! - **A unit suffix means a conversion**: a key `<si_key><suffix>` gives the SI key in
+//!   another unit and is converted once, at load. The suffixes: `_deg` (→ rad), `_deg_per_s`
+//!   (→ rad/s), `_rpm` (→ rad/s, `× π/30`), `_kmh` (→ m/s, `÷ 3.6`), `_pct` (→ a ratio,
+//!   `÷ 100`) ([`Unit`]). Each file type lists its suffixed keys ([`ConvenienceKey`];
+//!   vehicles: [`CONVENIENCE_KEYS`]); there is exactly one per SI key, and a file may give
+//!   one of the two, never both.
+//! - **Errors** are [`ConfigError`]s, `file:line:column: key.path: message`, the key path as
+//!   written in the file (`wheels[2].max_steer_deg`), the message in plain words (no Rust type
+//!   names: "expected an integer from 0 to 65535", "unknown value `lava`; expected one of:
+//!   flat, incline"). A checked value given by its suffixed key says so: "(in SI units:
+//!   `speed_kmh` is converted to `speed`)".
+//!
+//! A loader parses a [`Document`] with its suffixed keys, deserializes its type from it and
+//! points its own checks at a key with [`Document::error`].
 //!
 //! # Schema
 //!
@@ -16,8 +36,25 @@
 //! | `[wheel_defaults]` (any wheel key or sub-table) | each `[[wheels]]` entry | merged key by key; a wheel's own key wins |
 //! | `chassis.inertia_diagonal = [Ixx, Iyy, Izz]` | `chassis.inertia` | diagonal tensor |
 //! | `chassis.bounding_box = [l, w, h]` | `chassis.inertia` | [`box_inertia`](crate::chassis::box_inertia)`(mass, size)` |
-//! | `wheels.tire.tir = "path.tir"` | `wheels.tire.model` (Magic Formula) | path relative to the vehicle file; the file's relaxation lengths unless `relaxation` is given |
-//! | suffixed keys, see [`CONVENIENCE_KEYS`] | the SI key | converted once: `_deg` → rad, `_deg_per_s` → rad/s, `_rpm` → rad/s (`× π/30`), `_kmh` → m/s |
+//! | `wheels.tire.tir = "path.tir"` | `wheels.tire.magic_formula` (the model) | path relative to the vehicle file; the file's relaxation lengths unless `relaxation` is given; not with another model table |
+//! | suffixed keys, see [`CONVENIENCE_KEYS`] | the SI key | converted once (see the conventions above) |
+//!
+//! A tire's force model is **one sub-table of `[wheels.tire]` named after the model**, holding
+//! only that model's keys; the keys directly in `[wheels.tire]` are the ones every model reads
+//! ([`TireParams`](crate::tire::TireParams)):
+//!
+//! | Table | Model | Keys |
+//! |---|---|---|
+//! | `[wheels.tire]` | every model | `rolling_resistance`, `min_slip_speed`, `rolling_resistance_speed`, `tire_type`, `[relaxation]`, `[thermal]` |
+//! | `[wheels.tire.friction_circle]` (the default when no model table is given) | [friction circle](crate::tire::friction_circle) | `longitudinal_stiffness_per_unit_load`, `cornering_stiffness_per_unit_load`, `friction` |
+//! | `[wheels.tire.slip_curve]` | [slip curve](crate::tire::slip_curve) | `longitudinal_stiffness_per_unit_gravity`, `lat_stiff_x`, `lat_stiff_y`, `camber_stiffness_per_unit_gravity`, `friction_vs_slip`, `friction` |
+//! | `[wheels.tire.brush]` | [brush](crate::tire::brush) | `tread_stiffness`, `inflation_pressure`, `patch_width`, `max_half_length`, `friction` |
+//! | `[wheels.tire.simple_magic]` | [simplified Magic Formula](crate::tire::simple_magic) | `longitudinal`, `lateral` (`{ b, c, e }`), `friction`, `nominal_load`, `load_sensitivity`, `pneumatic_trail` |
+//! | `[wheels.tire.magic_formula]`, or `tir = "path.tir"` in `[wheels.tire]` | [Magic Formula](crate::tire::mf) | the `.tir` file |
+//!
+//! Two model tables on one tire are an error naming both; a model key written directly in
+//! `[wheels.tire]` (`tire.friction = 1.1`) is an unknown key whose message lists the model
+//! tables. Validation errors name the model table: `wheels[2].tire.friction_circle.friction`.
 //!
 //! `chassis.inertia` is 9 numbers, column-major (symmetric, so either order reads the same);
 //! only one of `inertia`, `inertia_diagonal`, `bounding_box` may be given, and a suffixed
@@ -29,11 +66,11 @@
 //! | `steering` | `max_rate_deg_per_s` | `max_rate` (rad/s) |
 //! | `contact.rejection` | `max_normal_angle_deg`, `max_point_angle_deg` | rad |
 //! | `sim` | `substep_threshold_speed_kmh` | m/s |
-//! | `drivetrain.engine` | `redline_rpm` or `max_speed_rpm`; `idle_rpm` or `idle_speed_rpm` | `max_speed`, `idle_speed` (rad/s) |
-//! | `drivetrain.clutch` | `engage_rpm` or `engage_speed_rpm` | `engage_speed` (rad/s) |
+//! | `drivetrain.engine` | `max_speed_rpm`, `idle_speed_rpm` | `max_speed`, `idle_speed` (rad/s) |
+//! | `drivetrain.clutch` | `engage_engine_speed_rpm` | `engage_engine_speed` (rad/s) |
 //! | `drivetrain.aids.esc` | `characteristic_speed_kmh`, `min_speed_kmh` | m/s |
 //! | `stability.anti_rollover` | `max_angle_deg` | rad |
-//! | `stability.hill_hold` | `engage_speed_kmh` | m/s |
+//! | `stability.hill_hold` | `max_engage_speed_kmh` | m/s |
 //! | `stability.yaw_damping` | `min_speed_kmh`, `fade_speed_kmh` | m/s |
 //!
 //! Why this shape, rather than a `VehicleFile` struct mirroring every params struct: the
@@ -75,15 +112,19 @@
 //!
 //! [drivetrain]
 //! kind = "engine"
-//! engine = { peak_torque = 320.0, redline_rpm = 6500, idle_rpm = 800 }
+//! engine = { peak_torque = 320.0, max_speed_rpm = 6500, idle_speed_rpm = 800 }
 //! ```
 //!
 //! Limits: a suffixed key inside an inline array of tables is not seen (write such tables
 //! with `[[...]]` headers or use SI); a `.tir` file's parse warnings are dropped.
 
+mod document;
 mod error;
 mod tree;
+mod units;
 mod vehicle;
 
+pub use document::{Document, plain_message};
 pub use error::{ConfigError, ConfigErrorKind};
-pub use vehicle::{CONVENIENCE_KEYS, ConvenienceKey, Unit};
+pub use units::{ConvenienceKey, Unit, ck};
+pub use vehicle::CONVENIENCE_KEYS;

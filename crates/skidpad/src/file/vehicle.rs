@@ -1,10 +1,14 @@
 //! The vehicle file loader: TOML text → rewrite conveniences → serde → `.tir` → `validate()`.
 
-use super::error::{ConfigError, ConfigErrorKind, line_col};
-use super::tree::{self, Seg, as_f64, as_f64s, float_text, join, parse_path, path_at, walk};
+use super::document::{
+    Ctx, Edit, apply, convert_table, pattern, serde_error, syntax_error, tables,
+};
+use super::error::{ConfigError, ConfigErrorKind};
+use super::tree::{Seg, as_f64, as_f64s, float_text, join, parse_path, path_at, walk};
+use super::units::{ConvenienceKey, Unit, ck};
 use crate::chassis::box_inertia;
-use crate::tire::TireParams;
 use crate::tire::mf::{MfTire, TirFile};
+use crate::tire::{TireModelKind, TireParams};
 use crate::vehicle::VehicleParams;
 use glam::DVec3;
 use serde::Deserialize;
@@ -14,62 +18,16 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-/// Unit of a suffixed convenience key and its conversion to SI.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unit {
-    /// Degrees → radians (`f64::to_radians`); also deg/s → rad/s.
-    Degree,
-    /// Revolutions per minute → rad/s (`× π/30`).
-    Rpm,
-    /// km/h → m/s (`÷ 3.6`).
-    KilometresPerHour,
-}
-
-impl Unit {
-    /// The value in SI units.
-    pub fn to_si(self, v: f64) -> f64 {
-        match self {
-            Unit::Degree => v.to_radians(),
-            Unit::Rpm => v * (std::f64::consts::PI / 30.0),
-            Unit::KilometresPerHour => v / 3.6,
-        }
-    }
-}
-
-/// One non-SI convenience key: in the table at `table` (`[]` stands for any array index),
-/// `key` is read in `unit` and stored as the SI field `si_key`. A file may give either key,
-/// never both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ConvenienceKey {
-    /// Table path of the key (`wheels[]`, `drivetrain.engine`).
-    pub table: &'static str,
-    /// The suffixed key in the file.
-    pub key: &'static str,
-    /// The SI field it sets.
-    pub si_key: &'static str,
-    /// The unit of the suffixed key.
-    pub unit: Unit,
-}
-
-const fn ck(
-    table: &'static str,
-    key: &'static str,
-    si_key: &'static str,
-    unit: Unit,
-) -> ConvenienceKey {
-    ConvenienceKey {
-        table,
-        key,
-        si_key,
-        unit,
-    }
-}
-
 /// Every suffixed key the vehicle file accepts (converted once, at load).
 pub const CONVENIENCE_KEYS: &[ConvenienceKey] = &[
     ck("wheels[]", "max_steer_deg", "max_steer", Unit::Degree),
     ck("wheel_defaults", "max_steer_deg", "max_steer", Unit::Degree),
-    ck("steering", "max_rate_deg_per_s", "max_rate", Unit::Degree),
+    ck(
+        "steering",
+        "max_rate_deg_per_s",
+        "max_rate",
+        Unit::DegreePerSecond,
+    ),
     ck(
         "contact.rejection",
         "max_normal_angle_deg",
@@ -88,20 +46,17 @@ pub const CONVENIENCE_KEYS: &[ConvenienceKey] = &[
         "substep_threshold_speed",
         Unit::KilometresPerHour,
     ),
-    ck("drivetrain.engine", "redline_rpm", "max_speed", Unit::Rpm),
     ck("drivetrain.engine", "max_speed_rpm", "max_speed", Unit::Rpm),
-    ck("drivetrain.engine", "idle_rpm", "idle_speed", Unit::Rpm),
     ck(
         "drivetrain.engine",
         "idle_speed_rpm",
         "idle_speed",
         Unit::Rpm,
     ),
-    ck("drivetrain.clutch", "engage_rpm", "engage_speed", Unit::Rpm),
     ck(
         "drivetrain.clutch",
-        "engage_speed_rpm",
-        "engage_speed",
+        "engage_engine_speed_rpm",
+        "engage_engine_speed",
         Unit::Rpm,
     ),
     ck(
@@ -124,8 +79,8 @@ pub const CONVENIENCE_KEYS: &[ConvenienceKey] = &[
     ),
     ck(
         "stability.hill_hold",
-        "engage_speed_kmh",
-        "engage_speed",
+        "max_engage_speed_kmh",
+        "max_engage_speed",
         Unit::KilometresPerHour,
     ),
     ck(
@@ -142,48 +97,14 @@ pub const CONVENIENCE_KEYS: &[ConvenienceKey] = &[
     ),
 ];
 
-/// A rewrite of the document before serde sees it: in the table at `table`, the key
-/// `old_key` becomes `new_key` with the value `text` (TOML), keeping the original spans.
-struct Edit {
-    table: Vec<Seg>,
-    old_key: String,
-    new_key: &'static str,
-    text: String,
-}
-
 /// A `tir = "..."` key found in wheel `wheel`'s tire table.
 struct TirRef {
     wheel: usize,
     path: String,
     span: Range<usize>,
-    has_model: bool,
+    /// The model table the tire also sets, if any (`friction_circle`, `brush`, ...).
+    model: Option<&'static str>,
     has_relaxation: bool,
-}
-
-/// Error builder bound to one file's text.
-struct Ctx<'t> {
-    text: &'t str,
-    file: &'t str,
-}
-
-impl Ctx<'_> {
-    fn at(
-        &self,
-        span: Option<Range<usize>>,
-        key: String,
-        kind: ConfigErrorKind,
-        message: impl Into<String>,
-    ) -> ConfigError {
-        let (line, column) = span.map_or((0, 0), |s| line_col(self.text, s.start));
-        ConfigError {
-            file: self.file.to_string(),
-            line,
-            column,
-            key,
-            kind,
-            message: message.into(),
-        }
-    }
 }
 
 /// Parse, convert, deserialize, load `.tir` files and validate. `base_dir` resolves
@@ -205,12 +126,14 @@ pub(crate) fn load(text: &str, file: &str, base_dir: &Path) -> Result<VehiclePar
     let mut cache: HashMap<PathBuf, MfTire> = HashMap::new();
     for t in &tirs {
         let key = format!("wheels[{}].tire.tir", t.wheel);
-        if t.has_model {
+        if let Some(model) = t.model {
             return Err(ctx.at(
                 Some(t.span.clone()),
                 key,
                 ConfigErrorKind::DuplicateKey,
-                "`tir` and `model` both set: a `.tir` file is the Magic Formula model; remove one",
+                format!(
+                    "`tir` and `{model}` both set: a `.tir` file is the Magic Formula model; remove one"
+                ),
             ));
         }
         let resolved = base_dir.join(&t.path);
@@ -245,7 +168,7 @@ pub(crate) fn load(text: &str, file: &str, base_dir: &Path) -> Result<VehiclePar
         if let [Seg::Key(w), Seg::Index(i), Seg::Key(t), Seg::Key(m), ..] = segs.as_slice()
             && w == "wheels"
             && t == "tire"
-            && m == "model"
+            && m == "magic_formula"
             && let Some(r) = tirs.iter().find(|r| r.wheel == *i)
         {
             return Err(ctx.at(
@@ -288,88 +211,6 @@ pub(crate) fn load(text: &str, file: &str, base_dir: &Path) -> Result<VehiclePar
     Ok(params)
 }
 
-fn syntax_error(ctx: &Ctx<'_>, e: &toml::de::Error) -> ConfigError {
-    let span = e.span().unwrap_or(0..0);
-    // The key: from a best-effort parse, else the text before `=` on the error's line.
-    let (recovered, _) = DeTable::parse_recoverable(ctx.text);
-    let key = path_at(recovered.get_ref(), span.start)
-        .map(|(p, _)| join(&p))
-        .unwrap_or_else(|| {
-            let (line, _) = line_col(ctx.text, span.start);
-            let l = ctx.text.lines().nth(line - 1).unwrap_or("");
-            l.split_once('=').map_or("", |(k, _)| k).trim().to_string()
-        });
-    ctx.at(
-        Some(span),
-        key,
-        ConfigErrorKind::Syntax,
-        format!("TOML syntax error: {}", e.message().trim()),
-    )
-}
-
-fn serde_error(ctx: &Ctx<'_>, doc: &DeTable<'_>, e: &toml::de::Error) -> ConfigError {
-    let message = e.message().trim().to_string();
-    let kind = if message.starts_with("unknown field") || message.starts_with("unknown variant") {
-        ConfigErrorKind::UnknownKey
-    } else if message.starts_with("invalid type") || message.starts_with("invalid length") {
-        ConfigErrorKind::WrongType
-    } else if message.starts_with("missing field") {
-        ConfigErrorKind::MissingKey
-    } else {
-        ConfigErrorKind::Invalid
-    };
-    let span = e.span();
-    let key = span
-        .as_ref()
-        .and_then(|s| path_at(doc, s.start))
-        .map(|(p, _)| join(&p))
-        .unwrap_or_default();
-    ctx.at(span, key, kind, message)
-}
-
-/// Table-path pattern of `segs`: indices become `[]`.
-fn pattern(segs: &[Seg]) -> String {
-    let mut s = String::new();
-    for seg in segs {
-        match seg {
-            Seg::Key(k) => {
-                if !s.is_empty() {
-                    s.push('.');
-                }
-                s.push_str(k);
-            }
-            Seg::Index(_) => s.push_str("[]"),
-        }
-    }
-    s
-}
-
-/// Every table of the document with its path (array-of-tables elements included).
-fn tables<'d, 'a>(
-    t: &'d DeTable<'a>,
-    path: &mut Vec<Seg>,
-    out: &mut Vec<(Vec<Seg>, &'d DeTable<'a>)>,
-) {
-    out.push((path.clone(), t));
-    for (k, v) in t.iter() {
-        path.push(Seg::Key(k.get_ref().to_string()));
-        match v.get_ref() {
-            DeValue::Table(c) => tables(c, path, out),
-            DeValue::Array(a) => {
-                for (i, e) in a.iter().enumerate() {
-                    if let DeValue::Table(c) = e.get_ref() {
-                        path.push(Seg::Index(i));
-                        tables(c, path, out);
-                        path.pop();
-                    }
-                }
-            }
-            _ => {}
-        }
-        path.pop();
-    }
-}
-
 fn key_span(t: &DeTable<'_>, key: &str) -> Option<Range<usize>> {
     t.get_key_value(key).map(|(k, _)| k.span())
 }
@@ -387,44 +228,7 @@ fn plan(ctx: &Ctx<'_>, doc: &DeTable<'_>) -> Result<Vec<Edit>, ConfigError> {
             p.push(Seg::Key(k.to_string()));
             join(&p)
         };
-        // SI key → the convenience key that already sets it in this table.
-        let mut set_by: HashMap<&str, &str> = HashMap::new();
-        for c in CONVENIENCE_KEYS.iter().filter(|c| c.table == pat) {
-            let Some((k, v)) = t.get_key_value(c.key) else {
-                continue;
-            };
-            let duplicate = if t.contains_key(c.si_key) {
-                Some(c.si_key)
-            } else {
-                set_by.get(c.si_key).copied()
-            };
-            if let Some(other) = duplicate {
-                return Err(ctx.at(
-                    Some(k.span()),
-                    here(c.key),
-                    ConfigErrorKind::DuplicateKey,
-                    format!("`{}` and `{other}` set the same field; keep one", c.key),
-                ));
-            }
-            set_by.insert(c.si_key, c.key);
-            let Some(x) = as_f64(v.get_ref()) else {
-                return Err(ctx.at(
-                    Some(v.span()),
-                    here(c.key),
-                    ConfigErrorKind::WrongType,
-                    format!(
-                        "invalid type: {}, expected a number",
-                        v.get_ref().type_str()
-                    ),
-                ));
-            };
-            edits.push(Edit {
-                table: path.clone(),
-                old_key: c.key.to_string(),
-                new_key: c.si_key,
-                text: float_text(c.unit.to_si(x)),
-            });
-        }
+        convert_table(ctx, path, t, CONVENIENCE_KEYS, &mut edits)?;
         if pat == "chassis" {
             let given: Vec<&str> = ["inertia", "inertia_diagonal", "bounding_box"]
                 .into_iter()
@@ -448,7 +252,7 @@ fn plan(ctx: &Ctx<'_>, doc: &DeTable<'_>) -> Result<Vec<Edit>, ConfigError> {
                         Some(v.span()),
                         here(key),
                         ConfigErrorKind::WrongType,
-                        "invalid type: expected an array of 3 numbers",
+                        "expected an array of 3 numbers",
                     ));
                 };
                 let d = DVec3::new(xs[0], xs[1], xs[2]);
@@ -485,24 +289,6 @@ fn plan(ctx: &Ctx<'_>, doc: &DeTable<'_>) -> Result<Vec<Edit>, ConfigError> {
     Ok(edits)
 }
 
-fn apply<'a>(tree: &mut DeTable<'a>, plan: &'a [Edit]) {
-    for e in plan {
-        let Some(t) = tree::table_mut(tree, &e.table) else {
-            continue;
-        };
-        let Some((k, v)) = t.remove_entry(e.old_key.as_str()) else {
-            continue;
-        };
-        let Ok(new) = DeValue::parse(&e.text) else {
-            continue;
-        };
-        t.insert(
-            Spanned::new(k.span(), std::borrow::Cow::Borrowed(e.new_key)),
-            Spanned::new(v.span(), new.into_inner()),
-        );
-    }
-}
-
 /// Fill every `[[wheels]]` table with the keys of `[wheel_defaults]` it does not set
 /// (recursively: a wheel's `suspension.spring_rate` overrides only that key).
 fn merge_wheel_defaults<'a>(
@@ -518,7 +304,7 @@ fn merge_wheel_defaults<'a>(
             doc.get("wheel_defaults").map(|v| v.span()),
             "wheel_defaults".into(),
             ConfigErrorKind::WrongType,
-            "invalid type: expected a table",
+            "expected a table",
         ));
     };
     fn merge<'a>(into: &mut DeTable<'a>, from: &DeTable<'a>) {
@@ -582,17 +368,16 @@ fn take_tirs(
                 Some(v.span()),
                 key,
                 ConfigErrorKind::WrongType,
-                format!(
-                    "invalid type: {}, expected a path string",
-                    v.get_ref().type_str()
-                ),
+                format!("expected a path string, found {}", v.get_ref().type_str()),
             ));
         };
         out.push(TirRef {
             wheel: i,
             path: s.to_string(),
             span: v.span(),
-            has_model: tire.contains_key("model"),
+            model: TireModelKind::KEYS
+                .into_iter()
+                .find(|k| tire.contains_key(*k)),
             has_relaxation: tire.contains_key("relaxation"),
         });
     }
@@ -673,19 +458,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn units_convert() {
-        assert_eq!(Unit::Degree.to_si(35.0), 35f64.to_radians());
-        assert!((Unit::Rpm.to_si(6000.0) - 628.3185307179587).abs() < 1e-12);
-        assert!((Unit::KilometresPerHour.to_si(36.0) - 10.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn convenience_keys_name_existing_tables() {
+    fn convenience_keys_are_the_si_key_and_a_unit_suffix() {
         for c in CONVENIENCE_KEYS {
-            assert!(
-                c.key.starts_with(c.si_key) || c.key.ends_with("_rpm"),
-                "{c:?}"
-            );
+            assert_eq!(c.key, format!("{}{}", c.si_key, c.unit.suffix()), "{c:?}");
         }
     }
 }

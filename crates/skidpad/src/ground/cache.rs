@@ -48,7 +48,7 @@ pub struct HitCache {
     /// Surface type of the cached contact.
     pub surface: SurfaceId,
     /// Ground-material velocity of the cached contact. Unit: m/s.
-    pub surface_velocity: DVec3,
+    pub surface_velocity_world: DVec3,
     /// `true` if the plane came from a ray hit (ray semantics on reuse), `false` if from a
     /// sweep (cylinder fit on reuse).
     pub from_ray: bool,
@@ -81,7 +81,7 @@ impl HitCache {
             normal: self.normal,
             centre_distance: s,
             surface: self.surface,
-            surface_velocity: self.surface_velocity,
+            surface_velocity_world: self.surface_velocity_world,
         })
     }
 }
@@ -109,7 +109,7 @@ pub fn query_wheel_cached(
                 point: c.point,
                 normal: c.normal,
                 surface: c.surface,
-                surface_velocity: c.surface_velocity,
+                surface_velocity_world: c.surface_velocity_world,
                 from_ray,
                 valid: true,
                 age: 0,

@@ -46,6 +46,8 @@ use glam::{DVec2, DVec3};
 use parry3d_f64::shape::SharedShape;
 
 use super::parry::ParryGround;
+
+mod ray;
 use super::plane::query_ok;
 use super::{Ground, GroundHit, SurfaceId};
 use crate::error::{ParamError, check};
@@ -64,7 +66,7 @@ pub struct HeightField {
     origin: DVec2,
     heights: Vec<f64>,
     surfaces: Vec<SurfaceId>,
-    surface_velocity: DVec3,
+    surface_velocity_world: DVec3,
     mesh: ParryGround,
 }
 
@@ -138,7 +140,7 @@ impl HeightField {
             origin,
             heights,
             surfaces: vec![SurfaceId(0)],
-            surface_velocity: DVec3::ZERO,
+            surface_velocity_world: DVec3::ZERO,
             mesh: ParryGround::try_new(shape, Pose::IDENTITY)?,
         })
     }
@@ -207,7 +209,7 @@ impl HeightField {
     /// The same grid with ground-material velocity `velocity` (m/s) everywhere.
     #[must_use]
     pub fn with_velocity(mut self, velocity: DVec3) -> Self {
-        self.surface_velocity = velocity;
+        self.surface_velocity_world = velocity;
         self
     }
 
@@ -313,126 +315,14 @@ impl HeightField {
             normal,
             distance,
             surface: self.surface_of_cell(cell),
-            surface_velocity: self.surface_velocity,
+            surface_velocity_world: self.surface_velocity_world,
         }
     }
-
-    /// Nearest hit `(t, upward normal)` of the ray with the two triangles of a cell, `t ≤ t_max`.
-    fn cell_hit(&self, i: usize, j: usize, o: DVec3, d: DVec3, t_max: f64) -> Option<(f64, DVec3)> {
-        let mut best: Option<(f64, DVec3)> = None;
-        for [a, b, c] in self.triangles(i, j) {
-            if let Some(t) = ray_triangle(o, d, a, b, c)
-                && t <= t_max
-                && best.is_none_or(|(bt, _)| t < bt)
-            {
-                best = Some((t, (b - a).cross(c - a).normalize()));
-            }
-        }
-        best
-    }
-}
-
-/// Möller–Trumbore, double-sided: ray parameter `t ≥ 0` of the hit, if any.
-#[inline]
-fn ray_triangle(o: DVec3, d: DVec3, a: DVec3, b: DVec3, c: DVec3) -> Option<f64> {
-    let e1 = b - a;
-    let e2 = c - a;
-    let p = d.cross(e2);
-    let det = e1.dot(p);
-    if det == 0.0 || !det.is_finite() {
-        return None;
-    }
-    let inv = 1.0 / det;
-    let s = o - a;
-    let u = s.dot(p) * inv;
-    if !(-BARYCENTRIC_TOLERANCE..=1.0 + BARYCENTRIC_TOLERANCE).contains(&u) {
-        return None;
-    }
-    let qv = s.cross(e1);
-    let v = d.dot(qv) * inv;
-    if v < -BARYCENTRIC_TOLERANCE || u + v > 1.0 + BARYCENTRIC_TOLERANCE {
-        return None;
-    }
-    let t = e2.dot(qv) * inv;
-    (t >= 0.0).then_some(t)
 }
 
 impl Ground for HeightField {
     fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
-        if !query_ok(origin, direction, max_distance) {
-            return None;
-        }
-        let d = direction.normalize();
-        if let Some((z, n, cell)) = self.surface_at(origin.x, origin.y)
-            && origin.z < z
-        {
-            return Some(self.hit(origin, n, 0.0, cell));
-        }
-        // Clip the segment to the footprint (slab test in x and y).
-        let lo = self.origin;
-        let hi = lo + self.cell_size * DVec2::new((self.nx - 1) as f64, (self.ny - 1) as f64);
-        let (mut t0, mut t1) = (0.0_f64, max_distance);
-        for (o, dk, l, h) in [(origin.x, d.x, lo.x, hi.x), (origin.y, d.y, lo.y, hi.y)] {
-            if dk == 0.0 {
-                if o < l || o > h {
-                    return None;
-                }
-            } else {
-                let (ta, tb) = ((l - o) / dk, (h - o) / dk);
-                t0 = t0.max(ta.min(tb));
-                t1 = t1.min(ta.max(tb));
-            }
-        }
-        if t0 > t1 {
-            return None;
-        }
-        // 2-D DDA over the cells the clipped segment crosses.
-        let p = origin + t0 * d;
-        let fx = ((p.x - lo.x) / self.cell_size).clamp(0.0, (self.nx - 2) as f64);
-        let fy = ((p.y - lo.y) / self.cell_size).clamp(0.0, (self.ny - 2) as f64);
-        let (mut i, mut j) = (fx.floor() as usize, fy.floor() as usize);
-        let axis = |o: f64, dk: f64, l: f64, k: usize| -> (f64, f64) {
-            // (t of the next cell boundary, t per cell)
-            if dk > 0.0 {
-                (
-                    (l + (k + 1) as f64 * self.cell_size - o) / dk,
-                    self.cell_size / dk,
-                )
-            } else if dk < 0.0 {
-                (
-                    (l + k as f64 * self.cell_size - o) / dk,
-                    -self.cell_size / dk,
-                )
-            } else {
-                (f64::INFINITY, f64::INFINITY)
-            }
-        };
-        let (mut next_x, dt_x) = axis(origin.x, d.x, lo.x, i);
-        let (mut next_y, dt_y) = axis(origin.y, d.y, lo.y, j);
-        loop {
-            if let Some((t, n)) = self.cell_hit(i, j, origin, d, t1) {
-                return Some(self.hit(origin + t * d, n, t, (i, j)));
-            }
-            if next_x <= next_y {
-                if next_x > t1 {
-                    return None;
-                }
-                next_x += dt_x;
-                match step(i, d.x, self.nx - 1) {
-                    Some(k) => i = k,
-                    None => return None,
-                }
-            } else {
-                if next_y > t1 {
-                    return None;
-                }
-                next_y += dt_y;
-                match step(j, d.y, self.ny - 1) {
-                    Some(k) => j = k,
-                    None => return None,
-                }
-            }
-        }
+        self.walk_ray(origin, direction, max_distance)
     }
 
     fn cast_sphere(
@@ -455,19 +345,9 @@ impl Ground for HeightField {
             .cast_sphere(origin, radius, direction, max_distance)?;
         Some(GroundHit {
             surface: self.surface_near(h.point),
-            surface_velocity: self.surface_velocity,
+            surface_velocity_world: self.surface_velocity_world,
             ..h
         })
-    }
-}
-
-/// Next cell index along an axis with direction sign `dk`, `None` when leaving `[0, cells)`.
-#[inline]
-fn step(k: usize, dk: f64, cells: usize) -> Option<usize> {
-    if dk > 0.0 {
-        (k + 1 < cells).then_some(k + 1)
-    } else {
-        k.checked_sub(1)
     }
 }
 
@@ -637,7 +517,7 @@ mod tests {
             .cast_ray(DVec3::new(1.5, 0.5, 1.0), -DVec3::Z, 2.0)
             .unwrap();
         assert_eq!(h.surface, SurfaceId(2));
-        assert_eq!(h.surface_velocity, DVec3::X);
+        assert_eq!(h.surface_velocity_world, DVec3::X);
         let h = hf
             .cast_sphere(DVec3::new(0.5, 0.5, 1.0), 0.2, -DVec3::Z, 2.0)
             .unwrap();

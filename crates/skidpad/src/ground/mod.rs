@@ -14,35 +14,45 @@
 //! | module | what |
 //! |---|---|
 //! | [`plane`] | [`Plane`]: flat ground at any height, constant-grade incline (analytic) |
-//! | [`heightfield`] | [`HeightField`]: height grid, two triangles per cell (DDA ray cast) |
-//! | [`parry`] | [`ParryGround`]: any parry3d shape at a pose; [`GroundSet`]: nearest of several |
+//! | [`heightfield`] | [`HeightField`]: height grid, two triangles per cell (DDA ray cast); feature `parry` |
+//! | [`parry`] | [`ParryGround`]: any parry3d shape at a pose; feature `parry` |
+//! | [`set`] | [`GroundSet`]: several grounds, the nearest hit wins |
 //! | [`wheel`] | [`query_wheel`]: the suspension's contact query (raycast or sweep + cylinder fit, hit rejection) |
 //! | [`cache`] | [`HitCache`], [`query_wheel_cached`]: reuse hit planes for a few steps (level of detail) |
+//! | [`terrain`] | test-track grounds from numbers: surface patches ([`terrain::Patched`]), bumps, a function of x and y (feature `files`) |
+//! | `heightmap` | (feature `files`) a [`HeightField`] from a grayscale PNG |
 //!
 //! `&G`, `Box<G>` and `Arc<G>` are grounds when `G` is, so a scene can be shared between
 //! vehicles and threads.
 
 use glam::DVec3;
-use serde::{Deserialize, Serialize};
 
 pub mod cache;
+#[cfg(feature = "parry")]
 pub mod heightfield;
+#[cfg(all(feature = "files", feature = "parry"))]
+pub mod heightmap;
+#[cfg(feature = "parry")]
 pub mod parry;
 pub mod plane;
+pub mod set;
+pub mod terrain;
 pub mod wheel;
 
 pub use cache::{HitCache, query_wheel_cached};
+#[cfg(feature = "parry")]
 pub use heightfield::HeightField;
-pub use parry::{GroundSet, ParryGround};
+#[cfg(feature = "parry")]
+pub use parry::ParryGround;
 pub use plane::Plane;
+pub use set::GroundSet;
 pub use wheel::{
     ContactMode, HitRejection, MIN_CLOSING_COS, TREAD_EDGE_BLEND, WheelContact, WheelQuery,
     cylinder_support_offset, query_wheel, resolve_cylinder,
 };
 
-/// Index of a surface type (asphalt, gravel, ice, ...) in the world's surface table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct SurfaceId(pub u16);
+pub use crate::surface::SurfaceId;
+use crate::surface::SurfaceTable;
 
 /// One hit of a ground query, in the world frame.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,7 +66,7 @@ pub struct GroundHit {
     /// Surface type at the contact.
     pub surface: SurfaceId,
     /// Velocity of the ground material at the contact point. Unit: m/s.
-    pub surface_velocity: DVec3,
+    pub surface_velocity_world: DVec3,
 }
 
 /// Something a vehicle can drive on. Queries must be allocation-free and deterministic.
@@ -78,7 +88,7 @@ pub trait Ground: Send + Sync {
 
     /// What this ground's [`SurfaceId`]s mean. Default: the shared default table (0 tarmac,
     /// 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice); wrap a ground in
-    /// [`crate::surface::WithSurfaces`] to give it another.
+    /// [`WithSurfaces`] to give it another.
     fn surfaces(&self) -> &crate::surface::SurfaceTable {
         crate::surface::default_table()
     }
@@ -141,5 +151,59 @@ impl<G: Ground + ?Sized> Ground for std::sync::Arc<G> {
 
     fn surfaces(&self) -> &crate::surface::SurfaceTable {
         (**self).surfaces()
+    }
+}
+
+/// A ground with its own surface table: delegates the queries to `ground` and answers
+/// [`Ground::surfaces`] with `table`.
+#[derive(Debug, Clone)]
+pub struct WithSurfaces<G> {
+    /// The geometry.
+    pub ground: G,
+    /// What its surface ids mean.
+    pub table: SurfaceTable,
+}
+
+impl<G: Ground> Ground for WithSurfaces<G> {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        self.ground.cast_ray(origin, direction, max_distance)
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        self.ground
+            .cast_sphere(origin, radius, direction, max_distance)
+    }
+
+    fn surfaces(&self) -> &SurfaceTable {
+        &self.table
+    }
+}
+
+/// How wheels find the ground.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ContactParams {
+    /// Ray cast through the wheel centre, or a sweep of the wheel shape. Default: sweep.
+    pub mode: ContactMode,
+    /// Which sweep hits count as drivable.
+    pub rejection: HitRejection,
+    /// Reuse a wheel's cached hit plane for this many substeps before casting again
+    /// (0 = cast every substep). A level-of-detail knob for distant vehicles. Default: 0.
+    pub reuse_hit_steps: u32,
+}
+
+impl Default for ContactParams {
+    fn default() -> Self {
+        Self {
+            mode: ContactMode::Sweep,
+            rejection: HitRejection::default(),
+            reuse_hit_steps: 0,
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! Ground from parry3d shapes, and a set of grounds queried together.
+//! Ground from parry3d shapes (feature `parry`).
 //!
 //! [`ParryGround`] wraps any parry3d-f64 [`SharedShape`] (triangle mesh, heightfield, cuboid,
 //! compound, ...) placed at a [`Pose`]. Queries use parry directly:
@@ -14,8 +14,8 @@
 //! The surface velocity of a [`ParryGround`] is a rigid motion about the pose origin:
 //! `v(x) = v₀ + ω × (x − pose.translation)` (m/s, rad/s).
 //!
-//! [`GroundSet`] holds several boxed [`Ground`]s (a floor, a step block, a ramp, ...) and
-//! returns the nearest hit of any of them (ties: the first added).
+//! Several of them (a floor, a step block, a ramp, ...) are queried as one by a
+//! [`GroundSet`](super::GroundSet).
 //!
 //! Queries allocate nothing on the heap (parry's BVH traversal uses an inline stack).
 //!
@@ -50,8 +50,8 @@ pub struct ParryGround {
     pose: Pose,
     pose3: Pose3,
     surface: SurfaceId,
-    linear_velocity: DVec3,
-    angular_velocity: DVec3,
+    linear_velocity_world: DVec3,
+    angular_velocity_world: DVec3,
 }
 
 impl std::fmt::Debug for ParryGround {
@@ -60,8 +60,8 @@ impl std::fmt::Debug for ParryGround {
             .field("shape_type", &self.shape.shape_type())
             .field("pose", &self.pose)
             .field("surface", &self.surface)
-            .field("linear_velocity", &self.linear_velocity)
-            .field("angular_velocity", &self.angular_velocity)
+            .field("linear_velocity_world", &self.linear_velocity_world)
+            .field("angular_velocity_world", &self.angular_velocity_world)
             .finish()
     }
 }
@@ -83,8 +83,8 @@ impl ParryGround {
             pose,
             pose3: Pose3::from_parts(pose.translation, pose.rotation),
             surface: SurfaceId(0),
-            linear_velocity: DVec3::ZERO,
-            angular_velocity: DVec3::ZERO,
+            linear_velocity_world: DVec3::ZERO,
+            angular_velocity_world: DVec3::ZERO,
         })
     }
 
@@ -109,7 +109,7 @@ impl ParryGround {
     /// The same ground moving with linear velocity `velocity` (m/s, world frame).
     #[must_use]
     pub fn with_velocity(mut self, velocity: DVec3) -> Self {
-        self.linear_velocity = velocity;
+        self.linear_velocity_world = velocity;
         self
     }
 
@@ -117,7 +117,7 @@ impl ParryGround {
     /// pose origin.
     #[must_use]
     pub fn with_angular_velocity(mut self, omega: DVec3) -> Self {
-        self.angular_velocity = omega;
+        self.angular_velocity_world = omega;
         self
     }
 
@@ -134,7 +134,7 @@ impl ParryGround {
     /// Check the pose and velocities.
     ///
     /// # Errors
-    /// [`ParamError`] naming `pose`, `linear_velocity` or `angular_velocity`.
+    /// [`ParamError`] naming `pose`, `linear_velocity_world` or `angular_velocity_world`.
     pub fn validate(&self) -> Result<(), ParamError> {
         if !self.pose.is_valid() {
             return Err(ParamError::new(
@@ -142,14 +142,14 @@ impl ParryGround {
                 "must be finite with a unit rotation quaternion",
             ));
         }
-        check::finite_vec("linear_velocity", self.linear_velocity)?;
-        check::finite_vec("angular_velocity", self.angular_velocity)
+        check::finite_vec("linear_velocity_world", self.linear_velocity_world)?;
+        check::finite_vec("angular_velocity_world", self.angular_velocity_world)
     }
 
     /// Velocity of the ground material at world point `x`. Unit: m/s.
     #[inline]
     pub fn velocity_at(&self, x: DVec3) -> DVec3 {
-        self.linear_velocity + self.angular_velocity.cross(x - self.pose.translation)
+        self.linear_velocity_world + self.angular_velocity_world.cross(x - self.pose.translation)
     }
 
     /// Surface id for a hit at `point`; overridden by wrappers with per-region surfaces.
@@ -160,7 +160,7 @@ impl ParryGround {
             normal: orient_normal(normal, dir),
             distance,
             surface: self.surface,
-            surface_velocity: self.velocity_at(point),
+            surface_velocity_world: self.velocity_at(point),
         }
     }
 }
@@ -240,81 +240,10 @@ impl Ground for ParryGround {
     }
 }
 
-/// Several grounds queried as one: the nearest hit wins (ties: the first added).
-#[derive(Default)]
-pub struct GroundSet {
-    members: Vec<Box<dyn Ground>>,
-}
-
-impl std::fmt::Debug for GroundSet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GroundSet")
-            .field("len", &self.members.len())
-            .finish()
-    }
-}
-
-impl GroundSet {
-    /// An empty set (hits nothing).
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Add a ground.
-    pub fn push(&mut self, ground: impl Ground + 'static) {
-        self.members.push(Box::new(ground));
-    }
-
-    /// The set with `ground` added (builder form of [`GroundSet::push`]).
-    #[must_use]
-    pub fn with(mut self, ground: impl Ground + 'static) -> Self {
-        self.push(ground);
-        self
-    }
-
-    /// Number of grounds in the set.
-    pub fn len(&self) -> usize {
-        self.members.len()
-    }
-
-    /// `true` if the set holds no ground.
-    pub fn is_empty(&self) -> bool {
-        self.members.is_empty()
-    }
-
-    fn nearest(&self, f: impl Fn(&dyn Ground) -> Option<GroundHit>) -> Option<GroundHit> {
-        let mut best: Option<GroundHit> = None;
-        for g in &self.members {
-            if let Some(h) = f(g.as_ref())
-                && best.is_none_or(|b| h.distance < b.distance)
-            {
-                best = Some(h);
-            }
-        }
-        best
-    }
-}
-
-impl Ground for GroundSet {
-    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
-        self.nearest(|g| g.cast_ray(origin, direction, max_distance))
-    }
-
-    fn cast_sphere(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-    ) -> Option<GroundHit> {
-        self.nearest(|g| g.cast_sphere(origin, radius, direction, max_distance))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ground::Plane;
+    use crate::ground::{GroundSet, Plane};
     use glam::DQuat;
 
     /// Axis-aligned box from `min` to `max` (m).
@@ -392,7 +321,7 @@ mod tests {
         assert!((h.normal + DVec3::Y).length() < 1e-9, "{h:?}");
         assert_eq!(h.surface, SurfaceId(7));
         // v = v₀ + ω × (x − p) = x̂ + ẑ × (1, 0, 0) = (1, 1, 0).
-        assert!((h.surface_velocity - DVec3::new(1.0, 1.0, 0.0)).length() < 1e-9);
+        assert!((h.surface_velocity_world - DVec3::new(1.0, 1.0, 0.0)).length() < 1e-9);
     }
 
     #[test]

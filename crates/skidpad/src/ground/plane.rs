@@ -45,7 +45,7 @@ pub struct Plane {
     pub surface: SurfaceId,
     /// Velocity of the ground material (a conveyor belt, a moving platform). Unit: m/s.
     /// Default: zero.
-    pub surface_velocity: DVec3,
+    pub surface_velocity_world: DVec3,
 }
 
 impl Default for Plane {
@@ -66,7 +66,7 @@ impl Plane {
             point: DVec3::new(0.0, 0.0, z),
             normal: DVec3::Z,
             surface: SurfaceId(0),
-            surface_velocity: DVec3::ZERO,
+            surface_velocity_world: DVec3::ZERO,
         }
     }
 
@@ -151,7 +151,7 @@ impl Plane {
     /// The same plane with ground-material velocity `velocity` (m/s).
     #[must_use]
     pub const fn with_velocity(mut self, velocity: DVec3) -> Self {
-        self.surface_velocity = velocity;
+        self.surface_velocity_world = velocity;
         self
     }
 
@@ -171,11 +171,11 @@ impl Plane {
     /// Check that the point and velocity are finite and the normal has unit length.
     ///
     /// # Errors
-    /// [`ParamError`] naming `point`, `normal` or `surface_velocity`.
+    /// [`ParamError`] naming `point`, `normal` or `surface_velocity_world`.
     pub fn validate(&self) -> Result<(), ParamError> {
         check::finite_vec("point", self.point)?;
         check::unit_vec("normal", self.normal)?;
-        check::finite_vec("surface_velocity", self.surface_velocity)
+        check::finite_vec("surface_velocity_world", self.surface_velocity_world)
     }
 
     #[inline]
@@ -185,7 +185,7 @@ impl Plane {
             normal: self.normal,
             distance,
             surface: self.surface,
-            surface_velocity: self.surface_velocity,
+            surface_velocity_world: self.surface_velocity_world,
         }
     }
 }
@@ -344,8 +344,8 @@ mod tests {
             "ground.normal"
         );
         p = Plane::flat();
-        p.surface_velocity.x = f64::NAN;
-        assert_eq!(p.validate().unwrap_err().path, "surface_velocity");
+        p.surface_velocity_world.x = f64::NAN;
+        assert_eq!(p.validate().unwrap_err().path, "surface_velocity_world");
         assert_eq!(
             Plane::try_inclined(2.0, DVec2::X).unwrap_err().path,
             "angle"

@@ -251,7 +251,7 @@ pub struct WheelContact {
     /// Surface type at the contact.
     pub surface: SurfaceId,
     /// Velocity of the ground material at the contact. Unit: m/s.
-    pub surface_velocity: DVec3,
+    pub surface_velocity_world: DVec3,
 }
 
 /// Find the wheel's ground contact; see the [module docs](crate::ground::wheel) for the method.
@@ -288,7 +288,7 @@ pub(crate) fn query_wheel_detailed(
                     normal: hit.normal,
                     centre_distance: s,
                     surface: hit.surface,
-                    surface_velocity: hit.surface_velocity,
+                    surface_velocity_world: hit.surface_velocity_world,
                 },
                 false,
             ));
@@ -310,7 +310,7 @@ pub(crate) fn contact_from_ray(q: &WheelQuery, hit: &GroundHit) -> WheelContact 
         normal: hit.normal,
         centre_distance: hit.distance - q.radius,
         surface: hit.surface,
-        surface_velocity: hit.surface_velocity,
+        surface_velocity_world: hit.surface_velocity_world,
     }
 }
 
@@ -349,9 +349,13 @@ pub fn resolve_cylinder(q: &WheelQuery, p: DVec3, n: DVec3) -> Option<(f64, DVec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ground::{GroundSet, ParryGround, Plane};
+    use crate::ground::Plane;
+    #[cfg(feature = "parry")]
+    use crate::ground::{GroundSet, ParryGround};
+    #[cfg(feature = "parry")]
     use crate::math::Pose;
     use glam::{DQuat, DVec2};
+    #[cfg(feature = "parry")]
     use parry3d_f64::shape::SharedShape;
 
     const R: f64 = 0.33;
@@ -367,6 +371,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "parry")]
     fn block(min: DVec3, max: DVec3) -> ParryGround {
         let he = (max - min) * 0.5;
         ParryGround::new(
@@ -480,6 +485,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "parry")]
     fn wall_rejected_step_accepted() {
         // Floor z = 0 and a 2 m tall wall occupying x ≥ 0. Wheel centre 0.2 m before the wall:
         // the sphere overlaps the wall face at the start (normal −x, 90° from up) → rejected →

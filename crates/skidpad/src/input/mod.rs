@@ -38,8 +38,11 @@
 //! assert!((s.smoothed.throttle - 0.3).abs() < 1e-12);
 //! ```
 
+pub mod intent;
+
+pub use intent::{Controls, Intent, MAX_WHEEL_TORQUE, WheelCommand, sanitize_commands};
+
 use crate::error::{ParamError, check};
-use crate::vehicle::Intent;
 use serde::{Deserialize, Serialize};
 
 /// Rates of one channel.

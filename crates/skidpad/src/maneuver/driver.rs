@@ -230,8 +230,9 @@ pub fn drive(
         // its heading turned by its yaw rate over the preview time (the driver's anticipation
         // of the car's own lag).
         let tau = p.preview_time;
-        let w = c.angular_velocity.z;
-        let vel = c.linear_velocity.truncate() + w * (rear - c.pose.translation.truncate()).perp();
+        let w = c.angular_velocity_world.z;
+        let vel =
+            c.linear_velocity_world.truncate() + w * (rear - c.pose.translation.truncate()).perp();
         rear += vel * tau;
         heading = glam::DMat2::from_angle(w * tau) * heading;
     }

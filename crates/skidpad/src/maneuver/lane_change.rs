@@ -44,9 +44,9 @@
 //! driver can get lucky), so the KPI is "the highest speed of the bisection's pass/fail
 //! sequence", as a test driver's last successful run is.
 
-use super::Options;
 use super::driver::{Driver, DriverParams, Path};
 use super::standard::pedals;
+use super::{Options, kpi};
 use crate::ground::Plane;
 use crate::vehicle::VehicleParams;
 use crate::{DVec3, ParamError};
@@ -250,6 +250,21 @@ pub struct LaneChangeRun {
     pub max_lateral_accel: f64,
 }
 
+impl LaneChangeRun {
+    /// The KPIs, keys from [`kpi`]: [`kpi::LANE_CHANGE_PASSED`] (1 or 0),
+    /// [`kpi::LANE_CHANGE_ENTRY_SPEED_KMH`], [`kpi::LANE_CHANGE_MAX_LATERAL_ACCEL_MPS2`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        kpi::owned(vec![
+            (kpi::LANE_CHANGE_PASSED, if self.passed { 1.0 } else { 0.0 }),
+            (kpi::LANE_CHANGE_ENTRY_SPEED_KMH, self.entry_speed * 3.6),
+            (
+                kpi::LANE_CHANGE_MAX_LATERAL_ACCEL_MPS2,
+                self.max_lateral_accel,
+            ),
+        ])
+    }
+}
+
 /// Drive the course once with the test speed `speed` (m/s) held from the run-in, with the
 /// driver gains of [`lane_change_driver`].
 ///
@@ -303,7 +318,7 @@ pub fn double_lane_change_with(
     };
     let t_max = (RUN_IN + track.length() + 20.0) / speed.max(1.0) + 10.0;
     let mut t = 0.0;
-    let mut v_prev = v.state().chassis.linear_velocity;
+    let mut v_prev = v.state().chassis.linear_velocity_world;
     while t < t_max {
         let (steer, u) = drv.control(&v, speed, dt);
         opts.step(&mut v, pedals(u, steer), ground);
@@ -320,7 +335,7 @@ pub fn double_lane_change_with(
         {
             run.entry_speed = s.forward_speed();
         }
-        let vel = s.chassis.linear_velocity;
+        let vel = s.chassis.linear_velocity_world;
         if pos.x > 0.0 && pos.x < track.length() {
             let a = pose.rotation.inverse() * ((vel - v_prev) / dt);
             run.max_lateral_accel = run.max_lateral_accel.max(a.y.abs());
@@ -359,6 +374,20 @@ pub struct LaneChangeResult {
     pub max_entry_speed_kmh: f64,
     /// Every run of the search in order: `(test speed km/h, passed)`.
     pub runs: Vec<(f64, bool)>,
+}
+
+impl LaneChangeResult {
+    /// The KPIs, keys from [`kpi`]: [`kpi::LANE_CHANGE_MAX_ENTRY_SPEED_KMH`],
+    /// [`kpi::LANE_CHANGE_RUNS`] (the number of runs).
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        kpi::owned(vec![
+            (
+                kpi::LANE_CHANGE_MAX_ENTRY_SPEED_KMH,
+                self.max_entry_speed_kmh,
+            ),
+            (kpi::LANE_CHANGE_RUNS, self.runs.len() as f64),
+        ])
+    }
 }
 
 /// Bisect the test speed for the highest one that passes (see the module docs).

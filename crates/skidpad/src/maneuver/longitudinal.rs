@@ -12,8 +12,8 @@
 //! no speed-proportional loss in the model the `B·v` term is left out), `M = m + ΣI/R²` the
 //! effective mass of a car whose wheels spin down with it.
 
-use super::Options;
 use super::driver::Driver;
+use super::{Options, kpi};
 use crate::ground::{Plane, SurfaceId};
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
 use crate::{DQuat, DVec3, ParamError, Pose};
@@ -26,6 +26,17 @@ pub struct BrakingResult {
     pub distance_m: f64,
     /// Mean deceleration (start speed over stopping time). Unit: m/s².
     pub mean_decel_mps2: f64,
+}
+
+impl BrakingResult {
+    /// The KPIs, keys from [`kpi`]: [`kpi::BRAKING_DISTANCE_M`],
+    /// [`kpi::BRAKING_MEAN_DECEL_MPS2`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        kpi::owned(vec![
+            (kpi::BRAKING_DISTANCE_M, self.distance_m),
+            (kpi::BRAKING_MEAN_DECEL_MPS2, self.mean_decel_mps2),
+        ])
+    }
 }
 
 /// Full brake from 100 km/h on flat ground of `surface`, steering held straight by the driver.
@@ -66,7 +77,7 @@ pub fn braking_with(
     // Stopped when the ground-plane velocity (not the forward speed: a car that spins on
     // split-µ is not stopped while it slides sideways) drops below 1 cm/s or reverses within a
     // step (the pitch rebound of a car that has come to rest moves the body backwards).
-    let planar = |v: &Vehicle| v.state().chassis.linear_velocity.truncate();
+    let planar = |v: &Vehicle| v.state().chassis.linear_velocity_world.truncate();
     let mut prev = planar(&v);
     while t < 60.0 {
         let (steer, _) = drv.control(&v, 0.0, dt);
@@ -111,6 +122,25 @@ pub struct AccelResult {
     pub quarter_mile_s: f64,
     /// Up-shifts during the run: `(from gear, to gear, speed m/s)` when the shift was selected.
     pub shifts: Vec<(i8, i8, f64)>,
+}
+
+impl AccelResult {
+    /// The KPIs, keys from [`kpi`]: [`kpi::ACCEL_0_100_S`] and [`kpi::QUARTER_MILE_S`] when
+    /// reached (a truck governed below 100 km/h, a tank, has no 0–100 time rather than NaN),
+    /// then the up-shift speeds in km/h ([`kpi::shift_key`]) in order.
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        let mut k = Vec::new();
+        if self.t_0_100_s.is_finite() {
+            k.push((kpi::ACCEL_0_100_S.to_string(), self.t_0_100_s));
+        }
+        if self.quarter_mile_s.is_finite() {
+            k.push((kpi::QUARTER_MILE_S.to_string(), self.quarter_mile_s));
+        }
+        for &(from, to, v) in &self.shifts {
+            k.push((kpi::shift_key(from, to), v * 3.6));
+        }
+        k
+    }
 }
 
 /// Full throttle from rest on flat dry ground, steering held straight, until both 100 km/h
@@ -181,6 +211,19 @@ pub struct CoastDownResult {
     pub configured_cd_a_m2: f64,
     /// Configured C_rr (mean over the wheels). Unit: 1.
     pub configured_crr: f64,
+}
+
+impl CoastDownResult {
+    /// The KPIs, keys from [`kpi`]: [`kpi::COAST_DOWN_CD_A_M2`], [`kpi::COAST_DOWN_CRR`],
+    /// [`kpi::CONFIGURED_CD_A_M2`], [`kpi::CONFIGURED_CRR`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        kpi::owned(vec![
+            (kpi::COAST_DOWN_CD_A_M2, self.cd_a_m2),
+            (kpi::COAST_DOWN_CRR, self.crr),
+            (kpi::CONFIGURED_CD_A_M2, self.configured_cd_a_m2),
+            (kpi::CONFIGURED_CRR, self.configured_crr),
+        ])
+    }
 }
 
 /// Coast from 30 m/s to 5 m/s in neutral, then fit `a = A + B·v²` by least squares on the
@@ -264,6 +307,12 @@ pub fn coast_down_with(
 pub const PARK_GRADE_PCT: f64 = 30.0;
 /// Time the suite's parking test holds the car. Unit: s.
 pub const PARK_HOLD_S: f64 = 60.0;
+
+/// The park test's KPI for a creep distance `creep_m` (m, as [`park_creep`] returns it):
+/// [`kpi::PARK_CREEP_M`].
+pub fn park_creep_kpis(creep_m: f64) -> Vec<(String, f64)> {
+    kpi::owned(vec![(kpi::PARK_CREEP_M, creep_m)])
+}
 
 /// Brakes on, nose up a 30 % grade of dry tarmac: distance moved over 60 s after 3 s to
 /// settle. Unit: m.

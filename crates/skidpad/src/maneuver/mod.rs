@@ -5,6 +5,9 @@
 //! parking) and [`lane_change`] the ISO 3888-1 double lane change with its entry-speed
 //! search, all pure functions of the vehicle parameters; [`standard_suite`] runs them all and
 //! returns KPIs keyed with units ([`standard_suite_with_progress`] also reports each step).
+//! Each result type names its own KPIs (`kpis()`), with the keys of [`kpi`], one per
+//! quantity. [`main_job`] is the command line's default job: settle, then the suite, with a
+//! telemetry run for plots.
 //!
 //! ```no_run
 //! let kpis = skidpad::maneuver::standard_suite(&skidpad::presets::sedan()).unwrap();
@@ -12,8 +15,10 @@
 //! ```
 
 pub mod driver;
+pub mod kpi;
 pub mod lane_change;
 pub mod longitudinal;
+pub mod main_job;
 pub mod standard;
 
 use crate::ground::{Ground, Plane, SurfaceId};
@@ -167,17 +172,17 @@ pub const SUITE_STEPS: [&str; 9] = [
 ];
 
 /// Run every manoeuvre of [`standard`] and [`lane_change`] and return `(key_with_unit, value)`
-/// pairs: the issue's summary keys (`understeer_gradient_deg_per_g`, `max_lateral_accel_mps2`,
-/// `step_steer_yaw_rate_response_time_s`, `step_steer_yaw_rate_overshoot_pct`,
-/// `lane_change_max_entry_speed_kmh`, `braking_distance_100_0_m`,
-/// `braking_distance_100_0_wet_m`, `accel_0_100_s`, `quarter_mile_s`, `coast_down_cd_a_m2`,
-/// `coast_down_crr`, `park_creep_60s_m`) plus `vehicle_mass_kg`, a few companions and the
-/// up-shift speeds (`shift_1_2_kmh`, ...).
+/// pairs ([`kpi`]): [`kpi::VEHICLE_MASS_KG`], then each manoeuvre's own KPIs in
+/// [`SUITE_STEPS`] order (`kpis()` of its result: circle, step steer, sine with dwell, lane
+/// change search, dry braking from 100 km/h), the wet stop's distance
+/// ([`kpi::BRAKING_DISTANCE_WET_M`]), then acceleration (with the up-shift speeds
+/// `shift_1_2_kmh`, ...), coast-down and park.
 ///
-/// Two KPIs are left out when the vehicle cannot have them (rather than reported as NaN):
-/// `accel_0_100_s` when full throttle does not reach 100 km/h within 60 s (a truck governed
-/// below it, a tank), and the two per-road-wheel-angle KPIs `understeer_gradient_deg_per_g`
-/// and `step_steer_yaw_rate_gain_per_s` when no wheel steers (skid steer).
+/// Three KPIs are left out when the vehicle cannot have them (rather than reported as NaN):
+/// `accel_0_100_s` (and `quarter_mile_s`) when full throttle does not reach it within 60 s (a
+/// truck governed below 100 km/h, a tank), and the two per-road-wheel-angle KPIs
+/// `understeer_gradient_deg_per_g` and `step_steer_yaw_rate_gain_per_s` when no wheel steers
+/// (skid steer).
 ///
 /// # Errors
 /// Invalid parameters.
@@ -238,49 +243,15 @@ pub fn standard_suite_detailed(
     next(progress);
     let creep = standard::park_creep(p)?;
     progress(SUITE_STEPS.len(), "done");
-    let steered = has_steered_wheels(p);
-    let mut kpis: Vec<(&str, f64)> = vec![("vehicle_mass_kg", p.chassis.mass)];
-    if steered {
-        kpis.push((
-            "understeer_gradient_deg_per_g",
-            circle.understeer_gradient_deg_per_g,
-        ));
-    }
-    kpis.extend([
-        ("max_lateral_accel_mps2", circle.max_lateral_accel_mps2),
-        ("step_steer_yaw_rate_response_time_s", step.response_time_s),
-        ("step_steer_yaw_rate_overshoot_pct", step.overshoot_pct),
-    ]);
-    if steered {
-        kpis.push(("step_steer_yaw_rate_gain_per_s", step.steady_gain_per_s));
-    }
-    kpis.extend([
-        (
-            "sine_dwell_lateral_displacement_m",
-            swd.lateral_displacement_m,
-        ),
-        ("sine_dwell_yaw_ratio_1_00_pct", swd.yaw_ratio_1_00_pct),
-        ("sine_dwell_yaw_ratio_1_75_pct", swd.yaw_ratio_1_75_pct),
-        ("lane_change_max_entry_speed_kmh", dlc.max_entry_speed_kmh),
-        ("braking_distance_100_0_m", dry.distance_m),
-        ("braking_mean_decel_100_0_mps2", dry.mean_decel_mps2),
-        ("braking_distance_100_0_wet_m", wet.distance_m),
-    ]);
-    if acc.t_0_100_s.is_finite() {
-        kpis.push(("accel_0_100_s", acc.t_0_100_s));
-    }
-    kpis.extend([
-        ("quarter_mile_s", acc.quarter_mile_s),
-        ("coast_down_cd_a_m2", coast.cd_a_m2),
-        ("coast_down_crr", coast.crr),
-        ("configured_cd_a_m2", coast.configured_cd_a_m2),
-        ("configured_crr", coast.configured_crr),
-        ("park_creep_60s_m", creep),
-    ]);
-    let mut kpis: Vec<(String, f64)> = kpis.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    // Shift points of the full-throttle run (engine vehicles), e.g. `shift_1_2_kmh`.
-    for (from, to, v) in &acc.shifts {
-        kpis.push((format!("shift_{from}_{to}_kmh"), v * 3.6));
-    }
+    let mut kpis = vec![(kpi::VEHICLE_MASS_KG.to_string(), p.chassis.mass)];
+    kpis.extend(circle.kpis());
+    kpis.extend(step.kpis());
+    kpis.extend(swd.kpis());
+    kpis.extend(dlc.kpis());
+    kpis.extend(dry.kpis());
+    kpis.push((kpi::BRAKING_DISTANCE_WET_M.to_string(), wet.distance_m));
+    kpis.extend(acc.kpis());
+    kpis.extend(coast.kpis());
+    kpis.extend(longitudinal::park_creep_kpis(creep));
     Ok(SuiteResult { kpis, circle })
 }

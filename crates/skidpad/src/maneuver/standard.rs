@@ -24,8 +24,8 @@ pub use super::longitudinal::{
     park_creep,
 };
 
-use super::Options;
 use super::driver::{Driver, DriverGeometry, DriverParams, Path};
+use super::{Options, kpi};
 use crate::ground::{Ground, Plane};
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
 use crate::{DVec3, ParamError, Pose};
@@ -118,6 +118,25 @@ pub struct CircleResult {
     pub understeer_gradient_deg_per_g: f64,
     /// Largest steady lateral acceleration. Unit: m/s².
     pub max_lateral_accel_mps2: f64,
+    /// Whether the vehicle steers road wheels ([`super::has_steered_wheels`]): the understeer
+    /// gradient, per road-wheel angle, is a KPI only then.
+    pub steered: bool,
+}
+
+impl CircleResult {
+    /// The KPIs, keys from [`kpi`]: [`kpi::UNDERSTEER_GRADIENT_DEG_PER_G`] (steered vehicles),
+    /// [`kpi::MAX_LATERAL_ACCEL_MPS2`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        let mut k = Vec::new();
+        if self.steered {
+            k.push((
+                kpi::UNDERSTEER_GRADIENT_DEG_PER_G,
+                self.understeer_gradient_deg_per_g,
+            ));
+        }
+        k.push((kpi::MAX_LATERAL_ACCEL_MPS2, self.max_lateral_accel_mps2));
+        kpi::owned(k)
+    }
 }
 
 /// ISO 4138 constant radius: drive a circle of `radius` at speeds 3, 4, 5, … m/s, 5 s each
@@ -191,9 +210,9 @@ pub fn steady_state_circle_with(
             }
             if k as f64 * dt >= 4.0 {
                 let vx = s.forward_speed();
-                sum_ay += s.chassis.angular_velocity.z * vx;
+                sum_ay += s.chassis.angular_velocity_world.z * vx;
                 sum_d += road_steer(&v);
-                sum_k += s.chassis.angular_velocity.z / vx.abs().max(0.1);
+                sum_k += s.chassis.angular_velocity_world.z / vx.abs().max(0.1);
                 n += 1.0;
             }
         }
@@ -225,6 +244,7 @@ pub fn steady_state_circle_with(
         understeer_gradient_deg_per_g: slope.to_degrees() * G,
         max_lateral_accel_mps2: points.iter().map(|p| p.0).fold(0.0, f64::max),
         points,
+        steered: super::has_steered_wheels(p),
     })
 }
 
@@ -239,6 +259,29 @@ pub struct StepSteerResult {
     pub steady_gain_per_s: f64,
     /// Steady lateral acceleration reached. Unit: m/s².
     pub steady_lateral_accel_mps2: f64,
+    /// Whether the vehicle steers road wheels ([`super::has_steered_wheels`]): the gain, per
+    /// road-wheel angle, is a KPI only then.
+    pub steered: bool,
+}
+
+impl StepSteerResult {
+    /// The KPIs, keys from [`kpi`]: [`kpi::STEP_STEER_RESPONSE_TIME_S`],
+    /// [`kpi::STEP_STEER_OVERSHOOT_PCT`], [`kpi::STEP_STEER_GAIN_PER_S`] (steered vehicles),
+    /// [`kpi::STEP_STEER_LATERAL_ACCEL_MPS2`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        let mut k = vec![
+            (kpi::STEP_STEER_RESPONSE_TIME_S, self.response_time_s),
+            (kpi::STEP_STEER_OVERSHOOT_PCT, self.overshoot_pct),
+        ];
+        if self.steered {
+            k.push((kpi::STEP_STEER_GAIN_PER_S, self.steady_gain_per_s));
+        }
+        k.push((
+            kpi::STEP_STEER_LATERAL_ACCEL_MPS2,
+            self.steady_lateral_accel_mps2,
+        ));
+        kpi::owned(k)
+    }
 }
 
 /// ISO 7401-style step steer: straight at `speed`, the steer command ramps in 0.1 s (fast
@@ -288,7 +331,7 @@ fn step_steer_run(
         opts.step(&mut v, pedals(u, steer), ground);
         t += dt;
         let s = v.state();
-        trace.push((t, road_steer(&v), s.chassis.angular_velocity.z));
+        trace.push((t, road_steer(&v), s.chassis.angular_velocity_world.z));
     }
     let tail: Vec<&(f64, f64, f64)> = trace.iter().filter(|x| x.0 >= 4.0).collect();
     let ay = tail.iter().map(|x| x.2).sum::<f64>() / tail.len() as f64 * speed;
@@ -335,6 +378,7 @@ pub fn step_steer_with(
         overshoot_pct: 100.0 * (peak - r_ss.abs()) / r_ss.abs(),
         steady_gain_per_s: r_ss / d_ss,
         steady_lateral_accel_mps2: ay,
+        steered: super::has_steered_wheels(p),
     })
 }
 
@@ -352,6 +396,30 @@ pub struct SineDwellResult {
     pub yaw_ratio_1_00_pct: f64,
     /// Yaw rate 1.75 s after completion of steer over the peak yaw rate. Unit: %.
     pub yaw_ratio_1_75_pct: f64,
+}
+
+impl SineDwellResult {
+    /// The KPIs, keys from [`kpi`]: [`kpi::SINE_DWELL_AMPLITUDE_DEG`],
+    /// [`kpi::SINE_DWELL_LATERAL_DISPLACEMENT_M`], [`kpi::SINE_DWELL_PEAK_YAW_RATE_RADPS`],
+    /// [`kpi::SINE_DWELL_YAW_RATIO_1_00_PCT`], [`kpi::SINE_DWELL_YAW_RATIO_1_75_PCT`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        kpi::owned(vec![
+            (
+                kpi::SINE_DWELL_AMPLITUDE_DEG,
+                self.amplitude_rad.to_degrees(),
+            ),
+            (
+                kpi::SINE_DWELL_LATERAL_DISPLACEMENT_M,
+                self.lateral_displacement_m,
+            ),
+            (
+                kpi::SINE_DWELL_PEAK_YAW_RATE_RADPS,
+                self.peak_yaw_rate_radps,
+            ),
+            (kpi::SINE_DWELL_YAW_RATIO_1_00_PCT, self.yaw_ratio_1_00_pct),
+            (kpi::SINE_DWELL_YAW_RATIO_1_75_PCT, self.yaw_ratio_1_75_pct),
+        ])
+    }
 }
 
 /// Frequency of the sine with dwell (FMVSS 126). Unit: Hz.
@@ -427,7 +495,7 @@ pub fn sine_with_dwell_with(
         );
         t += dt;
         let s = v.state();
-        let r = sense * s.chassis.angular_velocity.z;
+        let r = sense * s.chassis.angular_velocity_world.z;
         // ψ_peak: the first local maximum of the yaw rate in the second lobe's sense after
         // the steer changes sign (t = 1/(2f)); a car still turning harder when the
         // measurements start has its peak there.

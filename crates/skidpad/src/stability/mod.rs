@@ -72,7 +72,7 @@ pub struct HillHoldParams {
     pub enabled: bool,
     /// Below this speed the hold engages (when the throttle is released). Unit: m/s.
     /// Range: (0, ∞). Default: 0.3. Raise it if the car rolls away before the hold engages.
-    pub engage_speed: f64,
+    pub max_engage_speed: f64,
     /// Throttle above which the hold releases. Unit: 1. Range: [0, 1). Default: 0.05.
     pub release_throttle: f64,
     /// Brake torque while holding, as a fraction of each wheel's `max_brake_torque`.
@@ -87,7 +87,7 @@ impl Default for HillHoldParams {
     fn default() -> Self {
         Self {
             enabled: false,
-            engage_speed: 0.3,
+            max_engage_speed: 0.3,
             release_throttle: 0.05,
             brake_fraction: 0.6,
             max_hold_time: None,
@@ -193,7 +193,7 @@ impl StabilityParams {
     /// The first broken rule, e.g. `anti_rollover.max_angle`.
     pub fn validate(&self) -> Result<(), ParamError> {
         let h = &self.hill_hold;
-        check::positive("hill_hold.engage_speed", h.engage_speed)?;
+        check::positive("hill_hold.max_engage_speed", h.max_engage_speed)?;
         if !(h.release_throttle.is_finite() && (0.0..1.0).contains(&h.release_throttle)) {
             return Err(ParamError::new(
                 "hill_hold.release_throttle",

@@ -1,6 +1,8 @@
 //! Pure stability-helper functions. See the [module docs](super) for the formulas.
 
-use super::{AirborneParams, AntiRolloverParams, HillHoldParams, YawDampingParams};
+use super::{
+    AirborneParams, AntiRolloverParams, HillHoldParams, StabilityParams, YawDampingParams,
+};
 use crate::chassis::{ChassisParams, ChassisState, Wrench, integrate};
 use glam::{DMat3, DVec3};
 
@@ -20,6 +22,8 @@ pub struct StabilityState {
     pub airborne: bool,
     /// Time since the last touchdown (∞-like large after a while). Unit: s.
     pub since_landing: f64,
+    /// The hill hold's brake demand this substep (input stage). Unit: 1.
+    pub hold_brake: f64,
 }
 
 /// Hill/park hold: the brake fraction the hold demands this substep (0 when not holding).
@@ -38,7 +42,7 @@ pub fn hill_hold(
         s.hold_expired = false;
         return 0.0;
     }
-    if !s.holding && speed.abs() >= p.engage_speed {
+    if !s.holding && speed.abs() >= p.max_engage_speed {
         s.hold_expired = false;
         return 0.0;
     }
@@ -76,7 +80,7 @@ pub fn yaw_damping_torque(p: &YawDampingParams, cp: &ChassisParams, s: &ChassisS
         return DVec3::ZERO;
     }
     let z = s.pose.transform_vector(DVec3::Z);
-    -p.rate * cp.inertia.z_axis.z * s.angular_velocity.dot(z) * fade * z
+    -p.rate * cp.inertia.z_axis.z * s.angular_velocity_world.dot(z) * fade * z
 }
 
 /// Tilt `θ` of the vehicle up axis from world up and the restoring axis `â` (world).
@@ -121,7 +125,7 @@ pub fn anti_rollover_torque(
     }
     let iw = world_inertia(cp, s);
     let iw_inv = iw.inverse();
-    let w = s.angular_velocity;
+    let w = s.angular_velocity_world;
     // Cheap exit far from the limit: P − θ = ½ dt (r + r₁) + ½ dt r₁ ≤ dt (½|ω| + |ω₁|), with
     // |ω₁| ≤ |ω| + dt |α| to first order; twice that is a safe reach.
     let alpha = iw_inv * (other - w.cross(iw * w));
@@ -137,7 +141,7 @@ pub fn anti_rollover_torque(
     };
     integrate(cp, &mut trial, &wrench, DVec3::ZERO, dt);
     let (theta1, a1) = tilt(&trial);
-    let r1 = -trial.angular_velocity.dot(a1);
+    let r1 = -trial.angular_velocity_world.dot(a1);
     let stop = theta1 + 0.5 * dt * r1;
     let allowed = p.max_angle + (1.0 - p.correction) * (theta - p.max_angle).max(0.0);
     if stop <= allowed {
@@ -154,7 +158,7 @@ pub fn anti_rollover_torque(
     };
     integrate(cp, &mut trial, &wrench, DVec3::ZERO, dt);
     let (theta2, a2) = tilt(&trial);
-    let stop2 = theta2 - 0.5 * dt * trial.angular_velocity.dot(a2);
+    let stop2 = theta2 - 0.5 * dt * trial.angular_velocity_world.dot(a2);
     let slope = (stop - stop2) / tau0;
     let slope = if slope > 0.0 && slope.is_finite() {
         slope
@@ -192,7 +196,7 @@ pub fn airborne_torque(
     }
     st.airborne = !grounded;
     let wn = std::f64::consts::TAU * p.frequency;
-    let w = s.angular_velocity;
+    let w = s.angular_velocity_world;
     let w_perp = w - w.dot(DVec3::Z) * DVec3::Z;
     let iw = world_inertia(cp, s);
     if !grounded {
@@ -206,6 +210,25 @@ pub fn airborne_torque(
     DVec3::ZERO
 }
 
+/// The stability stage: the helpers' torques (world), each off unless enabled — yaw damping,
+/// airborne upright/landing help, then anti-rollover last, as it constrains the tilt rate under
+/// every other torque (`torque_so_far`: the chassis torque about the CoM before the helpers).
+/// `grounded`: some enabled wheel touches the ground this substep. Unit: N·m.
+pub fn helper_torques(
+    p: &StabilityParams,
+    cp: &ChassisParams,
+    s: &ChassisState,
+    grounded: bool,
+    torque_so_far: DVec3,
+    st: &mut StabilityState,
+    dt: f64,
+) -> DVec3 {
+    let mut t = yaw_damping_torque(&p.yaw_damping, cp, s)
+        + airborne_torque(&p.airborne, cp, s, grounded, st, dt);
+    t += anti_rollover_torque(&p.anti_rollover, cp, s, torque_so_far + t, dt);
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,7 +238,7 @@ mod tests {
     fn body(rot: DQuat, w: DVec3) -> ChassisState {
         ChassisState {
             pose: Pose::new(DVec3::ZERO, rot),
-            angular_velocity: w,
+            angular_velocity_world: w,
             ..Default::default()
         }
     }
@@ -249,12 +272,12 @@ mod tests {
             ..Default::default()
         };
         let mut s = body(DQuat::IDENTITY, DVec3::new(0.0, 0.0, 0.5));
-        s.linear_velocity = DVec3::new(12.0, 0.0, 0.0);
+        s.linear_velocity_world = DVec3::new(12.0, 0.0, 0.0);
         assert!((yaw_damping_torque(&p, &cp, &s).z + 2600.0).abs() < 1e-9);
         // Half faded in at 7.5 m/s.
-        s.linear_velocity = DVec3::new(7.5, 0.0, 0.0);
+        s.linear_velocity_world = DVec3::new(7.5, 0.0, 0.0);
         assert!((yaw_damping_torque(&p, &cp, &s).z + 1300.0).abs() < 1e-9);
-        s.linear_velocity = DVec3::new(4.0, 0.0, 0.0);
+        s.linear_velocity_world = DVec3::new(4.0, 0.0, 0.0);
         assert_eq!(yaw_damping_torque(&p, &cp, &s), DVec3::ZERO);
     }
 
@@ -322,7 +345,11 @@ mod tests {
         }
         assert!(max_tilt <= 0.6 + 1e-9, "{max_tilt}");
         assert!((tilt(&s).0 - 0.6).abs() < 1e-9, "{}", tilt(&s).0);
-        assert!(s.angular_velocity.length() < 1e-9, "{}", s.angular_velocity);
+        assert!(
+            s.angular_velocity_world.length() < 1e-9,
+            "{}",
+            s.angular_velocity_world
+        );
     }
 
     #[test]

@@ -42,7 +42,8 @@
 //! let mut p = sedan();
 //! p.steering.ackermann.accuracy = 1.0;
 //! let mut s = SteeringState::default();
-//! steer_angles(&p.steering, &p.wheels, 0.5, 0.0, &mut s, 1.0 / 60.0);
+//! let wheels = skidpad::wheel::steer_wheels(&p.wheels);
+//! steer_angles(&p.steering, &wheels, 0.5, 0.0, &mut s, 1.0 / 60.0);
 //! // Turning left: the inner (left) front wheel steers more than the outer one.
 //! assert!(s.angle[0] > s.angle[1] && s.angle[1] > 0.0);
 //! ```
@@ -52,6 +53,7 @@ pub mod params;
 pub mod state;
 
 pub use params::{
-    AckermannGeometry, AckermannParams, STEER_CURVE_POINTS, SteeringMode, SteeringParams,
+    AckermannGeometry, AckermannParams, STEER_CURVE_POINTS, SteerWheel, SteeringMode,
+    SteeringParams,
 };
 pub use state::SteeringState;

@@ -1,9 +1,8 @@
 //! Pure steering functions. See the [module docs](super) for the equations.
 
-use super::params::{SteeringMode, SteeringParams};
+use super::params::{SteerWheel, SteeringMode, SteeringParams};
 use super::state::SteeringState;
 use crate::MAX_WHEELS;
-use crate::vehicle::WheelParams;
 
 /// Smallest longitudinal lever (m) between the lead steered wheel and the reference line for
 /// which an Ackermann turn centre is defined; below it the nominal angles are used.
@@ -17,13 +16,13 @@ pub fn speed_factor(p: &SteeringParams, forward_speed: f64) -> f64 {
 
 /// x of the reference (unsteered) axle line: the mean x of the enabled wheels with
 /// `max_steer == 0`, or of all enabled wheels if every wheel steers. `None` if no wheel is enabled.
-pub fn reference_x(wheels: &[WheelParams]) -> Option<f64> {
+pub fn reference_x(wheels: &[SteerWheel]) -> Option<f64> {
     let (mut sum, mut n, mut sum_all, mut n_all) = (0.0, 0usize, 0.0, 0usize);
     for w in wheels.iter().filter(|w| w.enabled) {
-        sum_all += w.position.x;
+        sum_all += w.x;
         n_all += 1;
         if w.max_steer == 0.0 {
-            sum += w.position.x;
+            sum += w.x;
             n += 1;
         }
     }
@@ -42,7 +41,7 @@ pub fn reference_x(wheels: &[WheelParams]) -> Option<f64> {
 /// when one is defined.
 pub fn ackermann(
     p: &SteeringParams,
-    wheels: &[WheelParams],
+    wheels: &[SteerWheel],
     nominal: &[f64],
     out: &mut [f64],
 ) -> Option<(f64, f64)> {
@@ -51,14 +50,14 @@ pub fn ackermann(
     let a = p.ackermann.accuracy;
     let x_ref = reference_x(wheels)?;
     // Effective pivot position of a steered wheel (override geometry or its own position).
-    let pivot = |w: &WheelParams| -> (f64, f64) {
+    let pivot = |w: &SteerWheel| -> (f64, f64) {
         match &p.ackermann.geometry {
             Some(g) => {
-                let dir = if w.position.x >= x_ref { 1.0 } else { -1.0 };
-                let side = if w.position.y >= 0.0 { 1.0 } else { -1.0 };
+                let dir = if w.x >= x_ref { 1.0 } else { -1.0 };
+                let side = if w.y >= 0.0 { 1.0 } else { -1.0 };
                 (x_ref + dir * g.axle_separation, side * 0.5 * g.track_width)
             }
-            None => (w.position.x, w.position.y),
+            None => (w.x, w.y),
         }
     };
     // Lead wheel: largest |δ⁰|, innermost on ties.
@@ -106,7 +105,7 @@ pub fn ackermann(
 /// `s.angle`. Disabled wheels and [`SteeringMode::Disabled`] get 0.
 pub fn steer_angles(
     p: &SteeringParams,
-    wheels: &[WheelParams],
+    wheels: &[SteerWheel],
     steer: f64,
     forward_speed: f64,
     s: &mut SteeringState,
@@ -139,15 +138,23 @@ mod tests {
     use super::*;
     use crate::presets::sedan;
     use crate::steering::AckermannGeometry;
+    use crate::wheel::steer_wheels;
 
     fn angles(accuracy: f64, steer: f64) -> (SteeringState, Option<(f64, f64)>) {
         let mut p = sedan();
         p.steering.ackermann.accuracy = accuracy;
         let mut s = SteeringState::default();
-        steer_angles(&p.steering, &p.wheels, steer, 0.0, &mut s, 0.01);
+        steer_angles(
+            &p.steering,
+            &steer_wheels(&p.wheels),
+            steer,
+            0.0,
+            &mut s,
+            0.01,
+        );
         let nominal: Vec<f64> = p.wheels.iter().map(|w| steer * w.max_steer).collect();
         let mut out = [0.0; 4];
-        let c = ackermann(&p.steering, &p.wheels, &nominal, &mut out);
+        let c = ackermann(&p.steering, &steer_wheels(&p.wheels), &nominal, &mut out);
         (s, c)
     }
 
@@ -204,7 +211,14 @@ mod tests {
             track_width: 1.55,
         });
         let mut s = SteeringState::default();
-        steer_angles(&p.steering, &p.wheels, 0.5, 0.0, &mut s, 0.01);
+        steer_angles(
+            &p.steering,
+            &steer_wheels(&p.wheels),
+            0.5,
+            0.0,
+            &mut s,
+            0.01,
+        );
         let (a, _) = angles(1.0, 0.5);
         assert!((s.angle[1] - a.angle[1]).abs() < 1e-12);
         // Four-wheel steer: rears at −10° max, reference line at the mean x (0). The rear
@@ -214,7 +228,14 @@ mod tests {
         p.wheels[2].max_steer = -10f64.to_radians();
         p.wheels[3].max_steer = -10f64.to_radians();
         let mut s = SteeringState::default();
-        steer_angles(&p.steering, &p.wheels, 1.0, 0.0, &mut s, 0.01);
+        steer_angles(
+            &p.steering,
+            &steer_wheels(&p.wheels),
+            1.0,
+            0.0,
+            &mut s,
+            0.01,
+        );
         assert!(s.angle[2] < 0.0 && s.angle[3] < 0.0);
         assert!(s.angle[0] > s.angle[1]);
     }
@@ -223,7 +244,7 @@ mod tests {
     fn speed_table_and_rate_limit() {
         let mut p = sedan().steering;
         p.steer_vs_speed = SteeringParams::physx_steer_vs_speed();
-        let w = sedan().wheels;
+        let w = steer_wheels(&sedan().wheels);
         let mut s = SteeringState::default();
         // 30 m/s: the table gives 0.125 → full lock is 0.125·35° = 4.375°.
         steer_angles(&p, &w, 1.0, 30.0, &mut s, 0.01);
@@ -242,7 +263,7 @@ mod tests {
         let mut p = sedan().steering;
         p.mode = SteeringMode::Disabled;
         let mut s = SteeringState::default();
-        steer_angles(&p, &sedan().wheels, 1.0, 0.0, &mut s, 0.01);
+        steer_angles(&p, &steer_wheels(&sedan().wheels), 1.0, 0.0, &mut s, 0.01);
         assert!(s.angle.iter().all(|&a| a == 0.0));
     }
 }

@@ -115,3 +115,17 @@ impl SteeringParams {
         Ok(())
     }
 }
+
+/// What the steering stage needs to know about one wheel (derived once from the wheel's
+/// parameters, see [`crate::wheel::steer_wheels`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SteerWheel {
+    /// Wheel centre x at the design position, vehicle frame (forward). Unit: m.
+    pub x: f64,
+    /// Wheel centre y at the design position, vehicle frame (left). Unit: m.
+    pub y: f64,
+    /// Steer angle at full command, positive left. Unit: rad.
+    pub max_steer: f64,
+    /// False for a disabled wheel (it steers nothing and does not count for `x_ref`).
+    pub enabled: bool,
+}

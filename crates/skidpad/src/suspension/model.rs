@@ -55,6 +55,7 @@ pub fn update_jounce(
         0.0
     };
     s.jounce = x;
+    s.raw_jounce = raw;
     s.has_history = true;
     s.in_contact = contact && measured.is_some();
     raw
@@ -65,7 +66,7 @@ pub fn update_jounce(
 /// ```text
 /// F_spring = F_rest + k·x
 /// F_damper = c_bump·ẋ  (ẋ > 0)   or  c_rebound·ẋ  (ẋ < 0)
-/// F_bump   = k_bs·δ²,  δ = max(0, x_raw − (x_max − l_bs))
+/// F_bump   = k_bs·δ²,  δ = max(0, min(x_raw, x_max) − (x_max − l_bs))
 /// F        = max(0, F_spring + F_damper + F_bump + F_arb)      (only in contact)
 /// ```
 /// `anti_roll` is this wheel's bar force (see [`anti_roll_forces`]).
@@ -86,12 +87,20 @@ pub fn forces(
     }
     let v = s.jounce_velocity;
     s.spring_force = rest_force + p.spring_rate * s.jounce;
-    s.damper_force = if v > 0.0 {
+    // At the end stop (ground at or beyond full compression) the strut does not move: the
+    // closing velocity is the end-stop constraint's (`pipeline::end_stop_stage`), and a damper
+    // force from the finite-difference rate would push the stopped body back up.
+    s.damper_force = if raw_jounce >= p.max_compression {
+        0.0
+    } else if v > 0.0 {
         p.bump_damping * v
     } else {
         p.rebound_damping * v
     };
-    let delta = (raw_jounce - (p.max_compression - p.bump_stop.travel)).max(0.0);
+    // The rubber ends at full compression; beyond it the end stop is a constraint
+    // (`pipeline::end_stop_stage`), not a stiffer spring.
+    let delta =
+        (raw_jounce.min(p.max_compression) - (p.max_compression - p.bump_stop.travel)).max(0.0);
     s.bump_stop_force = p.bump_stop.rate * delta * delta;
     s.anti_roll_force = anti_roll;
     s.force = (s.spring_force + s.damper_force + s.bump_stop_force + anti_roll).max(0.0);
@@ -221,11 +230,14 @@ mod tests {
         let raw = update_jounce(&q, &mut s, Some(0.09), dt);
         forces(&q, &mut s, 4000.0, raw, 0.0);
         assert!((s.bump_stop_force - 1000.0).abs() < 1e-6);
-        // Past full compression: jounce clamps at 0.1, the bump stop keeps rising with the raw 0.11.
+        // Past full compression: jounce clamps at 0.1 and the rubber stops at its full
+        // δ = 0.02 → 1e7·4e-4 = 4000 N (beyond it the end stop is a constraint, not a
+        // stiffer spring); the strut does not move, so no damper force.
         let raw = update_jounce(&q, &mut s, Some(0.11), dt);
         forces(&q, &mut s, 4000.0, raw, 0.0);
         assert_eq!(s.jounce, 0.1);
-        assert!((s.bump_stop_force - 1.0e7 * 0.03 * 0.03).abs() < 1e-6);
+        assert!((s.bump_stop_force - 1.0e7 * 0.02 * 0.02).abs() < 1e-6);
+        assert_eq!(s.damper_force, 0.0);
     }
 
     #[test]

@@ -7,6 +7,9 @@ pub struct SuspensionState {
     /// Jounce from the design position, positive in compression, within
     /// `[−max_droop, max_compression]`. Unit: m.
     pub jounce: f64,
+    /// The unclamped jounce of the last update: beyond `max_compression` when the ground
+    /// pushes the wheel past full compression (the bump stop acts on it). Unit: m.
+    pub raw_jounce: f64,
     /// Rate of jounce. Unit: m/s (positive = compressing).
     pub jounce_velocity: f64,
     /// True once `jounce` holds a value from a previous step (velocity is meaningful).

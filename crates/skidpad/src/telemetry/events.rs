@@ -1,5 +1,6 @@
 //! Events: discrete things that happened between two consecutive samples, found by the pure
-//! function [`detect`], and the per-vehicle [`EventMonitor`] that runs it after every step.
+//! function [`detect`], and the [`EventMonitor`] that runs it on consecutive samples (a
+//! vehicle's [`super::Monitor`] holds one).
 //!
 //! | event | fires when (prev → now) |
 //! |---|---|
@@ -190,9 +191,9 @@ pub fn detect(
     out
 }
 
-/// A vehicle's event machinery: the last sample, the drift detector and a fixed-capacity
-/// queue of events not yet drained. [`crate::vehicle::Vehicle`] owns one and calls
-/// [`EventMonitor::observe`] after each step.
+/// The event machinery on samples: the last sample, the drift detector and a fixed-capacity
+/// queue of events not yet drained. [`super::Monitor`] feeds it a vehicle's sample after each
+/// step; use it directly to detect events in recorded samples.
 ///
 /// The queue keeps events until drained; when full, the oldest are dropped and counted in
 /// [`RingBuffer::overwritten`]. The first observation after [`EventMonitor::restart`] (spawn,

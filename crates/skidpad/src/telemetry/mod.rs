@@ -6,11 +6,14 @@
 //! After a step, [`sample`] reads a [`Vehicle`] into one [`VehicleSample`] (`Copy`, fixed
 //! size, no heap). Samples go into a [`RingBuffer`] of fixed capacity (default 256, as PhysX's
 //! vehicle telemetry) whose one allocation happens at construction. [`events::detect`]
-//! compares two consecutive samples and returns a fixed-capacity [`EventList`]; every
-//! [`Vehicle`] runs it after each step and queues the events ([`Vehicle::events`],
-//! [`Vehicle::drain_events`]). For CSV, [`channel_names`] and [`fill_row`] flatten a sample
+//! compares two consecutive samples and returns a fixed-capacity [`EventList`]; a [`Monitor`]
+//! kept beside a vehicle runs it after each step and queues the events ([`Monitor::events`],
+//! [`Monitor::drain`]). Telemetry is not a stage of the step: it observes a vehicle from
+//! outside, so a host that does not want it pays nothing. For CSV, [`channel_names`] and [`fill_row`] flatten a sample
 //! along [`VEHICLE_CHANNELS`] then [`WHEEL_CHANNELS`] per wheel; each column name carries
-//! its unit (`vx_mps`, `fl_load_n`). Nothing after construction allocates.
+//! its unit (`vx_mps`, `fl_load_n`). Nothing after construction allocates. A [`Recorder`]
+//! keeps a whole run as named columns and its events (a growing record for reports and files,
+//! CSV with the `files` feature).
 //!
 //! # Channels
 //! Axes: ISO 8855 vehicle axes (x forward, y left, z up); world z up.
@@ -58,8 +61,8 @@
 //! | `aligning_moment` | `mz_nm` | N·m | Mz (0 for the friction-circle tire and off the ground) |
 //!
 //! # Limits
-//! Samples are taken once per step (not per substep). `acceleration_body` is 0 in hosted mode
-//! (the engine integrates). The aligning moment comes from the steady-state tire model at the
+//! Samples are taken once per step (not per substep). In hosted mode `acceleration_body` is
+//! the vehicle's own prediction over the step (see [`crate::pipeline::step_hosted`]). The aligning moment comes from the steady-state tire model at the
 //! tire's transient slips ([`crate::tire::contact::moments`]).
 //!
 //! ```
@@ -67,13 +70,15 @@
 //! use skidpad::{ground::Plane, Pose, DVec3};
 //! let mut car = Vehicle::new(presets::sedan()).unwrap();
 //! car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.6)));
+//! let mut monitor = telemetry::Monitor::new(&car);
 //! let mut ring = RingBuffer::new(telemetry::DEFAULT_CAPACITY);
 //! for _ in 0..120 {
 //!     car.step(1.0 / 60.0, &Plane::flat());
-//!     ring.push(*car.sample());
+//!     monitor.observe(&car);
+//!     ring.push(*monitor.sample());
 //! }
 //! assert_eq!(ring.len(), 120);
-//! assert!(car.drain_events().any(|e| matches!(e.kind, EventKind::Landed { .. })));
+//! assert!(monitor.drain().any(|e| matches!(e.kind, EventKind::Landed { .. })));
 //! let names = telemetry::channel_names(car.params());
 //! let mut row = vec![0.0; names.len()];
 //! telemetry::fill_row(&car, &mut row);
@@ -82,11 +87,15 @@
 
 pub mod drift;
 pub mod events;
+pub mod monitor;
+pub mod recorder;
 pub mod ring;
 pub mod schema;
 
 pub use drift::{DriftParams, DriftState};
 pub use events::{Event, EventKind, EventList, EventMonitor, detect};
+pub use monitor::Monitor;
+pub use recorder::Recorder;
 pub use ring::{DEFAULT_CAPACITY, RingBuffer};
 pub use schema::{
     Channel, Commands, VEHICLE_CHANNELS, VehicleSample, WHEEL_CHANNELS, WheelChannel, WheelSample,

@@ -77,7 +77,7 @@ pub struct VehicleSample {
     /// Simulated time since spawn. Unit: s.
     pub time: f64,
     /// Origin of the vehicle frame in the world. Unit: m.
-    pub position: DVec3,
+    pub position_world: DVec3,
     /// Roll angle (ISO, about x, positive right side down). Unit: rad.
     pub roll: f64,
     /// Pitch angle (ISO, about y, positive nose down). Unit: rad.
@@ -175,12 +175,12 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
     };
     let mut out = VehicleSample {
         time: s.time,
-        position: c.pose.translation,
+        position_world: c.pose.translation,
         roll,
         pitch,
         yaw,
         velocity_body: vb,
-        vertical_velocity: c.linear_velocity.z,
+        vertical_velocity: c.linear_velocity_world.z,
         angular_velocity_body: c.angular_velocity_body(),
         acceleration_body: s.acceleration_body(),
         speed: s.speed(),
@@ -207,8 +207,9 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
         let rest_load = v.derived().sprung_mass[i] * g;
         let t = &w.tire;
         let ti = &w.tire_input;
-        let aligning_moment = match wp.tire.model.as_model() {
-            Some(m) if grounded && ti.load > 0.0 => {
+        let aligning_moment = match ti {
+            Some(ti) if grounded && ti.load > 0.0 => {
+                let m = wp.tire.model.as_model();
                 crate::tire::contact::moments(m, &wp.tire.relaxation, ti, t).mz
             }
             _ => 0.0,
@@ -226,7 +227,10 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
             },
             omega: t.omega,
             steer: w.steer,
-            friction: if grounded { ti.friction_scale } else { 0.0 },
+            friction: match ti {
+                Some(ti) if grounded => ti.friction_scale,
+                _ => 0.0,
+            },
             slip_ratio: t.slip_ratio,
             fx: t.fx,
             slip_angle: t.slip_angle,
@@ -286,9 +290,9 @@ fn flag(b: bool) -> f64 {
 /// Vehicle channels in CSV order (the first 16 are the historical CLI columns).
 pub const VEHICLE_CHANNELS: [Channel; 31] = [
     ch("t_s", "s", |s| s.time),
-    ch("x_m", "m", |s| s.position.x),
-    ch("y_m", "m", |s| s.position.y),
-    ch("z_m", "m", |s| s.position.z),
+    ch("x_m", "m", |s| s.position_world.x),
+    ch("y_m", "m", |s| s.position_world.y),
+    ch("z_m", "m", |s| s.position_world.z),
     ch("roll_rad", "rad", |s| s.roll),
     ch("pitch_rad", "rad", |s| s.pitch),
     ch("yaw_rad", "rad", |s| s.yaw),

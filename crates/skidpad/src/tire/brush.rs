@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 /// Parameters of the brush tire.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(deny_unknown_fields, default, expecting = "a table of brush tire keys")]
 pub struct BrushParams {
     /// Bristle (tread) stiffness per unit patch length. Unit: N/m². Range: (0, ∞).
     /// Default: 1.2e7 (C ≈ 61 kN/rad at 4 kN, 2.2 bar, 18 cm patch: a passenger tire). Raise

@@ -1,7 +1,7 @@
 //! Contact solve for the tire models ([`TireModel`]) with transient slip.
 //!
 //! Every model runs here (the friction-circle tire as
-//! [`super::model::FrictionCircleModel`]): the carcass deflections `u, v` of
+//! [`super::friction_circle::FrictionCircleParams`]): the carcass deflections `u, v` of
 //! [`super::transient`] carry the slip, the model is evaluated at the transient slips
 //! `κ' = u/σx`, `tan α' = v/σy`, and one backward-Euler step couples deflection, wheel spin and
 //! the corner mass.

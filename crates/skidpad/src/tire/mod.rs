@@ -15,10 +15,14 @@
 //! divide by speed at all (below).
 //!
 //! # Models ([`TireModelKind`], per wheel)
-//! The friction-circle tire (`Fx = C_κ·F_z·κ`, `Fy = −C_α·F_z·tan α`, `|F| ≤ µ·F_z`; the
-//! default), PhysX's slip-curve tire ([`slip_curve`]), a Fiala brush tire ([`brush`]), the
-//! simplified Magic Formula ([`simple_magic`]), the full Magic Formula from `.tir` files
-//! ([`mf`]), or a user [`TireModel`] ([`interface`]).
+//! The friction-circle tire ([`friction_circle`]: `Fx = C_κ·F_z·κ`, `Fy = −C_α·F_z·tan α`,
+//! `|F| ≤ µ·F_z` with C_κ, C_α per unit load; the default), PhysX's slip-curve tire
+//! ([`slip_curve`]), a Fiala brush tire ([`brush`]), the simplified Magic Formula
+//! ([`simple_magic`]), the full Magic Formula from `.tir` files ([`mf`]), or a user
+//! [`TireModel`] ([`interface`]). Each variant of [`TireModelKind`] holds that model's
+//! parameters and nothing else; the fields of [`TireParams`] beside `model` (rolling
+//! resistance, slip guard, relaxation, friction-table row, thermal model) are read by every
+//! model ([`params`]).
 //!
 //! # Numerics: transient slip, backward Euler
 //! Every model runs through [`contact`]: the carcass deflections of [`transient`] carry the
@@ -37,20 +41,22 @@
 //! rolling radius is the unloaded radius.
 //!
 //! ```
-//! use skidpad::tire::{TireModelKind, TireParams, TireState, model::{self, ContactInput}};
+//! use skidpad::tire::{FrictionCircleParams, TireModelKind, TireParams, TireState};
+//! use skidpad::tire::model::{self, ContactInput};
 //! let p = TireParams::default();
 //! let mut s = TireState { omega: 20.0 / 0.3, ..Default::default() };
-//! let c = ContactInput { load: 4000.0, vx: 20.0, radius: 0.3, inertia: 1.0,
-//!     effective_mass: 400.0, friction_scale: 1.0, ..Default::default() };
+//! let c = ContactInput { load: 4000.0, vx: 20.0, effective_mass: 400.0,
+//!     ..ContactInput::new(0.3, 1.0, 9.81) };
 //! let mut f = model::solve_contact(&p, &c, &mut s, 1.0 / 60.0);
 //! for _ in 0..30 { f = model::solve_contact(&p, &c, &mut s, 1.0 / 60.0); }
 //! // Free rolling settles where the ground balances rolling resistance: Fx = −C_rr·F_z = −48 N.
 //! assert!((f.fx + 48.0).abs() < 0.5, "{f:?}");
-//! let _ = TireModelKind::FrictionCircle;
+//! assert_eq!(p.model, TireModelKind::FrictionCircle(FrictionCircleParams::default()));
 //! ```
 
 pub mod brush;
 pub mod contact;
+pub mod friction_circle;
 pub mod interface;
 pub mod mf;
 pub mod model;
@@ -62,6 +68,7 @@ pub mod thermal;
 pub mod transient;
 
 pub use brush::BrushParams;
+pub use friction_circle::FrictionCircleParams;
 pub use interface::{SlipInput, SteadyForces, TireModel};
 pub use simple_magic::{MagicCurve, SimpleMagicParams};
 pub use slip_curve::SlipCurveParams;

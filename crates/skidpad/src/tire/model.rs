@@ -1,6 +1,5 @@
 //! Pure tire and wheel-spin functions. See the [module docs](super) for the model.
 
-use super::interface::{SlipInput, SteadyForces, TireModel};
 use super::params::TireParams;
 use super::state::TireState;
 
@@ -45,15 +44,17 @@ pub struct ContactInput {
     pub pressure: f64,
 }
 
-impl Default for ContactInput {
-    /// Unloaded, at rest, on the reference surface (every scale 1), standard gravity.
-    fn default() -> Self {
+impl ContactInput {
+    /// A wheel of `radius` (m) and spin `inertia` (kg·m²) under `gravity` (m/s²): unloaded, at
+    /// rest, no torques, on the reference surface (every scale 1), no camber, turn slip or
+    /// pressure. Set the rest with struct update syntax.
+    pub fn new(radius: f64, inertia: f64, gravity: f64) -> Self {
         Self {
             load: 0.0,
             vx: 0.0,
             vy: 0.0,
-            radius: 0.3,
-            inertia: 1.0,
+            radius,
+            inertia,
             drive_torque: 0.0,
             brake_torque: 0.0,
             effective_mass: 0.0,
@@ -63,7 +64,7 @@ impl Default for ContactInput {
             relaxation_scale: 1.0,
             camber: 0.0,
             rest_load: 0.0,
-            gravity: 9.81,
+            gravity,
             rolling_resistance_scale: 1.0,
             turn_slip: 0.0,
             pressure: 0.0,
@@ -105,47 +106,7 @@ pub fn rolling_resistance_torque(p: &TireParams, load: f64, omega: f64, radius: 
 /// backward-Euler step of deflection, spin and corner mass ([`super::contact`]); stable for
 /// any `dt`, and a braked wheel at standstill holds instead of creeping.
 pub fn solve_contact(p: &TireParams, c: &ContactInput, s: &mut TireState, dt: f64) -> TireForce {
-    let fc = FrictionCircleModel::from_params(p);
-    super::contact::solve(p.model.as_model().unwrap_or(&fc), p, c, s, dt)
-}
-
-/// The foundation friction-circle tire as a steady-state [`TireModel`]: `Fx = C_κ·F_z·κ`,
-/// `Fy = −C_α·F_z·tan α`, both scaled down together to `|F| ≤ µ·F_z` (µ times the surface
-/// friction scale; the surface stiffness scale multiplies C_κ and C_α).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FrictionCircleModel {
-    /// Longitudinal slip stiffness per unit load C_κ. Unit: 1.
-    pub longitudinal_stiffness: f64,
-    /// Cornering stiffness per unit load C_α. Unit: 1/rad.
-    pub cornering_stiffness: f64,
-    /// Friction coefficient µ. Unit: 1.
-    pub friction: f64,
-}
-
-impl FrictionCircleModel {
-    /// The friction-circle fields of `p`.
-    pub fn from_params(p: &TireParams) -> Self {
-        Self {
-            longitudinal_stiffness: p.longitudinal_stiffness,
-            cornering_stiffness: p.cornering_stiffness,
-            friction: p.friction,
-        }
-    }
-}
-
-impl TireModel for FrictionCircleModel {
-    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
-        let i = super::interface::sanitize(input);
-        let fx = self.longitudinal_stiffness * i.stiffness_scale * i.fz * i.kappa;
-        let fy =
-            -self.cornering_stiffness * i.stiffness_scale * i.fz * i.alpha.clamp(-1.5, 1.5).tan();
-        let (fx, fy) = super::contact::saturate(fx, fy, self.friction * i.friction_scale * i.fz);
-        SteadyForces {
-            fx,
-            fy,
-            ..SteadyForces::default()
-        }
-    }
+    super::contact::solve(p.model.as_model(), p, c, s, dt)
 }
 
 /// The contact's longitudinal force as an affine function of the end-of-step spin, for the
@@ -177,9 +138,7 @@ pub fn linearize_contact(
     dt: f64,
 ) -> ContactLinearization {
     let load = c.load.max(0.0);
-    let fc = FrictionCircleModel::from_params(p);
-    let model = p.model.as_model().unwrap_or(&fc);
-    let lin = super::contact::linearize(model, &p.relaxation, c, s, dt);
+    let lin = super::contact::linearize(p.model.as_model(), &p.relaxation, c, s, dt);
     ContactLinearization {
         fx0: lin.fx0,
         dfx_domega: lin.dfx_domega,
@@ -224,7 +183,7 @@ mod tests {
             inertia: 1.0,
             effective_mass: 400.0,
             rest_load: FZ,
-            ..ContactInput::default()
+            ..ContactInput::new(0.3, 1.0, 9.81)
         }
     }
 
@@ -358,23 +317,5 @@ mod tests {
         let mut s = TireState::default();
         let f = solve_contact(&p, &c, &mut s, 1.0 / 60.0);
         assert_eq!((f.fx, f.fy), (0.0, 0.0));
-    }
-
-    #[test]
-    fn friction_circle_model_by_hand() {
-        let m = FrictionCircleModel::from_params(&TireParams::default());
-        let f = m.steady_state(&SlipInput {
-            fz: 4000.0,
-            kappa: 0.01,
-            ..SlipInput::default()
-        });
-        assert!((f.fx - 720.0).abs() < 1e-9);
-        let f = m.steady_state(&SlipInput {
-            fz: 4000.0,
-            kappa: 0.5,
-            alpha: 0.3,
-            ..SlipInput::default()
-        });
-        assert!((f.fx.hypot(f.fy) - 4000.0).abs() < 1e-9);
     }
 }

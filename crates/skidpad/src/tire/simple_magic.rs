@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 /// One Magic Formula curve's shape factors.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a table with keys `b`, `c`, `e`")]
 pub struct MagicCurve {
     /// Stiffness factor B. Unit: 1 per unit slip (1/rad laterally). Range: (0, ∞).
     pub b: f64,
@@ -85,7 +85,11 @@ impl MagicCurve {
 
 /// Parameters of the simplified Magic Formula tire.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(
+    deny_unknown_fields,
+    default,
+    expecting = "a table of simplified Magic Formula tire keys"
+)]
 pub struct SimpleMagicParams {
     /// Longitudinal curve. Default: B 10, C 1.65, E 0 (≈ 66 kN per unit slip at 4 kN, µ 1).
     pub longitudinal: MagicCurve,

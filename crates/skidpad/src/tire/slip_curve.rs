@@ -48,7 +48,11 @@ pub fn saturation(k: f64) -> f64 {
 
 /// Parameters of the slip-curve tire.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(
+    deny_unknown_fields,
+    default,
+    expecting = "a table of slip-curve tire keys"
+)]
 pub struct SlipCurveParams {
     /// Longitudinal stiffness per unit gravity: `C_κ = k_x·g`. Unit: kg. Range: (0, ∞).
     /// Default: 1000 (PhysX default; ≈ 9.8 kN per unit slip). Raise it for crisper traction.

@@ -46,7 +46,11 @@ use serde::{Deserialize, Serialize};
 
 /// Parameters of the thermal / wear / pressure model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(
+    deny_unknown_fields,
+    default,
+    expecting = "a table of tire thermal keys"
+)]
 pub struct TireThermalParams {
     /// Heat capacity of the tread surface layer. Unit: J/K. Range: (0, ∞). Default: 2500.
     pub surface_heat_capacity: f64,

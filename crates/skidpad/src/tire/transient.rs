@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 /// Relaxation lengths of the transient model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(deny_unknown_fields, default, expecting = "a table of relaxation keys")]
 pub struct RelaxationParams {
     /// Longitudinal relaxation length σx. Unit: m. Range: (0, 5]. Default: 0.1.
     /// Longer → slower build-up of traction after a torque step.
@@ -222,8 +222,8 @@ mod tests {
         // mf_185_80R14.tir at F_z = FNOMIN = 3800 N, γ = 0 (df_z = 0):
         // σκ = 3800·1.9021·(0.376/3800) = 0.715 19 m;
         // σα = 1.8473·sin(2·atan(1/1.9465))·0.376 = 1.8473·0.812 93·0.376 = 0.564 65 m.
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mf_185_80R14.tir");
-        let (file, _) = crate::tire::mf::TirFile::from_path(path).unwrap();
+        let text = include_str!("../../tests/data/mf_185_80R14.tir");
+        let (file, _) = crate::tire::mf::TirFile::parse(text, "mf_185_80R14.tir").unwrap();
         let r = RelaxationParams::default()
             .with_magic_formula(&file.coefficients, 3800.0, 0.0)
             .unwrap();

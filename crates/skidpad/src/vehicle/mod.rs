@@ -10,57 +10,18 @@
 //! assert!(car.state().forward_speed() > 0.5);
 //! ```
 
-pub mod intent;
-pub mod params;
-pub mod state;
+pub use crate::ground::ContactParams;
+pub use crate::input::{Controls, Intent, MAX_WHEEL_TORQUE, WheelCommand};
+pub use crate::params::{Derived, SimParams, VehicleParams};
+pub use crate::state::VehicleState;
+pub use crate::wheel::{WheelParams, WheelState};
 
-pub use intent::{Controls, Intent, MAX_WHEEL_TORQUE, WheelCommand};
-pub use params::{ContactParams, SimParams, VehicleParams, WheelParams};
-pub use state::{VehicleState, WheelState};
-
-use crate::MAX_WHEELS;
 use crate::chassis::ChassisState;
 use crate::error::{InputError, ParamError};
 use crate::ground::Ground;
+use crate::input;
 use crate::math::Pose;
 use crate::pipeline::{self, ChassisForces};
-use crate::suspension::model::rest_force;
-use crate::telemetry::{self, DriftParams, Event, EventMonitor, VehicleSample};
-
-/// Constants derived once from the parameters at construction.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Derived {
-    /// Sprung mass per wheel (0 for disabled wheels). Unit: kg.
-    pub sprung_mass: [f64; MAX_WHEELS],
-    /// Spring force at the design position per wheel. Unit: N.
-    pub rest_force: [f64; MAX_WHEELS],
-    /// True for wheels ahead of the centre of mass.
-    pub is_front: [bool; MAX_WHEELS],
-    /// +1 for wheels left of the centreline (y ≥ 0), −1 for right.
-    pub side: [f64; MAX_WHEELS],
-}
-
-impl Derived {
-    /// Compute from validated parameters.
-    ///
-    /// # Errors
-    /// If the sprung masses cannot be computed.
-    pub fn new(p: &VehicleParams) -> Result<Self, ParamError> {
-        let sprung_mass = p.sprung_masses()?;
-        let mut d = Self {
-            sprung_mass,
-            rest_force: [0.0; MAX_WHEELS],
-            is_front: [false; MAX_WHEELS],
-            side: [1.0; MAX_WHEELS],
-        };
-        for (i, w) in p.wheels.iter().enumerate() {
-            d.rest_force[i] = rest_force(&w.suspension, sprung_mass[i], p.sim.gravity);
-            d.is_front[i] = w.position.x > p.chassis.com_offset.x;
-            d.side[i] = if w.position.y >= 0.0 { 1.0 } else { -1.0 };
-        }
-        Ok(d)
-    }
-}
 
 /// One simulated vehicle. Construct with [`Vehicle::new`] (validates), drive with
 /// [`Vehicle::set_intent`] or [`Vehicle::set_wheel_commands`], advance with [`Vehicle::step`]
@@ -71,8 +32,6 @@ pub struct Vehicle {
     derived: Derived,
     state: VehicleState,
     controls: Controls,
-    /// Telemetry and events (issue 6): last sample, drift detector, event queue.
-    monitor: EventMonitor,
 }
 
 impl Vehicle {
@@ -96,15 +55,12 @@ impl Vehicle {
         }
         // Build the shared default surface table now, so no step ever allocates it.
         let _ = crate::surface::default_table();
-        let mut v = Self {
+        Ok(Self {
             params,
             derived,
             state,
             controls: Controls::default(),
-            monitor: EventMonitor::default(),
-        };
-        v.restart_monitor();
-        Ok(v)
+        })
     }
 
     /// The parameters.
@@ -143,7 +99,7 @@ impl Vehicle {
     /// # Errors
     /// [`InputError`] naming the non-finite field (`wheels[i].drive_torque`).
     pub fn set_wheel_commands(&mut self, commands: &[WheelCommand]) -> Result<(), InputError> {
-        self.controls = Controls::Direct(intent::sanitize_commands(commands)?);
+        self.controls = Controls::Direct(input::sanitize_commands(commands)?);
         Ok(())
     }
 
@@ -156,7 +112,7 @@ impl Vehicle {
             pose,
             ..ChassisState::default()
         };
-        self.state.acceleration = glam::DVec3::ZERO;
+        self.state.acceleration_world = glam::DVec3::ZERO;
         for w in &mut self.state.wheels {
             // A teleport moves the car, it does not cool or re-tread its tires.
             let thermal = w.tire.thermal;
@@ -167,19 +123,29 @@ impl Vehicle {
         self.state.input = Default::default();
         self.state.steering = Default::default();
         self.state.stability = Default::default();
-        self.restart_monitor();
+        self.state.teleports += 1;
     }
 
     /// Set the chassis velocities (world frame; linear = velocity of the centre of mass).
     /// Wheels are spun up to roll without slip at the new speed.
     pub fn set_velocity(&mut self, linear: glam::DVec3, angular: glam::DVec3) {
-        self.state.chassis.linear_velocity = linear;
-        self.state.chassis.angular_velocity = angular;
+        self.state.chassis.linear_velocity_world = linear;
+        self.state.chassis.angular_velocity_world = angular;
         let vx = self.state.forward_speed();
         for (w, p) in self.state.wheels.iter_mut().zip(&self.params.wheels) {
             w.tire.omega = vx / p.radius;
         }
-        crate::drivetrain::sync_engine(&self.params, &self.derived, &mut self.state);
+        let nw = self.params.wheels.len();
+        let mut omega = [0.0; crate::MAX_WHEELS];
+        for (o, w) in omega.iter_mut().zip(self.state.wheels()) {
+            *o = w.tire.omega;
+        }
+        crate::drivetrain::sync_engine(
+            &self.params.drivetrain,
+            &self.derived.drive_wheels[..nw],
+            &omega[..nw],
+            &mut self.state.drivetrain,
+        );
     }
 
     /// Switch between automatic and manual gear selection at run time (engine drives).
@@ -237,14 +203,17 @@ impl Vehicle {
                 ground,
                 dt,
             );
-            self.observe();
         }
     }
 
     /// Advance by `dt` seconds hosted in a physics engine: `chassis` is the engine's body
-    /// (pose of the vehicle frame, CoM velocity, angular velocity, world frame); the result
-    /// holds the forces and their points for the engine to apply before it integrates.
-    /// Gravity is left to the engine. A non-finite or non-positive `dt` returns no force.
+    /// (pose of the vehicle frame, CoM velocity, angular velocity, world frame) at the start
+    /// of the step. The vehicle runs the same substeps as [`Vehicle::step`] on its own states
+    /// (see [`pipeline::step_hosted`]); the result holds the mean wrench about the CoM over the
+    /// step (`total`), each substep's wrench, and the last substep's point forces, for the
+    /// engine to apply before it integrates. Gravity is left to the engine. The chassis
+    /// acceleration the body-roll model reads is the vehicle's own over the step. A non-finite
+    /// or non-positive `dt` returns no force.
     pub fn step_hosted(
         &mut self,
         dt: f64,
@@ -255,67 +224,13 @@ impl Vehicle {
             return ChassisForces::default();
         }
         self.state.chassis = *chassis;
-        let forces = pipeline::step_hosted(
+        pipeline::step_hosted(
             &self.params,
             &self.derived,
             &self.controls,
             &mut self.state,
             ground,
             dt,
-        );
-        self.observe();
-        forces
-    }
-}
-
-// --- Telemetry and events (issue 6): see `crate::telemetry`. -------------------------------
-impl Vehicle {
-    /// The telemetry sample taken after the last step (or at spawn/teleport): push it into a
-    /// [`telemetry::RingBuffer`] to keep a history. No recomputation.
-    pub fn sample(&self) -> &VehicleSample {
-        self.monitor.sample()
-    }
-
-    /// Events detected after each step and not yet drained, oldest first (see
-    /// [`telemetry::events`] for their meaning). The queue holds
-    /// [`telemetry::events::DEFAULT_EVENT_QUEUE_CAPACITY`] events; beyond that the oldest are
-    /// dropped (counted by [`telemetry::RingBuffer::overwritten`]).
-    pub fn events(&self) -> &telemetry::RingBuffer<Event> {
-        self.monitor.events()
-    }
-
-    /// Remove and yield the queued events, oldest first. Never allocates.
-    pub fn drain_events(&mut self) -> impl ExactSizeIterator<Item = Event> + '_ {
-        self.monitor.drain()
-    }
-
-    /// Drift detector thresholds in force (defaults: [`DriftParams::default`]).
-    pub fn drift_params(&self) -> &DriftParams {
-        self.monitor.drift_params()
-    }
-
-    /// Set the drift detector thresholds.
-    ///
-    /// # Errors
-    /// From [`DriftParams::validate`]; nothing changes then.
-    pub fn set_drift_params(&mut self, p: DriftParams) -> Result<(), ParamError> {
-        self.monitor.set_drift_params(p)
-    }
-
-    /// True while the drift detector reports a drift.
-    pub fn is_drifting(&self) -> bool {
-        self.monitor.drift_state().drifting
-    }
-
-    /// Sample after a step and queue the events it implies.
-    fn observe(&mut self) {
-        let s = telemetry::sample(self);
-        self.monitor.observe(s);
-    }
-
-    /// Take a fresh baseline sample (spawn, teleport): the next step emits no events.
-    fn restart_monitor(&mut self) {
-        let s = telemetry::sample(self);
-        self.monitor.restart(s);
+        )
     }
 }

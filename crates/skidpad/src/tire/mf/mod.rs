@@ -149,7 +149,9 @@
 //!   [`MfCoefficients`] give warnings.
 
 pub mod coeffs;
+mod forces;
 pub mod model;
+mod moments;
 pub mod tir;
 
 pub use coeffs::{Dim, MfCoefficients, MfVersion};

@@ -4,7 +4,7 @@ use super::coeffs::{MfCoefficients, MfVersion};
 use super::tir::TirFile;
 use crate::error::ParamError;
 use serde::{Deserialize, Serialize};
-use std::f64::consts::{FRAC_PI_2, PI};
+use std::f64::consts::PI;
 
 /// Denominator guard of Bx = Kxκ/(Cx·Dx + εx), as MFeval. Unit: N.
 pub const EPSILON_X: f64 = 1e-6;
@@ -114,13 +114,13 @@ pub struct MfTire {
 
 /// `sgn` with sgn(0) = +1 (so guards never cancel).
 #[inline]
-fn sgn1(x: f64) -> f64 {
+pub(super) fn sgn1(x: f64) -> f64 {
     if x < 0.0 { -1.0 } else { 1.0 }
 }
 
 /// `sgn` with sgn(0) = 0 (MATLAB's `sign`).
 #[inline]
-fn sgn0(x: f64) -> f64 {
+pub(super) fn sgn0(x: f64) -> f64 {
     if x > 0.0 {
         1.0
     } else if x < 0.0 {
@@ -132,13 +132,13 @@ fn sgn0(x: f64) -> f64 {
 
 /// `a / b`, or 0 when `b` is 0.
 #[inline]
-fn div0(a: f64, b: f64) -> f64 {
+pub(super) fn div0(a: f64, b: f64) -> f64 {
     if b == 0.0 { 0.0 } else { a / b }
 }
 
 /// The Magic Formula sine/cosine kernel argument C·atan(B·x − E·(B·x − atan(B·x))).
 #[inline]
-fn mf_arg(b: f64, c: f64, e: f64, x: f64) -> f64 {
+pub(super) fn mf_arg(b: f64, c: f64, e: f64, x: f64) -> f64 {
     let bx = b * x;
     c * (bx - e * (bx - bx.atan())).atan()
 }
@@ -172,28 +172,82 @@ fn clamp_flag(x: f64, lo: f64, hi: f64, flag: &mut bool) -> f64 {
 
 /// Pure lateral force and the quantities the aligning moment needs.
 #[derive(Debug, Clone, Copy)]
-struct Fy0 {
-    fy0: f64,
-    muy: f64,
-    kya: f64,
-    shy: f64,
-    svy: f64,
-    by: f64,
-    cy: f64,
+pub(super) struct Fy0 {
+    /// Fy0. Unit: N.
+    pub(super) fy0: f64,
+    /// µy. Unit: 1.
+    pub(super) muy: f64,
+    /// Kyα. Unit: N/rad.
+    pub(super) kya: f64,
+    /// SHy. Unit: rad.
+    pub(super) shy: f64,
+    /// SVy. Unit: N.
+    pub(super) svy: f64,
+    /// By. Unit: 1/rad.
+    pub(super) by: f64,
+    /// Cy. Unit: 1.
+    pub(super) cy: f64,
 }
 
-/// Shared per-evaluation quantities.
+/// Combined-slip lateral force and the terms the aligning moment needs.
 #[derive(Debug, Clone, Copy)]
-struct Op {
+pub(super) struct CombinedFy {
+    /// Fy. Unit: N.
+    pub(super) fy: f64,
+    /// Gyκ. Unit: 1.
+    pub(super) gyk: f64,
+    /// SVyκ. Unit: N.
+    pub(super) svyk: f64,
+}
+
+/// The inputs after the non-finite replacements, validity ranges and low-speed reductions.
+#[derive(Debug, Clone, Copy)]
+struct Inputs {
     fz: f64,
-    dfz: f64,
-    dpi: f64,
-    alpha_s: f64,
+    kappa: f64,
+    alpha: f64,
+    gamma: f64,
     vx: f64,
-    lmuy_s: f64,
-    /// Low-speed reduction of the shifts, t and Mzr (1 above VXLOW or with limits off).
+    press: f64,
     red: f64,
-    clamp_e: bool,
+    clamped: MfClamped,
+}
+
+/// Shared per-evaluation quantities (inputs after limits, basic quantities 4.E1–4.E8).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Op {
+    /// Fz. Unit: N.
+    pub(super) fz: f64,
+    /// dfz. Unit: 1.
+    pub(super) dfz: f64,
+    /// dpi. Unit: 1.
+    pub(super) dpi: f64,
+    /// α*. Unit: rad.
+    pub(super) alpha_s: f64,
+    /// Vx. Unit: m/s.
+    pub(super) vx: f64,
+    /// λ*µy. Unit: 1.
+    pub(super) lmuy_s: f64,
+    /// Low-speed reduction of the shifts, t and Mzr (1 above VXLOW or with limits off).
+    pub(super) red: f64,
+    /// Limit the curvature factors E ≤ 1.
+    pub(super) clamp_e: bool,
+    /// κ after limits. Unit: 1.
+    pub(super) kappa: f64,
+    /// γ after limits (not γ*). Unit: rad.
+    pub(super) gamma: f64,
+    /// Inflation pressure. Unit: Pa.
+    pub(super) press: f64,
+    /// Vsy = tan α·|Vx|. Unit: m/s.
+    pub(super) vsy: f64,
+    /// λ*µx. Unit: 1.
+    pub(super) lmux_s: f64,
+    /// Camber of the Fx, Fy and Mz channels. Unit: rad.
+    pub(super) gx: f64,
+    /// See `gx`.
+    pub(super) gy: f64,
+    /// See `gx`.
+    pub(super) gz: f64,
 }
 
 impl From<TirFile> for MfTire {
@@ -256,6 +310,40 @@ impl MfTire {
     /// replaced, see [`MfClamped`]). The equations are in the `mf` module docs.
     #[must_use]
     pub fn steady_state(&self, input: MfInput) -> MfOutput {
+        let inputs = match self.limited_inputs(input) {
+            Ok(inputs) => inputs,
+            Err(no_contact) => return no_contact,
+        };
+        let op = self.operating_point(&inputs);
+        let (fx0, kxk) = self.fx0(&op);
+        // --- Pure lateral slip (4.E19–4.E30), at γ and (MF 6.x trail) at γ = 0.
+        let fy0 = self.fy0(&op, op.gy);
+        let fx = self.combined_fx(&op, fx0);
+        let fy = self.combined_fy(&op, &fy0);
+        let mz = self.aligning_moment(&op, &fy0, kxk, fx, &fy);
+        let mx = self.overturning_moment(&op, fy.fy);
+        // --- Rolling resistance moment.
+        let my = self.rolling_resistance(
+            op.fz,
+            input_kappa_for_my(input.kappa, op.kappa),
+            op.gamma,
+            op.vx,
+            fx,
+            op.press,
+        );
+        finite_outputs(MfOutput {
+            fx,
+            fy: fy.fy,
+            mz,
+            mx,
+            my,
+            clamped: inputs.clamped,
+        })
+    }
+
+    /// The inputs after replacing non-finite values (always) and applying the validity ranges
+    /// and low-speed reductions (limits on); `Err` is the all-zero output for Fz ≤ 0.
+    fn limited_inputs(&self, input: MfInput) -> Result<Inputs, MfOutput> {
         let c = &self.coefficients;
         let limits = self.options.limits;
         let mut cl = MfClamped::default();
@@ -272,10 +360,10 @@ impl MfTire {
             None => p_default,
         };
         if fz_raw <= 0.0 {
-            return MfOutput {
+            return Err(MfOutput {
                 clamped: cl,
                 ..MfOutput::default()
-            };
+            });
         }
         let mut fz = fz_raw;
         let mut red = 1.0;
@@ -300,8 +388,31 @@ impl MfTire {
                 press = clamp_flag(press, c.presmin, c.presmax, &mut cl.pressure);
             }
         }
+        Ok(Inputs {
+            fz,
+            kappa,
+            alpha,
+            gamma,
+            vx,
+            press,
+            red,
+            clamped: cl,
+        })
+    }
 
-        // --- Basic quantities (Pacejka 4.E1–4.E8).
+    /// Basic quantities (Pacejka 4.E1–4.E8) and the camber per force channel.
+    fn operating_point(&self, inputs: &Inputs) -> Op {
+        let c = &self.coefficients;
+        let Inputs {
+            fz,
+            kappa,
+            alpha,
+            gamma,
+            vx,
+            press,
+            red,
+            ..
+        } = *inputs;
         let fz0p = c.lfzo * c.fnomin;
         let dfz = (fz - fz0p) / fz0p;
         let dpi = if self.uses_pressure() {
@@ -319,7 +430,13 @@ impl MfTire {
         let vs = vsx.hypot(vsy);
         let lmux_s = c.lmux / (1.0 + c.lmuv * vs / c.longvl);
         let lmuy_s = c.lmuy / (1.0 + c.lmuv * vs / c.longvl);
-        let op = Op {
+        // Camber per force channel: MF 5.2 scales by LGAx, MF 6.x uses γ* (and LKYC/LKZC).
+        let (gx, gy, gz) = if self.version.is_mf6() {
+            (gamma_s, gamma_s, gamma_s)
+        } else {
+            (gamma_s * c.lgax, gamma_s * c.lgay, gamma_s * c.lgaz)
+        };
+        Op {
             fz,
             dfz,
             dpi,
@@ -327,287 +444,34 @@ impl MfTire {
             vx,
             lmuy_s,
             red,
-            clamp_e: limits,
-        };
-        // Camber per force channel: MF 5.2 scales by LGAx, MF 6.x uses γ* (and LKYC/LKZC).
-        let (gx, gy, gz) = if self.version.is_mf6() {
-            (gamma_s, gamma_s, gamma_s)
-        } else {
-            (gamma_s * c.lgax, gamma_s * c.lgay, gamma_s * c.lgaz)
-        };
-
-        // --- Pure longitudinal slip (4.E9–4.E18).
-        let cx = c.pcx1 * c.lcx;
-        let mux = (c.pdx1 + c.pdx2 * dfz)
-            * (1.0 + c.ppx3 * dpi + c.ppx4 * dpi * dpi)
-            * (1.0 - c.pdx3 * gx * gx)
-            * lmux_s;
-        let dx = mux * fz;
-        let kxk = fz
-            * (c.pkx1 + c.pkx2 * dfz)
-            * (c.pkx3 * dfz).exp()
-            * (1.0 + c.ppx1 * dpi + c.ppx2 * dpi * dpi)
-            * c.lkx;
-        let cxdx = cx * dx;
-        let bx = kxk / (cxdx + EPSILON_X * sgn1(cxdx));
-        let shx = (c.phx1 + c.phx2 * dfz) * c.lhx * red;
-        let svx = fz * (c.pvx1 + c.pvx2 * dfz) * c.lvx * lmux_s * red;
-        let kappa_x = kappa + shx;
-        let mut ex =
-            (c.pex1 + c.pex2 * dfz + c.pex3 * dfz * dfz) * (1.0 - c.pex4 * sgn0(kappa_x)) * c.lex;
-        if op.clamp_e {
-            ex = ex.min(1.0);
-        }
-        let mut fx0 = dx * mf_arg(bx, cx, ex, kappa_x).sin() + svx;
-        if vx < 0.0 {
-            fx0 = -fx0;
-        }
-
-        // --- Pure lateral slip (4.E19–4.E30), at γ and (MF 6.x trail) at γ = 0.
-        let fy0 = self.fy0(&op, gy);
-
-        // --- Combined slip, Fx (4.E50–4.E57).
-        let cxa = c.rcx1;
-        let mut exa = c.rex1 + c.rex2 * dfz;
-        if op.clamp_e {
-            exa = exa.min(1.0);
-        }
-        let shxa = c.rhx1;
-        let bxa = (c.rbx1 + c.rbx3 * gx * gx) * (c.rbx2 * kappa).atan().cos() * c.lxal;
-        let alpha_s_x = alpha_s + shxa;
-        let gxa0 = mf_arg(bxa, cxa, exa, shxa).cos();
-        let gxa = div0(mf_arg(bxa, cxa, exa, alpha_s_x).cos(), gxa0);
-        let fx = gxa * fx0;
-
-        // --- Combined slip, Fy (4.E58–4.E67).
-        let dvyk =
-            fy0.muy * fz * (c.rvy1 + c.rvy2 * dfz + c.rvy3 * gy) * (c.rvy4 * alpha_s).atan().cos();
-        let svyk = dvyk * (c.rvy5 * (c.rvy6 * kappa).atan()).sin() * c.lvyka * red;
-        let shyk = c.rhy1 + c.rhy2 * dfz;
-        let mut eyk = c.rey1 + c.rey2 * dfz;
-        if op.clamp_e {
-            eyk = eyk.min(1.0);
-        }
-        let cyk = c.rcy1;
-        let byk = (c.rby1 + c.rby4 * gy * gy) * (c.rby2 * (alpha_s - c.rby3)).atan().cos() * c.lyka;
-        let kappa_s = kappa + shyk;
-        let gyk0 = mf_arg(byk, cyk, eyk, shyk).cos();
-        let gyk = div0(mf_arg(byk, cyk, eyk, kappa_s).cos(), gyk0);
-        let fy = gyk * fy0.fy0 + svyk;
-
-        // --- Aligning moment (4.E31–4.E49, combined 4.E71–4.E78 with the MF-Tyre αeq).
-        let r0 = c.unloaded_radius;
-        let fz0 = c.fnomin;
-        let kya_p = fy0.kya + EPSILON_K * sgn1(fy0.kya);
-        let shf = fy0.shy + fy0.svy / kya_p;
-        let alpha_r = alpha_s + shf;
-        let sht = c.qhz1 + c.qhz2 * dfz + (c.qhz3 + c.qhz4 * dfz) * gz;
-        let alpha_t = alpha_s + sht;
-        let bt = (c.qbz1 + c.qbz2 * dfz + c.qbz3 * dfz * dfz)
-            * (1.0 + c.qbz4 * gz + c.qbz5 * gz.abs())
-            * div0(c.lky, lmuy_s);
-        let ct = c.qcz1;
-        let dt = fz
-            * (r0 / fz0)
-            * (c.qdz1 + c.qdz2 * dfz)
-            * (1.0 - c.ppz1 * dpi)
-            * (1.0 + c.qdz3 * gz + c.qdz4 * gz * gz)
-            * c.ltr
-            * sgn1(vx);
-        let mut et = (c.qez1 + c.qez2 * dfz + c.qez3 * dfz * dfz)
-            * (1.0 + (c.qez4 + c.qez5 * gz) * (2.0 / PI) * (bt * ct * alpha_t).atan());
-        if op.clamp_e {
-            et = et.min(1.0);
-        }
-        let br = c.qbz9 * div0(c.lky, lmuy_s) + c.qbz10 * fy0.by * fy0.cy;
-        let cr = 1.0;
-        let lkzc = if self.version.is_mf6() { c.lkzc } else { 1.0 };
-        let dr = fz
-            * r0
-            * ((c.qdz6 + c.qdz7 * dfz) * c.lres
-                + ((c.qdz8 + c.qdz9 * dfz) * (1.0 + c.ppz2 * dpi)
-                    + (c.qdz10 + c.qdz11 * dfz) * gz.abs())
-                    * gz
-                    * lkzc)
-            * lmuy_s
-            * sgn1(vx)
-            * alpha_s.cos();
-        let kx_ky = kxk / kya_p;
-        let k2 = kx_ky * kx_ky * kappa * kappa;
-        let alpha_t_eq = (alpha_t.tan().powi(2) + k2).sqrt().atan() * sgn1(alpha_t);
-        let alpha_r_eq = (alpha_r.tan().powi(2) + k2).sqrt().atan() * sgn1(alpha_r);
-        let vc = vx.hypot(vsy);
-        let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
-        let s = r0 * (c.ssz1 + c.ssz2 * (fy / fz0) + (c.ssz3 + c.ssz4 * dfz) * gz) * c.ls;
-        let t = dt * mf_arg(bt, ct, et, alpha_t_eq).cos() * cos_alpha_p * red;
-        let mzr = dr * (cr * (br * alpha_r_eq).atan()).cos() * red;
-        let fy_prime = if self.version.is_mf6() {
-            // F′y = Gyκ·Fy0(γ = 0) (Pacejka 4.E74).
-            gyk * self.fy0(&op, 0.0).fy0
-        } else {
-            // MF 5.2: F′y = Fy − SVyκ.
-            fy - svyk
-        };
-        let mz = -t * fy_prime + mzr + s * fx;
-
-        // --- Overturning moment (MF-Tyre / Besselink et al. 2010 form; MF 5.2 is QSX1-3).
-        let fz_eff_mx = if fz < c.fzmin {
-            fz * (fz / c.fzmin).powi(2)
-        } else {
-            fz
-        };
-        let mx = r0
-            * fz_eff_mx
-            * c.lmx
-            * (c.qsx1 * c.lvmx - c.qsx2 * gamma * (1.0 + c.ppmx1 * dpi)
-                + c.qsx3 * fy / fz0
-                + c.qsx4
-                    * (c.qsx5 * (c.qsx6 * fz_eff_mx / fz0).powi(2).atan()).cos()
-                    * (c.qsx7 * gamma + c.qsx8 * (c.qsx9 * fy / fz0).atan()).sin()
-                + c.qsx10 * (c.qsx11 * fz_eff_mx / fz0).atan() * gamma)
-            + r0 * c.lmx
-                * (fy * (c.qsx13 + c.qsx14 * gamma.abs())
-                    - fz_eff_mx * c.qsx12 * gamma * gamma.abs());
-
-        // --- Rolling resistance moment.
-        let my = self.rolling_resistance(
-            fz,
-            input_kappa_for_my(input.kappa, kappa),
+            clamp_e: self.options.limits,
+            kappa,
             gamma,
-            vx,
-            fx,
             press,
-        );
-
-        let mut out = MfOutput {
-            fx,
-            fy,
-            mz,
-            mx,
-            my,
-            clamped: cl,
-        };
-        for v in [
-            &mut out.fx,
-            &mut out.fy,
-            &mut out.mz,
-            &mut out.mx,
-            &mut out.my,
-        ] {
-            if !v.is_finite() {
-                *v = 0.0;
-                out.clamped.output = true;
-            }
-        }
-        out
-    }
-
-    /// Pure lateral force Fy0 at camber `gy` (already scaled for MF 5.2).
-    fn fy0(&self, op: &Op, gy: f64) -> Fy0 {
-        let c = &self.coefficients;
-        let (fz, dfz, dpi) = (op.fz, op.dfz, op.dpi);
-        let fz0p = c.lfzo * c.fnomin;
-        let mf6 = self.version.is_mf6();
-        let lkyc = if mf6 { c.lkyc } else { 1.0 };
-        // Kyα (4.E25); atan(n/d) written as atan2 with d ≥ 0 so d = 0 gives ±π/2, not NaN.
-        let (mut n, mut d) = (
-            fz / fz0p,
-            (c.pky2 + c.pky5 * gy * gy) * (1.0 + c.ppy2 * dpi),
-        );
-        if d < 0.0 {
-            n = -n;
-            d = -d;
-        }
-        let kya = c.pky1
-            * fz0p
-            * (1.0 + c.ppy1 * dpi)
-            * (1.0 - c.pky3 * gy.abs())
-            * (c.pky4 * n.atan2(d)).sin()
-            * c.lky;
-        let svyg = fz * (c.pvy3 + c.pvy4 * dfz) * gy * lkyc * op.lmuy_s;
-        let shy = if mf6 {
-            let kyg0 = fz * (c.pky6 + c.pky7 * dfz) * (1.0 + c.ppy5 * dpi) * lkyc;
-            (c.phy1 + c.phy2 * dfz) * c.lhy + (kyg0 * gy - svyg) / (kya + EPSILON_K * sgn1(kya))
-        } else {
-            (c.phy1 + c.phy2 * dfz) * c.lhy + c.phy3 * gy
-        } * op.red;
-        let svy = (fz * (c.pvy1 + c.pvy2 * dfz) * c.lvy * op.lmuy_s + svyg) * op.red;
-        let alpha_y = op.alpha_s + shy;
-        let cy = c.pcy1 * c.lcy;
-        let muy = (c.pdy1 + c.pdy2 * dfz)
-            * (1.0 + c.ppy3 * dpi + c.ppy4 * dpi * dpi)
-            * (1.0 - c.pdy3 * gy * gy)
-            * op.lmuy_s;
-        let dy = muy * fz;
-        let mut ey = (c.pey1 + c.pey2 * dfz)
-            * (1.0 + c.pey5 * gy * gy - (c.pey3 + c.pey4 * gy) * sgn0(alpha_y))
-            * c.ley;
-        if op.clamp_e {
-            ey = ey.min(1.0);
-        }
-        let cydy = cy * dy;
-        let by = kya / (cydy + EPSILON_Y * sgn1(cydy));
-        let mut fy0 = dy * mf_arg(by, cy, ey, alpha_y).sin() + svy;
-        if self.options.alpha_star && op.vx < 0.0 {
-            fy0 = -fy0;
-        }
-        Fy0 {
-            fy0,
-            muy,
-            kya,
-            shy,
-            svy,
-            by,
-            cy,
+            vsy,
+            lmux_s,
+            gx,
+            gy,
+            gz,
         }
     }
+}
 
-    /// Rolling resistance moment My with the MFeval low-speed treatment near κ = −1.
-    fn rolling_resistance(
-        &self,
-        fz: f64,
-        kappa: f64,
-        gamma: f64,
-        vx: f64,
-        fx: f64,
-        press: f64,
-    ) -> f64 {
-        let c = &self.coefficients;
-        if vx == 0.0 {
-            return 0.0;
+/// Any non-finite result replaced by 0, flagged `output`.
+fn finite_outputs(mut out: MfOutput) -> MfOutput {
+    for v in [
+        &mut out.fx,
+        &mut out.fy,
+        &mut out.mz,
+        &mut out.mx,
+        &mut out.my,
+    ] {
+        if !v.is_finite() {
+            *v = 0.0;
+            out.clamped.output = true;
         }
-        let fz0 = c.fnomin;
-        let v = vx / c.longvl;
-        let fz_eff = if fz < c.fzmin { fz * fz / c.fzmin } else { fz };
-        let base = c.qsy1 + c.qsy2 * fx / fz0 + c.qsy3 * v.abs() + c.qsy4 * v.powi(4);
-        let mut my = if self.version.is_mf6() {
-            let p_ratio = if c.nompres > 0.0 && press > 0.0 {
-                (press / c.nompres).powf(c.qsy8)
-            } else {
-                1.0
-            };
-            -c.unloaded_radius
-                * fz0
-                * c.lmy
-                * (base + (c.qsy5 + c.qsy6 * fz_eff / fz0) * gamma * gamma)
-                * (fz_eff / fz0).powf(c.qsy7)
-                * p_ratio
-        } else {
-            -c.unloaded_radius * fz_eff * c.lmy * base
-        };
-        if vx < 0.0 {
-            my = -my;
-        }
-        // My opposes the wheel spin Ω ∝ (1 + κ)·Vx: fade through Ω = 0 over a band of slip
-        // half-width VXLOW/|Vx| (MFeval's interpolation, written symmetric).
-        let w = c.vxlow / vx.abs();
-        let s = if w > 0.0 {
-            ((1.0 + kappa) / w).clamp(-1.0, 1.0)
-        } else {
-            sgn0(1.0 + kappa)
-        };
-        my * (FRAC_PI_2 * s).sin()
     }
+    out
 }
 
 /// My uses the raw κ (not reduced at low speed), clamped only if it was not finite.

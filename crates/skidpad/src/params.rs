@@ -1,123 +1,21 @@
-//! Vehicle parameters: the chassis, its wheels and everything between them.
+//! Vehicle parameters: the chassis, its wheels and everything between them, plus the
+//! constants derived from them once ([`Derived`]).
 
 use crate::MAX_WHEELS;
 use crate::aero::AeroParams;
 use crate::chassis::{ChassisParams, compute_sprung_masses};
+use crate::drivetrain::{DriveWheel, DrivetrainParams};
 use crate::error::{ParamError, check};
-use crate::ground::{ContactMode, HitRejection};
+use crate::ground::ContactParams;
 use crate::input::InputSmoothingParams;
 use crate::stability::StabilityParams;
+use crate::steering::SteerWheel;
 use crate::steering::SteeringParams;
-use crate::suspension::{AntiRollBarParams, BodyRollParams, LoadFilterParams, SuspensionParams};
-use crate::tire::TireParams;
+use crate::suspension::model::rest_force;
+use crate::suspension::{AntiRollBarParams, BodyRollParams, LoadFilterParams};
+use crate::wheel::{Corner, WheelParams};
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
-
-/// One wheel: where it is, what it is, how it is suspended and what the driver can do with it
-/// (the PhysX `NoDrive` controls: per-wheel drive, brake and steer limits).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct WheelParams {
-    /// A short name for telemetry (`fl`, `rr`, ...). Default: empty (telemetry uses the index).
-    pub name: String,
-    /// Wheel centre at the design (rest) position, in the vehicle frame. Unit: m.
-    pub position: DVec3,
-    /// Unloaded radius, also the rolling radius of the foundation tire. Unit: m. Range: (0, 5]. Default: 0.32.
-    pub radius: f64,
-    /// Tire width (the cylinder swept against the ground). Unit: m. Range: (0, 3]. Default: 0.22.
-    pub width: f64,
-    /// Unsprung mass of the wheel assembly; it is part of the chassis mass (PhysX convention),
-    /// reported for information. Unit: kg. Range: (0, ∞). Default: 20.
-    pub mass: f64,
-    /// Spin inertia of wheel + tire (+ brake disc, half-shaft). Unit: kg·m². Range: (0, ∞).
-    /// Default: 1.1. Lower it and the wheel spins up and locks faster.
-    pub inertia: f64,
-    /// Steer angle at full steer command, positive = left (rear steer allowed: use a sign).
-    /// Unit: rad. Range: [−1.2, 1.2]. Default: 0 (not steered).
-    pub max_steer: f64,
-    /// Drive torque at full throttle (direct per-wheel drive, PhysX `NoDrive`).
-    /// Unit: N·m. Range: [0, ∞). Default: 0 (not driven).
-    pub max_drive_torque: f64,
-    /// Service-brake torque at full brake. Unit: N·m. Range: [0, ∞). Default: 1500.
-    /// Front/rear ratio sets the brake bias.
-    pub max_brake_torque: f64,
-    /// Hand-brake torque at full hand brake (usually rear only). Unit: N·m. Range: [0, ∞). Default: 0.
-    pub max_handbrake_torque: f64,
-    /// A disabled wheel casts nothing, carries no load and makes no force (PhysX
-    /// `disableWheel`); sprung masses are computed over the enabled wheels. Default: true.
-    pub enabled: bool,
-    /// The wheel's suspension line.
-    pub suspension: SuspensionParams,
-    /// The wheel's tire.
-    pub tire: TireParams,
-}
-
-impl Default for WheelParams {
-    fn default() -> Self {
-        Self {
-            name: String::new(),
-            position: DVec3::ZERO,
-            radius: 0.32,
-            width: 0.22,
-            mass: 20.0,
-            inertia: 1.1,
-            max_steer: 0.0,
-            max_drive_torque: 0.0,
-            max_brake_torque: 1500.0,
-            max_handbrake_torque: 0.0,
-            enabled: true,
-            suspension: SuspensionParams::default(),
-            tire: TireParams::default(),
-        }
-    }
-}
-
-impl WheelParams {
-    /// Check every field.
-    ///
-    /// # Errors
-    /// The first broken rule, with its field path.
-    pub fn validate(&self) -> Result<(), ParamError> {
-        check::finite_vec("position", self.position)?;
-        check::positive("radius", self.radius)?;
-        check::in_range("radius", self.radius, 0.0, 5.0)?;
-        check::positive("width", self.width)?;
-        check::in_range("width", self.width, 0.0, 3.0)?;
-        check::positive("mass", self.mass)?;
-        check::positive("inertia", self.inertia)?;
-        check::in_range("max_steer", self.max_steer, -1.2, 1.2)?;
-        check::non_negative("max_drive_torque", self.max_drive_torque)?;
-        check::non_negative("max_brake_torque", self.max_brake_torque)?;
-        check::non_negative("max_handbrake_torque", self.max_handbrake_torque)?;
-        self.suspension
-            .validate()
-            .map_err(|e| e.within("suspension"))?;
-        self.tire.validate().map_err(|e| e.within("tire"))
-    }
-}
-
-/// How wheels find the ground.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct ContactParams {
-    /// Ray cast through the wheel centre, or a sweep of the wheel shape. Default: sweep.
-    pub mode: ContactMode,
-    /// Which sweep hits count as drivable.
-    pub rejection: HitRejection,
-    /// Reuse a wheel's cached hit plane for this many substeps before casting again
-    /// (0 = cast every substep). A level-of-detail knob for distant vehicles. Default: 0.
-    pub reuse_hit_steps: u32,
-}
-
-impl Default for ContactParams {
-    fn default() -> Self {
-        Self {
-            mode: ContactMode::Sweep,
-            rejection: HitRejection::default(),
-            reuse_hit_steps: 0,
-        }
-    }
-}
 
 /// Time stepping and environment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -213,7 +111,7 @@ pub struct VehicleParams {
     // --- end issue 5 ---
     /// Drivetrain, brakes and driver aids (default: direct per-wheel drive, aids off).
     #[serde(default)]
-    pub drivetrain: crate::drivetrain::DrivetrainParams,
+    pub drivetrain: DrivetrainParams,
 }
 
 impl VehicleParams {
@@ -321,5 +219,57 @@ impl VehicleParams {
         }
         *self = moved;
         Ok(())
+    }
+}
+
+/// Constants derived once from the parameters at construction.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Derived {
+    /// Sprung mass per wheel (0 for disabled wheels). Unit: kg.
+    pub sprung_mass: [f64; MAX_WHEELS],
+    /// Spring force at the design position per wheel. Unit: N.
+    pub rest_force: [f64; MAX_WHEELS],
+    /// True for wheels ahead of the centre of mass.
+    pub is_front: [bool; MAX_WHEELS],
+    /// +1 for wheels left of the centreline (y ≥ 0), −1 for right.
+    pub side: [f64; MAX_WHEELS],
+    /// What the steering stage needs of each wheel.
+    pub steer_wheels: [SteerWheel; MAX_WHEELS],
+    /// What the powertrain stage needs of each wheel.
+    pub drive_wheels: [DriveWheel; MAX_WHEELS],
+}
+
+impl Derived {
+    /// Compute from validated parameters.
+    ///
+    /// # Errors
+    /// If the sprung masses cannot be computed.
+    pub fn new(p: &VehicleParams) -> Result<Self, ParamError> {
+        let sprung_mass = p.sprung_masses()?;
+        let mut d = Self {
+            sprung_mass,
+            rest_force: [0.0; MAX_WHEELS],
+            is_front: [false; MAX_WHEELS],
+            side: [1.0; MAX_WHEELS],
+            steer_wheels: [SteerWheel::default(); MAX_WHEELS],
+            drive_wheels: [DriveWheel::default(); MAX_WHEELS],
+        };
+        for (i, w) in p.wheels.iter().enumerate() {
+            d.rest_force[i] = rest_force(&w.suspension, sprung_mass[i], p.sim.gravity);
+            d.is_front[i] = w.position.x > p.chassis.com_offset.x;
+            d.side[i] = w.side();
+            d.steer_wheels[i] = w.steer_wheel();
+            d.drive_wheels[i] = w.drive_wheel(p.chassis.com_offset.x);
+        }
+        Ok(d)
+    }
+
+    /// The constants of wheel `i` the per-wheel stages need.
+    pub fn corner(&self, i: usize) -> Corner {
+        Corner {
+            sprung_mass: self.sprung_mass[i],
+            rest_force: self.rest_force[i],
+            side: self.side[i],
+        }
     }
 }

@@ -1,22 +1,23 @@
-//! Heightfield grounds from grayscale PNG images (scenario ground kind `heightfield`).
+//! Heightfield grounds from grayscale PNG images (feature `files`; the command line's scenario
+//! ground kind `heightfield`).
 //!
 //! The image is a map seen from above (z up, ISO 8855 world axes): **+x to the right, +y up the
 //! picture**. Column 0 is the left edge (smallest x); row 0, the top of the picture, is the far
 //! edge at the largest y; the last row is at the smallest y.
 //!
-//! The image covers `size_x_m × size_y_m` of ground centred on `(origin_x_m, origin_y_m)`; each
-//! pixel is a `Δ × Δ` square (`Δ = size_x_m / width = size_y_m / height`, so the extent must
+//! The image covers `size_x × size_y` of ground centred on `(origin_x, origin_y)`; each
+//! pixel is a `Δ × Δ` square (`Δ = size_x / width = size_y / height`, so the extent must
 //! have the image's aspect ratio) whose height is sampled at its centre. The samples become a
 //! [`HeightField`] with cell size `Δ`: pixel (column `c`, row `r`) of a `W × H` image sits at
 //!
 //! ```text
-//! x = origin_x_m − size_x_m/2 + (c + ½)·Δ
-//! y = origin_y_m + size_y_m/2 − (r + ½)·Δ
-//! z = height_min_m + (height_max_m − height_min_m) · v / v_max
+//! x = origin_x − size_x/2 + (c + ½)·Δ
+//! y = origin_y + size_y/2 − (r + ½)·Δ
+//! z = height_min + (height_max − height_min) · v / v_max
 //! ```
 //!
 //! with `v` the pixel's gray value and `v_max` = 255 (8-bit) or 65 535 (16-bit): black is
-//! `height_min_m`, white `height_max_m`, linear in between. Between pixel centres the ground is
+//! `height_min`, white `height_max`, linear in between. Between pixel centres the ground is
 //! the heightfield's two triangles per cell; the ground ends at the outer pixel centres, half a
 //! pixel inside the image's extent, and there is none beyond.
 //!
@@ -34,20 +35,21 @@
 //! the heightmap as grayscale).
 //!
 //! ```
-//! use skidpad_cli::heightmap::{GrayImage, Placement, height_field};
+//! use skidpad::ground::heightmap::{GrayImage, Placement, height_field};
 //! // 3 × 2 pixels, 1 m each, centred on (0, 0); gray 0, 0.5, 1 left to right → 0, 1, 2 m.
 //! let img = GrayImage { width: 3, height: 2, levels: vec![0.0, 0.5, 1.0, 0.0, 0.5, 1.0] };
-//! let place = Placement { size_x_m: 3.0, size_y_m: 2.0, height_min_m: 0.0, height_max_m: 2.0,
-//!                         origin_x_m: 0.0, origin_y_m: 0.0 };
+//! let place = Placement { size_x: 3.0, size_y: 2.0, height_min: 0.0, height_max: 2.0,
+//!                         origin_x: 0.0, origin_y: 0.0 };
 //! let hf = height_field(&img, &place).unwrap();
 //! assert!((hf.height_at(0.5, 0.0).unwrap() - 1.5).abs() < 1e-12);
 //! ```
 
-use skidpad::ground::HeightField;
+use super::HeightField;
+use super::terrain::TerrainError;
 use std::io::BufReader;
 use std::path::Path;
 
-/// Relative tolerance of the square-pixel check `size_x_m / W = size_y_m / H`.
+/// Relative tolerance of the square-pixel check `size_x / W = size_y / H`.
 pub const SQUARE_PIXEL_TOLERANCE: f64 = 1e-6;
 
 /// A grayscale image as levels in `[0, 1]` (black 0, white 1).
@@ -66,92 +68,63 @@ pub struct GrayImage {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Placement {
     /// Extent along x covered by the image's width. Unit: m. Range: (0, ∞).
-    pub size_x_m: f64,
+    pub size_x: f64,
     /// Extent along y covered by the image's height. Unit: m. Range: (0, ∞).
-    pub size_y_m: f64,
+    pub size_y: f64,
     /// Height of black. Unit: m.
-    pub height_min_m: f64,
-    /// Height of white. Unit: m. Range: (`height_min_m`, ∞).
-    pub height_max_m: f64,
+    pub height_min: f64,
+    /// Height of white. Unit: m. Range: (`height_min`, ∞).
+    pub height_max: f64,
     /// World x of the image's centre. Unit: m.
-    pub origin_x_m: f64,
+    pub origin_x: f64,
     /// World y of the image's centre. Unit: m.
-    pub origin_y_m: f64,
+    pub origin_y: f64,
 }
 
 impl Placement {
     /// Check the numbers alone (no image needed).
     ///
     /// # Errors
-    /// At `size_x_m`, `size_y_m` (not finite and > 0), `height_min_m`, `height_max_m`,
-    /// `origin_x_m`, `origin_y_m` (not finite), or `height_max_m` (≤ `height_min_m`).
-    pub fn validate(&self) -> Result<(), HeightMapError> {
-        for (key, v) in [("size_x_m", self.size_x_m), ("size_y_m", self.size_y_m)] {
+    /// At `size_x`, `size_y` (not finite and > 0), `height_min`, `height_max`,
+    /// `origin_x`, `origin_y` (not finite), or `height_max` (≤ `height_min`).
+    pub fn validate(&self) -> Result<(), TerrainError> {
+        for (key, v) in [("size_x", self.size_x), ("size_y", self.size_y)] {
             if !(v.is_finite() && v > 0.0) {
-                return Err(HeightMapError::new(
+                return Err(TerrainError::new(
                     key,
                     format!("must be finite and > 0 m (got {v})"),
                 ));
             }
         }
         for (key, v) in [
-            ("height_min_m", self.height_min_m),
-            ("height_max_m", self.height_max_m),
-            ("origin_x_m", self.origin_x_m),
-            ("origin_y_m", self.origin_y_m),
+            ("height_min", self.height_min),
+            ("height_max", self.height_max),
+            ("origin_x", self.origin_x),
+            ("origin_y", self.origin_y),
         ] {
             if !v.is_finite() {
-                return Err(HeightMapError::new(
-                    key,
-                    format!("must be finite (got {v})"),
-                ));
+                return Err(TerrainError::new(key, format!("must be finite (got {v})")));
             }
         }
-        let (lo, hi) = (self.height_min_m, self.height_max_m);
+        let (lo, hi) = (self.height_min, self.height_max);
         if hi <= lo {
-            return Err(HeightMapError::new(
-                "height_max_m",
-                format!("must be > height_min_m = {lo} m (got {hi} m)"),
+            return Err(TerrainError::new(
+                "height_max",
+                format!("must be > height_min = {lo} m (got {hi} m)"),
             ));
         }
         Ok(())
     }
 }
 
-/// Why an image cannot become a ground, and which scenario key to blame.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HeightMapError {
-    /// The scenario key at fault (`png`, `size_y_m`, ...).
-    pub key: &'static str,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl HeightMapError {
-    fn new(key: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            key,
-            message: message.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for HeightMapError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "key {}: {}", self.key, self.message)
-    }
-}
-
-impl std::error::Error for HeightMapError {}
-
 /// Decode a PNG into gray levels; see the [module docs](self) for what is accepted.
 ///
 /// # Errors
 /// At key `png`: the file cannot be opened, is not a PNG (or is corrupt), is smaller than
 /// 2 × 2 pixels, or has a coloured pixel. The message names the path.
-pub fn read_png(path: &Path) -> Result<GrayImage, HeightMapError> {
+pub fn read_png(path: &Path) -> Result<GrayImage, TerrainError> {
     let shown = path.display();
-    let err = |m: String| HeightMapError::new("png", format!("{shown}: {m}"));
+    let err = |m: String| TerrainError::new("png", format!("{shown}: {m}"));
     let file = std::fs::File::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
     let mut decoder = png::Decoder::new(BufReader::new(file));
     decoder.set_transformations(png::Transformations::EXPAND);
@@ -222,28 +195,28 @@ pub fn read_png(path: &Path) -> Result<GrayImage, HeightMapError> {
 /// The ground of `image` placed by `place`; see the [module docs](self) for the mapping.
 ///
 /// # Errors
-/// At the key at fault: `size_x_m`, `size_y_m` (not finite and > 0, or pixels not square),
-/// `height_min_m`/`height_max_m` (not finite, or max ≤ min), `origin_x_m`/`origin_y_m` (not
+/// At the key at fault: `size_x`, `size_y` (not finite and > 0, or pixels not square),
+/// `height_min`/`height_max` (not finite, or max ≤ min), `origin_x`/`origin_y` (not
 /// finite), `png` (image smaller than 2 × 2 or rejected by [`HeightField::try_new`]).
-pub fn height_field(image: &GrayImage, place: &Placement) -> Result<HeightField, HeightMapError> {
+pub fn height_field(image: &GrayImage, place: &Placement) -> Result<HeightField, TerrainError> {
     let (w, h) = (image.width, image.height);
     if w < 2 || h < 2 || image.levels.len() != w * h {
-        return Err(HeightMapError::new(
+        return Err(TerrainError::new(
             "png",
             format!("need at least 2 × 2 pixels, width·height levels (got {w} × {h})"),
         ));
     }
     place.validate()?;
-    let (lo, hi) = (place.height_min_m, place.height_max_m);
-    let cell = place.size_x_m / w as f64;
-    let cell_y = place.size_y_m / h as f64;
+    let (lo, hi) = (place.height_min, place.height_max);
+    let cell = place.size_x / w as f64;
+    let cell_y = place.size_y / h as f64;
     if (cell - cell_y).abs() > SQUARE_PIXEL_TOLERANCE * cell {
-        return Err(HeightMapError::new(
-            "size_y_m",
+        return Err(TerrainError::new(
+            "size_y",
             format!(
-                "pixels must be square on the ground: size_x_m / {w} px = {cell} m but \
-                 size_y_m / {h} px = {cell_y} m; for this {w} × {h} image use \
-                 size_y_m = {}",
+                "pixels must be square on the ground: size_x / {w} px = {cell} m but \
+                 size_y / {h} px = {cell_y} m; for this {w} × {h} image use \
+                 size_y = {}",
                 cell * h as f64
             ),
         ));
@@ -254,9 +227,9 @@ pub fn height_field(image: &GrayImage, place: &Placement) -> Result<HeightField,
         .map(|(i, j)| lo + (hi - lo) * image.levels[(h - 1 - j) * w + i])
         .collect();
     let origin = glam::DVec2::new(
-        place.origin_x_m - 0.5 * (w - 1) as f64 * cell,
-        place.origin_y_m - 0.5 * (h - 1) as f64 * cell,
+        place.origin_x - 0.5 * (w - 1) as f64 * cell,
+        place.origin_y - 0.5 * (h - 1) as f64 * cell,
     );
     HeightField::try_new(w, h, cell, origin, heights)
-        .map_err(|e| HeightMapError::new("png", format!("heightfield rejected: {e}")))
+        .map_err(|e| TerrainError::new("png", format!("heightfield rejected: {e}")))
 }

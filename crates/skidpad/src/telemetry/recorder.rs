@@ -1,0 +1,266 @@
+//! A run recorded to named columns: one row of every channel per step, and the events of the
+//! recorded steps.
+//!
+//! A [`Recorder`] observes a [`Vehicle`] from outside: after each step, [`Recorder::record`]
+//! appends a row in [`super::channel_names`] order (the values of [`super::fill_row`], units in
+//! the column names) and the events that step produced. Columns are looked up by name
+//! ([`Recorder::column`], [`Recorder::series`]), never by position, so a new channel does not
+//! shift a reader's indices.
+//!
+//! With the `files` feature (on by default) [`Recorder::write_csv`] and
+//! [`Recorder::write_events_csv`] stream the run to any [`std::io::Write`] as CSV (the `csv`
+//! crate): a header of column names, then one row per step (numbers in Rust's shortest
+//! round-trip form, so a reader gets the same `f64` back); events as [`EVENT_COLUMNS`], a
+//! cell empty where the event has no such value.
+//!
+//! Unlike the ring buffer ([`super::RingBuffer`]) the recorder grows: one `Vec` per row. It is
+//! for tests, reports and files, not for a game's step loop.
+//!
+//! ```
+//! use skidpad::{telemetry::Recorder, vehicle::Vehicle, presets, ground::Plane, Pose, DVec3};
+//! let mut car = Vehicle::new(presets::sedan()).unwrap();
+//! car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.6)));
+//! let mut rec = Recorder::for_vehicle(car.params());
+//! for _ in 0..60 {
+//!     car.step(1.0 / 60.0, &Plane::flat());
+//!     rec.record(&car);
+//! }
+//! // 60 steps of 1/60 s: the last row is at t = 1 s (to rounding of the sum).
+//! assert!((rec.last("t_s").unwrap() - 1.0).abs() < 1e-9);
+//! assert_eq!(rec.series("t_s").unwrap().count(), 60);
+//! ```
+
+use super::{Event, EventKind, Monitor, channel_names, fill_row_from_sample, sample};
+use crate::vehicle::{Vehicle, VehicleParams};
+
+/// A run to named columns: header, one row per recorded step, and the events of those steps.
+#[derive(Debug, Clone, Default)]
+pub struct Recorder {
+    /// Column names with units ([`super::channel_names`] for [`Recorder::for_vehicle`]).
+    pub names: Vec<String>,
+    /// One row per recorded step, in [`Recorder::names`] order.
+    pub rows: Vec<Vec<f64>>,
+    /// The vehicle's events ([`super::events`]) of the recorded steps, in order.
+    pub events: Vec<Event>,
+    /// Detects the events; starts at the first recorded step (its sample is the baseline).
+    monitor: Option<Monitor>,
+}
+
+impl Recorder {
+    /// An empty recorder with the channels of a vehicle of parameters `p`.
+    pub fn for_vehicle(p: &VehicleParams) -> Self {
+        Self {
+            names: channel_names(p),
+            ..Self::default()
+        }
+    }
+
+    /// Record the step `v` has just taken: a row of every channel and the events the step
+    /// produced, found by the recorder's own [`Monitor`] (the first recorded step is its
+    /// baseline, as a spawn or teleport is). Allocates the row.
+    pub fn record(&mut self, v: &Vehicle) {
+        let s = sample(v);
+        let mut row = vec![0.0; self.names.len()];
+        fill_row_from_sample(&s, &mut row);
+        self.rows.push(row);
+        match &mut self.monitor {
+            Some(m) => {
+                m.observe(v);
+                self.events.extend(m.drain());
+            }
+            None => self.monitor = Some(Monitor::new(v)),
+        }
+    }
+
+    /// Index of the column `name`, if there is one.
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    /// The values of column `name`, one per row, if there is such a column.
+    pub fn series(&self, name: &str) -> Option<impl ExactSizeIterator<Item = f64> + '_> {
+        let i = self.column(name)?;
+        Some(self.rows.iter().map(move |r| r[i]))
+    }
+
+    /// The value of column `name` in the last row; `None` without rows or such a column.
+    pub fn last(&self, name: &str) -> Option<f64> {
+        Some(self.rows.last()?[self.column(name)?])
+    }
+
+    /// Stream the run as CSV: the header, then one row per step.
+    ///
+    /// # Errors
+    /// The writer's.
+    #[cfg(feature = "files")]
+    pub fn write_csv<W: std::io::Write>(&self, w: W) -> Result<(), csv::Error> {
+        let mut w = csv::Writer::from_writer(w);
+        w.write_record(&self.names)?;
+        for row in &self.rows {
+            w.write_record(row.iter().map(|v| format!("{v}")))?;
+        }
+        w.flush()?;
+        Ok(())
+    }
+
+    /// Stream the events as CSV: [`EVENT_COLUMNS`], then one row per event ([`event_cells`]).
+    ///
+    /// # Errors
+    /// The writer's.
+    #[cfg(feature = "files")]
+    pub fn write_events_csv<W: std::io::Write>(&self, w: W) -> Result<(), csv::Error> {
+        let mut w = csv::Writer::from_writer(w);
+        w.write_record(EVENT_COLUMNS)?;
+        for e in &self.events {
+            w.write_record(event_cells(e))?;
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+/// Columns of the events CSV ([`Recorder::write_events_csv`]); a cell is empty where the
+/// event has no such value. Units: s, m/s, rad.
+pub const EVENT_COLUMNS: [&str; 10] = [
+    "t_s",
+    "event",
+    "wheel",
+    "from_gear",
+    "to_gear",
+    "impact_speed_mps",
+    "slip_angle_rad",
+    "speed_mps",
+    "duration_s",
+    "peak_slip_angle_rad",
+];
+
+/// An event as the cells of [`EVENT_COLUMNS`] (numbers in Rust's shortest round-trip form).
+pub fn event_cells(e: &Event) -> [String; 10] {
+    use EventKind as K;
+    let mut c: [String; 10] = Default::default();
+    c[0] = format!("{}", e.time);
+    let name = match e.kind {
+        K::WheelGrounded { wheel } => {
+            c[2] = wheel.to_string();
+            "wheel_grounded"
+        }
+        K::WheelUngrounded { wheel } => {
+            c[2] = wheel.to_string();
+            "wheel_ungrounded"
+        }
+        K::Airborne => "airborne",
+        K::Landed { impact_speed } => {
+            c[5] = format!("{impact_speed}");
+            "landed"
+        }
+        K::GearChanged { from, to } => {
+            (c[3], c[4]) = (from.to_string(), to.to_string());
+            "gear_changed"
+        }
+        K::DriftStarted { slip_angle, speed } => {
+            (c[6], c[7]) = (format!("{slip_angle}"), format!("{speed}"));
+            "drift_started"
+        }
+        K::DriftEnded {
+            duration,
+            peak_slip_angle,
+        } => {
+            (c[8], c[9]) = (format!("{duration}"), format!("{peak_slip_angle}"));
+            "drift_ended"
+        }
+    };
+    c[1] = name.to_string();
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ground::Plane;
+    use crate::{DVec3, Pose, presets};
+
+    /// A sedan dropped from 0.6 m onto flat ground (as the module example of
+    /// [`crate::telemetry`]) and recorded for 1 s at 1/100 s.
+    fn dropped() -> (Vehicle, Recorder) {
+        let mut car = Vehicle::new(presets::sedan()).unwrap();
+        car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.6)));
+        let mut rec = Recorder::for_vehicle(car.params());
+        for _ in 0..100 {
+            car.step(0.01, &Plane::flat());
+            rec.record(&car);
+        }
+        (car, rec)
+    }
+
+    #[test]
+    fn rows_and_columns_by_name() {
+        let (car, rec) = dropped();
+        assert_eq!(rec.rows.len(), 100);
+        assert_eq!(rec.names, channel_names(car.params()));
+        assert_eq!(rec.column("t_s"), Some(0));
+        assert_eq!(rec.column("no_such_column"), None);
+        assert!(rec.series("no_such_column").is_none());
+        // Times 0.01, 0.02, …, 1.00 s.
+        let t: Vec<f64> = rec.series("t_s").unwrap().collect();
+        assert!((t[0] - 0.01).abs() < 1e-12 && (t[99] - 1.0).abs() < 1e-9);
+        // A row is fill_row of the state after the step: the last row is the car now.
+        let mut now = vec![0.0; rec.names.len()];
+        super::super::fill_row(&car, &mut now);
+        assert_eq!(rec.rows.last().unwrap(), &now);
+        assert_eq!(rec.last("x_m"), Some(now[rec.column("x_m").unwrap()]));
+        assert_eq!(Recorder::default().last("t_s"), None);
+    }
+
+    #[test]
+    fn events_of_the_recorded_steps() {
+        let (car, rec) = dropped();
+        // Dropped from 0.6 m the car lands within the second: the recorder holds the queue's
+        // events of the recorded steps.
+        assert!(
+            rec.events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::Landed { .. }))
+        );
+        // The same run observed by a monitor of its own gives the same events.
+        let mut again = Vehicle::new(presets::sedan()).unwrap();
+        again.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.6)));
+        again.step(0.01, &Plane::flat());
+        let mut m = Monitor::new(&again);
+        let mut events = Vec::new();
+        for _ in 1..100 {
+            again.step(0.01, &Plane::flat());
+            m.observe(&again);
+            events.extend(m.drain());
+        }
+        assert_eq!(rec.events, events);
+        assert_eq!(car.state().time, again.state().time);
+    }
+
+    #[cfg(feature = "files")]
+    #[test]
+    fn csv_streams() {
+        let mut rec = Recorder {
+            names: vec!["t_s".into(), "x_m".into()],
+            ..Recorder::default()
+        };
+        rec.rows = vec![vec![0.5, -1.25], vec![1.0, 1e-3]];
+        rec.events.push(Event {
+            time: 1.0,
+            kind: EventKind::GearChanged { from: 1, to: 2 },
+        });
+        let mut out = Vec::new();
+        rec.write_csv(&mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "t_s,x_m\n0.5,-1.25\n1,0.001\n"
+        );
+        let mut ev = Vec::new();
+        rec.write_events_csv(&mut ev).unwrap();
+        let text = String::from_utf8(ev).unwrap();
+        assert_eq!(
+            text.lines().nth(1),
+            Some("1,gear_changed,,1,2,,,,,"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,148 @@
+//! The Magic Formula moments: aligning moment Mz (pneumatic trail and residual torque),
+//! overturning moment Mx and rolling resistance moment My. Equations, units and signs are in
+//! the [`mf`](super) module docs; the forces they use come from [`model`](super::model).
+
+use super::model::{CombinedFy, EPSILON_K, EPSILON_V, Fy0, MfTire, Op, div0, mf_arg, sgn0, sgn1};
+use std::f64::consts::{FRAC_PI_2, PI};
+
+impl MfTire {
+    /// Aligning moment (4.E31–4.E49, combined 4.E71–4.E78 with the MF-Tyre αeq).
+    pub(super) fn aligning_moment(
+        &self,
+        op: &Op,
+        fy0: &Fy0,
+        kxk: f64,
+        fx: f64,
+        fy: &CombinedFy,
+    ) -> f64 {
+        let c = &self.coefficients;
+        let (fz, dfz, dpi, gz, alpha_s, lmuy_s, vx, kappa, vsy, red) = (
+            op.fz, op.dfz, op.dpi, op.gz, op.alpha_s, op.lmuy_s, op.vx, op.kappa, op.vsy, op.red,
+        );
+        let CombinedFy { fy, gyk, svyk } = *fy;
+        let r0 = c.unloaded_radius;
+        let fz0 = c.fnomin;
+        let kya_p = fy0.kya + EPSILON_K * sgn1(fy0.kya);
+        let shf = fy0.shy + fy0.svy / kya_p;
+        let alpha_r = alpha_s + shf;
+        let sht = c.qhz1 + c.qhz2 * dfz + (c.qhz3 + c.qhz4 * dfz) * gz;
+        let alpha_t = alpha_s + sht;
+        let bt = (c.qbz1 + c.qbz2 * dfz + c.qbz3 * dfz * dfz)
+            * (1.0 + c.qbz4 * gz + c.qbz5 * gz.abs())
+            * div0(c.lky, lmuy_s);
+        let ct = c.qcz1;
+        let dt = fz
+            * (r0 / fz0)
+            * (c.qdz1 + c.qdz2 * dfz)
+            * (1.0 - c.ppz1 * dpi)
+            * (1.0 + c.qdz3 * gz + c.qdz4 * gz * gz)
+            * c.ltr
+            * sgn1(vx);
+        let mut et = (c.qez1 + c.qez2 * dfz + c.qez3 * dfz * dfz)
+            * (1.0 + (c.qez4 + c.qez5 * gz) * (2.0 / PI) * (bt * ct * alpha_t).atan());
+        if op.clamp_e {
+            et = et.min(1.0);
+        }
+        let br = c.qbz9 * div0(c.lky, lmuy_s) + c.qbz10 * fy0.by * fy0.cy;
+        let cr = 1.0;
+        let lkzc = if self.version.is_mf6() { c.lkzc } else { 1.0 };
+        let dr = fz
+            * r0
+            * ((c.qdz6 + c.qdz7 * dfz) * c.lres
+                + ((c.qdz8 + c.qdz9 * dfz) * (1.0 + c.ppz2 * dpi)
+                    + (c.qdz10 + c.qdz11 * dfz) * gz.abs())
+                    * gz
+                    * lkzc)
+            * lmuy_s
+            * sgn1(vx)
+            * alpha_s.cos();
+        let kx_ky = kxk / kya_p;
+        let k2 = kx_ky * kx_ky * kappa * kappa;
+        let alpha_t_eq = (alpha_t.tan().powi(2) + k2).sqrt().atan() * sgn1(alpha_t);
+        let alpha_r_eq = (alpha_r.tan().powi(2) + k2).sqrt().atan() * sgn1(alpha_r);
+        let vc = vx.hypot(vsy);
+        let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
+        let s = r0 * (c.ssz1 + c.ssz2 * (fy / fz0) + (c.ssz3 + c.ssz4 * dfz) * gz) * c.ls;
+        let t = dt * mf_arg(bt, ct, et, alpha_t_eq).cos() * cos_alpha_p * red;
+        let mzr = dr * (cr * (br * alpha_r_eq).atan()).cos() * red;
+        let fy_prime = if self.version.is_mf6() {
+            // F′y = Gyκ·Fy0(γ = 0) (Pacejka 4.E74).
+            gyk * self.fy0(op, 0.0).fy0
+        } else {
+            // MF 5.2: F′y = Fy − SVyκ.
+            fy - svyk
+        };
+        -t * fy_prime + mzr + s * fx
+    }
+
+    /// Overturning moment (MF-Tyre / Besselink et al. 2010 form; MF 5.2 is QSX1-3).
+    pub(super) fn overturning_moment(&self, op: &Op, fy: f64) -> f64 {
+        let c = &self.coefficients;
+        let (fz, gamma, dpi) = (op.fz, op.gamma, op.dpi);
+        let r0 = c.unloaded_radius;
+        let fz0 = c.fnomin;
+        let fz_eff_mx = if fz < c.fzmin {
+            fz * (fz / c.fzmin).powi(2)
+        } else {
+            fz
+        };
+        r0 * fz_eff_mx
+            * c.lmx
+            * (c.qsx1 * c.lvmx - c.qsx2 * gamma * (1.0 + c.ppmx1 * dpi)
+                + c.qsx3 * fy / fz0
+                + c.qsx4
+                    * (c.qsx5 * (c.qsx6 * fz_eff_mx / fz0).powi(2).atan()).cos()
+                    * (c.qsx7 * gamma + c.qsx8 * (c.qsx9 * fy / fz0).atan()).sin()
+                + c.qsx10 * (c.qsx11 * fz_eff_mx / fz0).atan() * gamma)
+            + r0 * c.lmx
+                * (fy * (c.qsx13 + c.qsx14 * gamma.abs())
+                    - fz_eff_mx * c.qsx12 * gamma * gamma.abs())
+    }
+
+    /// Rolling resistance moment My with the MFeval low-speed treatment near κ = −1.
+    pub(super) fn rolling_resistance(
+        &self,
+        fz: f64,
+        kappa: f64,
+        gamma: f64,
+        vx: f64,
+        fx: f64,
+        press: f64,
+    ) -> f64 {
+        let c = &self.coefficients;
+        if vx == 0.0 {
+            return 0.0;
+        }
+        let fz0 = c.fnomin;
+        let v = vx / c.longvl;
+        let fz_eff = if fz < c.fzmin { fz * fz / c.fzmin } else { fz };
+        let base = c.qsy1 + c.qsy2 * fx / fz0 + c.qsy3 * v.abs() + c.qsy4 * v.powi(4);
+        let mut my = if self.version.is_mf6() {
+            let p_ratio = if c.nompres > 0.0 && press > 0.0 {
+                (press / c.nompres).powf(c.qsy8)
+            } else {
+                1.0
+            };
+            -c.unloaded_radius
+                * fz0
+                * c.lmy
+                * (base + (c.qsy5 + c.qsy6 * fz_eff / fz0) * gamma * gamma)
+                * (fz_eff / fz0).powf(c.qsy7)
+                * p_ratio
+        } else {
+            -c.unloaded_radius * fz_eff * c.lmy * base
+        };
+        if vx < 0.0 {
+            my = -my;
+        }
+        // My opposes the wheel spin Ω ∝ (1 + κ)·Vx: fade through Ω = 0 over a band of slip
+        // half-width VXLOW/|Vx| (MFeval's interpolation, written symmetric).
+        let w = c.vxlow / vx.abs();
+        let s = if w > 0.0 {
+            ((1.0 + kappa) / w).clamp(-1.0, 1.0)
+        } else {
+            sgn0(1.0 + kappa)
+        };
+        my * (FRAC_PI_2 * s).sin()
+    }
+}

@@ -1,0 +1,356 @@
+//! One wheel: its parameters ([`WheelParams`]), its runtime state ([`WheelState`]) and the
+//! per-wheel stage functions of the step, which join the subsystems at the corner.
+//!
+//! | stage fn | stage | reads | writes (in [`WheelState`]) |
+//! |---|---|---|---|
+//! | [`commands`] | inputs | controls, smoothed intent, hill-hold demand | `drive_torque`, `brake_torque` |
+//! | [`steer_and_toe`] | steering | road-wheel angle, last jounce | `suspension.camber`, `suspension.toe`, `steer` |
+//! | [`query_ground`] | contact | chassis pose, [`Ground`] | `contact_*`, `surface*`, `measured_jounce`, `strut_top_world`, `travel_direction_world` |
+//! | [`update_suspension`] | suspension | `measured_jounce` | `suspension` (jounce, rate, raw jounce), `centre_world`, `contact_point_world` |
+//! | [`normal_load`] | grip | suspension force, contact normal | `normal_load`, `suspension_force_point_world` |
+//! | [`tire_input`] | grip | chassis motion, surface table, tyre state | `tire_input`, `tire_long_world`, `tire_lat_world`, `tire_force_point_world` |
+//! | [`spin_free`] | grip | drive and brake torque | `tire` (spin of a wheel off the ground) |
+//! | [`tire_heat`] | grip | tyre input and forces | `tire.thermal` |
+//!
+//! Conventions: world frame z-up, vehicle frame ISO 8855; the suspension line runs from the
+//! strut top (wheel centre at full compression) along the travel direction (droop); jounce is
+//! positive in compression. Units: m, m/s, N, N·m, rad.
+
+pub mod params;
+pub mod state;
+
+pub use params::WheelParams;
+pub use state::WheelState;
+
+use crate::chassis::{ChassisParams, ChassisState};
+use crate::drivetrain::DriveWheel;
+use crate::ground::{ContactParams, Ground, WheelQuery, query_wheel_cached};
+use crate::input::{Controls, Intent};
+use crate::math::Pose;
+use crate::steering::SteerWheel;
+use crate::surface::SurfaceTable;
+use crate::suspension::{LoadFilterParams, model as susp};
+use crate::tire::model::ContactInput;
+use glam::{DQuat, DVec3};
+
+/// Smallest cosine between the ground normal and the strut axis used to turn strut force into
+/// normal load (≈ 84°): steeper contacts are rejected by the hit filter anyway.
+pub const MIN_NORMAL_COS: f64 = 0.1;
+
+impl WheelParams {
+    /// What the steering stage needs of this wheel.
+    pub fn steer_wheel(&self) -> SteerWheel {
+        SteerWheel {
+            x: self.position.x,
+            y: self.position.y,
+            max_steer: self.max_steer,
+            enabled: self.enabled,
+        }
+    }
+
+    /// What the powertrain stage needs of this wheel; `com_x` is the centre of mass's x in the
+    /// vehicle frame (front/rear split).
+    pub fn drive_wheel(&self, com_x: f64) -> DriveWheel {
+        DriveWheel {
+            enabled: self.enabled,
+            max_drive_torque: self.max_drive_torque,
+            max_brake_torque: self.max_brake_torque,
+            max_handbrake_torque: self.max_handbrake_torque,
+            x: self.position.x,
+            is_front: self.position.x > com_x,
+            side: self.side(),
+        }
+    }
+
+    /// +1 for a wheel left of the centreline (y ≥ 0), −1 for a right one.
+    pub fn side(&self) -> f64 {
+        if self.position.y >= 0.0 { 1.0 } else { -1.0 }
+    }
+}
+
+/// The steering view of every wheel, in order.
+pub fn steer_wheels(wheels: &[WheelParams]) -> Vec<SteerWheel> {
+    wheels.iter().map(WheelParams::steer_wheel).collect()
+}
+
+/// Constants of one corner derived from the whole vehicle (see [`crate::params::Derived`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Corner {
+    /// Sprung mass carried by this wheel. Unit: kg.
+    pub sprung_mass: f64,
+    /// Spring force at the design position. Unit: N.
+    pub rest_force: f64,
+    /// +1 left of the centreline, −1 right.
+    pub side: f64,
+}
+
+/// The chassis as the per-wheel stages see it: parameters and the state at the start of the
+/// substep.
+#[derive(Debug, Clone, Copy)]
+pub struct Body<'a> {
+    /// Mass properties.
+    pub params: &'a ChassisParams,
+    /// Pose and velocities (world frame).
+    pub state: &'a ChassisState,
+}
+
+/// Inputs stage: the drive and brake torque of wheel `i` from the controls. Intent: `±u·T_drive`
+/// (sign from `reverse`), `max(b, hold)·T_brake + h·T_hand`; direct: the wheel's command.
+/// Returns `(drive, brake)` in N·m.
+pub fn commands(
+    wp: &WheelParams,
+    controls: &Controls,
+    intent: &Intent,
+    hold: f64,
+    i: usize,
+) -> (f64, f64) {
+    match controls {
+        Controls::Intent(_) => {
+            let dir = if intent.reverse { -1.0 } else { 1.0 };
+            (
+                dir * intent.throttle * wp.max_drive_torque,
+                intent.brake.max(hold) * wp.max_brake_torque
+                    + intent.handbrake * wp.max_handbrake_torque,
+            )
+        }
+        Controls::Direct(c) => (c[i].drive_torque, c[i].brake_torque),
+    }
+}
+
+/// Steering stage, per wheel: camber and toe from the kinematic graphs at the last jounce, and
+/// the wheel's steer angle `δ = δ_road − side·toe` (toe-in turns a left wheel right).
+pub fn steer_and_toe(wp: &WheelParams, side: f64, road_steer: f64, ws: &mut WheelState) {
+    let (camber, toe) = susp::kinematics(&wp.suspension, ws.suspension.jounce);
+    ws.suspension.camber = camber;
+    ws.suspension.toe = toe;
+    ws.steer = road_steer - side * toe;
+}
+
+/// Contact stage: query `ground` along the suspension line (ray or wheel sweep, hit cache) and
+/// record the contact and the jounce at which the wheel touches it.
+pub fn query_ground(
+    wp: &WheelParams,
+    contact: &ContactParams,
+    side: f64,
+    pose: &Pose,
+    ground: &dyn Ground,
+    ws: &mut WheelState,
+) {
+    let sp = &wp.suspension;
+    let wheel_rot = wheel_rotation(ws.steer, ws.suspension.camber, side);
+    let q = WheelQuery {
+        origin: pose.transform_point(wp.position - sp.travel_direction * sp.max_compression),
+        direction: pose.transform_vector(sp.travel_direction),
+        max_distance: sp.max_compression + sp.max_droop,
+        radius: wp.radius,
+        half_width: 0.5 * wp.width,
+        axle: pose.transform_vector(wheel_rot * DVec3::Y),
+    };
+    let hit = query_wheel_cached(
+        ground,
+        &q,
+        contact.mode,
+        &contact.rejection,
+        &mut ws.hit_cache,
+        contact.reuse_hit_steps,
+    );
+    ws.strut_top_world = q.origin;
+    ws.travel_direction_world = q.direction;
+    ws.measured_jounce = match hit {
+        Some(c) if c.centre_distance <= q.max_distance => {
+            ws.contact_point_world = c.point;
+            ws.contact_normal_world = c.normal;
+            ws.surface = c.surface;
+            ws.surface_velocity_world = c.surface_velocity_world;
+            Some(susp::jounce_from_travel(sp, c.centre_distance))
+        }
+        _ => None,
+    };
+}
+
+/// Suspension stage, per wheel: advance the jounce from the measurement
+/// ([`susp::update_jounce`]), place the wheel centre on the suspension line and the contact
+/// point under it.
+///
+/// Forces act at the wheel centre's projection on the hit plane (the tread centre line), not at
+/// the cylinder's lowest rim point: a rigid cylinder touches a tilted plane at its tread edge,
+/// but a real tyre's patch stays under the wheel plane, and moving every patch to an edge would
+/// add a spurious ±w/2 roll lever.
+pub fn update_suspension(wp: &WheelParams, ws: &mut WheelState, dt: f64) {
+    let sp = &wp.suspension;
+    susp::update_jounce(sp, &mut ws.suspension, ws.measured_jounce, dt);
+    let dir = ws.travel_direction_world;
+    ws.centre_world = ws.strut_top_world + dir * (sp.max_compression - ws.suspension.jounce);
+    ws.contact_point_world = if ws.suspension.in_contact {
+        let n = ws.contact_normal_world;
+        ws.centre_world - n * (ws.centre_world - ws.contact_point_world).dot(n)
+    } else {
+        ws.centre_world + dir * wp.radius
+    };
+}
+
+/// Grip stage, first part: the normal load the ground puts on the tyre. The strut force `F`
+/// acts along the strut's `up`; the ground reaction along the contact normal `n` balances it:
+/// `F_n·(n·up) = F` (with `n·up ≥` [`MIN_NORMAL_COS`]). Also fixes where the suspension force
+/// acts. Returns the load (N).
+pub fn normal_load(wp: &WheelParams, pose: &Pose, ws: &mut WheelState) -> f64 {
+    let n = ws.contact_normal_world;
+    let up = -pose.transform_vector(wp.suspension.travel_direction);
+    let cos = n.dot(up).max(MIN_NORMAL_COS);
+    ws.normal_load = ws.suspension.force / cos;
+    ws.suspension_force_point_world = wp
+        .suspension
+        .force_point
+        .map_or(ws.contact_point_world, |b| pose.transform_point(b));
+    ws.normal_load
+}
+
+/// Grip stage, second part: the tyre frame (wheel heading projected on the ground plane) and
+/// everything the contact solve needs ([`ContactInput`]): filtered load, contact-patch
+/// velocity relative to the ground, surface friction (wet grip, hydroplaning, texture noise)
+/// times the tyre-type pair and the tyre's own thermal/wear grip, and the surface's scales.
+/// Writes `tire_input` and the frame into `ws` and returns the input.
+pub fn tire_input(
+    wp: &WheelParams,
+    body: &Body,
+    surfaces: &SurfaceTable,
+    load_filter: &LoadFilterParams,
+    corner: &Corner,
+    gravity: f64,
+    ws: &mut WheelState,
+) -> ContactInput {
+    let (pose, chassis) = (&body.state.pose, body.state);
+    let n = ws.contact_normal_world;
+    let heading = pose.transform_vector(DQuat::from_rotation_z(ws.steer) * DVec3::X);
+    let long = (heading - n * heading.dot(n)).normalize_or_zero();
+    let lat = n.cross(long);
+    let v_contact =
+        chassis.point_velocity(body.params, ws.contact_point_world) - ws.surface_velocity_world;
+    let rest_load = corner.sprung_mass * gravity;
+    let surf = surfaces.get(ws.surface);
+    let vx = v_contact.dot(long);
+    let t = &ws.tire;
+    let grip = surf.grip(
+        vx,
+        t.thermal.pressure,
+        ws.contact_point_world.x,
+        ws.contact_point_world.y,
+    ) * surfaces.friction_pairs.get(wp.tire.tire_type, ws.surface)
+        * t.thermal.grip;
+    let input = ContactInput {
+        load: susp::filter_load(load_filter, ws.normal_load, rest_load),
+        vx,
+        vy: v_contact.dot(lat),
+        radius: wp.radius,
+        inertia: wp.inertia,
+        drive_torque: ws.drive_torque,
+        brake_torque: ws.brake_torque,
+        effective_mass: corner.sprung_mass,
+        // ISO inclination: our camber leans the top outward, i.e. towards +y on a left
+        // wheel and −y on a right one.
+        camber: corner.side * ws.suspension.camber,
+        rest_load,
+        gravity,
+        friction_scale: grip,
+        stiffness_scale: surf.slip_stiffness_scale,
+        peak_slip_scale: surf.peak_slip_scale,
+        relaxation_scale: surf.relaxation_length_scale,
+        rolling_resistance_scale: surf.rolling_resistance_scale,
+        // Turn slip from the chassis yaw rate about the ground normal; the steer rate is
+        // neglected (the rate limiter keeps it small).
+        turn_slip: -chassis.angular_velocity_world.dot(n) / vx.abs().max(wp.tire.min_slip_speed),
+        pressure: if wp.tire.thermal.is_some() {
+            t.thermal.pressure
+        } else {
+            0.0
+        },
+    };
+    ws.tire_input = Some(input);
+    ws.tire_long_world = long;
+    ws.tire_lat_world = lat;
+    ws.tire_force_point_world = wp
+        .suspension
+        .tire_force_point
+        .map_or(ws.contact_point_world, |b| pose.transform_point(b));
+    input
+}
+
+/// Grip stage, a wheel off the ground: drive, brake and nothing else. The spin integrates
+/// freely, `ω' = ω + dt·(T_drive − T_brake·sign ω)/I`, and the brake never reverses it.
+pub fn spin_free(wp: &WheelParams, ws: &mut WheelState, dt: f64) {
+    let t = &mut ws.tire;
+    let (w0, drive, brake) = (t.omega, ws.drive_torque, ws.brake_torque);
+    t.omega = if w0 == 0.0 {
+        if drive.abs() <= brake {
+            0.0
+        } else {
+            dt * (drive - brake * drive.signum()) / wp.inertia
+        }
+    } else {
+        let w1 = w0 + dt * (drive - brake * w0.signum()) / wp.inertia;
+        if brake > 0.0 && w1 * w0 < 0.0 {
+            0.0
+        } else {
+            w1
+        }
+    };
+    t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);
+    clear_contact_forces(ws);
+}
+
+/// A wheel off the ground carries nothing: load, forces and slips are zero, and its tyre input
+/// is gone.
+pub fn clear_contact_forces(ws: &mut WheelState) {
+    let t = &mut ws.tire;
+    (t.load, t.fx, t.fy, t.slip_ratio, t.slip_angle) = (0.0, 0.0, 0.0, 0.0, 0.0);
+}
+
+/// Tyre thermal stage (after the tyre forces): slip power `|Fx·(ωR − Vx)| + |Fy·Vy|` heats
+/// the tread, rolling-resistance power the core; see [`crate::tire::thermal`]. No-op for a tyre
+/// without a thermal model. `air_temperature` in °C, `water_depth` in m.
+pub fn tire_heat(
+    wp: &WheelParams,
+    c: &ContactInput,
+    ws: &mut WheelState,
+    air_temperature: f64,
+    water_depth: f64,
+    dt: f64,
+) {
+    let Some(tp) = &wp.tire.thermal else {
+        return;
+    };
+    let t = &mut ws.tire;
+    let input = crate::tire::thermal::ThermalInput {
+        slip_power: (t.fx * (t.omega * c.radius - c.vx)).abs() + (t.fy * c.vy).abs(),
+        rolling_power: wp.tire.rolling_resistance
+            * c.rolling_resistance_scale
+            * c.load
+            * c.vx.abs(),
+        speed: c.vx,
+        in_contact: c.load > 0.0,
+        air_temperature,
+        road_temperature: air_temperature,
+        water_depth,
+    };
+    crate::tire::thermal::update(tp, &mut t.thermal, &input, dt);
+}
+
+/// Orientation of the wheel in the vehicle frame: steer about z, then camber about x
+/// (positive camber leans the top away from the centreline).
+pub fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
+    DQuat::from_rotation_z(steer) * DQuat::from_rotation_x(-side * camber)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn camber_leans_top_outward() {
+        // Left wheel (side +1), +0.1 rad camber: the wheel's up axis tilts to +y.
+        let up = wheel_rotation(0.0, 0.1, 1.0) * DVec3::Z;
+        assert!((up.y - 0.1f64.sin()).abs() < 1e-12);
+        let up = wheel_rotation(0.0, 0.1, -1.0) * DVec3::Z;
+        assert!((up.y + 0.1f64.sin()).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,64 @@
+//! Runtime state of one wheel: what each stage of the step wrote for it this substep.
+
+use crate::ground::{HitCache, SurfaceId};
+use crate::suspension::SuspensionState;
+use crate::tire::TireState;
+use crate::tire::model::{ContactInput, ContactLinearization};
+use glam::DVec3;
+
+/// Runtime state of one wheel.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct WheelState {
+    /// Suspension line.
+    pub suspension: SuspensionState,
+    /// Tire and spin.
+    pub tire: TireState,
+    /// Road-wheel steer angle this step including toe, positive left. Unit: rad.
+    pub steer: f64,
+    /// Drive torque applied this step. Unit: N·m.
+    pub drive_torque: f64,
+    /// Brake torque applied this step. Unit: N·m.
+    pub brake_torque: f64,
+    /// Contact point on the ground (world), valid when `suspension.in_contact`. Unit: m.
+    pub contact_point_world: DVec3,
+    /// Ground normal at the contact (world).
+    pub contact_normal_world: DVec3,
+    /// Surface under the wheel.
+    pub surface: SurfaceId,
+    /// Velocity of the ground material at the contact (moving platforms). Unit: m/s.
+    pub surface_velocity_world: DVec3,
+    /// Normal load the ground puts on the tire (before the load filter). Unit: N.
+    pub normal_load: f64,
+    /// Wheel centre in the world. Unit: m.
+    pub centre_world: DVec3,
+    /// Cached hit plane for level-of-detail reuse.
+    pub hit_cache: HitCache,
+    /// What the tire model was given last substep (filtered load, contact velocities, surface
+    /// friction and scales), kept for telemetry (friction, aligning moment) and the coupled
+    /// drivetrain solve; `None` when the wheel is off the ground.
+    pub tire_input: Option<ContactInput>,
+    // --- stage intermediates (written by one stage, read by a later one) ---
+    /// Contact stage: the jounce at which the wheel touches the ground found this substep
+    /// (`None`: no drivable ground within the travel). Unit: m.
+    pub measured_jounce: Option<f64>,
+    /// Contact stage: top of the suspension line (wheel centre at full compression), world.
+    /// Unit: m.
+    pub strut_top_world: DVec3,
+    /// Contact stage: unit travel direction of the suspension line (droop), world.
+    pub travel_direction_world: DVec3,
+    /// Grip stage: the tyre's longitudinal axis (wheel heading projected on the ground plane),
+    /// world; zero off the ground.
+    pub tire_long_world: DVec3,
+    /// Grip stage: the tyre's lateral axis `n × long`, world; zero off the ground.
+    pub tire_lat_world: DVec3,
+    /// Grip stage: where the suspension force acts, world. Unit: m.
+    pub suspension_force_point_world: DVec3,
+    /// Grip stage: the tyre force on the chassis, `long·Fx + lat·Fy`, world; valid while the
+    /// wheel is on the ground. Unit: N.
+    pub tire_force_world: DVec3,
+    /// Grip stage: where the tyre force acts, world. Unit: m.
+    pub tire_force_point_world: DVec3,
+    /// Grip stage: the tyre's force linearised in the end-of-substep spin, for the coupled
+    /// engine + wheel solve (engine drives only).
+    pub linearization: ContactLinearization,
+}

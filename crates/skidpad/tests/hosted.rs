@@ -1,0 +1,170 @@
+//! Hosted = standalone: a host that owns the chassis and integrates it with the core's own
+//! integrator ([`skidpad::chassis::integrate`]) reproduces the standalone trajectory, with the
+//! body-roll model on (it reads the chassis acceleration) and 1–4 substeps; and the stages can
+//! be run one by one.
+
+use skidpad::chassis::{ChassisState, Wrench, integrate};
+use skidpad::ground::Plane;
+use skidpad::presets::{sedan, sports_rwd};
+use skidpad::suspension::RollPair;
+use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
+use skidpad::{DVec3, Pose};
+
+const DT: f64 = 1.0 / 60.0;
+
+/// The sedan with the LibreRally body-roll model on (it reads the chassis acceleration, which
+/// hosted mode used to leave at zero) and `n` substeps at every speed.
+fn with_body_roll(mut p: VehicleParams, n: u32) -> VehicleParams {
+    p.body_roll.enabled = true;
+    p.body_roll.pairs = vec![
+        RollPair {
+            left: 0,
+            right: 1,
+            roll_stiffness: 20_000.0,
+            front: true,
+        },
+        RollPair {
+            left: 2,
+            right: 3,
+            roll_stiffness: 15_000.0,
+            front: false,
+        },
+    ];
+    p.body_roll.roll_damping = 2_000.0;
+    p.body_roll.pitch_stiffness = 10_000.0;
+    p.body_roll.roll_accel_gain = 300.0;
+    p.body_roll.pitch_accel_gain = 300.0;
+    p.sim.substeps_low_speed = n;
+    p.sim.substeps_high_speed = n;
+    p
+}
+
+/// Throttle 4 s, then a steer-and-brake phase: both accelerations are large, so a wrong
+/// acceleration in the body-roll model would show.
+fn intent(k: usize) -> Intent {
+    if k < 240 {
+        Intent {
+            throttle: 1.0,
+            steer: 0.3,
+            ..Intent::default()
+        }
+    } else {
+        Intent {
+            brake: 0.6,
+            steer: -0.5,
+            ..Intent::default()
+        }
+    }
+}
+
+fn rel(a: DVec3, b: DVec3) -> f64 {
+    (a - b).length() / a.length().max(b.length()).max(1e-3)
+}
+
+/// Run `steps` steps standalone and hosted; the host integrates every substep wrench the
+/// hosted step returns (or, with `mean`, the step's mean wrench once). Returns the largest
+/// relative difference of position, velocity, angular velocity and acceleration.
+fn compare(p: VehicleParams, steps: usize, mean: bool) -> f64 {
+    let ground = Plane::flat();
+    let start = Pose::from_translation(DVec3::new(0.0, 0.0, 0.33));
+    let mut a = Vehicle::new(p.clone()).unwrap();
+    let mut b = Vehicle::new(p.clone()).unwrap();
+    a.teleport(start);
+    b.teleport(start);
+    let mut body = ChassisState {
+        pose: start,
+        ..ChassisState::default()
+    };
+    let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
+    let mut worst: f64 = 0.0;
+    for k in 0..steps {
+        a.set_intent(intent(k)).unwrap();
+        b.set_intent(intent(k)).unwrap();
+        a.step(DT, &ground);
+        let f = b.step_hosted(DT, &body, &ground);
+        if mean {
+            integrate(&p.chassis, &mut body, &f.total, gravity, DT);
+        } else {
+            let h = DT / f.substeps as f64;
+            for w in f.substep_wrenches() {
+                integrate(&p.chassis, &mut body, w, gravity, h);
+            }
+        }
+        let sa = a.state();
+        worst = worst
+            .max(rel(sa.chassis.pose.translation, body.pose.translation))
+            .max(rel(
+                sa.chassis.linear_velocity_world,
+                body.linear_velocity_world,
+            ))
+            .max(rel(
+                sa.chassis.angular_velocity_world,
+                body.angular_velocity_world,
+            ))
+            .max(rel(sa.acceleration_world, b.state().acceleration_world));
+    }
+    // The comparison covers a car that drove off, turned and is still rolling at the end.
+    let travelled = (a.state().chassis.pose.translation - start.translation).length();
+    assert!(
+        travelled > 30.0 && a.state().speed() > 1.0,
+        "the run must move: {travelled} m, {} m/s at the end",
+        a.state().speed()
+    );
+    worst
+}
+
+#[test]
+fn a_host_integrating_each_substep_reproduces_the_standalone_trajectory() {
+    for n in 1..=4 {
+        let worst = compare(with_body_roll(sedan(), n), 480, false);
+        assert!(worst <= 1e-9, "{n} substeps: relative difference {worst:e}");
+        // An engine drive (coupled solve) too.
+        let worst = compare(with_body_roll(sports_rwd(), n), 300, false);
+        assert!(
+            worst <= 1e-9,
+            "sports-rwd, {n} substeps: relative difference {worst:e}"
+        );
+    }
+}
+
+#[test]
+fn with_one_substep_the_mean_wrench_is_the_standalone_step() {
+    let worst = compare(with_body_roll(sedan(), 1), 480, true);
+    assert!(worst <= 1e-9, "relative difference {worst:e}");
+    // With 3 substeps one integration of the mean is not the same trajectory (positions
+    // differ at O(dt²)): the comparison does see it.
+    let worst = compare(with_body_roll(sedan(), 3), 480, true);
+    assert!(worst > 1e-6, "relative difference {worst:e}");
+}
+
+#[test]
+fn the_mean_wrench_is_the_substep_impulse_over_the_step() {
+    // Three substeps: total = (w₁ + w₂ + w₃)/3, to round-off (N, N·m).
+    let mut v = Vehicle::new(with_body_roll(sedan(), 3)).unwrap();
+    // At the design pose (wheel centres one radius up) every spring starts at its rest force.
+    v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));
+    v.set_intent(Intent {
+        throttle: 1.0,
+        ..Intent::default()
+    })
+    .unwrap();
+    let body = v.state().chassis;
+    let f = v.step_hosted(DT, &body, &Plane::flat());
+    assert_eq!(f.substeps, 3);
+    let sum = f
+        .substep_wrenches()
+        .iter()
+        .fold(Wrench::default(), |s, w| Wrench {
+            force: s.force + w.force,
+            torque: s.torque + w.torque,
+        });
+    assert!((sum.force / 3.0 - f.total.force).length() < 1e-9);
+    assert!((sum.torque / 3.0 - f.total.torque).length() < 1e-9);
+    // At rest on its wheels the car's weight is carried: mean vertical force ≈ m·g (±2 %).
+    let mg = 1500.0 * 9.81;
+    assert!(
+        (f.total.force.z - mg).abs() < 0.02 * mg,
+        "{}",
+        f.total.force.z
+    );
+}
