@@ -1,0 +1,87 @@
+//! Stage 10b, the end stops: a wheel at full compression is an inelastic point constraint on
+//! the chassis (see [`end_stop_stage`]).
+
+use super::ChassisForces;
+use crate::MAX_WHEELS;
+use crate::chassis::{ChassisState, PointConstraint, solve_impulses};
+use crate::ground::Ground;
+use crate::params::VehicleParams;
+use crate::state::VehicleState;
+use crate::wheel::WheelState;
+
+/// Stage 10b, end stops: a wheel whose ground reaches full compression is a rigid support.
+/// For every enabled wheel the gap left to full compression along its suspension line is
+/// found — `x_max − x_raw` on the ground (negative: already beyond it), or for a wheel off the
+/// ground the distance its tyre still has to fall to the ground plus the whole travel (one
+/// ray along the strut, [`end_stop_gap`]) — and the chassis point at the contact may close at
+/// most that gap in the substep: `v_n ≥ −max(gap, 0)/h` at the end of the substep (a
+/// speculative contact, so a landing never ends below full compression, whatever the step).
+/// The impulses that enforce it ([`crate::chassis::solve_impulses`], from the effective mass at
+/// each point) are added to `forces` as forces `J/h` at the contact points (and to the wheels'
+/// normal loads), and the caller integrates the substep again from `start`. Returns whether
+/// any stop acted. The stop is perfectly inelastic: landings dissipate energy at every step
+/// size, and the peak wheel load is what stopping the body needs.
+pub fn end_stop_stage(
+    p: &VehicleParams,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    start: &ChassisState,
+    forces: &mut ChassisForces,
+    h: f64,
+) -> bool {
+    let mut c = [PointConstraint::default(); MAX_WHEELS];
+    let mut wheel = [0usize; MAX_WHEELS];
+    let mut n = 0;
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], ground) {
+            pc.max_approach_speed /= h;
+            (c[n], wheel[n]) = (pc, i);
+            n += 1;
+        }
+    }
+    let mut j = [0.0; MAX_WHEELS];
+    solve_impulses(&p.chassis, &s.chassis, &c[..n], &mut j[..n]);
+    let com = start.com_world(&p.chassis);
+    let mut any = false;
+    for k in (0..n).filter(|&k| j[k] > 0.0) {
+        let f = j[k] / h;
+        forces.push(c[k].normal_world * f, c[k].point_world, com);
+        s.wheels[wheel[k]].normal_load += f;
+        any = true;
+    }
+    any
+}
+
+/// The end-stop constraint of one wheel with its gap (m) in `max_approach_speed` (the caller
+/// divides by the substep): on the ground `max(x_max − x_raw, 0)` at the contact; off the
+/// ground, a ray from the strut top along the travel finds the ground at `t` and the gap is
+/// `t − R` (the tyre reaches full compression when its centre is `R` above the ground at the
+/// strut top), `None` beyond `travel + R + 2 m` (nothing to reach this step at any sane speed;
+/// the next substep looks again).
+pub fn end_stop_gap(
+    wp: &crate::wheel::WheelParams,
+    ws: &WheelState,
+    ground: &dyn Ground,
+) -> Option<PointConstraint> {
+    let sp = &wp.suspension;
+    if ws.suspension.in_contact {
+        return Some(PointConstraint {
+            point_world: ws.contact_point_world,
+            normal_world: ws.contact_normal_world,
+            support_velocity_world: ws.surface_velocity_world,
+            max_approach_speed: (sp.max_compression - ws.suspension.raw_jounce).max(0.0),
+        });
+    }
+    let reach = sp.max_compression + sp.max_droop + wp.radius + END_STOP_LOOKAHEAD;
+    let hit = ground.cast_ray(ws.strut_top_world, ws.travel_direction_world, reach)?;
+    Some(PointConstraint {
+        point_world: hit.point,
+        normal_world: hit.normal,
+        support_velocity_world: hit.surface_velocity_world,
+        max_approach_speed: (hit.distance - wp.radius).max(0.0),
+    })
+}
+
+/// How far below a hanging wheel's reach [`end_stop_gap`] looks for the ground. Unit: m.
+/// A body falling at 60 m/s covers 2 m in a 1/30 s step.
+pub const END_STOP_LOOKAHEAD: f64 = 2.0;

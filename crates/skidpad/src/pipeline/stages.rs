@@ -1,0 +1,338 @@
+//! Stages 1–9 of a substep, each a function over the vehicle's params and state (see the
+//! [table](super)).
+
+use super::ChassisForces;
+use crate::MAX_WHEELS;
+use crate::aero::{self, MAX_AERO_FORCES};
+use crate::drivetrain::{self, PowertrainInput, Prepared, solver::WheelTerm};
+use crate::ground::Ground;
+use crate::input::{Controls, Intent};
+use crate::params::{Derived, VehicleParams};
+use crate::stability::model as stab;
+use crate::state::VehicleState;
+use crate::steering::model::steer_angles;
+use crate::suspension::model as susp;
+use crate::tire::model::{finish_contact, linearize_contact, solve_contact};
+use crate::wheel::{self, Body, WheelState};
+use glam::DVec3;
+
+/// Stage 1: smoothed intent and hill-hold demand (kept in state), each wheel's commanded drive
+/// and brake torque. Disabled wheels are cleared. Direct commands bypass smoothing and hold.
+pub fn input_stage(
+    p: &VehicleParams,
+    controls: &Controls,
+    s: &mut VehicleState,
+    dt: f64,
+) -> Intent {
+    let forward_speed = s.chassis.velocity_body().x;
+    let (intent, hold) = match controls {
+        Controls::Intent(raw) => {
+            let it = crate::input::smooth(&p.input_smoothing, raw, &mut s.input, dt);
+            let hh = &p.stability.hill_hold;
+            let st = &mut s.stability;
+            let hold = stab::hill_hold(hh, it.throttle, it.brake, forward_speed, st, dt);
+            (it, hold)
+        }
+        Controls::Direct(_) => (Intent::default(), 0.0),
+    };
+    s.stability.hold_brake = hold;
+    for (i, wp) in p.wheels.iter().enumerate() {
+        let ws = &mut s.wheels[i];
+        if !wp.enabled {
+            *ws = WheelState::default();
+            continue;
+        }
+        (ws.drive_torque, ws.brake_torque) = wheel::commands(wp, controls, &intent, hold, i);
+    }
+    intent
+}
+
+/// Stage 2: road-wheel angles (Ackermann, speed table, rate limit; or the direct commands),
+/// then each wheel's camber, toe and steer angle.
+pub fn steering_stage(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    intent: &Intent,
+    s: &mut VehicleState,
+    dt: f64,
+) {
+    let nw = p.wheels.len();
+    match controls {
+        Controls::Intent(_) => {
+            let v = s.chassis.velocity_body().x;
+            let sw = &d.steer_wheels[..nw];
+            steer_angles(&p.steering, sw, intent.steer, v, &mut s.steering, dt);
+        }
+        Controls::Direct(c) => {
+            for (a, cmd) in s.steering.angle.iter_mut().zip(c) {
+                *a = cmd.steer_angle;
+            }
+        }
+    }
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        wheel::steer_and_toe(wp, d.side[i], s.steering.angle[i], &mut s.wheels[i]);
+    }
+}
+
+/// Stage 3: every enabled wheel's ground query along its suspension line.
+pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, ground: &dyn Ground) {
+    let pose = s.chassis.pose;
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        wheel::query_ground(wp, &p.contact, d.side[i], &pose, ground, &mut s.wheels[i]);
+    }
+}
+
+/// Stage 4: jounce from the measurement, then anti-roll bars (they need every wheel's jounce),
+/// then each wheel's spring, damper, bump-stop and bar force.
+pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
+    let nw = p.wheels.len();
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        wheel::update_suspension(wp, &mut s.wheels[i], dt);
+    }
+    let mut states = [Default::default(); MAX_WHEELS];
+    for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {
+        *dst = w.suspension;
+    }
+    let mut arb = [0.0; MAX_WHEELS];
+    susp::anti_roll_forces(&p.anti_roll_bars, &states[..nw], &mut arb[..nw]);
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        let ss = &mut s.wheels[i].suspension;
+        susp::forces(&wp.suspension, ss, d.rest_force[i], ss.raw_jounce, arb[i]);
+    }
+}
+
+/// Stage 5: gears, throttle, tank split, brakes and aids (intent controls only; direct wheel
+/// commands keep their torques). Writes each wheel's drive and brake torque.
+pub fn powertrain_stage(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    intent: &Intent,
+    s: &mut VehicleState,
+    dt: f64,
+) -> Prepared {
+    let Controls::Intent(_) = controls else {
+        return Prepared::none();
+    };
+    let nw = p.wheels.len();
+    let (mut slip, mut steer) = ([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]);
+    for (i, w) in s.wheels[..nw].iter().enumerate() {
+        (slip[i], steer[i]) = (w.tire.slip_ratio, w.steer);
+    }
+    let input = PowertrainInput {
+        intent,
+        hold: s.stability.hold_brake,
+        forward_speed: s.chassis.velocity_body().x,
+        yaw_rate: s.chassis.angular_velocity_body().z,
+        slip_ratio: &slip[..nw],
+        steer: &steer[..nw],
+    };
+    let dw = &d.drive_wheels[..nw];
+    let prep = drivetrain::prepare(&p.drivetrain, dw, &input, &mut s.drivetrain, dt);
+    for (i, w) in s.wheels[..nw].iter_mut().enumerate() {
+        (w.drive_torque, w.brake_torque) = (prep.drive_torque[i], prep.brake_torque[i]);
+    }
+    prep
+}
+
+/// Stage 6: normal loads, tyre inputs, then tyre forces and wheel spin — wheel by wheel
+/// ([`solve_contact`]) or, with an engine, in one implicit solve with it.
+pub fn grip_stage(
+    p: &VehicleParams,
+    d: &Derived,
+    prep: &Prepared,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) {
+    let chassis = s.chassis;
+    let body = Body {
+        params: &p.chassis,
+        state: &chassis,
+    };
+    let (surfaces, g) = (ground.surfaces(), p.sim.gravity);
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        let ws = &mut s.wheels[i];
+        if !ws.suspension.in_contact {
+            if !prep.coupled {
+                wheel::spin_free(wp, ws, dt);
+            }
+            ws.normal_load = 0.0;
+            ws.tire_input = None;
+            continue;
+        }
+        wheel::normal_load(wp, &chassis.pose, ws);
+        let input = wheel::tire_input(wp, &body, surfaces, &p.load_filter, &d.corner(i), g, ws);
+        if prep.coupled {
+            ws.linearization = linearize_contact(&wp.tire, &input, &ws.tire, dt);
+            continue;
+        }
+        let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
+        let water = surfaces.get(ws.surface).water_depth;
+        wheel::tire_heat(wp, &input, ws, p.sim.air_temperature, water, dt);
+        ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
+    }
+    if prep.coupled {
+        coupled_solve(p, prep, s, ground, dt);
+    }
+}
+
+/// Stage 6, engine drives: the engine and every driven wheel's spin in one implicit solve
+/// ([`drivetrain::solver::solve`]), then the tyre forces it implies and the drivetrain's
+/// bookkeeping.
+fn coupled_solve(
+    p: &VehicleParams,
+    prep: &Prepared,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) {
+    let nw = p.wheels.len();
+    let mut terms = [WheelTerm::default(); MAX_WHEELS];
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        let ws = &s.wheels[i];
+        let l = &ws.linearization;
+        terms[i] = WheelTerm {
+            enabled: true,
+            inertia: wp.inertia + prep.extra_inertia[i],
+            omega: ws.tire.omega,
+            radius: wp.radius,
+            brake: ws.brake_torque,
+            ..WheelTerm::default()
+        };
+        if ws.suspension.in_contact {
+            let t = &mut terms[i];
+            (t.fx0, t.dfx, t.fy, t.limit) = (l.fx0, l.dfx_domega, l.fy, l.limit);
+            t.torque = -l.rolling_torque;
+        }
+    }
+    let sol = drivetrain::solver::solve(&prep.engine, &terms[..nw], &prep.topology, dt);
+    let mut slip_power = 0.0;
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        let ws = &mut s.wheels[i];
+        ws.drive_torque = sol.drive[i];
+        ws.brake_torque = sol.brake[i].abs();
+        let Some(c) = ws.tire_input.filter(|_| ws.suspension.in_contact) else {
+            let t = &mut ws.tire;
+            t.omega = sol.omega[i];
+            t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);
+            wheel::clear_contact_forces(ws);
+            continue;
+        };
+        let (fx, fy) = (sol.fx[i], sol.fy[i]);
+        finish_contact(&wp.tire, &c, &mut ws.tire, sol.omega[i], fx, fy, dt);
+        let water = ground.surfaces().get(ws.surface).water_depth;
+        wheel::tire_heat(wp, &c, ws, p.sim.air_temperature, water, dt);
+        slip_power += fx * (sol.omega[i] * wp.radius - c.vx) - fy * c.vy;
+        ws.tire_force_world = ws.tire_long_world * fx + ws.tire_lat_world * fy;
+    }
+    s.drivetrain.slip_energy += slip_power * dt;
+    drivetrain::finish(prep, &sol, &mut s.drivetrain, dt);
+}
+
+/// Stage 7: drag and downforce at their centres of pressure (world forces and points).
+pub fn aero_stage(p: &VehicleParams, s: &VehicleState) -> AeroForces {
+    let mut out = AeroForces {
+        forces: [(DVec3::ZERO, DVec3::ZERO); MAX_AERO_FORCES],
+        count: 0,
+    };
+    if p.aero.is_active() {
+        let c = &s.chassis;
+        let velocity = |pt| c.point_velocity(&p.chassis, pt);
+        let com = p.chassis.com_offset;
+        out.count = aero::aero_forces(&p.aero, &c.pose, com, velocity, &mut out.forces);
+    }
+    out
+}
+
+/// The aero stage's forces: `(force, point)` pairs, world frame (N, m).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AeroForces {
+    /// Force and application point of each aero force.
+    pub forces: [(DVec3, DVec3); MAX_AERO_FORCES],
+    /// Number of entries used.
+    pub count: usize,
+}
+
+/// Stage 9 (before the torques of stage 8, which need the sum): every wheel's suspension and
+/// tyre force at its point, then aero. Order (which fixes the floating-point sum): wheel by
+/// wheel suspension then tyre; with the coupled engine solve all suspension forces first, then
+/// all tyre forces (the order the forces become known in).
+pub fn assemble(
+    p: &VehicleParams,
+    s: &VehicleState,
+    coupled: bool,
+    aero: &AeroForces,
+) -> ChassisForces {
+    let mut out = ChassisForces::default();
+    let com = s.chassis.com_world(&p.chassis);
+    let grounded = |i: usize| p.wheels[i].enabled && s.wheels[i].suspension.in_contact;
+    let nw = p.wheels.len();
+    let susp = |out: &mut ChassisForces, w: &WheelState| {
+        let f = w.contact_normal_world * w.normal_load;
+        out.push(f, w.suspension_force_point_world, com);
+    };
+    let tire = |out: &mut ChassisForces, w: &WheelState| {
+        out.push(w.tire_force_world, w.tire_force_point_world, com);
+    };
+    for i in (0..nw).filter(|&i| grounded(i)) {
+        susp(&mut out, &s.wheels[i]);
+        if !coupled {
+            tire(&mut out, &s.wheels[i]);
+        }
+    }
+    if coupled {
+        for i in (0..nw).filter(|&i| grounded(i)) {
+            tire(&mut out, &s.wheels[i]);
+        }
+    }
+    for &(f, pt) in &aero.forces[..aero.count] {
+        out.push(f, pt, com);
+    }
+    out
+}
+
+/// Stage 8: the body-attitude torque (optional) and the stability helpers' torques, added to
+/// `out` (they need its torque so far).
+pub fn stability_stage(
+    p: &VehicleParams,
+    d: &Derived,
+    s: &mut VehicleState,
+    out: &mut ChassisForces,
+    dt: f64,
+) {
+    let nw = p.wheels.len();
+    let chassis = s.chassis;
+    if p.body_roll.enabled {
+        let mut states = [Default::default(); MAX_WHEELS];
+        for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {
+            *dst = w.suspension;
+        }
+        let t_body = susp::body_roll_torque(
+            &p.body_roll,
+            &states[..nw],
+            &d.is_front[..nw],
+            chassis.angular_velocity_body(),
+            s.acceleration_body(),
+        );
+        out.add_torque(chassis.pose.transform_vector(t_body));
+    }
+    let grounded = p
+        .wheels
+        .iter()
+        .zip(&s.wheels)
+        .any(|(wp, ws)| wp.enabled && ws.suspension.in_contact);
+    let st = &mut s.stability;
+    let torque_so_far = out.total.torque;
+    let t = stab::helper_torques(
+        &p.stability,
+        &p.chassis,
+        &chassis,
+        grounded,
+        torque_so_far,
+        st,
+        dt,
+    );
+    out.add_torque(t);
+}
