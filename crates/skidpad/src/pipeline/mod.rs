@@ -58,6 +58,10 @@ pub use stages::{
     stability_stage, steering_stage, suspension_stage,
 };
 
+// The stage functions the table above links to.
+#[cfg(doc)]
+use crate::{drivetrain, suspension::model as susp, wheel, wheel::WheelState};
+
 use crate::MAX_WHEELS;
 use crate::aero::MAX_AERO_FORCES;
 use crate::chassis::{Wrench, integrate};
