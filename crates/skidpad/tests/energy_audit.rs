@@ -466,12 +466,13 @@ fn the_8x8_truck_rolling_over_in_sine_with_dwell_is_not_launched() {
         let z = v.state().chassis.com_world(&v.params().chassis).z;
         z_max = z_max.max(z - *z0.get_or_insert(z));
     };
-    let mut opts = Options {
-        observer: Some(&mut observe),
-        ..Options::default()
-    };
-    sine_with_dwell_with(&p, SINE_DWELL_SCALE, &mut opts).unwrap();
-    drop(opts);
+    {
+        let mut opts = Options {
+            observer: Some(&mut observe),
+            ..Options::default()
+        };
+        sine_with_dwell_with(&p, SINE_DWELL_SCALE, &mut opts).unwrap();
+    }
     assert!(worst <= 1e-3 * e_max.abs(), "energy rose {worst:.0} J");
     let w = &p.wheels[0];
     let half = p
