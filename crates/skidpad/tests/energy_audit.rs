@@ -486,3 +486,51 @@ fn the_8x8_truck_rolling_over_in_sine_with_dwell_is_not_launched() {
     println!("worst rise {worst:.0} J of {e_max:.0} J; CoM rose {z_max:.3} m (bound {bound:.3})");
     assert!(z_max < bound, "CoM rose {z_max:.3} m (bound {bound:.3} m)");
 }
+
+#[test]
+fn the_sedan_off_a_function_ground_ledge_is_not_thrown_up() {
+    // Issue 12's first report: the sedan coasting at 20 m/s off a 2 m ledge of a function
+    // ground at 1/120 s was thrown to 395 m. The ledge `z = 2/(1 + e^(40x))` (2 m for x < 0,
+    // 0 beyond, the drop over ≈ 0.3 m), sampled every 0.1 m. After landing the body never
+    // rises above where it started, and the energy never ends above its start (no drive).
+    use skidpad::ground::SurfaceId;
+    use skidpad::ground::terrain::{FunctionGrid, function_heightfield};
+    let grid = FunctionGrid {
+        x_min: -20.0,
+        x_max: 80.0,
+        y_min: -5.0,
+        y_max: 5.0,
+        cell_size: 0.1,
+    };
+    let ground = function_heightfield("2 / (1 + exp(40 * x))", &grid, SurfaceId(0)).unwrap();
+    let dt = 1.0 / 120.0;
+    let mut v = Vehicle::new(presets::sedan()).unwrap();
+    v.teleport(Pose::from_translation(DVec3::new(-10.0, 0.0, 2.0 + 0.316)));
+    v.set_velocity(DVec3::X * 20.0, DVec3::ZERO);
+    v.step(dt, &ground);
+    let com = |v: &Vehicle| v.state().chassis.com_world(&v.params().chassis);
+    let (z0, (e0, _)) = (com(&v).z, energy(&v));
+    let (mut gain, mut top, mut airborne, mut landed) = (f64::NEG_INFINITY, f64::MIN, false, false);
+    for _ in 0..(3.0 / dt) as usize {
+        v.step(dt, &ground);
+        let (e, scale) = energy(&v);
+        assert!(e.is_finite());
+        gain = gain.max(e - e0 - ROUNDING * scale);
+        let touching = v.state().wheels().iter().any(|w| w.suspension.in_contact);
+        airborne |= !touching;
+        landed |= airborne && touching;
+        if landed {
+            top = top.max(com(&v).z);
+        }
+    }
+    assert!(
+        landed && com(&v).x > 30.0,
+        "it drove off and landed: {}",
+        com(&v)
+    );
+    assert!(gain <= 0.0, "energy rose {gain:.1} J above its start");
+    assert!(
+        top < z0,
+        "rose to {top:.3} m after landing (start {z0:.3} m)"
+    );
+}
