@@ -129,3 +129,35 @@ fn hosted_steps_leave_the_body_to_the_engine() {
     let vz = standalone.state().chassis.linear_velocity_world.z;
     assert!(vz.abs() < 1e-9, "standalone: held, vz {vz}");
 }
+
+/// The sedan on its roof at rest on an incline of `angle` rising along +x; returns how far
+/// its CoM moved down the slope in `t` s at 1/120 s.
+fn roof_on_incline(angle: f64, t: f64) -> f64 {
+    let ground = Plane::inclined(angle, glam::DVec2::X);
+    let n = DVec3::new(-angle.sin(), 0.0, angle.cos());
+    let rot = DQuat::from_rotation_y(-angle) * DQuat::from_rotation_x(std::f64::consts::PI);
+    let mut v = Vehicle::new(sedan()).unwrap();
+    let com0 = n * 0.600;
+    v.teleport(Pose {
+        translation: com0 - rot * v.params().chassis.com_offset,
+        rotation: rot,
+    });
+    let dt = 1.0 / 120.0;
+    for _ in 0..(t / dt).round() as usize {
+        v.step(dt, &ground);
+    }
+    let down = DVec3::new(-angle.cos(), 0.0, -angle.sin());
+    (v.state().chassis.com_world(&v.params().chassis) - com0).dot(down)
+}
+
+#[test]
+fn on_its_roof_it_holds_below_the_friction_angle_and_slides_above() {
+    // μ = 0.6: the friction angle is atan 0.6 = 31.0°. At 25° static friction holds it
+    // (needs tan 25° = 0.466 < 0.6). At 35° it slides with a = g(sin θ − μ cos θ)
+    // = 9.81·(0.57358 − 0.6·0.81915) = 0.8053 m/s²; symplectic Euler over n = 240 steps of
+    // h = 1/120 s covers a·h²·n(n+1)/2 = 1.6172 m (exact ½at² = 1.6105 m).
+    let held = roof_on_incline(25f64.to_radians(), 2.0);
+    assert!(held.abs() < 0.01, "crept {held} m");
+    let slid = roof_on_incline(35f64.to_radians(), 2.0);
+    assert!((slid - 1.6172).abs() < 0.02, "slid {slid} m");
+}
