@@ -416,7 +416,7 @@ fn full_matrix() {
 }
 
 #[test]
-#[ignore = "measurement: one run, per step"]
+#[ignore = "measurement: every event and step of one preset (AUDIT_PRESET, AUDIT_EVENT, AUDIT_DEBUG, AUDIT_NO_BODY)"]
 fn print_one() {
     let name = std::env::var("AUDIT_PRESET").unwrap_or("sedan".into());
     let only = std::env::var("AUDIT_EVENT").ok();
@@ -429,7 +429,11 @@ fn print_one() {
             continue;
         }
         for &dt in &STEPS {
-            let a = audit(preset(), event, dt);
+            let mut p = preset();
+            if std::env::var("AUDIT_NO_BODY").is_ok() {
+                p.contact.body.shape = skidpad::chassis::BodyShape::None;
+            }
+            let a = audit(p, event, dt);
             println!("{name} {event:?} 1/{:.0}: {a:?}", 1.0 / dt);
         }
     }
