@@ -144,6 +144,10 @@ impl VehicleParams {
             .rejection
             .validate()
             .map_err(|e| e.within("contact.rejection"))?;
+        self.contact
+            .body
+            .validate()
+            .map_err(|e| e.within("contact.body"))?;
         self.sim.validate().map_err(|e| e.within("sim"))?;
         self.steering.validate().map_err(|e| e.within("steering"))?;
         self.input_smoothing

@@ -16,6 +16,23 @@
 //! repeated ([`ITERATIONS`] times): each update removes approach velocity without adding any
 //! separation, so the kinetic energy never rises (a perfectly inelastic contact: restitution
 //! 0). Units: N·s, m/s, m.
+//!
+//! ## Friction ([`solve_contacts`])
+//!
+//! A constraint with a Coulomb coefficient `μ > 0` also gets a tangential impulse
+//! `J_t = J₁ t₁ + J₂ t₂` (`t₁`, `t₂` orthonormal, perpendicular to `n`). Each sweep, after the
+//! normal update, the tangential slip `v_t = (v + ω × r − v_s)·tᵢ` is removed axis by axis
+//! with the effective mass along `tᵢ`, `kᵢ = 1/m + (r × tᵢ)·I_w⁻¹ (r × tᵢ)`, and the
+//! accumulated `(J₁, J₂)` is clamped to the friction disc `|J_t| ≤ μ J_n` (scaled back onto
+//! the circle when it leaves it; box2d's and Bullet's sequential-impulse friction). Every
+//! update removes relative motion at a point without reversing it, so friction only
+//! dissipates. Restitution is 0: a body that lands or rolls onto the ground is never thrown
+//! back up.
+//!
+//! Penetration left over (a point found below the ground) is not pushed out with a velocity
+//! bias, which would add kinetic energy (Baumgarte); the allowed approach speed is clamped
+//! at 0 instead, and [`solve_positions`] moves the pose out of the ground without touching
+//! the velocities (split impulses, Catto's "pseudo-velocities").
 
 use super::{ChassisParams, ChassisState};
 use glam::{DMat3, DVec3};
@@ -35,6 +52,101 @@ pub struct PointConstraint {
     /// Approach speed still allowed (a speculative contact: the gap the point may close
     /// this step, over the step). Unit: m/s. Range: [0, ∞); 0 = no approach.
     pub max_approach_speed: f64,
+    /// Coulomb friction coefficient at the point (used by [`solve_contacts`]). Unit: —.
+    /// Range: [0, ∞); 0 = frictionless.
+    pub friction: f64,
+}
+
+/// Effective inverse mass of the body along `dir` at arm `arm` (m from the CoM):
+/// `1/m + (r × d)·I_w⁻¹ (r × d)`. Unit: 1/kg.
+fn inverse_mass_at(inv_mass: f64, inv_iw: &DMat3, arm: DVec3, dir: DVec3) -> f64 {
+    let rn = arm.cross(dir);
+    inv_mass + rn.dot(*inv_iw * rn)
+}
+
+/// Impulses with Coulomb friction (module docs, "Friction"): for each constraint the
+/// accumulated `(J_n, J₁, J₂)` (N·s) in `impulses` along `(n, t₁, t₂)`, `t₁, t₂` from
+/// [`DVec3::any_orthonormal_pair`] of `n`. Returns the velocity change `(Δv, Δω)`. `s` is not
+/// changed.
+pub fn solve_contacts(
+    p: &ChassisParams,
+    s: &ChassisState,
+    constraints: &[PointConstraint],
+    impulses: &mut [DVec3],
+) -> (DVec3, DVec3) {
+    let com = s.com_world(p);
+    let r = DMat3::from_quat(s.pose.rotation);
+    let inv_iw = r * p.inertia.inverse() * r.transpose();
+    let inv_m = 1.0 / p.mass;
+    let (mut dv, mut dw) = (DVec3::ZERO, DVec3::ZERO);
+    impulses.iter_mut().for_each(|j| *j = DVec3::ZERO);
+    for _ in 0..ITERATIONS {
+        for (c, acc) in constraints.iter().zip(impulses.iter_mut()) {
+            let (n, arm) = (c.normal_world, c.point_world - com);
+            let vel = |dv: DVec3, dw: DVec3| {
+                s.linear_velocity_world + dv + (s.angular_velocity_world + dw).cross(arm)
+                    - c.support_velocity_world
+            };
+            let vn = vel(dv, dw).dot(n) + c.max_approach_speed;
+            let new = (acc.x - vn / inverse_mass_at(inv_m, &inv_iw, arm, n)).max(0.0);
+            let mut j = n * (new - acc.x);
+            acc.x = new;
+            // Friction only where the point pushes (or pushed in an earlier sweep).
+            if c.friction > 0.0 && *acc != DVec3::ZERO {
+                let (t1, t2) = n.any_orthonormal_pair();
+                let v = vel(dv + j * inv_m, dw + inv_iw * arm.cross(j));
+                let old = glam::DVec2::new(acc.y, acc.z);
+                let mut jt = old
+                    - glam::DVec2::new(
+                        v.dot(t1) / inverse_mass_at(inv_m, &inv_iw, arm, t1),
+                        v.dot(t2) / inverse_mass_at(inv_m, &inv_iw, arm, t2),
+                    );
+                let max = c.friction * acc.x;
+                if jt.length() > max {
+                    jt *= max / jt.length();
+                }
+                j += t1 * (jt.x - old.x) + t2 * (jt.y - old.y);
+                (acc.y, acc.z) = (jt.x, jt.y);
+            }
+            dv += j * inv_m;
+            dw += inv_iw * arm.cross(j);
+        }
+    }
+    (dv, dw)
+}
+
+/// Split-impulse position correction: the pseudo-velocity `(v_p, ω_p)` (m/s, rad/s, world)
+/// that moves each constraint point out along its normal by `depth[i]` (m, ≥ 0) over `h`,
+/// solved as [`solve_impulses`] from rest with the target `v_p·n ≥ depth/h` and without
+/// friction. The caller moves the pose by `v_p·h` and rotates it by `ω_p·h`; velocities are
+/// untouched, so the correction adds no kinetic energy (it lifts the body by at most the
+/// depth it had sunk).
+pub fn solve_positions(
+    p: &ChassisParams,
+    s: &ChassisState,
+    constraints: &[PointConstraint],
+    depth: &[f64],
+    h: f64,
+    impulses: &mut [f64],
+) -> (DVec3, DVec3) {
+    let com = s.com_world(p);
+    let r = DMat3::from_quat(s.pose.rotation);
+    let inv_iw = r * p.inertia.inverse() * r.transpose();
+    let inv_m = 1.0 / p.mass;
+    let (mut dv, mut dw) = (DVec3::ZERO, DVec3::ZERO);
+    impulses.iter_mut().for_each(|j| *j = 0.0);
+    for _ in 0..ITERATIONS {
+        for ((c, acc), d) in constraints.iter().zip(impulses.iter_mut()).zip(depth) {
+            let (n, arm) = (c.normal_world, c.point_world - com);
+            let vn = (dv + dw.cross(arm)).dot(n) - d / h;
+            let new = (*acc - vn / inverse_mass_at(inv_m, &inv_iw, arm, n)).max(0.0);
+            let dj = new - *acc;
+            *acc = new;
+            dv += n * (dj * inv_m);
+            dw += inv_iw * arm.cross(n * dj);
+        }
+    }
+    (dv, dw)
 }
 
 /// Impulses (N·s, each ≥ 0, one per constraint, written to `impulses`) that remove the
@@ -161,5 +273,46 @@ mod tests {
         assert!((j[0] - j[1]).abs() < 30.0, "{j:?}");
         assert!((s.linear_velocity_world + dv).z.abs() < 1e-3);
         assert!(dw.length() < 1e-2);
+    }
+
+    #[test]
+    fn friction_is_capped_by_the_cone() {
+        // Point 0.5 m below the CoM, body falling at 1 m/s and sliding at 3 m/s along x,
+        // μ = 0.6: J_n = m·1 = 1000 N·s stops the fall, the friction impulse is capped at
+        // μ·J_n = 600 N·s, so Δv_x = −0.6 m/s; its arm gives Δω_y = (r × J_t)_y/I_yy
+        // = (0.5·600)/1600 = 0.1875 rad/s (the pitch it causes moves the point along x only).
+        let (p, mut s) = body();
+        s.linear_velocity_world = DVec3::new(3.0, 0.0, -1.0);
+        let c = [PointConstraint {
+            point_world: DVec3::new(0.0, 0.0, 0.5),
+            normal_world: DVec3::Z,
+            friction: 0.6,
+            ..Default::default()
+        }];
+        let mut j = [DVec3::ZERO];
+        let (dv, dw) = solve_contacts(&p, &s, &c, &mut j);
+        assert!((j[0].x - 1000.0).abs() < 1e-9, "{:?}", j[0]);
+        assert!((dv - DVec3::new(-0.6, 0.0, 1.0)).length() < 1e-9, "{dv}");
+        assert!((dw - DVec3::new(0.0, 0.1875, 0.0)).length() < 1e-9, "{dw}");
+    }
+
+    #[test]
+    fn position_correction_moves_out_by_the_depth() {
+        // A point under the CoM 4.5 cm deep: the pseudo-velocity is 0.045/h straight up, so
+        // the pose moves up by exactly the depth over h; no rotation.
+        let (p, s) = body();
+        let c = [PointConstraint {
+            point_world: DVec3::new(0.0, 0.0, 0.5),
+            normal_world: DVec3::Z,
+            ..Default::default()
+        }];
+        let mut j = [0.0];
+        let h = 0.01;
+        let (vp, wp) = solve_positions(&p, &s, &c, &[0.045], h, &mut j);
+        assert!(
+            (vp * h - DVec3::new(0.0, 0.0, 0.045)).length() < 1e-12,
+            "{vp}"
+        );
+        assert!(wp.length() < 1e-12);
     }
 }

@@ -101,14 +101,16 @@
 pub mod constraint;
 mod model;
 mod params;
+pub mod shape;
 mod sprung;
 mod state;
 
-pub use constraint::{PointConstraint, solve_impulses};
+pub use constraint::{PointConstraint, solve_contacts, solve_impulses, solve_positions};
 pub use model::{ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, Wrench, integrate};
 pub use params::{
     ChassisParams, INERTIA_SYMMETRY_TOLERANCE, INERTIA_TRIANGLE_TOLERANCE, box_inertia,
 };
+pub use shape::{BodyCollision, BodyShape, MAX_BODY_POINTS, auto_box};
 pub use sprung::{
     SPRUNG_MASS_LENGTH_TOLERANCE, SPRUNG_MASS_NEGATIVE_TOLERANCE, compute_sprung_masses,
     damping_ratio, natural_frequency, rescale_spring,

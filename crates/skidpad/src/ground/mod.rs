@@ -196,6 +196,9 @@ pub struct ContactParams {
     /// Reuse a wheel's cached hit plane for this many substeps before casting again
     /// (0 = cast every substep). A level-of-detail knob for distant vehicles. Default: 0.
     pub reuse_hit_steps: u32,
+    /// The body's collision shape and friction against the ground (standalone steps; see
+    /// [`crate::chassis::shape`]). Default: a box from the wheel layout, μ 0.6.
+    pub body: crate::chassis::BodyCollision,
 }
 
 impl Default for ContactParams {
@@ -204,6 +207,7 @@ impl Default for ContactParams {
             mode: ContactMode::Sweep,
             rejection: HitRejection::default(),
             reuse_hit_steps: 0,
+            body: Default::default(),
         }
     }
 }

@@ -70,6 +70,7 @@ pub fn end_stop_gap(
             normal_world: ws.contact_normal_world,
             support_velocity_world: ws.surface_velocity_world,
             max_approach_speed: (sp.max_compression - ws.suspension.raw_jounce).max(0.0),
+            friction: 0.0,
         });
     }
     let reach = sp.max_compression + sp.max_droop + wp.radius + END_STOP_LOOKAHEAD;
@@ -79,6 +80,7 @@ pub fn end_stop_gap(
         normal_world: hit.normal,
         support_velocity_world: hit.surface_velocity_world,
         max_approach_speed: (hit.distance - wp.radius).max(0.0),
+        friction: 0.0,
     })
 }
 

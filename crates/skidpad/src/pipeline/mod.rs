@@ -19,6 +19,7 @@
 //! | 9 | [`Stage::Forces`] | [`assemble`] | every force of 4–8 | [`ChassisForces`] (point forces and the wrench about the CoM) |
 //! | 10 | integration | [`crate::chassis::integrate`] | wrench, gravity | new chassis state (standalone; hosted: the vehicle's own prediction) |
 //! | 10b | end stops | [`end_stop_stage`] | wheels at full compression, integrated velocities | inelastic impulses at their contacts, added to the wrench; the substep integrated again |
+//! | 10b′ | end stops and body contact (standalone) | [`impact_stage`], [`apply_position_correction`] | as 10b, plus the body's collision shape against the [`Ground`] | end-stop and body impulses (with friction) in one solve, added to the wrench; the substep integrated again; split-impulse pose correction |
 //!
 //! After the substeps: the chassis acceleration over the step (what the body-roll model of
 //! stage 8 reads next step) and the time. Telemetry is not a stage: it observes a vehicle from
@@ -42,14 +43,24 @@
 //!
 //! Nothing here allocates.
 
+mod body_contact;
 mod end_stop;
 mod stages;
 
+pub use body_contact::{
+    BODY_CONTACT_MARGIN, BODY_MAX_DEPTH, BODY_RAY_HEADROOM, MAX_CONTACTS, PENETRATION_SLOP,
+    POSITION_CORRECTION_RATE, apply_position_correction, auto_box_of, body_contact_points,
+    impact_stage,
+};
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage};
 pub use stages::{
     AeroForces, aero_stage, assemble, contact_stage, grip_stage, input_stage, powertrain_stage,
     stability_stage, steering_stage, suspension_stage,
 };
+
+// The stage functions the table above links to.
+#[cfg(doc)]
+use crate::{drivetrain, suspension::model as susp, wheel, wheel::WheelState};
 
 use crate::MAX_WHEELS;
 use crate::aero::MAX_AERO_FORCES;
@@ -193,7 +204,7 @@ pub fn step_standalone(
     ground: &dyn Ground,
     dt: f64,
 ) {
-    run_substeps(p, d, controls, s, ground, dt, &mut |_, _| {});
+    run_substeps(p, d, controls, s, ground, dt, true, &mut |_, _| {});
 }
 
 /// Hosted step: the same substeps as [`step_standalone`], run on the vehicle's own states with
@@ -217,7 +228,7 @@ pub fn step_hosted(
     let mut out = ChassisForces::default();
     let mut sum = Wrench::default();
     let mut pure = DVec3::ZERO;
-    run_substeps(p, d, controls, s, ground, dt, &mut |k, f| {
+    run_substeps(p, d, controls, s, ground, dt, false, &mut |k, f| {
         sum.force += f.total.force;
         sum.torque += f.total.torque;
         pure += f.torque_world;
@@ -235,9 +246,11 @@ pub fn step_hosted(
     out
 }
 
-/// The substep loop shared by both modes: stages 1–9, then integration of `s.chassis`;
+/// The substep loop shared by both modes: stages 1–9, then integration of `s.chassis`, then
+/// the end stops (stage 10b; with the body's ground contact if `body`, i.e. standalone);
 /// `each(k, forces)` sees substep `k`'s forces. Afterwards the acceleration over the step
 /// (gravity excluded: what an accelerometer reads) and the time.
+#[allow(clippy::too_many_arguments)]
 fn run_substeps(
     p: &VehicleParams,
     d: &Derived,
@@ -245,6 +258,7 @@ fn run_substeps(
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
+    body: bool,
     each: &mut dyn FnMut(usize, &ChassisForces),
 ) {
     let n = (substep_count(p, s.speed()) as usize).min(MAX_SUBSTEPS);
@@ -255,7 +269,13 @@ fn run_substeps(
         let mut forces = compute_forces(p, d, controls, s, ground, h);
         let start = s.chassis;
         integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
-        if end_stop_stage(p, s, ground, &start, &mut forces, h) {
+        if body {
+            if let Some(fix) = impact_stage(p, s, ground, &start, &mut forces, h) {
+                s.chassis = start;
+                integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
+                apply_position_correction(p, &mut s.chassis, fix, h);
+            }
+        } else if end_stop_stage(p, s, ground, &start, &mut forces, h) {
             s.chassis = start;
             integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
         }

@@ -1,0 +1,209 @@
+//! Stage 10b in standalone steps: the end stops and the body's contact with the ground,
+//! solved together as one set of impulses (see [`impact_stage`]).
+//!
+//! ## Contact points
+//!
+//! The body's collision shape ([`crate::chassis::BodyShape`], `contact.body` of the vehicle)
+//! is sampled at a few points (a box: its 26 lattice points). Each is placed at the substep's
+//! start pose and the ground below it is found with one downward ray through the
+//! [`Ground`] trait ([`body_contact_points`]): from `a` above the point (`a` reaches up to the
+//! centre of mass's height, so a car on its roof looks from inside its body) down to the
+//! reach of the substep. The hit at ray parameter `t` gives the vertical gap `t − a` and the
+//! gap along the ground normal `g = (t − a)·n_z` (exact for a plane; for a curved ground, to
+//! first order). Why a ray per point and not a new shape query in the trait: every ground
+//! (planes, heightfields, function grounds, parry shapes, sets, patches) already answers
+//! rays exactly and allocation-free, so body contact works on all of them without new code,
+//! and a ray per point is what the wheels' raycast mode already trusts. The price: contact
+//! between two sample points, and vertical walls (a downward ray meets their top, not their
+//! face), are not seen.
+//!
+//! ## Constraints
+//!
+//! Each point is a speculative non-penetration constraint with Coulomb friction
+//! ([`crate::chassis::constraint`]): its velocity along `n` may approach the ground at most
+//! `max(g, 0)/h` in the substep, so a body point reaches the ground at the end of the substep
+//! at the latest, at any speed and step — never below it. Friction `μ = μ_body · μ_surface`
+//! (the surface's `friction`, tarmac 1). Restitution 0. The wheels' end stops
+//! ([`super::end_stop_gap`], frictionless: the tyre model carries the wheels' friction) are in
+//! the same solve, so a landing on wheels and body together shares the impulse. The impulses
+//! become forces `J/h` in the substep's wrench and the caller integrates the substep again.
+//!
+//! A point found deeper than [`BODY_MAX_DEPTH`] came in through a face the rays cannot see
+//! and is skipped. A point found below the ground by more than [`PENETRATION_SLOP`] (a sample point that was
+//! between two rays, or a body placed inside the ground) is moved out by split impulses
+//! ([`crate::chassis::solve_positions`]): a fraction [`POSITION_CORRECTION_RATE`] of its depth
+//! per substep, applied to the pose only, so no kinetic energy is added.
+//!
+//! Hosted steps leave the body's contact to the host engine (it owns the body's collider); they
+//! run only the end stops ([`super::end_stop_stage`]).
+
+use super::{ChassisForces, end_stop_gap};
+use crate::MAX_WHEELS;
+use crate::chassis::{
+    ChassisState, MAX_BODY_POINTS, PointConstraint, auto_box, solve_contacts, solve_positions,
+};
+use crate::ground::Ground;
+use crate::params::VehicleParams;
+use crate::state::VehicleState;
+use glam::{DQuat, DVec3};
+
+/// Penetration left alone by the position correction (Box2D's `linearSlop`). Unit: m.
+pub const PENETRATION_SLOP: f64 = 0.005;
+
+/// Share of the remaining penetration removed per substep by the split impulse (Box2D's
+/// `baumgarte`, here applied to positions only). Unit: —.
+pub const POSITION_CORRECTION_RATE: f64 = 0.2;
+
+/// How far above a sample point (beyond the centre of mass's height) its ray starts. Unit: m.
+pub const BODY_RAY_HEADROOM: f64 = 0.1;
+
+/// Deepest a sample point may be found below the ground and still be held. A point can only
+/// sink by the rotation's second-order motion within a substep (millimetres) while the
+/// speculative constraints act, so one deeper than this came in sideways, through a face the
+/// downward rays cannot see (a curb's or a wall's side); it is left alone rather than lifted
+/// onto the top, which would add potential energy. Unit: m.
+pub const BODY_MAX_DEPTH: f64 = 0.05;
+
+/// Extra reach of the body rays below what the body can move in a substep. Unit: m.
+pub const BODY_CONTACT_MARGIN: f64 = 0.02;
+
+/// Most constraints of one solve: every wheel's end stop and every body point.
+pub const MAX_CONTACTS: usize = MAX_WHEELS + MAX_BODY_POINTS;
+
+/// Contact constraints of the body at `start` with their penetration depths (m, beyond
+/// [`PENETRATION_SLOP`]), written to `c` and `depth`; returns how many. `end` is the
+/// integrated state (its velocities bound how far a point can move in `h`).
+pub fn body_contact_points(
+    p: &VehicleParams,
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: &dyn Ground,
+    h: f64,
+    c: &mut [PointConstraint],
+    depth: &mut [f64],
+) -> usize {
+    let mut local = [DVec3::ZERO; MAX_BODY_POINTS];
+    let n = p
+        .contact
+        .body
+        .shape
+        .sample_points(auto_box_of(p), &mut local);
+    let com = start.com_world(&p.chassis);
+    let speed = start
+        .linear_velocity_world
+        .length()
+        .max(end.linear_velocity_world.length());
+    let spin = start
+        .angular_velocity_world
+        .length()
+        .max(end.angular_velocity_world.length());
+    let mut k = 0;
+    for q in &local[..n] {
+        let pt = start.pose.transform_point(*q);
+        let a = (com.z - pt.z).max(0.0) + BODY_RAY_HEADROOM;
+        let reach = (speed + spin * (pt - com).length()) * h + p.sim.gravity * h * h;
+        let Some(hit) = ground.cast_ray(
+            pt + DVec3::Z * a,
+            DVec3::NEG_Z,
+            a + reach + BODY_CONTACT_MARGIN,
+        ) else {
+            continue;
+        };
+        let gap = (hit.distance - a) * hit.normal.z;
+        if gap < -BODY_MAX_DEPTH {
+            continue;
+        }
+        let mu = p.contact.body.friction * ground.surfaces().get(hit.surface).friction;
+        c[k] = PointConstraint {
+            point_world: pt,
+            normal_world: hit.normal,
+            support_velocity_world: hit.surface_velocity_world,
+            max_approach_speed: gap.max(0.0) / h,
+            friction: mu,
+        };
+        depth[k] = (-gap - PENETRATION_SLOP).max(0.0);
+        k += 1;
+    }
+    k
+}
+
+/// The automatic body box of `p` ([`auto_box`]) from its enabled wheels.
+pub fn auto_box_of(p: &VehicleParams) -> Option<(DVec3, DVec3)> {
+    let wheels = p.wheels.iter().filter(|w| w.enabled).map(|w| {
+        let rise = w.suspension.max_compression * w.suspension.travel_direction.z.abs();
+        (w.position, w.radius, rise)
+    });
+    auto_box(wheels, p.chassis.com_offset)
+}
+
+/// Stage 10b, standalone: end stops and body contact in one solve (module docs). The
+/// impulses are added to `forces` as forces `J/h` (the end stops' also to the wheels' normal
+/// loads); returns `None` if nothing acted, else the split-impulse pose correction
+/// `(v_p, ω_p)` (m/s, rad/s) the caller applies with [`apply_position_correction`] after
+/// integrating the substep again from `start`.
+pub fn impact_stage(
+    p: &VehicleParams,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    start: &ChassisState,
+    forces: &mut ChassisForces,
+    h: f64,
+) -> Option<(DVec3, DVec3)> {
+    let mut c = [PointConstraint::default(); MAX_CONTACTS];
+    let mut wheel = [0usize; MAX_WHEELS];
+    let mut nw = 0;
+    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], ground) {
+            pc.max_approach_speed /= h;
+            (c[nw], wheel[nw]) = (pc, i);
+            nw += 1;
+        }
+    }
+    let mut depth = [0.0; MAX_BODY_POINTS];
+    let nb = body_contact_points(p, start, &s.chassis, ground, h, &mut c[nw..], &mut depth);
+    let n = nw + nb;
+    let mut j = [DVec3::ZERO; MAX_CONTACTS];
+    solve_contacts(&p.chassis, &s.chassis, &c[..n], &mut j[..n]);
+    let com = start.com_world(&p.chassis);
+    let mut any = false;
+    for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
+        let (t1, t2) = c[k].normal_world.any_orthonormal_pair();
+        let f = (c[k].normal_world * j[k].x + t1 * j[k].y + t2 * j[k].z) / h;
+        if k < nw {
+            forces.push(f, c[k].point_world, com);
+            s.wheels[wheel[k]].normal_load += j[k].x / h;
+        } else {
+            forces.total.add_force_at(f, c[k].point_world, com);
+        }
+        any = true;
+    }
+    let mut jp = [0.0; MAX_BODY_POINTS];
+    let deep = depth[..nb].iter().any(|&d| d > 0.0);
+    let fix = if deep {
+        solve_positions(&p.chassis, start, &c[nw..n], &depth[..nb], h, &mut jp[..nb])
+    } else {
+        (DVec3::ZERO, DVec3::ZERO)
+    };
+    let fix = (
+        fix.0 * POSITION_CORRECTION_RATE,
+        fix.1 * POSITION_CORRECTION_RATE,
+    );
+    (any || deep).then_some(fix)
+}
+
+/// Move `s`'s pose by the pseudo-velocity `(v_p, ω_p)` over `h`: the centre of mass by
+/// `v_p·h`, the orientation by the rotation vector `ω_p·h` about it. Velocities unchanged.
+pub fn apply_position_correction(
+    p: &VehicleParams,
+    s: &mut ChassisState,
+    (v_p, w_p): (DVec3, DVec3),
+    h: f64,
+) {
+    if v_p == DVec3::ZERO && w_p == DVec3::ZERO {
+        return;
+    }
+    let com = s.com_world(&p.chassis) + v_p * h;
+    let rot = (DQuat::from_scaled_axis(w_p * h) * s.pose.rotation).normalize();
+    s.pose.rotation = rot;
+    s.pose.translation = com - rot * p.chassis.com_offset;
+}
