@@ -1,6 +1,7 @@
 //! Property test: random control sequences on every preset never panic and never leave a
 //! silent NaN. Each case drives one preset ([`PRESETS`]) on flat ground for up to a few
-//! seconds at one of three steps (1/30, 1/60, 1/120 s) with segments of random driver
+//! seconds at one step (1/30, 1/60, 1/120 s, or one time in seven a hostile one,
+//! [`HOSTILE_DT`]) with segments of random driver
 //! intent (throttle, brake, handbrake, steer, clutch, reverse, gear requests, target gear)
 //! or direct per-wheel commands, each value drawn from in-range numbers and hostile ones
 //! (±1e308, ±∞, NaN, out of range). The input layer must reject a non-finite value with an
@@ -30,6 +31,10 @@ const PRESETS: [(&str, Preset); 8] = [
     ("kart", presets::kart),
     ("truck-8x8", presets::truck_8x8),
 ];
+
+/// Steps no one should take (s): far too long ones, which may fault (reported, never
+/// silent), and non-positive or non-finite ones, which are no step at all.
+const HOSTILE_DT: [f64; 8] = [0.5, 2.0, 10.0, 1e3, 0.0, -1.0, f64::NAN, f64::INFINITY];
 
 /// Cases per run in CI (override with `PROPTEST_CASES`).
 const CI_CASES: u32 = 24;
@@ -142,7 +147,10 @@ proptest! {
     #[test]
     fn random_controls_never_panic_nor_leave_nan(
         which in 0..PRESETS.len(),
-        dt in proptest::sample::select(vec![1.0 / 30.0, 1.0 / 60.0, 1.0 / 120.0]),
+        dt in prop_oneof![
+            6 => proptest::sample::select(vec![1.0 / 30.0, 1.0 / 60.0, 1.0 / 120.0]),
+            1 => proptest::sample::select(HOSTILE_DT.to_vec()),
+        ],
         segments in proptest::collection::vec(segment(), 1..8),
     ) {
         let (name, preset) = PRESETS[which];
