@@ -172,3 +172,21 @@ fn a_manoeuvre_that_meets_nan_stops_and_reports_its_kpis_invalid() {
     // The observer saw only the finite steps, ≈ 0.8 s of them.
     assert!(steps > 60 && steps < 144, "{steps}");
 }
+
+#[test]
+fn non_finite_setters_and_engine_bodies_never_reach_the_state() {
+    let ground = Plane::flat();
+    let mut v = rolling(presets::sedan(), 10.0);
+    let before = *v.state();
+    // A teleport or velocity with NaN/∞ is ignored.
+    v.teleport(Pose::from_translation(DVec3::new(f64::NAN, 0.0, 0.3)));
+    v.set_velocity(DVec3::new(f64::INFINITY, 0.0, 0.0), DVec3::ZERO);
+    assert_eq!(*v.state(), before);
+    // A hosted step from an engine body with a NaN position is undone and reported.
+    let mut body = v.state().chassis;
+    body.pose.translation.z = f64::NAN;
+    let e = v.try_step_hosted(DT, &body, &ground).unwrap_err();
+    assert_eq!(e.step, 1);
+    assert_eq!(*v.state(), before);
+    assert_eq!(first_non_finite(v.state()), None);
+}
