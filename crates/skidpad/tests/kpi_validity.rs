@@ -22,7 +22,8 @@ fn the_tank_cannot_run_the_80_kmh_tests() {
     assert_eq!(
         k.reason("step_steer_yaw_rate_overshoot_pct"),
         Some(
-            "above the vehicle's top speed at 0.00 s: test speed 80.0 km/h, gearing top speed 63.0 km/h"
+            "above the vehicle's top speed at 0.00 s: test speed 80.0 km/h, gearing top \
+             speed 63.0 km/h"
         )
     );
     let swd = standard::sine_with_dwell(&p, SINE_DWELL_SCALE).unwrap();

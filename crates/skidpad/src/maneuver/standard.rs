@@ -150,7 +150,8 @@ impl CircleResult {
 /// ISO 4138 constant radius: drive a circle of `radius` at speeds 3, 4, 5, … m/s, 5 s each
 /// (the last 1 s averaged); stop when the car can no longer hold the path (> 1.5 m off) or the
 /// speed (> 1 m/s low) — the end of the sweep, its limit. The run is void when the car rolls
-/// over, leaves the ground or spins (sideslip beyond 30°) first ([`validity`]). `K` = least-squares slope of `δ − L·κ` vs a_y over the points with
+/// over, leaves the ground or spins (sideslip beyond 30°) first ([`validity`]). `K` =
+/// least-squares slope of `δ − L·κ` vs a_y over the points with
 /// [`LINEAR_AY_MIN`] ≤ a_y ≤ [`LINEAR_AY_MAX`], where `κ = r/v_x` is the curvature the car
 /// actually drove: the driver holds the radius only to within its offset band, and a radius
 /// that drifts with a_y would otherwise bias the slope of δ by the change of `L/R`. The

@@ -8,17 +8,17 @@
 //! | rule ([`Rule`]) | threshold | applies to | from |
 //! |---|---|---|---|
 //! | step fault | a step would have left a non-finite state ([`crate::vehicle::fault`]) | every manoeuvre | — (nothing non-finite is a result) |
-//! | rolled over | body roll `|φ| >` [`MAX_ROLL_DEG`] = 45° at any step (φ the x-rotation of the ZYX Euler angles) | every manoeuvre | ISO 4138, ISO 7401, FMVSS 126 and ISO 3888-1 all presuppose four (all) wheels on the ground; 45° is far past any wheel lift that recovers |
+//! | rolled over | body roll `abs(φ) >` [`MAX_ROLL_DEG`] = 45° at any step (φ the x-rotation of the ZYX Euler angles) | every manoeuvre | ISO 4138, ISO 7401, FMVSS 126 and ISO 3888-1 all presuppose four (all) wheels on the ground; 45° is far past any wheel lift that recovers |
 //! | airborne | every wheel off the ground for more than [`AIRBORNE_S`] = 0.2 s in a row | every manoeuvre | as above: the tyre forces the KPIs describe are absent |
-//! | spun | body sideslip `|β| = |atan2(v_y, v_x)| >` [`MAX_SIDESLIP_DEG`] = 30° above [`SPIN_MIN_SPEED`] | steady-state circle, step steer, acceleration | ISO 4138 and ISO 7401 measure the (quasi-)linear range, where `|β|` stays within a few degrees; FMVSS 126 measures spin-out itself and braking on split-µ measures the yaw it causes, so neither applies it |
+//! | spun | body sideslip `abs(β) = abs(atan2(v_y, v_x)) >` [`MAX_SIDESLIP_DEG`] = 30° above [`SPIN_MIN_SPEED`] | steady-state circle, step steer, acceleration | ISO 4138 and ISO 7401 measure the (quasi-)linear range, where β stays within a few degrees; FMVSS 126 measures spin-out itself and braking on split-µ measures the yaw it causes, so neither applies it |
 //! | speed not held | forward speed outside the test speed ± [`SPEED_TOLERANCE`] (5 %) during the run | step steer | ISO 7401 (constant speed during the test); FMVSS 126 coasts after the entry at 80 ± 1 km/h (its entry is the step steer's speed), ISO 4138's circle ends its speed sweep when a speed can't be held (that is its limit, not a void run), ISO 3888-1 checks the entry speed ([`super::lane_change::ENTRY_SPEED_TOLERANCE`]) |
 //! | above top speed | test speed above the gearing top speed [`gearing_top_speed`] (engine speed limit through the tallest gear, on the largest wheel), checked at the start | step steer, sine with dwell | ISO 7401 and FMVSS 126 run at 80 km/h: a vehicle that can't reach it can't run them (the tank: 300 rad/s / (1.0 · 6.0) · 0.35 m = 63 km/h) |
 //! | left the path | lateral offset from the straight path `>` [`MAX_LANE_OFFSET_M`] = 1.75 m (half a 3.5 m lane) | acceleration, coast-down | — (a straight-line test off its lane measures a turn) |
 //!
-//! The first rule that fails names the reason, and the manoeuvre stops there; the check costs
-//! a few operations per step. A KPI whose run was valid but that has no finite value (a
-//! fit without points) is invalid too, `no finite value (NaN)` ([`Kpis::sort`]). The sine with dwell is invalid when the step steer
-//! that calibrates its amplitude is.
+//! The first rule that fails names the reason, and the manoeuvre stops there; the check costs a few
+//! operations per step. A KPI whose run was valid but that has no finite value (a fit without
+//! points) is invalid too, `no finite value (NaN)` ([`Kpis::sort`]). The sine with dwell is invalid
+//! when the step steer that calibrates its amplitude is.
 
 use super::kpi::Kpis;
 use crate::vehicle::{StepFault, Vehicle};
