@@ -35,27 +35,62 @@ pub struct Summary {
     /// The steady-state circle's ISO 4138 curve: road-wheel steer at each held speed's
     /// lateral acceleration.
     pub steady_state_circle: Vec<SteadyPoint>,
-    /// The KPIs, keys with units.
+    /// The valid KPIs, keys with units; every value finite.
     #[serde(flatten)]
     pub kpis: BTreeMap<String, f64>,
+    /// The invalid KPIs with the reason (`"invalid": {"<key>": "rolled over at 3.20 s: …"}`,
+    /// [`skidpad::maneuver::validity`]). A key in neither map was not reached.
+    pub invalid: BTreeMap<String, String>,
+    /// The step fault that stopped the telemetry run (plots and `telemetry.csv` end there),
+    /// if any ([`skidpad::vehicle::fault`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub telemetry_fault: Option<String>,
 }
 
 impl Summary {
     /// The summary of the main job's result on the vehicle `name`.
     pub fn of(name: &str, r: &main_job::MainJobResult) -> Self {
+        let k = r.kpi_set();
         Self {
             vehicle: name.to_string(),
             rest_wheel_loads_n: r.settle.rest_wheel_loads_n.clone(),
             sprung_weights_n: r.settle.sprung_weights_n.clone(),
             steady_state_circle: SteadyPoint::of(&r.suite.circle),
-            kpis: r.kpis().into_iter().collect(),
+            kpis: k.values.into_iter().collect(),
+            invalid: k.invalid.into_iter().collect(),
+            telemetry_fault: r.telemetry_fault.map(|f| f.to_string()),
         }
     }
 
-    /// The KPI `key`, if the job reported it.
+    /// The KPI `key`, if the job reported it valid.
     pub fn kpi(&self, key: &str) -> Option<f64> {
         self.kpis.get(key).copied()
     }
+
+    /// Why the KPI `key` is invalid, if it is.
+    pub fn invalid(&self, key: &str) -> Option<&str> {
+        self.invalid.get(key).map(String::as_str)
+    }
+}
+
+/// Table rows `key  value` of `kpis` and `invalid` merged in key order, leaving out `skip`;
+/// an invalid KPI reads `invalid: <reason>`.
+fn kpi_rows(
+    kpis: &BTreeMap<String, f64>,
+    invalid: &BTreeMap<String, String>,
+    skip: &[&str],
+) -> String {
+    let mut rows: BTreeMap<&str, String> = BTreeMap::new();
+    for (k, v) in kpis {
+        rows.insert(k, format!("{v:.4}"));
+    }
+    for (k, why) in invalid {
+        rows.insert(k, format!("invalid: {why}"));
+    }
+    rows.into_iter()
+        .filter(|(k, _)| !skip.contains(k))
+        .map(|(k, v)| format!("  {k:<34} {v}\n"))
+        .collect()
 }
 
 /// One point of the steady-state circle's steering-vs-lateral-acceleration curve.
@@ -90,28 +125,31 @@ pub struct ManeuverSummary {
     /// The steady-state circle's curve (kind `steady_state_circle` only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub steady_state_circle: Vec<SteadyPoint>,
-    /// The vehicle's mass ([`kpi::VEHICLE_MASS_KG`]) and the manoeuvre's KPIs
-    /// ([`scenario::maneuver`]), keys with units.
+    /// The vehicle's mass ([`kpi::VEHICLE_MASS_KG`]) and the manoeuvre's valid KPIs
+    /// ([`scenario::maneuver`]), keys with units; every value finite.
     #[serde(flatten)]
     pub kpis: BTreeMap<String, f64>,
+    /// The manoeuvre's invalid KPIs with the reason, as in [`Summary::invalid`].
+    pub invalid: BTreeMap<String, String>,
 }
 
 impl ManeuverSummary {
-    /// The summary of the manoeuvre `kind` run on `params`, giving `kpis` and the circle's
-    /// `curve` (empty for other kinds).
+    /// The summary of the manoeuvre `kind` run on `params`, giving `kpis` (valid and
+    /// invalid) and the circle's `curve` (empty for other kinds).
     pub fn new(
         params: &VehicleParams,
         kind: &str,
-        kpis: Vec<(String, f64)>,
+        kpis: kpi::Kpis,
         curve: Vec<SteadyPoint>,
     ) -> Self {
         let mut all = BTreeMap::from([(kpi::VEHICLE_MASS_KG.to_string(), params.chassis.mass)]);
-        all.extend(kpis);
+        all.extend(kpis.values);
         Self {
             vehicle: params.name.clone(),
             maneuver: kind.to_string(),
             steady_state_circle: curve,
             kpis: all,
+            invalid: kpis.invalid.into_iter().collect(),
         }
     }
 
@@ -124,9 +162,11 @@ impl ManeuverSummary {
             self.maneuver,
             mass.unwrap_or(f64::NAN)
         );
-        for (k, v) in self.kpis.iter().filter(|(k, _)| *k != kpi::VEHICLE_MASS_KG) {
-            out.push_str(&format!("  {k:<34} {v:.4}\n"));
-        }
+        out.push_str(&kpi_rows(
+            &self.kpis,
+            &self.invalid,
+            &[kpi::VEHICLE_MASS_KG],
+        ));
         out
     }
 }
@@ -164,9 +204,10 @@ pub fn run_default_with_progress(
 /// Format the summary as a table for the terminal: the settled vehicle, the headline
 /// straight-line KPIs, then the rest of the suite.
 pub fn format_table(s: &Summary) -> String {
-    let opt = |key: &str, unit: &str| {
-        s.kpi(key)
-            .map_or("not reached".to_string(), |x| format!("{x:.2} {unit}"))
+    let opt = |key: &str, unit: &str| match (s.kpi(key), s.invalid(key)) {
+        (Some(x), _) => format!("{x:.2} {unit}"),
+        (None, Some(why)) => format!("invalid: {why}"),
+        (None, None) => "not reached".to_string(),
     };
     let mut out = String::new();
     out.push_str(&format!("vehicle                 {}\n", s.vehicle));
@@ -185,8 +226,12 @@ pub fn format_table(s: &Summary) -> String {
         ));
     }
     out.push_str(&format!(
-        "ride height (CoM)       {:.3} m\n",
-        s.kpi(kpi::RIDE_HEIGHT_M).unwrap_or(f64::NAN)
+        "ride height (CoM)       {}\n",
+        match (s.kpi(kpi::RIDE_HEIGHT_M), s.invalid(kpi::RIDE_HEIGHT_M)) {
+            (Some(h), _) => format!("{h:.3} m"),
+            (None, Some(why)) => format!("invalid: {why}"),
+            (None, None) => "not reached".to_string(),
+        }
     ));
     out.push_str(&format!(
         "0-100 km/h              {}\n",
@@ -209,8 +254,9 @@ pub fn format_table(s: &Summary) -> String {
         kpi::BRAKING_DISTANCE_M,
         kpi::BRAKING_MEAN_DECEL_MPS2,
     ];
-    for (k, v) in s.kpis.iter().filter(|(k, _)| !shown.contains(&k.as_str())) {
-        out.push_str(&format!("  {k:<34} {v:.4}\n"));
+    out.push_str(&kpi_rows(&s.kpis, &s.invalid, &shown));
+    if let Some(f) = &s.telemetry_fault {
+        out.push_str(&format!("telemetry run stopped by a step fault: {f}\n"));
     }
     out
 }

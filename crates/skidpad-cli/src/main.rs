@@ -240,7 +240,10 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
                 let summary = skidpad_cli::ManeuverSummary::new(
                     &params,
                     m.kind(),
-                    run.kpis,
+                    skidpad::maneuver::kpi::Kpis {
+                        values: run.kpis,
+                        invalid: run.invalid,
+                    },
                     run.steady_state_circle,
                 );
                 say_raw!("{}", summary.table());

@@ -254,6 +254,8 @@ pub enum Kpi {
     Num(Option<f64>),
     /// Text (the vehicle name).
     Text(String),
+    /// An invalid KPI with the reason (the summary's `invalid` map).
+    Invalid(String),
 }
 
 impl Kpi {
@@ -262,11 +264,13 @@ impl Kpi {
             Kpi::Num(Some(v)) => format!("{v:.4}"),
             Kpi::Num(None) => "—".to_string(),
             Kpi::Text(s) => s.clone(),
+            Kpi::Invalid(why) => format!("invalid: {why}"),
         }
     }
 }
 
-/// The summary's KPIs in `summary.json` order, keys with units; arrays become `key[i]`.
+/// The summary's KPIs in `summary.json` order, keys with units; arrays become `key[i]`; the
+/// `invalid` map's entries become [`Kpi::Invalid`] rows under their own keys.
 ///
 /// # Errors
 /// A message if the summary does not encode to JSON.
@@ -282,6 +286,12 @@ pub fn kpis<S: serde::Serialize>(s: &S) -> Result<Vec<(String, Kpi)>, String> {
             match v {
                 // Arrays of objects are curves, drawn rather than tabulated.
                 serde_json::Value::Array(a) if a.iter().any(|x| x.is_object()) => {}
+                serde_json::Value::Object(m) if k == "invalid" => {
+                    for (key, why) in m {
+                        let why = why.as_str().unwrap_or_default().to_string();
+                        out.push((key, Kpi::Invalid(why)));
+                    }
+                }
                 serde_json::Value::Array(a) => {
                     for (i, x) in a.iter().enumerate() {
                         out.push((format!("{k}[{i}]"), one(x)));

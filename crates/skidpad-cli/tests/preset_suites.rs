@@ -1,5 +1,7 @@
-//! Every shipped vehicle file loads and runs the standard suite to finite KPIs; the only keys
-//! missing are the documented ones, predicted here from the vehicle's own parameters.
+//! Every shipped vehicle file loads and runs the standard suite to finite KPIs; each key of
+//! the sedan's suite is either a finite value, invalid with a reason (the run failed a
+//! precondition: `skidpad::maneuver::validity`), or one of the documented missing ones,
+//! predicted here from the vehicle's own parameters.
 
 use skidpad::drivetrain::DriveKind;
 use skidpad::steering::SteeringMode;
@@ -30,8 +32,15 @@ fn every_preset_file_runs_the_suite_to_finite_kpis() {
         let path = dir.join(format!("{}.toml", b.name));
         let p = skidpad::VehicleParams::from_toml_path(&path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let kpis = skidpad::maneuver::standard_suite(&p)
+        let r = skidpad::maneuver::standard_suite_detailed(&p, &mut |_, _| {})
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let kpis = r.kpis;
+        for (k, why) in &r.invalid {
+            println!("{}: {k} invalid: {why}", b.name);
+            if why.is_empty() {
+                bad.push(format!("{}: {k} invalid without a reason", b.name));
+            }
+        }
         for (k, v) in &kpis {
             if !v.is_finite() {
                 bad.push(format!("{}: {k} = {v}", b.name));
@@ -48,6 +57,13 @@ fn every_preset_file_runs_the_suite_to_finite_kpis() {
                     && (k == "understeer_gradient_deg_per_g"
                         || k == "step_steer_yaw_rate_gain_per_s"));
             let present = kpis.iter().any(|(n, _)| n == k);
+            let invalid = r.invalid.iter().any(|(n, _)| n == k);
+            if present && invalid {
+                bad.push(format!("{}: {k} both valid and invalid", b.name));
+            }
+            if invalid {
+                continue;
+            }
             if present == expect_missing {
                 bad.push(format!(
                     "{}: {k} {} (gearing top speed {:.0} km/h, steers {steers})",

@@ -80,7 +80,18 @@ impl<G: Ground> World<G> {
         self.time
     }
 
-    /// Advance every vehicle by `dt` seconds, one after another.
+    /// Vehicles stopped by a step fault (a step that would have left a non-finite state,
+    /// [`crate::vehicle::fault`]), with the fault: such a vehicle keeps its last finite state
+    /// and the world's steps leave it there; the others run on.
+    pub fn faults(&self) -> impl Iterator<Item = (VehicleId, &crate::vehicle::StepFault)> {
+        self.vehicles
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.fault().map(|f| (VehicleId(i), f)))
+    }
+
+    /// Advance every vehicle by `dt` seconds, one after another (a faulted vehicle stays
+    /// where its fault left it: [`World::faults`]).
     pub fn step(&mut self, dt: f64) {
         for v in &mut self.vehicles {
             v.step(dt, &self.ground);

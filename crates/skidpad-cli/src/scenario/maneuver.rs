@@ -252,49 +252,50 @@ impl ManeuverSpec {
                 let r =
                     standard::steady_state_circle_with(params, radius, &mut opts).map_err(err)?;
                 curve = crate::SteadyPoint::of(&r);
-                r.kpis()
+                r.kpi_set()
             }
             ManeuverSpec::StepSteer {
                 speed,
                 lateral_accel,
             } => standard::step_steer_with(params, speed, lateral_accel, &mut opts)
                 .map_err(err)?
-                .kpis(),
+                .kpi_set(),
             ManeuverSpec::SineWithDwell { scale } => {
                 standard::sine_with_dwell_with(params, scale, &mut opts)
                     .map_err(err)?
-                    .kpis()
+                    .kpi_set()
             }
             ManeuverSpec::LaneChange { speed: None } => {
                 lane_change::max_entry_speed_with(params, &mut opts)
                     .map_err(err)?
-                    .kpis()
+                    .kpi_set()
             }
             ManeuverSpec::LaneChange { speed: Some(s) } => {
                 lane_change::double_lane_change_with(params, s, &mut opts)
                     .map_err(err)?
-                    .kpis()
+                    .kpi_set()
             }
             ManeuverSpec::Braking { speed } => longitudinal::braking_with(params, speed, &mut opts)
                 .map_err(err)?
-                .kpis(),
+                .kpi_set(),
             ManeuverSpec::Acceleration => longitudinal::acceleration_with(params, &mut opts)
                 .map_err(err)?
-                .kpis(),
+                .kpi_set(),
             ManeuverSpec::CoastDown => longitudinal::coast_down_with(params, &mut opts)
                 .map_err(err)?
-                .kpis(),
+                .kpi_set(),
             ManeuverSpec::Park { grade, hold_time } => {
                 let grade_pct = grade * 100.0;
                 opts.ground = None;
-                let creep =
-                    longitudinal::park_creep_with(params, grade_pct, hold_time, surface, &mut opts)
+                let (creep, invalid) =
+                    longitudinal::park_with(params, grade_pct, hold_time, surface, &mut opts)
                         .map_err(err)?;
-                longitudinal::park_creep_kpis(creep)
+                longitudinal::park_creep_kpi_set(creep, invalid)
             }
         };
         Ok(ManeuverOutput {
-            kpis: k,
+            kpis: k.values,
+            invalid: k.invalid,
             telemetry: tel,
             steady_state_circle: curve,
         })
@@ -304,8 +305,10 @@ impl ManeuverSpec {
 /// What a named manoeuvre produces.
 #[derive(Debug, Clone)]
 pub struct ManeuverOutput {
-    /// KPIs, keys with units.
+    /// Valid KPIs, keys with units; every value finite.
     pub kpis: Vec<(String, f64)>,
+    /// Invalid KPIs with the reason ([`skidpad::maneuver::validity`]).
+    pub invalid: Vec<(String, String)>,
     /// Telemetry of the measured run.
     pub telemetry: crate::Recorder,
     /// The steady-state circle's curve (kind `steady_state_circle` only; empty otherwise).

@@ -478,7 +478,8 @@ impl Scenario {
                 }
             };
             set.map_err(|e| e.to_string())?;
-            car.step(self.dt, ground);
+            car.try_step(self.dt, ground)
+                .map_err(|f| format!("{}: stopped by a step fault: {f}", car.params().name))?;
             tel.record(&car);
         }
         Ok(tel)

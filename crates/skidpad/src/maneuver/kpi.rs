@@ -16,6 +16,11 @@
 //! `speed_kmh` in a scenario), `park_creep_m` the creep over the hold (60 s in the suite). The
 //! suite's second stop, on wet tarmac, is the one quantity with a condition in its key
 //! ([`BRAKING_DISTANCE_WET_M`]).
+//!
+//! A KPI is valid, invalid or not reached, one representation for all ([`Kpis`]): valid
+//! values are finite numbers; an invalid KPI (its run failed a precondition,
+//! [`super::validity`], or gave no finite number) carries the reason instead of a number; a
+//! KPI not reached (the 0–100 time of a vehicle that never gets there) is absent from both.
 
 /// Total vehicle mass. Unit: kg.
 pub const VEHICLE_MASS_KG: &str = "vehicle_mass_kg";
@@ -122,6 +127,53 @@ pub const ALL: [&str; 29] = [
     CONFIGURED_CRR,
     PARK_CREEP_M,
 ];
+
+/// KPIs sorted by validity: what a result type's `kpi_set()` returns, what the suite and the
+/// main job collect.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Kpis {
+    /// Valid KPIs: `(key, value)`, every value finite.
+    pub values: Vec<(String, f64)>,
+    /// Invalid KPIs: `(key, reason)`, e.g. [`SINE_DWELL_YAW_RATIO_1_00_PCT`] with `rolled over
+    /// at 3.20 s: roll 63.1 deg beyond ±45 deg`.
+    pub invalid: Vec<(String, String)>,
+}
+
+impl Kpis {
+    /// Sort a run's `all` pairs: when the run is `invalid`, every key is invalid with that
+    /// reason; otherwise a finite value is valid and a non-finite one invalid
+    /// (`no finite value (NaN)`), so no NaN is ever a result.
+    pub fn sort(all: Vec<(String, f64)>, invalid: Option<super::validity::Invalid>) -> Self {
+        let mut k = Kpis::default();
+        for (key, v) in all {
+            match invalid {
+                Some(why) => k.invalid.push((key, why.to_string())),
+                None if v.is_finite() => k.values.push((key, v)),
+                None => k.invalid.push((key, format!("no finite value ({v})"))),
+            }
+        }
+        k
+    }
+
+    /// Append `other`'s KPIs.
+    pub fn extend(&mut self, other: Kpis) {
+        self.values.extend(other.values);
+        self.invalid.extend(other.invalid);
+    }
+
+    /// The value of the valid KPI `key`.
+    pub fn get(&self, key: &str) -> Option<f64> {
+        self.values.iter().find(|(k, _)| k == key).map(|(_, v)| *v)
+    }
+
+    /// The reason KPI `key` is invalid, if it is.
+    pub fn reason(&self, key: &str) -> Option<&str> {
+        self.invalid
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, r)| r.as_str())
+    }
+}
 
 /// `(key, value)` pairs with owned keys, as the result types' `kpis()` return them.
 pub(crate) fn owned(k: Vec<(&str, f64)>) -> Vec<(String, f64)> {

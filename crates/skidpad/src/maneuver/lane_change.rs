@@ -46,6 +46,7 @@
 
 use super::driver::{Driver, DriverParams, Path};
 use super::standard::pedals;
+use super::validity::{self, Invalid, Rules, Watch};
 use super::{Options, kpi};
 use crate::ground::Plane;
 use crate::vehicle::VehicleParams;
@@ -248,20 +249,32 @@ pub struct LaneChangeRun {
     /// Largest |lateral acceleration| of the body (world velocity difference over a step,
     /// on the body's y axis) between section 1's start and section 6's end. Unit: m/s².
     pub max_lateral_accel: f64,
+    /// Why the run is void ([`validity`]: rolled over, airborne, step fault; the run stops
+    /// there and counts as not passed), if it is.
+    pub invalid: Option<Invalid>,
 }
 
 impl LaneChangeRun {
-    /// The KPIs, keys from [`kpi`]: [`kpi::LANE_CHANGE_PASSED`] (1 or 0),
-    /// [`kpi::LANE_CHANGE_ENTRY_SPEED_KMH`], [`kpi::LANE_CHANGE_MAX_LATERAL_ACCEL_MPS2`].
+    /// The valid KPIs of [`LaneChangeRun::kpi_set`].
     pub fn kpis(&self) -> Vec<(String, f64)> {
-        kpi::owned(vec![
-            (kpi::LANE_CHANGE_PASSED, if self.passed { 1.0 } else { 0.0 }),
-            (kpi::LANE_CHANGE_ENTRY_SPEED_KMH, self.entry_speed * 3.6),
-            (
-                kpi::LANE_CHANGE_MAX_LATERAL_ACCEL_MPS2,
-                self.max_lateral_accel,
-            ),
-        ])
+        self.kpi_set().values
+    }
+
+    /// The KPIs, keys from [`kpi`]: [`kpi::LANE_CHANGE_PASSED`] (1 or 0),
+    /// [`kpi::LANE_CHANGE_ENTRY_SPEED_KMH`], [`kpi::LANE_CHANGE_MAX_LATERAL_ACCEL_MPS2`]; all
+    /// invalid when the run is.
+    pub fn kpi_set(&self) -> kpi::Kpis {
+        validity::sort(
+            vec![
+                (kpi::LANE_CHANGE_PASSED, if self.passed { 1.0 } else { 0.0 }),
+                (kpi::LANE_CHANGE_ENTRY_SPEED_KMH, self.entry_speed * 3.6),
+                (
+                    kpi::LANE_CHANGE_MAX_LATERAL_ACCEL_MPS2,
+                    self.max_lateral_accel,
+                ),
+            ],
+            self.invalid,
+        )
     }
 }
 
@@ -315,13 +328,18 @@ pub fn double_lane_change_with(
         passed: true,
         first_hit: None,
         max_lateral_accel: 0.0,
+        invalid: None,
     };
+    let mut watch = Watch::new(&v, Rules::default());
     let t_max = (RUN_IN + track.length() + 20.0) / speed.max(1.0) + 10.0;
     let mut t = 0.0;
     let mut v_prev = v.state().chassis.linear_velocity_world;
     while t < t_max {
         let (steer, u) = drv.control(&v, speed, dt);
-        opts.step(&mut v, pedals(u, steer), ground);
+        if !opts.step(&mut v, pedals(u, steer), ground, &mut watch) {
+            run.passed = false;
+            break;
+        }
         t += dt;
         let s = v.state();
         let pose = s.chassis.pose;
@@ -364,6 +382,7 @@ pub fn double_lane_change_with(
     if run.entry_speed.is_nan() || run.entry_speed < speed - ENTRY_SPEED_TOLERANCE {
         run.passed = false;
     }
+    run.invalid = watch.result();
     Ok(run)
 }
 
@@ -374,19 +393,31 @@ pub struct LaneChangeResult {
     pub max_entry_speed_kmh: f64,
     /// Every run of the search in order: `(test speed km/h, passed)`.
     pub runs: Vec<(f64, bool)>,
+    /// The first step fault of the search's runs, if any: a search that met one can't tell
+    /// where the vehicle's limit is, so its KPIs are invalid. (A run that rolled over or left
+    /// the ground simply failed.)
+    pub invalid: Option<Invalid>,
 }
 
 impl LaneChangeResult {
-    /// The KPIs, keys from [`kpi`]: [`kpi::LANE_CHANGE_MAX_ENTRY_SPEED_KMH`],
-    /// [`kpi::LANE_CHANGE_RUNS`] (the number of runs).
+    /// The valid KPIs of [`LaneChangeResult::kpi_set`].
     pub fn kpis(&self) -> Vec<(String, f64)> {
-        kpi::owned(vec![
-            (
-                kpi::LANE_CHANGE_MAX_ENTRY_SPEED_KMH,
-                self.max_entry_speed_kmh,
-            ),
-            (kpi::LANE_CHANGE_RUNS, self.runs.len() as f64),
-        ])
+        self.kpi_set().values
+    }
+
+    /// The KPIs, keys from [`kpi`]: [`kpi::LANE_CHANGE_MAX_ENTRY_SPEED_KMH`],
+    /// [`kpi::LANE_CHANGE_RUNS`] (the number of runs); invalid after a step fault.
+    pub fn kpi_set(&self) -> kpi::Kpis {
+        validity::sort(
+            vec![
+                (
+                    kpi::LANE_CHANGE_MAX_ENTRY_SPEED_KMH,
+                    self.max_entry_speed_kmh,
+                ),
+                (kpi::LANE_CHANGE_RUNS, self.runs.len() as f64),
+            ],
+            self.invalid,
+        )
     }
 }
 
@@ -410,8 +441,14 @@ pub fn max_entry_speed_with(
 ) -> Result<LaneChangeResult, ParamError> {
     opts.validate()?;
     let mut runs = Vec::new();
-    let pass = |kmh: f64, runs: &mut Vec<(f64, bool)>| -> Result<bool, ParamError> {
-        let ok = double_lane_change_with(p, kmh / 3.6, &mut opts.quiet())?.passed;
+    let mut fault = None;
+    let mut pass = |kmh: f64, runs: &mut Vec<(f64, bool)>| -> Result<bool, ParamError> {
+        // A void run (rolled over, airborne, step fault) has not passed.
+        let run = double_lane_change_with(p, kmh / 3.6, &mut opts.quiet())?;
+        let ok = run.passed && run.invalid.is_none();
+        if fault.is_none() {
+            fault = run.invalid.filter(|i| i.rule == validity::Rule::StepFault);
+        }
         runs.push((kmh, ok));
         Ok(ok)
     };
@@ -437,5 +474,6 @@ pub fn max_entry_speed_with(
     Ok(LaneChangeResult {
         max_entry_speed_kmh: found,
         runs,
+        invalid: fault,
     })
 }

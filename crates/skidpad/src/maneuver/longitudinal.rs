@@ -13,6 +13,7 @@
 //! effective mass of a car whose wheels spin down with it.
 
 use super::driver::Driver;
+use super::validity::{self, Invalid, Rules, Watch};
 use super::{Options, kpi};
 use crate::ground::{Plane, SurfaceId};
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
@@ -26,16 +27,27 @@ pub struct BrakingResult {
     pub distance_m: f64,
     /// Mean deceleration (start speed over stopping time). Unit: m/s².
     pub mean_decel_mps2: f64,
+    /// Why the run is void ([`validity`]: rolled over, airborne, step fault), if it is. A
+    /// spin is an outcome of a stop (split-µ), not a void run.
+    pub invalid: Option<Invalid>,
 }
 
 impl BrakingResult {
-    /// The KPIs, keys from [`kpi`]: [`kpi::BRAKING_DISTANCE_M`],
-    /// [`kpi::BRAKING_MEAN_DECEL_MPS2`].
+    /// The valid KPIs of [`BrakingResult::kpi_set`].
     pub fn kpis(&self) -> Vec<(String, f64)> {
-        kpi::owned(vec![
-            (kpi::BRAKING_DISTANCE_M, self.distance_m),
-            (kpi::BRAKING_MEAN_DECEL_MPS2, self.mean_decel_mps2),
-        ])
+        self.kpi_set().values
+    }
+
+    /// The KPIs, keys from [`kpi`]: [`kpi::BRAKING_DISTANCE_M`],
+    /// [`kpi::BRAKING_MEAN_DECEL_MPS2`]; both invalid when the run is.
+    pub fn kpi_set(&self) -> kpi::Kpis {
+        validity::sort(
+            vec![
+                (kpi::BRAKING_DISTANCE_M, self.distance_m),
+                (kpi::BRAKING_MEAN_DECEL_MPS2, self.mean_decel_mps2),
+            ],
+            self.invalid,
+        )
     }
 }
 
@@ -79,17 +91,17 @@ pub fn braking_with(
     // step (the pitch rebound of a car that has come to rest moves the body backwards).
     let planar = |v: &Vehicle| v.state().chassis.linear_velocity_world.truncate();
     let mut prev = planar(&v);
+    let mut watch = Watch::new(&v, Rules::default());
     while t < 60.0 {
         let (steer, _) = drv.control(&v, 0.0, dt);
-        opts.step(
-            &mut v,
-            Intent {
-                brake: 1.0,
-                steer,
-                ..Intent::default()
-            },
-            ground,
-        );
+        let intent = Intent {
+            brake: 1.0,
+            steer,
+            ..Intent::default()
+        };
+        if !opts.step(&mut v, intent, ground, &mut watch) {
+            break;
+        }
         t += dt;
         let now = planar(&v);
         if now.length() < 0.01 || now.dot(prev) <= 0.0 {
@@ -101,6 +113,7 @@ pub fn braking_with(
     Ok(BrakingResult {
         distance_m: d,
         mean_decel_mps2: speed / t,
+        invalid: watch.result(),
     })
 }
 
@@ -122,13 +135,22 @@ pub struct AccelResult {
     pub quarter_mile_s: f64,
     /// Up-shifts during the run: `(from gear, to gear, speed m/s)` when the shift was selected.
     pub shifts: Vec<(i8, i8, f64)>,
+    /// Why the run is void ([`validity`]: rolled over, airborne, spun, left its lane, step
+    /// fault), if it is.
+    pub invalid: Option<Invalid>,
 }
 
 impl AccelResult {
+    /// The valid KPIs of [`AccelResult::kpi_set`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        self.kpi_set().values
+    }
+
     /// The KPIs, keys from [`kpi`]: [`kpi::ACCEL_0_100_S`] and [`kpi::QUARTER_MILE_S`] when
     /// reached (a truck governed below 100 km/h, a tank, has no 0–100 time rather than NaN),
-    /// then the up-shift speeds in km/h ([`kpi::shift_key`]) in order.
-    pub fn kpis(&self) -> Vec<(String, f64)> {
+    /// then the up-shift speeds in km/h ([`kpi::shift_key`]) in order; all invalid when the
+    /// run is (a time not reached stays absent).
+    pub fn kpi_set(&self) -> kpi::Kpis {
         let mut k = Vec::new();
         if self.t_0_100_s.is_finite() {
             k.push((kpi::ACCEL_0_100_S.to_string(), self.t_0_100_s));
@@ -139,7 +161,7 @@ impl AccelResult {
         for &(from, to, v) in &self.shifts {
             k.push((kpi::shift_key(from, to), v * 3.6));
         }
-        k
+        kpi::Kpis::sort(k, self.invalid)
     }
 }
 
@@ -166,16 +188,26 @@ pub fn acceleration_with(p: &VehicleParams, opts: &mut Options) -> Result<AccelR
     let (mut last_v, mut last_d) = (0.0, 0.0);
     let mut shifts = Vec::new();
     let mut gear = v.state().drivetrain.target_gear;
+    let rules = Rules {
+        spin: true,
+        lane: true,
+        ..Rules::default()
+    };
+    let mut watch = Watch::new(&v, rules);
     while t < 60.0 && (tq.is_nan() || t100.is_nan()) {
         let (steer, _) = drv.control(&v, 0.0, dt);
-        opts.step(
-            &mut v,
-            Intent {
-                throttle: 1.0,
-                steer,
-                ..Intent::default()
-            },
-            ground,
+        let intent = Intent {
+            throttle: 1.0,
+            steer,
+            ..Intent::default()
+        };
+        if !opts.step(&mut v, intent, ground, &mut watch) {
+            break;
+        }
+        watch.lane(
+            &v,
+            drv.path
+                .offset(v.state().chassis.pose.translation.truncate()),
         );
         t += dt;
         let vx = v.state().forward_speed();
@@ -197,6 +229,7 @@ pub fn acceleration_with(p: &VehicleParams, opts: &mut Options) -> Result<AccelR
         t_0_100_s: t100,
         quarter_mile_s: tq,
         shifts,
+        invalid: watch.result(),
     })
 }
 
@@ -211,18 +244,36 @@ pub struct CoastDownResult {
     pub configured_cd_a_m2: f64,
     /// Configured C_rr (mean over the wheels). Unit: 1.
     pub configured_crr: f64,
+    /// Why the run is void ([`validity`]: rolled over, airborne, left its lane, step fault),
+    /// if it is.
+    pub invalid: Option<Invalid>,
 }
 
 impl CoastDownResult {
-    /// The KPIs, keys from [`kpi`]: [`kpi::COAST_DOWN_CD_A_M2`], [`kpi::COAST_DOWN_CRR`],
-    /// [`kpi::CONFIGURED_CD_A_M2`], [`kpi::CONFIGURED_CRR`].
+    /// The valid KPIs of [`CoastDownResult::kpi_set`].
     pub fn kpis(&self) -> Vec<(String, f64)> {
-        kpi::owned(vec![
-            (kpi::COAST_DOWN_CD_A_M2, self.cd_a_m2),
-            (kpi::COAST_DOWN_CRR, self.crr),
-            (kpi::CONFIGURED_CD_A_M2, self.configured_cd_a_m2),
-            (kpi::CONFIGURED_CRR, self.configured_crr),
-        ])
+        self.kpi_set().values
+    }
+
+    /// The KPIs, keys from [`kpi`]: [`kpi::COAST_DOWN_CD_A_M2`], [`kpi::COAST_DOWN_CRR`]
+    /// (invalid when the run is), [`kpi::CONFIGURED_CD_A_M2`], [`kpi::CONFIGURED_CRR`] (the
+    /// vehicle's own numbers, always valid).
+    pub fn kpi_set(&self) -> kpi::Kpis {
+        let mut k = validity::sort(
+            vec![
+                (kpi::COAST_DOWN_CD_A_M2, self.cd_a_m2),
+                (kpi::COAST_DOWN_CRR, self.crr),
+            ],
+            self.invalid,
+        );
+        k.extend(validity::sort(
+            vec![
+                (kpi::CONFIGURED_CD_A_M2, self.configured_cd_a_m2),
+                (kpi::CONFIGURED_CRR, self.configured_crr),
+            ],
+            None,
+        ));
+        k
     }
 }
 
@@ -253,16 +304,25 @@ pub fn coast_down_with(
     let mut samples = Vec::new();
     let mut last = v.state().forward_speed();
     let mut t = 0.0;
+    let rules = Rules {
+        lane: true,
+        ..Rules::default()
+    };
+    let mut watch = Watch::new(&v, rules);
     while last > 5.0 && t < 600.0 {
         let (steer, _) = drv.control(&v, 0.0, dt);
-        opts.step(
-            &mut v,
-            Intent {
-                steer,
-                target_gear: neutral,
-                ..Intent::default()
-            },
-            ground,
+        let intent = Intent {
+            steer,
+            target_gear: neutral,
+            ..Intent::default()
+        };
+        if !opts.step(&mut v, intent, ground, &mut watch) {
+            break;
+        }
+        watch.lane(
+            &v,
+            drv.path
+                .offset(v.state().chassis.pose.translation.truncate()),
         );
         t += dt;
         let now = v.state().forward_speed();
@@ -300,6 +360,7 @@ pub fn coast_down_with(
         crr: a * m_eff / (m * p.sim.gravity),
         configured_cd_a_m2: p.aero.drag_coefficient * p.aero.frontal_area,
         configured_crr: crr_cfg,
+        invalid: watch.result(),
     })
 }
 
@@ -309,9 +370,15 @@ pub const PARK_GRADE_PCT: f64 = 30.0;
 pub const PARK_HOLD_S: f64 = 60.0;
 
 /// The park test's KPI for a creep distance `creep_m` (m, as [`park_creep`] returns it):
-/// [`kpi::PARK_CREEP_M`].
+/// [`kpi::PARK_CREEP_M`], when finite.
 pub fn park_creep_kpis(creep_m: f64) -> Vec<(String, f64)> {
-    kpi::owned(vec![(kpi::PARK_CREEP_M, creep_m)])
+    park_creep_kpi_set(creep_m, None).values
+}
+
+/// The park test's KPI [`kpi::PARK_CREEP_M`], invalid when the run is (`invalid`, as
+/// [`park_with`] returns it) or the creep is not finite.
+pub fn park_creep_kpi_set(creep_m: f64, invalid: Option<Invalid>) -> kpi::Kpis {
+    validity::sort(vec![(kpi::PARK_CREEP_M, creep_m)], invalid)
 }
 
 /// Brakes on, nose up a 30 % grade of dry tarmac: distance moved over 60 s after 3 s to
@@ -344,6 +411,22 @@ pub fn park_creep_with(
     surface: SurfaceId,
     opts: &mut Options,
 ) -> Result<f64, ParamError> {
+    let (creep, invalid) = park_with(p, grade_pct, hold_s, surface, opts)?;
+    Ok(if invalid.is_some() { f64::NAN } else { creep })
+}
+
+/// [`park_creep_with`], with why the run is void ([`validity`]: rolled over, airborne, step
+/// fault; the run stops there), if it is.
+///
+/// # Errors
+/// As [`park_creep_with`].
+pub fn park_with(
+    p: &VehicleParams,
+    grade_pct: f64,
+    hold_s: f64,
+    surface: SurfaceId,
+    opts: &mut Options,
+) -> Result<(f64, Option<Invalid>), ParamError> {
     opts.validate()?;
     if !(grade_pct > 0.0 && grade_pct <= 100.0) {
         return Err(ParamError::new(
@@ -371,16 +454,25 @@ pub fn park_creep_with(
         ..Intent::default()
     })
     .ok();
-    for _ in 0..(3.0 / dt).round() as usize {
-        v.step(dt, &ground);
-        opts.observe(&v);
+    let mut watch = Watch::new(&v, Rules::default());
+    let settle = (3.0 / dt).round() as usize;
+    let mut x0 = v.state().chassis.pose.translation;
+    for k in 0..settle + (hold_s / dt).round() as usize {
+        if k == settle {
+            x0 = v.state().chassis.pose.translation;
+        }
+        if v.try_step(dt, &ground).is_ok() {
+            opts.observe(&v);
+        }
+        watch.observe(&v);
+        if watch.result().is_some() {
+            break;
+        }
     }
-    let x0 = v.state().chassis.pose.translation;
-    for _ in 0..(hold_s / dt).round() as usize {
-        v.step(dt, &ground);
-        opts.observe(&v);
-    }
-    Ok((v.state().chassis.pose.translation - x0).length())
+    Ok((
+        (v.state().chassis.pose.translation - x0).length(),
+        watch.result(),
+    ))
 }
 
 #[cfg(test)]

@@ -26,9 +26,10 @@
 //! ```
 
 use super::driver::{Driver, Path};
+use super::validity::{Invalid, Rules, Watch};
 use super::{SUITE_STEPS, SuiteResult, kpi, standard_suite_detailed};
 use crate::ground::Plane;
-use crate::vehicle::{Intent, Vehicle, VehicleParams};
+use crate::vehicle::{Intent, StepFault, Vehicle, VehicleParams};
 use crate::{DVec3, ParamError, Pose};
 
 /// 100 km/h in m/s.
@@ -65,6 +66,9 @@ pub struct Settle {
     pub sprung_weights_n: Vec<f64>,
     /// Height of the centre of mass above the ground at rest. Unit: m.
     pub ride_height_m: f64,
+    /// Why the settling is void ([`super::validity`]: rolled over, airborne, step fault), if
+    /// it is; the ride height is then invalid and the telemetry run ends there.
+    pub invalid: Option<Invalid>,
 }
 
 /// What the main job measures.
@@ -74,18 +78,30 @@ pub struct MainJobResult {
     pub settle: Settle,
     /// The standard suite's KPIs and the steady-state circle's points.
     pub suite: SuiteResult,
+    /// The step fault that stopped the telemetry run (its plots end there), if any.
+    pub telemetry_fault: Option<StepFault>,
 }
 
 impl MainJobResult {
-    /// The KPIs: [`kpi::GRAVITY_MPS2`], [`kpi::RIDE_HEIGHT_M`], then the suite's
-    /// ([`super::standard_suite`]). The per-wheel rest loads and sprung weights are lists, in
-    /// [`Settle`].
+    /// The valid KPIs of [`MainJobResult::kpi_set`].
     pub fn kpis(&self) -> Vec<(String, f64)> {
-        let mut k = kpi::owned(vec![
-            (kpi::GRAVITY_MPS2, self.settle.gravity_mps2),
-            (kpi::RIDE_HEIGHT_M, self.settle.ride_height_m),
-        ]);
-        k.extend(self.suite.kpis.iter().cloned());
+        self.kpi_set().values
+    }
+
+    /// The KPIs: [`kpi::GRAVITY_MPS2`], [`kpi::RIDE_HEIGHT_M`] (invalid when the settling
+    /// is), then the suite's ([`super::standard_suite_detailed`]: valid, then invalid with
+    /// the reason). The per-wheel rest loads and sprung weights are lists, in [`Settle`].
+    pub fn kpi_set(&self) -> kpi::Kpis {
+        let mut k = kpi::Kpis::sort(
+            kpi::owned(vec![(kpi::GRAVITY_MPS2, self.settle.gravity_mps2)]),
+            None,
+        );
+        k.extend(kpi::Kpis::sort(
+            kpi::owned(vec![(kpi::RIDE_HEIGHT_M, self.settle.ride_height_m)]),
+            self.settle.invalid,
+        ));
+        k.values.extend(self.suite.kpis.iter().cloned());
+        k.invalid.extend(self.suite.invalid.iter().cloned());
         k
     }
 }
@@ -102,17 +118,30 @@ pub fn run(
     observer: &mut dyn FnMut(&Vehicle),
     progress: &mut dyn FnMut(usize, &str),
 ) -> Result<MainJobResult, ParamError> {
-    let settle = telemetry_run(p, observer, progress)?;
+    let (settle, telemetry_fault) = telemetry_run(p, observer, progress)?;
     let suite = standard_suite_detailed(p, &mut |i, name| progress(PHASES.len() + i, name))?;
-    Ok(MainJobResult { settle, suite })
+    Ok(MainJobResult {
+        settle,
+        suite,
+        telemetry_fault,
+    })
 }
 
 /// Apply `intent` (finite by construction; the vehicle clamps it into range), step `DT` on
-/// flat ground and show the observer.
-fn step(car: &mut Vehicle, intent: Intent, ground: &Plane, observer: &mut dyn FnMut(&Vehicle)) {
+/// flat ground and show the observer; `false` (nothing shown) when the vehicle is stopped by
+/// a step fault.
+fn step(
+    car: &mut Vehicle,
+    intent: Intent,
+    ground: &Plane,
+    observer: &mut dyn FnMut(&Vehicle),
+) -> bool {
     car.set_intent(intent).ok();
-    car.step(DT, ground);
-    observer(car);
+    let ok = car.try_step(DT, ground).is_ok();
+    if ok {
+        observer(car);
+    }
+    ok
 }
 
 /// Brakes fully on, nothing else.
@@ -123,19 +152,25 @@ fn hold() -> Intent {
     }
 }
 
-/// The telemetry run's phases; returns the settled state.
+/// The telemetry run's phases; returns the settled state and the step fault that stopped the
+/// run, if any.
 fn telemetry_run(
     p: &VehicleParams,
     observer: &mut dyn FnMut(&Vehicle),
     progress: &mut dyn FnMut(usize, &str),
-) -> Result<Settle, ParamError> {
+) -> Result<(Settle, Option<StepFault>), ParamError> {
     progress(0, PHASES[0]);
     let ground = Plane::flat();
     let mut car = Vehicle::new(p.clone())?;
     let radius = car.params().wheels[0].radius;
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, radius)));
+    let mut watch = Watch::new(&car, Rules::default());
     for _ in 0..(SETTLE_S / DT).round() as usize {
-        step(&mut car, hold(), &ground, observer);
+        let ok = step(&mut car, hold(), &ground, observer);
+        watch.observe(&car);
+        if !ok || watch.result().is_some() {
+            break;
+        }
     }
     let n = p.wheels.len();
     let g = p.sim.gravity;
@@ -150,8 +185,12 @@ fn telemetry_run(
             .map(|m| m * g)
             .collect(),
         ride_height_m: car.state().chassis.com_world(&p.chassis).z,
+        invalid: watch.result(),
     };
     progress(1, PHASES[1]);
+    if settle.invalid.is_some() {
+        return Ok((settle, car.fault().copied()));
+    }
     let full = Intent {
         throttle: 1.0,
         ..Intent::default()
@@ -159,7 +198,9 @@ fn telemetry_run(
     let t0 = car.state().time;
     let mut reached = false;
     while car.state().time - t0 < ACCEL_TIMEOUT_S {
-        step(&mut car, full, &ground, observer);
+        if !step(&mut car, full, &ground, observer) {
+            return Ok((settle, car.fault().copied()));
+        }
         if car.state().forward_speed() >= KMH_100 {
             reached = true;
             break;
@@ -168,7 +209,9 @@ fn telemetry_run(
     progress(2, PHASES[2]);
     if reached {
         for _ in 0..(30.0 / DT) as usize {
-            step(&mut car, hold(), &ground, observer);
+            if !step(&mut car, hold(), &ground, observer) {
+                return Ok((settle, car.fault().copied()));
+            }
             if car.state().forward_speed() < STOPPED_MPS {
                 break;
             }
@@ -176,7 +219,7 @@ fn telemetry_run(
     }
     progress(3, PHASES[3]);
     slalom(&mut car, &ground, observer);
-    Ok(settle)
+    Ok((settle, car.fault().copied()))
 }
 
 /// A slalom at [`SLALOM_SPEED`] for [`SLALOM_S`]: the test driver follows
@@ -208,7 +251,9 @@ fn slalom(car: &mut Vehicle, ground: &Plane, observer: &mut dyn FnMut(&Vehicle))
     let mut driver = Driver::new(car, Path::Polyline { points });
     for _ in 0..(SLALOM_S / DT) as usize {
         let (steer, u) = driver.control(car, v, DT);
-        step(car, super::standard::pedals(u, steer), ground, observer);
+        if !step(car, super::standard::pedals(u, steer), ground, observer) {
+            return;
+        }
     }
 }
 
@@ -229,16 +274,20 @@ mod tests {
                 rest_wheel_loads_n: vec![1.0],
                 sprung_weights_n: vec![1.0],
                 ride_height_m: 0.55,
+                invalid: None,
             },
             suite: SuiteResult {
                 kpis: vec![(kpi::BRAKING_DISTANCE_M.to_string(), 38.9)],
+                invalid: vec![],
                 circle: super::super::standard::CircleResult {
                     points: vec![],
                     understeer_gradient_deg_per_g: f64::NAN,
                     max_lateral_accel_mps2: 0.0,
                     steered: true,
+                    invalid: None,
                 },
             },
+            telemetry_fault: None,
         };
         let k = r.kpis();
         assert_eq!(k[0], (kpi::GRAVITY_MPS2.to_string(), 9.81));

@@ -7,7 +7,10 @@
 //! returns KPIs keyed with units ([`standard_suite_with_progress`] also reports each step).
 //! Each result type names its own KPIs (`kpis()`), with the keys of [`kpi`], one per
 //! quantity. [`main_job`] is the command line's default job: settle, then the suite, with a
-//! telemetry run for plots.
+//! telemetry run for plots. Each manoeuvre checks its own preconditions while it runs
+//! ([`validity`]: rolled over, airborne, spun, left the path, speed not held, above the top
+//! speed, step fault): a run that fails one stops and reports its KPIs invalid with the
+//! reason (`kpi_set()`, [`kpi::Kpis`]), distinct from a KPI not reached.
 //!
 //! ```no_run
 //! let kpis = skidpad::maneuver::standard_suite(&skidpad::presets::sedan()).unwrap();
@@ -20,6 +23,7 @@ pub mod lane_change;
 pub mod longitudinal;
 pub mod main_job;
 pub mod standard;
+pub mod validity;
 
 use crate::ground::{Ground, Plane, SurfaceId};
 use crate::vehicle::{Intent, Vehicle};
@@ -65,7 +69,8 @@ pub struct Options<'a> {
     /// Driver gains; `None` is the manoeuvre's own ([`standard::circle_driver`] for the circle,
     /// [`lane_change::lane_change_driver`] for the lane change, the default otherwise).
     pub driver: Option<DriverParams>,
-    /// Called with the vehicle after every step of the measured run — not of calibration runs
+    /// Called with the vehicle after every step of the measured run (not after a step undone
+    /// by a fault, [`crate::vehicle::fault`]) — not of calibration runs
     /// (the step steer's probe, the sine with dwell's step steer), the 1 s settling hold or
     /// the lane change's search runs (the run at the speed found is repeated for it).
     pub observer: Option<&'a mut dyn FnMut(&Vehicle)>,
@@ -107,11 +112,21 @@ impl<'a> Options<'a> {
 
     /// One step of the measured run: apply `intent` (a manoeuvre's inputs are finite by
     /// construction; the vehicle clamps them into range), advance `dt` on `ground`, show the
-    /// observer.
-    pub(crate) fn step(&mut self, v: &mut Vehicle, intent: Intent, ground: &dyn Ground) {
+    /// observer, check the run's preconditions. Returns whether the run goes on: `false` once
+    /// a precondition has failed ([`validity`]: the run is void, so it stops there).
+    pub(crate) fn step(
+        &mut self,
+        v: &mut Vehicle,
+        intent: Intent,
+        ground: &dyn Ground,
+        watch: &mut validity::Watch,
+    ) -> bool {
         v.set_intent(intent).ok();
-        v.step(self.dt, ground);
-        self.observe(v);
+        if v.try_step(self.dt, ground).is_ok() {
+            self.observe(v);
+        }
+        watch.observe(v);
+        watch.result().is_none()
     }
 
     /// The same ground, step and gains without the observer (for calibration runs).
@@ -178,6 +193,11 @@ pub const SUITE_STEPS: [&str; 9] = [
 /// ([`kpi::BRAKING_DISTANCE_WET_M`]), then acceleration (with the up-shift speeds
 /// `shift_1_2_kmh`, ...), coast-down and park.
 ///
+/// Only valid KPIs are returned: a manoeuvre whose run failed a precondition ([`validity`]:
+/// rolled over, speed not held, above the top speed, spun, left the path, airborne, step
+/// fault) has its KPIs in [`SuiteResult::invalid`] with the reason instead
+/// ([`standard_suite_detailed`]).
+///
 /// Three KPIs are left out when the vehicle cannot have them (rather than reported as NaN):
 /// `accel_0_100_s` (and `quarter_mile_s`) when full throttle does not reach it within 60 s (a
 /// truck governed below 100 km/h, a tank), and the two per-road-wheel-angle KPIs
@@ -205,8 +225,10 @@ pub fn standard_suite_with_progress(
 /// The suite's KPIs and the curves behind them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SuiteResult {
-    /// As [`standard_suite`] returns them.
+    /// The valid KPIs, as [`standard_suite`] returns them.
     pub kpis: Vec<(String, f64)>,
+    /// The invalid KPIs: `(key, reason)` ([`kpi::Kpis::invalid`]).
+    pub invalid: Vec<(String, String)>,
     /// The steady-state circle with its ISO 4138 steering-vs-lateral-acceleration points.
     pub circle: standard::CircleResult,
 }
@@ -241,17 +263,33 @@ pub fn standard_suite_detailed(
     next(progress);
     let coast = standard::coast_down(p)?;
     next(progress);
-    let creep = standard::park_creep(p)?;
+    let (creep, park_invalid) = longitudinal::park_with(
+        p,
+        longitudinal::PARK_GRADE_PCT,
+        longitudinal::PARK_HOLD_S,
+        SurfaceId(0),
+        &mut Options::default(),
+    )?;
     progress(SUITE_STEPS.len(), "done");
-    let mut kpis = vec![(kpi::VEHICLE_MASS_KG.to_string(), p.chassis.mass)];
-    kpis.extend(circle.kpis());
-    kpis.extend(step.kpis());
-    kpis.extend(swd.kpis());
-    kpis.extend(dlc.kpis());
-    kpis.extend(dry.kpis());
-    kpis.push((kpi::BRAKING_DISTANCE_WET_M.to_string(), wet.distance_m));
-    kpis.extend(acc.kpis());
-    kpis.extend(coast.kpis());
-    kpis.extend(longitudinal::park_creep_kpis(creep));
-    Ok(SuiteResult { kpis, circle })
+    let mut k = kpi::Kpis::sort(
+        vec![(kpi::VEHICLE_MASS_KG.to_string(), p.chassis.mass)],
+        None,
+    );
+    k.extend(circle.kpi_set());
+    k.extend(step.kpi_set());
+    k.extend(swd.kpi_set());
+    k.extend(dlc.kpi_set());
+    k.extend(dry.kpi_set());
+    k.extend(kpi::Kpis::sort(
+        vec![(kpi::BRAKING_DISTANCE_WET_M.to_string(), wet.distance_m)],
+        wet.invalid,
+    ));
+    k.extend(acc.kpi_set());
+    k.extend(coast.kpi_set());
+    k.extend(longitudinal::park_creep_kpi_set(creep, park_invalid));
+    Ok(SuiteResult {
+        kpis: k.values,
+        invalid: k.invalid,
+        circle,
+    })
 }

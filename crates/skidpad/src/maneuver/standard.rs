@@ -25,6 +25,7 @@ pub use super::longitudinal::{
 };
 
 use super::driver::{Driver, DriverGeometry, DriverParams, Path};
+use super::validity::{self, Invalid, Rules, Watch};
 use super::{Options, kpi};
 use crate::ground::{Ground, Plane};
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
@@ -121,12 +122,19 @@ pub struct CircleResult {
     /// Whether the vehicle steers road wheels ([`super::has_steered_wheels`]): the understeer
     /// gradient, per road-wheel angle, is a KPI only then.
     pub steered: bool,
+    /// Why the run is void ([`validity`]: rolled over, airborne, spun, step fault), if it is.
+    pub invalid: Option<Invalid>,
 }
 
 impl CircleResult {
-    /// The KPIs, keys from [`kpi`]: [`kpi::UNDERSTEER_GRADIENT_DEG_PER_G`] (steered vehicles),
-    /// [`kpi::MAX_LATERAL_ACCEL_MPS2`].
+    /// The valid KPIs of [`CircleResult::kpi_set`].
     pub fn kpis(&self) -> Vec<(String, f64)> {
+        self.kpi_set().values
+    }
+
+    /// The KPIs, keys from [`kpi`]: [`kpi::UNDERSTEER_GRADIENT_DEG_PER_G`] (steered vehicles),
+    /// [`kpi::MAX_LATERAL_ACCEL_MPS2`]; all invalid when the run is.
+    pub fn kpi_set(&self) -> kpi::Kpis {
         let mut k = Vec::new();
         if self.steered {
             k.push((
@@ -135,13 +143,15 @@ impl CircleResult {
             ));
         }
         k.push((kpi::MAX_LATERAL_ACCEL_MPS2, self.max_lateral_accel_mps2));
-        kpi::owned(k)
+        validity::sort(k, self.invalid)
     }
 }
 
 /// ISO 4138 constant radius: drive a circle of `radius` at speeds 3, 4, 5, … m/s, 5 s each
 /// (the last 1 s averaged); stop when the car can no longer hold the path (> 1.5 m off) or the
-/// speed (> 1 m/s low). `K` = least-squares slope of `δ − L·κ` vs a_y over the points with
+/// speed (> 1 m/s low) — the end of the sweep, its limit. The run is void when the car rolls
+/// over, leaves the ground or spins (sideslip beyond 30°) first ([`validity`]). `K` =
+/// least-squares slope of `δ − L·κ` vs a_y over the points with
 /// [`LINEAR_AY_MIN`] ≤ a_y ≤ [`LINEAR_AY_MAX`], where `κ = r/v_x` is the curvature the car
 /// actually drove: the driver holds the radius only to within its offset band, and a radius
 /// that drifts with a_y would otherwise bias the slope of δ by the change of `L/R`. The
@@ -198,11 +208,20 @@ pub fn steady_state_circle_with(
     let mut dynamic = Vec::new();
     let wheelbase = drv.geometry.wheelbase;
     let mut speed = 3.0;
+    let mut watch = Watch::new(
+        &v,
+        Rules {
+            spin: true,
+            ..Rules::default()
+        },
+    );
     'outer: while speed < 60.0 {
         let (mut sum_ay, mut sum_d, mut sum_k, mut n) = (0.0, 0.0, 0.0, 0.0);
         for k in 0..(5.0 / dt).round() as usize {
             let (steer, u) = drv.control(&v, speed, dt);
-            opts.step(&mut v, pedals(u, steer), ground);
+            if !opts.step(&mut v, pedals(u, steer), ground, &mut watch) {
+                break 'outer;
+            }
             let s = v.state();
             let pos = s.chassis.pose.translation.truncate();
             if path.offset(pos).abs() > 1.5 || !pos.is_finite() {
@@ -245,6 +264,7 @@ pub fn steady_state_circle_with(
         max_lateral_accel_mps2: points.iter().map(|p| p.0).fold(0.0, f64::max),
         points,
         steered: super::has_steered_wheels(p),
+        invalid: watch.result(),
     })
 }
 
@@ -262,13 +282,21 @@ pub struct StepSteerResult {
     /// Whether the vehicle steers road wheels ([`super::has_steered_wheels`]): the gain, per
     /// road-wheel angle, is a KPI only then.
     pub steered: bool,
+    /// Why the run is void ([`validity`]: speed not held or above the top speed, rolled over,
+    /// airborne, spun, step fault), if it is.
+    pub invalid: Option<Invalid>,
 }
 
 impl StepSteerResult {
+    /// The valid KPIs of [`StepSteerResult::kpi_set`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        self.kpi_set().values
+    }
+
     /// The KPIs, keys from [`kpi`]: [`kpi::STEP_STEER_RESPONSE_TIME_S`],
     /// [`kpi::STEP_STEER_OVERSHOOT_PCT`], [`kpi::STEP_STEER_GAIN_PER_S`] (steered vehicles),
-    /// [`kpi::STEP_STEER_LATERAL_ACCEL_MPS2`].
-    pub fn kpis(&self) -> Vec<(String, f64)> {
+    /// [`kpi::STEP_STEER_LATERAL_ACCEL_MPS2`]; all invalid when the run is.
+    pub fn kpi_set(&self) -> kpi::Kpis {
         let mut k = vec![
             (kpi::STEP_STEER_RESPONSE_TIME_S, self.response_time_s),
             (kpi::STEP_STEER_OVERSHOOT_PCT, self.overshoot_pct),
@@ -280,7 +308,7 @@ impl StepSteerResult {
             kpi::STEP_STEER_LATERAL_ACCEL_MPS2,
             self.steady_lateral_accel_mps2,
         ));
-        kpi::owned(k)
+        validity::sort(k, self.invalid)
     }
 }
 
@@ -289,7 +317,9 @@ impl StepSteerResult {
 /// ≈ `target_ay` in the steady state (from a first run, scaled once: the response is linear at
 /// 4 m/s²), held 4 s with the speed controlled. KPIs as ISO 7401 defines them: response time
 /// from 50 % steer to 90 % of the steady yaw rate (the mean of the last second), overshoot
-/// `(r_peak − r_ss)/r_ss`.
+/// `(r_peak − r_ss)/r_ss`. The run is void ([`validity`]) when `speed` is above the vehicle's
+/// gearing top speed, when the forward speed leaves `speed` ± 5 % (ISO 7401 holds the speed
+/// constant), or when the car rolls over, leaves the ground or spins.
 ///
 /// # Errors
 /// Invalid parameters.
@@ -304,13 +334,14 @@ pub fn step_steer(
 /// (time s, road-wheel steer rad, yaw rate rad/s) per step of a step-steer run.
 type Trace = Vec<(f64, f64, f64)>;
 
-/// One step-steer run with the steer command `cmd`: the trace and the steady a_y.
+/// One step-steer run with the steer command `cmd`: the trace, the steady a_y and why the run
+/// is void, if it is.
 fn step_steer_run(
     p: &VehicleParams,
     speed: f64,
     cmd: f64,
     opts: &mut Options,
-) -> Result<(Trace, f64), ParamError> {
+) -> Result<(Trace, f64, Option<Invalid>), ParamError> {
     let flat = Plane::flat();
     let (ground, mut v) = opts.start(p, &flat, 0.0, speed)?;
     let dt = opts.dt;
@@ -321,21 +352,30 @@ fn step_steer_run(
     // 1 s straight, then the ramp.
     let mut trace = Vec::new();
     let mut t: f64 = 0.0;
-    while t < 5.0 {
+    let rules = Rules {
+        spin: true,
+        speed: Some(speed),
+        ..Rules::default()
+    };
+    let mut watch = Watch::new(&v, rules);
+    watch.top_speed(&v, speed);
+    while t < 5.0 && watch.result().is_none() {
         let (straight, u) = drv.control(&v, speed, dt);
         let steer = if t < 1.0 {
             straight
         } else {
             cmd * ((t - 1.0) / 0.1).min(1.0)
         };
-        opts.step(&mut v, pedals(u, steer), ground);
+        if !opts.step(&mut v, pedals(u, steer), ground, &mut watch) {
+            break;
+        }
         t += dt;
         let s = v.state();
         trace.push((t, road_steer(&v), s.chassis.angular_velocity_world.z));
     }
     let tail: Vec<&(f64, f64, f64)> = trace.iter().filter(|x| x.0 >= 4.0).collect();
     let ay = tail.iter().map(|x| x.2).sum::<f64>() / tail.len() as f64 * speed;
-    Ok((trace, ay))
+    Ok((trace, ay, watch.result()))
 }
 
 /// [`step_steer`] with options; the observer sees the measured run, not the probe.
@@ -353,13 +393,13 @@ pub fn step_steer_with(
     crate::error::check::positive("speed", speed)?;
     crate::error::check::positive("target_ay", target_ay)?;
     let probe = 0.05;
-    let (_, ay_probe) = step_steer_run(p, speed, probe, &mut opts.quiet())?;
+    let (_, ay_probe, probe_invalid) = step_steer_run(p, speed, probe, &mut opts.quiet())?;
     let cmd = if ay_probe.abs() > 1e-6 {
         (probe * target_ay / ay_probe).clamp(-1.0, 1.0)
     } else {
         probe
     };
-    let (trace, ay) = step_steer_run(p, speed, cmd, opts)?;
+    let (trace, ay, invalid) = step_steer_run(p, speed, cmd, opts)?;
     let tail: Vec<&(f64, f64, f64)> = trace.iter().filter(|x| x.0 >= 4.0).collect();
     let r_ss = tail.iter().map(|x| x.2).sum::<f64>() / tail.len() as f64;
     let d_ss = tail.iter().map(|x| x.1).sum::<f64>() / tail.len() as f64;
@@ -379,6 +419,7 @@ pub fn step_steer_with(
         steady_gain_per_s: r_ss / d_ss,
         steady_lateral_accel_mps2: ay,
         steered: super::has_steered_wheels(p),
+        invalid: invalid.or(probe_invalid),
     })
 }
 
@@ -396,29 +437,41 @@ pub struct SineDwellResult {
     pub yaw_ratio_1_00_pct: f64,
     /// Yaw rate 1.75 s after completion of steer over the peak yaw rate. Unit: %.
     pub yaw_ratio_1_75_pct: f64,
+    /// Why the run is void ([`validity`]: rolled over, airborne, step fault, or its
+    /// calibrating step steer void), if it is.
+    pub invalid: Option<Invalid>,
 }
 
 impl SineDwellResult {
+    /// The valid KPIs of [`SineDwellResult::kpi_set`].
+    pub fn kpis(&self) -> Vec<(String, f64)> {
+        self.kpi_set().values
+    }
+
     /// The KPIs, keys from [`kpi`]: [`kpi::SINE_DWELL_AMPLITUDE_DEG`],
     /// [`kpi::SINE_DWELL_LATERAL_DISPLACEMENT_M`], [`kpi::SINE_DWELL_PEAK_YAW_RATE_RADPS`],
-    /// [`kpi::SINE_DWELL_YAW_RATIO_1_00_PCT`], [`kpi::SINE_DWELL_YAW_RATIO_1_75_PCT`].
-    pub fn kpis(&self) -> Vec<(String, f64)> {
-        kpi::owned(vec![
-            (
-                kpi::SINE_DWELL_AMPLITUDE_DEG,
-                self.amplitude_rad.to_degrees(),
-            ),
-            (
-                kpi::SINE_DWELL_LATERAL_DISPLACEMENT_M,
-                self.lateral_displacement_m,
-            ),
-            (
-                kpi::SINE_DWELL_PEAK_YAW_RATE_RADPS,
-                self.peak_yaw_rate_radps,
-            ),
-            (kpi::SINE_DWELL_YAW_RATIO_1_00_PCT, self.yaw_ratio_1_00_pct),
-            (kpi::SINE_DWELL_YAW_RATIO_1_75_PCT, self.yaw_ratio_1_75_pct),
-        ])
+    /// [`kpi::SINE_DWELL_YAW_RATIO_1_00_PCT`], [`kpi::SINE_DWELL_YAW_RATIO_1_75_PCT`]; all
+    /// invalid when the run is.
+    pub fn kpi_set(&self) -> kpi::Kpis {
+        validity::sort(
+            vec![
+                (
+                    kpi::SINE_DWELL_AMPLITUDE_DEG,
+                    self.amplitude_rad.to_degrees(),
+                ),
+                (
+                    kpi::SINE_DWELL_LATERAL_DISPLACEMENT_M,
+                    self.lateral_displacement_m,
+                ),
+                (
+                    kpi::SINE_DWELL_PEAK_YAW_RATE_RADPS,
+                    self.peak_yaw_rate_radps,
+                ),
+                (kpi::SINE_DWELL_YAW_RATIO_1_00_PCT, self.yaw_ratio_1_00_pct),
+                (kpi::SINE_DWELL_YAW_RATIO_1_75_PCT, self.yaw_ratio_1_75_pct),
+            ],
+            self.invalid,
+        )
     }
 }
 
@@ -436,7 +489,11 @@ pub const SINE_DWELL_DWELL: f64 = 0.5;
 /// after the steering wheel angle changes sign (S5.2.1, S5.2.2: limits 35 % and 20 %; the
 /// responsiveness limit is 1.83 m for vehicles up to 3500 kg, at scale 5 or more). Ratios are
 /// signed as the standard's: a yaw rate that has swung past zero gives a negative ratio; a
-/// car that spins gives more than 100 % when its yaw rate keeps growing past ψ_peak.
+/// car that spins gives more than 100 % when its yaw rate keeps growing past ψ_peak (a
+/// spin is what the test measures, so it does not void the run). The run is void
+/// ([`validity`]) when 80 km/h is above the vehicle's gearing top speed, when the car rolls
+/// over or leaves the ground, or when the step steer that calibrates it is void (a vehicle
+/// that can't hold 80 km/h can't enter the test at 80 ± 1 km/h).
 ///
 /// # Errors
 /// Invalid parameters.
@@ -484,15 +541,17 @@ pub fn sine_with_dwell_with(
     let sense = -amp.signum();
     let (mut t, mut disp, mut r100, mut r175) = (0.0f64, f64::NAN, f64::NAN, f64::NAN);
     let (mut peak, mut peaked, mut last) = (f64::NAN, false, f64::NEG_INFINITY);
-    while t < t_end + 2.0 {
-        opts.step(
-            &mut v,
-            Intent {
-                steer: steer_at(t) / g.max_steer,
-                ..Intent::default()
-            },
-            ground,
-        );
+    let mut watch = Watch::new(&v, Rules::default());
+    watch.top_speed(&v, speed);
+    watch.inherit_calibration(step.invalid);
+    while t < t_end + 2.0 && watch.result().is_none() {
+        let intent = Intent {
+            steer: steer_at(t) / g.max_steer,
+            ..Intent::default()
+        };
+        if !opts.step(&mut v, intent, ground, &mut watch) {
+            break;
+        }
         t += dt;
         let s = v.state();
         let r = sense * s.chassis.angular_velocity_world.z;
@@ -525,5 +584,6 @@ pub fn sine_with_dwell_with(
         peak_yaw_rate_radps: peak,
         yaw_ratio_1_00_pct: 100.0 * r100 / peak,
         yaw_ratio_1_75_pct: 100.0 * r175 / peak,
+        invalid: watch.result(),
     })
 }

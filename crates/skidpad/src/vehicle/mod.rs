@@ -8,13 +8,20 @@
 //! let ground = Plane::flat();
 //! for _ in 0..60 { car.step(1.0 / 60.0, &ground); }
 //! assert!(car.state().forward_speed() > 0.5);
+//! assert!(car.fault().is_none());
 //! ```
+//!
+//! Nothing non-finite escapes a step: a step that would leave NaN or ±∞ in the state is
+//! undone and reported as a [`StepFault`] (see [`fault`]).
 
 pub use crate::ground::ContactParams;
 pub use crate::input::{Controls, Intent, MAX_WHEEL_TORQUE, WheelCommand};
 pub use crate::params::{Derived, SimParams, VehicleParams};
 pub use crate::state::VehicleState;
 pub use crate::wheel::{WheelParams, WheelState};
+pub use fault::{Channel, StepFault};
+
+pub mod fault;
 
 use crate::chassis::ChassisState;
 use crate::error::{InputError, ParamError};
@@ -32,6 +39,10 @@ pub struct Vehicle {
     derived: Derived,
     state: VehicleState,
     controls: Controls,
+    /// Steps taken since construction (standalone and hosted).
+    steps: u64,
+    /// The fault that stopped the vehicle, if any ([`fault`]).
+    fault: Option<StepFault>,
 }
 
 impl Vehicle {
@@ -60,6 +71,8 @@ impl Vehicle {
             derived,
             state,
             controls: Controls::default(),
+            steps: 0,
+            fault: None,
         })
     }
 
@@ -81,6 +94,47 @@ impl Vehicle {
     /// The controls in force.
     pub fn controls(&self) -> &Controls {
         &self.controls
+    }
+
+    /// Steps taken since construction, standalone and hosted (a refused or undone step does
+    /// not count).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The fault that stopped the vehicle: a step that would have left a non-finite state
+    /// ([`fault`]). While it is set the vehicle keeps its last finite state and takes no step;
+    /// [`Vehicle::clear_fault`] or [`Vehicle::teleport`] clear it.
+    pub fn fault(&self) -> Option<&StepFault> {
+        self.fault.as_ref()
+    }
+
+    /// Forget the fault and allow steps again (from the last finite state, so the same
+    /// inputs will likely fault again: change them, or teleport).
+    pub fn clear_fault(&mut self) {
+        self.fault = None;
+    }
+
+    /// After a step from `before`: count it if the new state is finite, else restore `before`
+    /// and record the fault.
+    fn finish_step(&mut self, before: &VehicleState) -> Result<(), StepFault> {
+        match fault::first_non_finite(&self.state) {
+            None => {
+                self.steps += 1;
+                Ok(())
+            }
+            Some((channel, value)) => {
+                let f = StepFault {
+                    step: self.steps + 1,
+                    time: before.time,
+                    channel,
+                    value,
+                };
+                self.state = *before;
+                self.fault = Some(f);
+                Err(f)
+            }
+        }
     }
 
     /// Set the driver intent (pedals, steering). Non-finite values are rejected and the previous
@@ -106,8 +160,12 @@ impl Vehicle {
     /// Place the vehicle at `pose`, at rest, and forget suspension history so the next step
     /// measures the suspension afresh with zero velocity (no damper kick, no launch). Wheel
     /// spin, cached hits, smoothed inputs, the steering rate limiter and the stability helpers'
-    /// memories are reset.
+    /// memories are reset, and a step fault is cleared. A pose with a non-finite component is
+    /// ignored (the vehicle stays as it is): the state never holds NaN.
     pub fn teleport(&mut self, pose: Pose) {
+        if !(pose.translation.is_finite() && pose.rotation.is_finite()) {
+            return;
+        }
         self.state.chassis = ChassisState {
             pose,
             ..ChassisState::default()
@@ -124,11 +182,16 @@ impl Vehicle {
         self.state.steering = Default::default();
         self.state.stability = Default::default();
         self.state.teleports += 1;
+        self.fault = None;
     }
 
     /// Set the chassis velocities (world frame; linear = velocity of the centre of mass).
-    /// Wheels are spun up to roll without slip at the new speed.
+    /// Wheels are spun up to roll without slip at the new speed. Non-finite velocities are
+    /// ignored (nothing changes): the state never holds NaN.
     pub fn set_velocity(&mut self, linear: glam::DVec3, angular: glam::DVec3) {
+        if !(linear.is_finite() && angular.is_finite()) {
+            return;
+        }
         self.state.chassis.linear_velocity_world = linear;
         self.state.chassis.angular_velocity_world = angular;
         let vx = self.state.forward_speed();
@@ -192,18 +255,37 @@ impl Vehicle {
     }
 
     /// Advance by `dt` seconds in standalone mode: the core integrates the chassis.
-    /// `dt` must be finite and positive; anything else is ignored (no step).
+    /// `dt` must be finite and positive; anything else is ignored (no step). A step that
+    /// would leave a non-finite state is undone and recorded ([`Vehicle::fault`]); use
+    /// [`Vehicle::try_step`] to see it at once.
     pub fn step(&mut self, dt: f64, ground: &dyn Ground) {
-        if dt.is_finite() && dt > 0.0 {
-            pipeline::step_standalone(
-                &self.params,
-                &self.derived,
-                &self.controls,
-                &mut self.state,
-                ground,
-                dt,
-            );
+        let _ = self.try_step(dt, ground);
+    }
+
+    /// [`Vehicle::step`], reporting a fault.
+    ///
+    /// # Errors
+    /// The [`StepFault`] when this step would have left a non-finite state (the vehicle keeps
+    /// its last finite state, see [`fault`]), or the recorded one when the vehicle is already
+    /// stopped by a fault (no step taken). A non-finite or non-positive `dt` is no step and
+    /// no error.
+    pub fn try_step(&mut self, dt: f64, ground: &dyn Ground) -> Result<(), StepFault> {
+        if let Some(f) = self.fault {
+            return Err(f);
         }
+        if !(dt.is_finite() && dt > 0.0) {
+            return Ok(());
+        }
+        let before = self.state;
+        pipeline::step_standalone(
+            &self.params,
+            &self.derived,
+            &self.controls,
+            &mut self.state,
+            ground,
+            dt,
+        );
+        self.finish_step(&before)
     }
 
     /// Advance by `dt` seconds hosted in a physics engine: `chassis` is the engine's body
@@ -213,24 +295,63 @@ impl Vehicle {
     /// step (`total`), each substep's wrench, and the last substep's point forces, for the
     /// engine to apply before it integrates. Gravity is left to the engine. The chassis
     /// acceleration the body-roll model reads is the vehicle's own over the step. A non-finite
-    /// or non-positive `dt` returns no force.
+    /// or non-positive `dt` returns no force; so does a faulted step ([`Vehicle::fault`],
+    /// [`Vehicle::try_step_hosted`]).
     pub fn step_hosted(
         &mut self,
         dt: f64,
         chassis: &ChassisState,
         ground: &dyn Ground,
     ) -> ChassisForces {
-        if !(dt.is_finite() && dt > 0.0) {
-            return ChassisForces::default();
+        self.try_step_hosted(dt, chassis, ground)
+            .unwrap_or_default()
+    }
+
+    /// [`Vehicle::step_hosted`], reporting a fault. The engine's `chassis` is checked too: a
+    /// non-finite body is a fault of this step's chassis channel.
+    ///
+    /// # Errors
+    /// The [`StepFault`] when the step would have left a non-finite state or force (the
+    /// vehicle keeps its last finite state), or the recorded one when the vehicle is already
+    /// stopped by a fault.
+    pub fn try_step_hosted(
+        &mut self,
+        dt: f64,
+        chassis: &ChassisState,
+        ground: &dyn Ground,
+    ) -> Result<ChassisForces, StepFault> {
+        if let Some(f) = self.fault {
+            return Err(f);
         }
+        if !(dt.is_finite() && dt > 0.0) {
+            return Ok(ChassisForces::default());
+        }
+        let before = self.state;
         self.state.chassis = *chassis;
-        pipeline::step_hosted(
+        let forces = pipeline::step_hosted(
             &self.params,
             &self.derived,
             &self.controls,
             &mut self.state,
             ground,
             dt,
-        )
+        );
+        if let Some(value) = [forces.total.force, forces.total.torque]
+            .into_iter()
+            .flat_map(|v| v.to_array())
+            .find(|x| !x.is_finite())
+            && fault::first_non_finite(&self.state).is_none()
+        {
+            let f = StepFault {
+                step: self.steps + 1,
+                time: before.time,
+                channel: Channel::HostedWrench,
+                value,
+            };
+            self.state = before;
+            self.fault = Some(f);
+            return Err(f);
+        }
+        self.finish_step(&before).map(|()| forces)
     }
 }

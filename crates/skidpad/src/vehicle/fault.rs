@@ -1,0 +1,216 @@
+//! Step faults: nothing non-finite escapes a step.
+//!
+//! After every step ([`super::Vehicle::try_step`], [`super::Vehicle::step`],
+//! [`super::Vehicle::try_step_hosted`], [`super::Vehicle::step_hosted`]) the handle checks the
+//! new state channel by channel, in the order of [`first_non_finite`], roughly from cause to
+//! effect: each wheel in use (tyre force, normal load, suspension force, jounce, spin, steer
+//! angle), the engine speed, then the chassis (position, orientation, linear and angular
+//! velocity, acceleration), which every force feeds. The first channel holding NaN or ±∞
+//! names the fault. The step is then undone: the state
+//! goes back to the last finite one (the state before the step), the vehicle records a
+//! [`StepFault`] (the 1-based number of the step that failed, the channel and its value) and
+//! takes no further step until [`super::Vehicle::clear_fault`] or
+//! [`super::Vehicle::teleport`]. The check reads a few hundred numbers and allocates nothing.
+//!
+//! Rule: a caller sees either a finite state or a fault, never a silent NaN.
+
+use crate::state::VehicleState;
+use glam::{DQuat, DVec3};
+
+/// The state channel that went non-finite. Wheel indices are in wheel order, from 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Channel {
+    /// Chassis position (vehicle-frame origin, world). Unit: m.
+    Position,
+    /// Chassis orientation (unit quaternion).
+    Orientation,
+    /// Velocity of the centre of mass, world. Unit: m/s.
+    LinearVelocity,
+    /// Angular velocity, world. Unit: rad/s.
+    AngularVelocity,
+    /// Acceleration of the centre of mass over the step, world. Unit: m/s².
+    Acceleration,
+    /// Wheel spin `ω`. Unit: rad/s.
+    WheelSpin(usize),
+    /// Normal load on the tyre. Unit: N.
+    WheelLoad(usize),
+    /// Tyre force on the chassis (`Fx`, `Fy` or its world vector). Unit: N.
+    TireForce(usize),
+    /// Suspension force along the strut. Unit: N.
+    SuspensionForce(usize),
+    /// Suspension jounce (or its rate). Unit: m, m/s.
+    Jounce(usize),
+    /// Road-wheel steer angle. Unit: rad.
+    Steer(usize),
+    /// Engine speed. Unit: rad/s.
+    EngineSpeed,
+    /// The mean wrench a hosted step returns to the engine. Unit: N, N·m.
+    HostedWrench,
+}
+
+impl std::fmt::Display for Channel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Channel::Position => write!(f, "chassis position"),
+            Channel::Orientation => write!(f, "chassis orientation"),
+            Channel::LinearVelocity => write!(f, "chassis linear velocity"),
+            Channel::AngularVelocity => write!(f, "chassis angular velocity"),
+            Channel::Acceleration => write!(f, "chassis acceleration"),
+            Channel::WheelSpin(i) => write!(f, "wheel {i} spin"),
+            Channel::WheelLoad(i) => write!(f, "wheel {i} normal load"),
+            Channel::TireForce(i) => write!(f, "wheel {i} tyre force"),
+            Channel::SuspensionForce(i) => write!(f, "wheel {i} suspension force"),
+            Channel::Jounce(i) => write!(f, "wheel {i} jounce"),
+            Channel::Steer(i) => write!(f, "wheel {i} steer angle"),
+            Channel::EngineSpeed => write!(f, "engine speed"),
+            Channel::HostedWrench => write!(f, "hosted wrench"),
+        }
+    }
+}
+
+/// A step that would have left a non-finite state: which step, which channel, what value.
+/// Displays as `step 1234: wheel 2 spin is NaN`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepFault {
+    /// Number of the step that failed, counting every step since [`super::Vehicle::new`]
+    /// from 1 (standalone and hosted alike).
+    pub step: u64,
+    /// Simulated time at the start of the failed step (the last finite state's). Unit: s.
+    pub time: f64,
+    /// The first non-finite channel.
+    pub channel: Channel,
+    /// Its value (NaN, +∞ or −∞; for a vector, the first non-finite component).
+    pub value: f64,
+}
+
+impl std::fmt::Display for StepFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = if self.value.is_nan() {
+            "NaN"
+        } else if self.value > 0.0 {
+            "+inf"
+        } else {
+            "-inf"
+        };
+        write!(
+            f,
+            "step {} (t = {:.3} s): {} is {what}",
+            self.step, self.time, self.channel
+        )
+    }
+}
+
+impl std::error::Error for StepFault {}
+
+/// The first non-finite component of `v`, if any.
+fn bad3(v: DVec3) -> Option<f64> {
+    v.to_array().into_iter().find(|x| !x.is_finite())
+}
+
+/// The first non-finite component of `q`, if any.
+fn bad4(q: DQuat) -> Option<f64> {
+    q.to_array().into_iter().find(|x| !x.is_finite())
+}
+
+/// The value itself when it is not finite.
+fn bad(x: f64) -> Option<f64> {
+    (!x.is_finite()).then_some(x)
+}
+
+/// The first channel of `s` holding a non-finite value, with that value, in the order of the
+/// module docs; `None` when the whole state is finite.
+pub fn first_non_finite(s: &VehicleState) -> Option<(Channel, f64)> {
+    for (i, w) in s.wheels().iter().enumerate() {
+        let t = &w.tire;
+        let checks = [
+            (
+                Channel::TireForce(i),
+                bad(t.fx).or(bad(t.fy)).or(bad3(w.tire_force_world)),
+            ),
+            (Channel::WheelLoad(i), bad(w.normal_load).or(bad(t.load))),
+            (Channel::SuspensionForce(i), bad(w.suspension.force)),
+            (
+                Channel::Jounce(i),
+                bad(w.suspension.jounce).or(bad(w.suspension.jounce_velocity)),
+            ),
+            (Channel::WheelSpin(i), bad(t.omega)),
+            (Channel::Steer(i), bad(w.steer)),
+        ];
+        if let Some((ch, Some(x))) = checks.into_iter().find(|(_, x)| x.is_some()) {
+            return Some((ch, x));
+        }
+    }
+    if let Some(x) = bad(s.drivetrain.engine_speed) {
+        return Some((Channel::EngineSpeed, x));
+    }
+    let c = &s.chassis;
+    let chassis = [
+        (Channel::Position, bad3(c.pose.translation)),
+        (Channel::Orientation, bad4(c.pose.rotation)),
+        (Channel::LinearVelocity, bad3(c.linear_velocity_world)),
+        (Channel::AngularVelocity, bad3(c.angular_velocity_world)),
+        (Channel::Acceleration, bad3(s.acceleration_world)),
+    ];
+    chassis.into_iter().find_map(|(ch, x)| x.map(|x| (ch, x)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finite_state_has_no_fault() {
+        assert_eq!(first_non_finite(&VehicleState::default()), None);
+    }
+
+    #[test]
+    fn the_first_bad_channel_is_named_with_its_value() {
+        let mut s = VehicleState {
+            n_wheels: 4,
+            ..VehicleState::default()
+        };
+        s.wheels[2].tire.omega = f64::NAN;
+        s.wheels[3].suspension.force = f64::INFINITY;
+        let (ch, x) = first_non_finite(&s).unwrap();
+        assert_eq!(ch, Channel::WheelSpin(2));
+        assert!(x.is_nan());
+        // Wheels beyond `n_wheels` are not in use and not checked.
+        s.wheels[2].tire.omega = 0.0;
+        s.n_wheels = 3;
+        assert_eq!(first_non_finite(&s), None);
+        s.chassis.linear_velocity_world.y = f64::NEG_INFINITY;
+        s.chassis.pose.translation.x = f64::INFINITY;
+        assert_eq!(
+            first_non_finite(&s),
+            Some((Channel::Position, f64::INFINITY))
+        );
+        s.chassis.pose.translation.x = 0.0;
+        assert_eq!(
+            first_non_finite(&s),
+            Some((Channel::LinearVelocity, f64::NEG_INFINITY))
+        );
+    }
+
+    #[test]
+    fn a_fault_reads_as_step_channel_and_value() {
+        let f = StepFault {
+            step: 1234,
+            time: 10.275,
+            channel: Channel::WheelSpin(2),
+            value: f64::NAN,
+        };
+        assert_eq!(
+            f.to_string(),
+            "step 1234 (t = 10.275 s): wheel 2 spin is NaN"
+        );
+        let g = StepFault {
+            value: f64::NEG_INFINITY,
+            channel: Channel::EngineSpeed,
+            ..f
+        };
+        assert_eq!(
+            g.to_string(),
+            "step 1234 (t = 10.275 s): engine speed is -inf"
+        );
+    }
+}
