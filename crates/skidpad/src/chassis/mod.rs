@@ -107,7 +107,8 @@ mod state;
 pub use constraint::{PointConstraint, solve_impulses};
 pub use model::{ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, Wrench, integrate};
 pub use params::{
-    ChassisParams, INERTIA_SYMMETRY_TOLERANCE, INERTIA_TRIANGLE_TOLERANCE, box_inertia,
+    COM_REACH, ChassisParams, INERTIA_RANGE, INERTIA_SYMMETRY_TOLERANCE,
+    INERTIA_TRIANGLE_TOLERANCE, MASS_RANGE, box_inertia,
 };
 pub use sprung::{
     SPRUNG_MASS_LENGTH_TOLERANCE, SPRUNG_MASS_NEGATIVE_TOLERANCE, compute_sprung_masses,
