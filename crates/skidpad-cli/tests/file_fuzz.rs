@@ -152,6 +152,35 @@ fn the_shipped_sedan_is_the_base() {
     assert!(value_lines().len() > 40, "{}", value_lines().len());
 }
 
+/// Cases the long run (10⁵ cases) found, kept as regressions: a CSV row longer than its
+/// header gave the csv crate's message without saying it is a row; a 1e-300 N/m spring loaded
+/// and its step bound came out 0 s (cancellation), refusing every step.
+#[test]
+fn found_cases_stay_fixed() {
+    let path = tmp_dir().join("found.csv");
+    std::fs::write(&path, "t\n0,0\n").unwrap();
+    let e = read_schedule_csv(&path).unwrap_err();
+    assert_eq!(
+        e,
+        format!(
+            "{}:2: row has 2 cells, the header 1 columns",
+            path.display()
+        )
+    );
+    let text = SEDAN.replacen(
+        "suspension.spring_rate = 32000.0",
+        "suspension.spring_rate = 1e-300",
+        1,
+    );
+    let e = VehicleParams::from_toml_str(&text, "v.toml").unwrap_err();
+    assert_eq!(e.key, "wheels[0].suspension.spring_rate", "{e}");
+    assert!(
+        e.message
+            .starts_with("must be in [1, 100000000] N/m (got 1e-300)"),
+        "{e}"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: cases(),

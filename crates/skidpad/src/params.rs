@@ -308,16 +308,12 @@ pub const STEP_STABILITY_BOUND: f64 = 2.25;
 pub const STIFFNESS_PROBE: f64 = 1e-3;
 
 /// Longest substep `h` with `(hω)² + 2hγ ≤ B` ([`STEP_STABILITY_BOUND`]): the positive
-/// root `h = (−γ + √(γ² + Bω²))/ω²`; `B/(2γ)` without a spring, ∞ with neither. Unit: s.
+/// root `h = (−γ + √(γ² + Bω²))/ω²`, computed as `B/(γ + √(γ² + Bω²))` (the same number
+/// without the cancellation that gave 0 for a 1e-300 N/m spring); `B/(2γ)` without a
+/// spring, ∞ with neither. Unit: s.
 pub fn stable_substep(omega_sq: f64, gamma: f64) -> f64 {
     let b = STEP_STABILITY_BOUND;
-    if omega_sq > 0.0 {
-        (-gamma + (gamma * gamma + b * omega_sq).sqrt()) / omega_sq
-    } else if gamma > 0.0 {
-        b / (2.0 * gamma)
-    } else {
-        f64::INFINITY
-    }
+    b / (gamma + (gamma * gamma + b * omega_sq).sqrt())
 }
 
 /// Mass of the chassis as felt at `point` (vehicle frame, from the centre of mass) pushed
@@ -333,7 +329,7 @@ fn effective_mass(p: &VehicleParams, point: DVec3, dir: DVec3) -> f64 {
 ///
 /// - each **suspension line**: `ω² = (k + 2·Σ k_bar)/m_eff`, `γ = max(c_bump, c_rebound)/m_eff`,
 ///   with `m_eff` the chassis mass felt at the wheel centre along the travel direction
-///   ([`effective_mass`]: the body's pitch and roll inertia make a corner lighter than its
+///   (`1/m_eff = 1/m + (r × n)ᵀ I⁻¹ (r × n)`: the body's pitch and roll inertia make a corner lighter than its
 ///   sprung mass) and the anti-roll bars at that wheel counted twice (opposed wheel motion);
 /// - each **tire's patch spring** ([`crate::tire::contact`]: the carcass deflection is
 ///   symplectic against the chassis): `ω² = (K/σ)/m_eff` with `K` the longitudinal (lateral)

@@ -36,6 +36,9 @@ fn stable_substep_by_hand() {
     // Damper only: 2hγ ≤ 2.25 → h = 2.25/(2·10) = 0.1125 s; neither: no limit.
     assert!((stable_substep(0.0, 10.0) - 0.1125).abs() < 1e-15);
     assert_eq!(stable_substep(0.0, 0.0), f64::INFINITY);
+    // A vanishing spring beside a damper (found by the vehicle-file fuzz: a 1e-300 N/m spring
+    // gave h = 0 through cancellation): the damper's bound, 2.25/(2·10).
+    assert!((stable_substep(1e-300, 10.0) - 0.1125).abs() < 1e-15);
 }
 
 /// The sedan's bound by hand: its stiffest spring is the front tire's longitudinal patch

@@ -106,6 +106,7 @@ const CASES: &[(&str, Breaker, &str)] = &[
     ("max compression beyond 2 m",                |p| p.wheels[1].suspension.max_compression = 3.0,                       "wheels[1].suspension.max_compression"),
     ("max droop beyond 2 m",                      |p| p.wheels[1].suspension.max_droop = 3.0,                             "wheels[1].suspension.max_droop"),
     ("spring rate 1e308",                         |p| p.wheels[2].suspension.spring_rate = 1e308,                         "wheels[2].suspension.spring_rate"),
+    ("spring rate below 1 N/m",                   |p| p.wheels[2].suspension.spring_rate = 1e-300,                        "wheels[2].suspension.spring_rate"),
     ("spring rate beyond 1e8 N/m",                |p| p.wheels[2].suspension.spring_rate = 2e8,                           "wheels[2].suspension.spring_rate"),
     ("bump damping beyond 1e7 N·s/m",             |p| p.wheels[2].suspension.bump_damping = 2e7,                          "wheels[2].suspension.bump_damping"),
     ("rebound damping beyond 1e7 N·s/m",          |p| p.wheels[2].suspension.rebound_damping = 2e7,                       "wheels[2].suspension.rebound_damping"),

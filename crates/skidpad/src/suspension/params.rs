@@ -36,7 +36,8 @@ pub struct SuspensionParams {
     /// Unit: m. Range: (0, 2]. Default: 0.12. Raise it for off-road articulation.
     pub max_droop: f64,
     /// Spring rate at the wheel (wheel rate, motion ratio already applied).
-    /// Unit: N/m. Range: (0, 1e8] ([`SPRING_RATE_MAX`]). Default: 35000. Raise it for a
+    /// Unit: N/m. Range: [1, 1e8] ([`SPRING_RATE_MAX`]; 1 N/m is softer than a 1 kg model's
+    /// 1 Hz corner, ≈ 10 N/m). Default: 35000. Raise it for a
     /// higher ride frequency
     /// `f = √(k/m_s)/2π`; cars sit at 1.0–1.8 Hz, race cars higher.
     pub spring_rate: f64,
@@ -108,7 +109,7 @@ impl SuspensionParams {
         check::positive("max_droop", self.max_droop)?;
         check::range("max_droop", self.max_droop, 0.0, 2.0, "m")?;
         check::positive("spring_rate", self.spring_rate)?;
-        check::range("spring_rate", self.spring_rate, 0.0, SPRING_RATE_MAX, "N/m")?;
+        check::range("spring_rate", self.spring_rate, 1.0, SPRING_RATE_MAX, "N/m")?;
         for (name, c) in [
             ("bump_damping", self.bump_damping),
             ("rebound_damping", self.rebound_damping),
