@@ -1,6 +1,6 @@
 //! Property tests (issue 12, item 9) for the vehicle TOML reader and the schedule CSV
-//! reader: hostile values (NaN, ±∞, 1e308, negative, absurd, wrong types) in any key or cell
-//! load or fail with the file, a line of it and the key — never a panic — and every vehicle
+//! reader: hostile values (NaN, ±∞, 1e308, negative, absurd, wrong types) in any key of five
+//! shipped vehicles (sedan, rally-4wd, tank, kart, truck-8x8) or any schedule cell load or fail with the file, a line of it and the key — never a panic — and every vehicle
 //! that loads drives 1 s (throttle 0.5, steer 0.3, from rest on flat ground) to a finite
 //! state.
 //!
@@ -16,6 +16,16 @@ use skidpad_cli::scenario::read_schedule_csv;
 
 /// The shipped sedan: every key of it is a place to put a hostile value.
 const SEDAN: &str = include_str!("../vehicles/sedan.toml");
+
+/// Every shipped vehicle the property test starts from: direct drive (sedan, kart), an
+/// engine with clutch and gearbox (rally), tracks (tank), eight wheels (truck).
+const BASES: [&str; 5] = [
+    SEDAN,
+    include_str!("../vehicles/rally-4wd.toml"),
+    include_str!("../vehicles/tank.toml"),
+    include_str!("../vehicles/kart.toml"),
+    include_str!("../vehicles/truck-8x8.toml"),
+];
 
 /// Values for a key: plausible ones (so some files load) and hostile ones.
 const SANE: [&str; 6] = ["0.5", "1.0", "2", "35", "1500.0", "0.0"];
@@ -53,26 +63,29 @@ fn cases() -> u32 {
         .unwrap_or(64)
 }
 
-/// Line numbers (0-based) of the sedan's `key = value` lines.
-fn value_lines() -> Vec<usize> {
-    SEDAN
-        .lines()
+/// Line numbers (0-based) of the `key = value` lines of `text`.
+fn value_lines(text: &str) -> Vec<usize> {
+    text.lines()
         .enumerate()
         .filter(|(_, l)| !l.starts_with('#') && l.contains(" = "))
         .map(|(i, _)| i)
         .collect()
 }
 
-/// The sedan with 1–4 of its values replaced.
+/// A shipped vehicle with 1–4 of its values replaced.
 fn vehicle_text() -> impl Strategy<Value = String> {
-    let lines = value_lines();
-    proptest::collection::vec((proptest::sample::select(lines), value()), 1..=4).prop_map(|edits| {
-        let mut out: Vec<String> = SEDAN.lines().map(str::to_string).collect();
-        for (i, v) in edits {
-            let key = out[i].split(" = ").next().unwrap_or("").to_string();
-            out[i] = format!("{key} = {v}");
-        }
-        out.join("\n") + "\n"
+    proptest::sample::select(&BASES[..]).prop_flat_map(|base| {
+        let lines = value_lines(base);
+        proptest::collection::vec((proptest::sample::select(lines), value()), 1..=4).prop_map(
+            move |edits| {
+                let mut out: Vec<String> = base.lines().map(str::to_string).collect();
+                for (i, v) in edits {
+                    let key = out[i].split(" = ").next().unwrap_or("").to_string();
+                    out[i] = format!("{key} = {v}");
+                }
+                out.join("\n") + "\n"
+            },
+        )
     })
 }
 
@@ -146,10 +159,12 @@ fn tmp_dir() -> std::path::PathBuf {
 }
 
 #[test]
-fn the_shipped_sedan_is_the_base() {
-    let p = VehicleParams::from_toml_str(SEDAN, "sedan.toml").unwrap();
-    drives_finite(p).unwrap();
-    assert!(value_lines().len() > 40, "{}", value_lines().len());
+fn the_shipped_vehicles_are_the_bases() {
+    for base in BASES {
+        let p = VehicleParams::from_toml_str(base, "v.toml").unwrap();
+        drives_finite(p).unwrap();
+        assert!(value_lines(base).len() > 30, "{}", value_lines(base).len());
+    }
 }
 
 /// Cases the long run (10⁵ cases) found, kept as regressions: a CSV row longer than its
