@@ -92,7 +92,15 @@ fn vehicle_text() -> impl Strategy<Value = String> {
 /// Drive a loaded vehicle 1 s at 1/120 s; the state stays finite.
 fn drives_finite(p: VehicleParams) -> Result<(), String> {
     let mut car = Vehicle::new(p).map_err(|e| format!("loaded but Vehicle::new failed: {e}"))?;
-    car.check_dt(1.0 / 120.0).map_err(|e| e.to_string())?;
+    if let Err(e) = car.check_dt(1.0 / 120.0) {
+        // A valid but stiff combination (a 1 kg tank body on its 15 t springs) has a stable
+        // step below 1/120 s: refusing it with the largest stable value is the rule.
+        return if e.field == "dt" && e.rule.starts_with("must be in (0, ") {
+            Ok(())
+        } else {
+            Err(e.to_string())
+        };
+    }
     let r = car
         .params()
         .wheels
