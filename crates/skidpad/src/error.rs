@@ -275,6 +275,27 @@ pub mod check {
         }
     }
 
+    /// Largest distance of a point of the vehicle (a force point, an aero centre) from the
+    /// vehicle origin along each axis. Unit: m. The same as the wheels' limit: no rigid
+    /// vehicle is longer than 100 m.
+    pub const POINT_LIMIT: f64 = 50.0;
+
+    /// A point of the vehicle frame: finite, each component within ±[`POINT_LIMIT`] m.
+    pub fn point(path: &str, v: DVec3) -> Result<(), ParamError> {
+        finite_vec(path, v)?;
+        for (axis, x) in ["x", "y", "z"].into_iter().zip(v.to_array()) {
+            range_why(
+                path,
+                x,
+                -POINT_LIMIT,
+                POINT_LIMIT,
+                "m",
+                &format!("the {axis} component; a point of the vehicle lies within 50 m of it"),
+            )?;
+        }
+        Ok(())
+    }
+
     /// `v` has unit length within 1e-6 (it is used as a direction).
     pub fn unit_vec(path: &str, v: DVec3) -> Result<(), ParamError> {
         if v.is_finite() && (v.length() - 1.0).abs() < 1e-6 {

@@ -111,6 +111,10 @@ const CASES: &[(&str, Breaker, &str)] = &[
     ("bump damping beyond 1e7 N·s/m",             |p| p.wheels[2].suspension.bump_damping = 2e7,                          "wheels[2].suspension.bump_damping"),
     ("rebound damping beyond 1e7 N·s/m",          |p| p.wheels[2].suspension.rebound_damping = 2e7,                       "wheels[2].suspension.rebound_damping"),
     ("preload beyond 1e7 N",                      |p| p.wheels[0].suspension.preload = Some(2e7),                         "wheels[0].suspension.preload"),
+    ("suspension force point 1e308 m away",       |p| p.wheels[0].suspension.force_point = Some(DVec3::new(0.0, 0.0, 1e308)), "wheels[0].suspension.force_point"),
+    ("tire force point 1 km away",                |p| p.wheels[0].suspension.tire_force_point = Some(DVec3::new(1e3, 0.0, 0.0)), "wheels[0].suspension.tire_force_point"),
+    ("drag point 1e308 m away",                   |p| p.aero.drag_point = Some(DVec3::new(1e308, 0.0, 0.0)),              "aero.drag_point"),
+    ("wind beyond 150 m/s",                       |p| p.aero.wind_world = DVec3::new(0.0, 200.0, 0.0),                    "aero.wind_world"),
     ("anti-roll bar 1e308 (the 1e12 cap)",        |p| p.anti_roll_bars[0].stiffness = 1e308,                              "anti_roll_bars[0].stiffness"),
 ];
 

@@ -70,10 +70,12 @@ pub struct SuspensionParams {
     pub toe: Curve<KINEMATICS_CURVE_POINTS>,
     /// Where the suspension force acts on the chassis, in the vehicle frame. Absent = at the
     /// tire contact point. PhysX advises a point above the wheel centre, below the CoM: the
-    /// lower it is, the more the body leans into turns.
+    /// lower it is, the more the body leans into turns. Unit: m. Range: each component within
+    /// ±50 ([`check::POINT_LIMIT`]).
     pub force_point: Option<DVec3>,
     /// Where the tire's in-plane forces act on the chassis, in the vehicle frame. Absent = at
     /// the contact point (the physical choice; raising it reduces roll, an arcade tweak).
+    /// Unit: m. Range: each component within ±50 ([`check::POINT_LIMIT`]).
     pub tire_force_point: Option<DVec3>,
 }
 
@@ -137,10 +139,10 @@ impl SuspensionParams {
             }
         }
         if let Some(p) = self.force_point {
-            check::finite_vec("force_point", p)?;
+            check::point("force_point", p)?;
         }
         if let Some(p) = self.tire_force_point {
-            check::finite_vec("tire_force_point", p)?;
+            check::point("tire_force_point", p)?;
         }
         Ok(())
     }
