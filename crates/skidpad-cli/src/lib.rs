@@ -274,6 +274,70 @@ pub fn write_outputs<S: Serialize>(dir: &Path, s: &S, t: &Recorder) -> Result<()
     write_telemetry(dir, t)
 }
 
+/// `telemetry.csv` and `events.csv` in a directory, written row by row as a run goes
+/// ([`skidpad::telemetry::CsvRecorder`]): the same files as [`write_telemetry`], in
+/// constant memory.
+#[derive(Debug)]
+pub struct TelemetryFiles {
+    rec: skidpad::telemetry::CsvRecorder<
+        std::io::BufWriter<std::fs::File>,
+        std::io::BufWriter<std::fs::File>,
+    >,
+    dir: std::path::PathBuf,
+}
+
+impl TelemetryFiles {
+    /// Create `dir` if missing and both files in it, with their headers for a vehicle of
+    /// parameters `p`.
+    ///
+    /// # Errors
+    /// An I/O message naming the file.
+    pub fn create(dir: &Path, p: &skidpad::VehicleParams) -> Result<Self, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let create = |name: &str| {
+            let path = dir.join(name);
+            std::fs::File::create(&path)
+                .map(std::io::BufWriter::new)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        };
+        let rec = skidpad::telemetry::CsvRecorder::new(
+            p,
+            create("telemetry.csv")?,
+            create("events.csv")?,
+        )
+        .map_err(|e| format!("{}: {e}", dir.join("telemetry.csv").display()))?;
+        Ok(Self {
+            rec,
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// Write the row and events of the step `v` has just taken.
+    ///
+    /// # Errors
+    /// An I/O message naming the directory.
+    pub fn record(&mut self, v: &skidpad::Vehicle) -> Result<(), String> {
+        self.rec
+            .record(v)
+            .map_err(|e| format!("{}/telemetry.csv: {e}", self.dir.display()))
+    }
+
+    /// Flush both files.
+    ///
+    /// # Errors
+    /// An I/O message naming the directory.
+    pub fn finish(self) -> Result<(), String> {
+        let (t, e) = self
+            .rec
+            .finish()
+            .map_err(|e| format!("{}: {e}", self.dir.display()))?;
+        for mut f in [t, e] {
+            std::io::Write::flush(&mut f).map_err(|e| format!("{}: {e}", self.dir.display()))?;
+        }
+        Ok(())
+    }
+}
+
 /// Write `telemetry.csv` (header with units, one row per step: [`Recorder::write_csv`]) and
 /// `events.csv` ([`Recorder::write_events_csv`]) into `dir` (created if missing).
 ///

@@ -256,23 +256,7 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
             } else if sc.maneuver.is_some() {
                 run_job(params, &path.display().to_string())?
             } else {
-                let bar = Progress::spinner(&path.display().to_string());
-                let tel = sc.run_schedule(params)?;
-                drop(bar);
-                let last = |name: &str| tel.last(name).unwrap_or(0.0);
-                say!(
-                    "{}: {} steps, final t = {:.2} s, x = {:.2} m, vx = {:.2} m/s",
-                    path.display(),
-                    tel.rows.len(),
-                    last("t_s"),
-                    last("x_m"),
-                    last("vx_mps")
-                );
-                if let Some(dir) = out {
-                    skidpad_cli::write_telemetry(dir, &tel)?;
-                    say!("wrote {}", dir.display());
-                }
-                return Ok(());
+                return run_schedule(&sc, params, path, out);
             }
         }
         None => run_job(
@@ -284,6 +268,47 @@ fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(),
     if let Some(dir) = out {
         skidpad_cli::write_outputs(dir, &summary, &tel)?;
         report::write_report(dir, &summary.vehicle, &summary, &tel)?;
+        say!("wrote {}", dir.display());
+    }
+    Ok(())
+}
+
+/// A schedule scenario: telemetry streamed to `out` row by row as the run goes (constant
+/// memory), a progress bar over the steps once the run takes more than a second.
+fn run_schedule(
+    sc: &skidpad_cli::scenario::Scenario,
+    params: skidpad::VehicleParams,
+    path: &Path,
+    out: Option<&Path>,
+) -> Result<(), String> {
+    let mut bar = Progress::new(sc.steps(), &path.display().to_string());
+    let mut sink = match out {
+        Some(dir) => Some(skidpad_cli::TelemetryFiles::create(dir, &params)?),
+        None => None,
+    };
+    let mut last = [0.0; 3];
+    let steps = sc.run_schedule_with(params, &mut |car, k| {
+        if k % 1024 == 0 {
+            bar.step(k, "");
+        }
+        let s = car.state();
+        last = [s.time, s.chassis.pose.translation.x, s.forward_speed()];
+        match &mut sink {
+            Some(f) => f.record(car),
+            None => Ok(()),
+        }
+    })?;
+    drop(bar);
+    say!(
+        "{}: {} steps, final t = {:.2} s, x = {:.2} m, vx = {:.2} m/s",
+        path.display(),
+        steps,
+        last[0],
+        last[1],
+        last[2]
+    );
+    if let (Some(f), Some(dir)) = (sink, out) {
+        f.finish()?;
         say!("wrote {}", dir.display());
     }
     Ok(())

@@ -20,6 +20,48 @@ pub struct ParamError {
     pub path: String,
     /// The rule that was broken, with the offending value where it helps.
     pub rule: String,
+    /// For a range rule: the value and the bounds in SI units, so a file loader can restate
+    /// the rule in the unit the user wrote (`max_steer_deg = 720: must be in [-90, 90] deg`).
+    pub limits: Option<Limits>,
+}
+
+/// The value and the closed range `[lo, hi]` of a broken range rule, in SI units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// The offending value. Unit: `unit`.
+    pub value: f64,
+    /// Lower bound (inclusive).
+    pub lo: f64,
+    /// Upper bound (inclusive).
+    pub hi: f64,
+    /// The SI unit of value and bounds (`kg`, `N/m`, `rad`), empty for a ratio.
+    pub unit: &'static str,
+}
+
+// Limits are compared for tests only; a NaN value never equals itself, which is what `Eq`
+// users expect of "the same error" too.
+impl Eq for Limits {}
+
+/// A number for a message: at most 9 significant digits, no trailing zeros (`720`, not
+/// `719.9999999999999` after a unit round trip; `1000000`), in exponent form from 1e9 up
+/// and below 1e-9 (`1e9`, `1e308`).
+pub fn short_number(x: f64) -> String {
+    if !x.is_finite() || x == 0.0 {
+        return format!("{x}");
+    }
+    let digits = 9 - 1 - x.abs().log10().floor() as i32;
+    if !(0..=17).contains(&digits) {
+        let e = format!("{x:.8e}");
+        let (m, exp) = e.split_once('e').unwrap_or((&e, "0"));
+        let m = m.trim_end_matches('0').trim_end_matches('.');
+        return format!("{m}e{exp}");
+    }
+    let s = format!("{x:.*}", digits as usize);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
 }
 
 impl ParamError {
@@ -28,6 +70,32 @@ impl ParamError {
         Self {
             path: path.into(),
             rule: rule.into(),
+            limits: None,
+        }
+    }
+
+    /// A range rule broken: `value` outside `[lo, hi]` (SI, in `unit`). The rule reads
+    /// `must be in [lo, hi] unit (got value)`, plus `why` if not empty.
+    pub fn out_of_range(path: impl Into<String>, limits: Limits, why: &str) -> Self {
+        let unit = if limits.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", limits.unit)
+        };
+        let mut rule = format!(
+            "must be in [{}, {}]{unit} (got {})",
+            short_number(limits.lo),
+            short_number(limits.hi),
+            short_number(limits.value)
+        );
+        if !why.is_empty() {
+            rule.push_str(": ");
+            rule.push_str(why);
+        }
+        Self {
+            path: path.into(),
+            rule,
+            limits: Some(limits),
         }
     }
 
@@ -111,10 +179,32 @@ pub mod check {
         }
     }
 
-    /// `v` is finite and strictly positive.
+    /// Largest magnitude any parameter may have in SI units, whatever its own range:
+    /// no vehicle quantity comes near 1e12 (a 1000 t vehicle, a 1e8 N/m spring), and a
+    /// value like 1e308 overflows to ∞ the first time a step squares or multiplies it, long
+    /// after loading, in a message that names no key. [`positive`] and [`non_negative`]
+    /// reject anything larger.
+    pub const MAX_MAGNITUDE: f64 = 1e12;
+
+    /// `v` is at most [`MAX_MAGNITUDE`] in size.
+    fn not_huge(path: &str, v: f64) -> Result<(), ParamError> {
+        if v.abs() <= MAX_MAGNITUDE {
+            Ok(())
+        } else {
+            Err(ParamError::new(
+                path,
+                format!(
+                    "must be at most {MAX_MAGNITUDE:e} in size (got {v:e}): no vehicle has \
+                     such a value, and it overflows in a step"
+                ),
+            ))
+        }
+    }
+
+    /// `v` is finite, strictly positive and at most [`MAX_MAGNITUDE`].
     pub fn positive(path: &str, v: f64) -> Result<(), ParamError> {
         if v.is_finite() && v > 0.0 {
-            Ok(())
+            not_huge(path, v)
         } else {
             Err(ParamError::new(
                 path,
@@ -123,10 +213,10 @@ pub mod check {
         }
     }
 
-    /// `v` is finite and ≥ 0.
+    /// `v` is finite, ≥ 0 and at most [`MAX_MAGNITUDE`].
     pub fn non_negative(path: &str, v: f64) -> Result<(), ParamError> {
         if v.is_finite() && v >= 0.0 {
-            Ok(())
+            not_huge(path, v)
         } else {
             Err(ParamError::new(
                 path,
@@ -145,6 +235,65 @@ pub mod check {
                 format!("must be in [{lo}, {hi}] (got {v})"),
             ))
         }
+    }
+
+    /// `lo <= v <= hi` in `unit` (a documented physical range), finite. The error carries
+    /// the [`Limits`](super::Limits) so a file loader can restate it in the user's unit.
+    pub fn range(
+        path: &str,
+        v: f64,
+        lo: f64,
+        hi: f64,
+        unit: &'static str,
+    ) -> Result<(), ParamError> {
+        range_why(path, v, lo, hi, unit, "")
+    }
+
+    /// As [`range`], with a reason appended to the rule (`a wheel ahead of the centre of mass
+    /// steering right for a left command turns the vehicle the wrong way`).
+    pub fn range_why(
+        path: &str,
+        v: f64,
+        lo: f64,
+        hi: f64,
+        unit: &'static str,
+        why: &str,
+    ) -> Result<(), ParamError> {
+        if v.is_finite() && v >= lo && v <= hi {
+            Ok(())
+        } else {
+            Err(ParamError::out_of_range(
+                path,
+                super::Limits {
+                    value: v,
+                    lo,
+                    hi,
+                    unit,
+                },
+                why,
+            ))
+        }
+    }
+
+    /// Largest distance of a point of the vehicle (a force point, an aero centre) from the
+    /// vehicle origin along each axis. Unit: m. The same as the wheels' limit: no rigid
+    /// vehicle is longer than 100 m.
+    pub const POINT_LIMIT: f64 = 50.0;
+
+    /// A point of the vehicle frame: finite, each component within ±[`POINT_LIMIT`] m.
+    pub fn point(path: &str, v: DVec3) -> Result<(), ParamError> {
+        finite_vec(path, v)?;
+        for (axis, x) in ["x", "y", "z"].into_iter().zip(v.to_array()) {
+            range_why(
+                path,
+                x,
+                -POINT_LIMIT,
+                POINT_LIMIT,
+                "m",
+                &format!("the {axis} component; a point of the vehicle lies within 50 m of it"),
+            )?;
+        }
+        Ok(())
     }
 
     /// `v` has unit length within 1e-6 (it is used as a direction).
@@ -172,6 +321,34 @@ mod tests {
         assert_eq!(e.path, "wheels[3].suspension.spring_rate");
         let e = ParamError::new("[1]", "x").within("points");
         assert_eq!(e.path, "points[1]");
+    }
+
+    #[test]
+    fn short_numbers() {
+        assert_eq!(short_number(720f64.to_radians().to_degrees()), "720");
+        assert_eq!(short_number(1e6), "1000000");
+        assert_eq!(short_number(-0.5), "-0.5");
+        assert_eq!(short_number(1e9), "1e9");
+        assert_eq!(short_number(-1e308), "-1e308");
+        assert_eq!(short_number(std::f64::consts::FRAC_PI_2), "1.57079633");
+    }
+
+    #[test]
+    fn range_errors_carry_their_limits() {
+        let e = check::range("mass", 1e9, 1.0, 1e6, "kg").unwrap_err();
+        assert_eq!(e.rule, "must be in [1, 1000000] kg (got 1e9)");
+        assert_eq!(
+            e.limits.map(|l| (l.value, l.lo, l.hi, l.unit)),
+            Some((1e9, 1.0, 1e6, "kg"))
+        );
+        assert!(check::range("mass", f64::NAN, 1.0, 1e6, "kg").is_err());
+        assert!(
+            check::positive("k", 1e308)
+                .unwrap_err()
+                .rule
+                .contains("at most 1e12")
+        );
+        assert!(check::non_negative("k", check::MAX_MAGNITUDE).is_ok());
     }
 
     #[test]

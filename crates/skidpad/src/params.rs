@@ -130,6 +130,7 @@ impl VehicleParams {
         for (i, w) in self.wheels.iter().enumerate() {
             w.validate().map_err(|e| e.within_index("wheels", i))?;
         }
+        self.validate_layout()?;
         for (i, b) in self.anti_roll_bars.iter().enumerate() {
             b.validate(self.wheels.len())
                 .map_err(|e| e.within_index("anti_roll_bars", i))?;
@@ -161,6 +162,53 @@ impl VehicleParams {
             .validate(self.wheels.len())
             .map_err(|e| e.within("drivetrain"))?;
         self.sprung_masses().map(|_| ())
+    }
+
+    /// The rules that join the chassis and the wheels: the centre of mass within
+    /// [`COM_REACH`](crate::chassis::COM_REACH) × the layout's reach of the box
+    /// around the wheel centres (the reach: the box's longest side or the largest wheel
+    /// diameter, whichever is larger), and no wheel ahead of the centre of mass with a
+    /// negative `max_steer` (it would steer the vehicle against the command).
+    fn validate_layout(&self) -> Result<(), ParamError> {
+        let (mut lo, mut hi) = (DVec3::splat(f64::INFINITY), DVec3::splat(f64::NEG_INFINITY));
+        let mut diameter = 0.0_f64;
+        for w in &self.wheels {
+            lo = lo.min(w.position);
+            hi = hi.max(w.position);
+            diameter = diameter.max(2.0 * w.radius);
+        }
+        let reach = (hi - lo).max_element().max(diameter) * crate::chassis::COM_REACH;
+        let com = self.chassis.com_offset;
+        for (k, axis) in ["x", "y", "z"].into_iter().enumerate() {
+            check::range_why(
+                "com_offset",
+                com[k],
+                lo[k] - reach,
+                hi[k] + reach,
+                "m",
+                &format!(
+                    "the {axis} component; the centre of mass must lie within {reach} m \
+                     (the wheel layout's reach) of the wheel centres"
+                ),
+            )
+            .map_err(|e| e.within("chassis"))?;
+        }
+        for (i, w) in self.wheels.iter().enumerate() {
+            if w.position.x > com.x && w.max_steer < 0.0 {
+                return Err(check::range_why(
+                    "max_steer",
+                    w.max_steer,
+                    0.0,
+                    std::f64::consts::FRAC_PI_2,
+                    "rad",
+                    "a wheel ahead of the centre of mass with a negative lock steers right \
+                     for a left command (negative locks are for rear steer)",
+                )
+                .unwrap_err()
+                .within_index("wheels", i));
+            }
+        }
+        Ok(())
     }
 
     /// Sprung mass of each wheel (0 for disabled wheels), reproducing the chassis mass and
@@ -241,6 +289,121 @@ pub struct Derived {
     pub steer_wheels: [SteerWheel; MAX_WHEELS],
     /// What the powertrain stage needs of each wheel.
     pub drive_wheels: [DriveWheel; MAX_WHEELS],
+    /// Longest stable substep ([`max_substep`]): a step of `dt` runs at least
+    /// `⌈dt / max_substep⌉` substeps. Unit: s.
+    pub max_substep: f64,
+}
+
+/// The stability bound on a substep `h` of an oscillator of natural frequency `ω` and
+/// explicit damping rate `γ = c/m`: `(hω)² + 2hγ ≤ STEP_STABILITY_BOUND`.
+///
+/// Symplectic Euler on `ẍ = −ω²x − γẋ` has the step matrix
+/// `[[1 − hγ, −hω²], [h(1 − hγ), 1 − (hω)²]]`: determinant `1 − hγ`, trace
+/// `2 − hγ − (hω)²`; the Jury conditions give stability for `(hω)² + 2hγ < 4` (and
+/// `hγ < 2`). The bound, 2.25 (`hω ≤ 1.5` undamped), keeps a margin of 4/2.25 on that
+/// limit for what the per-spring estimate leaves out (the coupled roll and pitch modes are
+/// up to ≈ 1.3× faster than one corner). Calibrated on the presets: the kart (the bound at
+/// 9.1 ms) was stable at 1/120 s and unstable at 1/60 s with one substep (roll rate 27 rad/s
+/// after 3 s of straight driving); the cars (≈ 55 ms) were stable at 1/30 s and unstable at
+/// 0.1 s; with the bound all are stable to 0.1 s (`tests/step_limits.rs`).
+pub const STEP_STABILITY_BOUND: f64 = 2.25;
+
+/// Slip used to measure each tire's slip stiffness at its rest load. Unit: 1 (κ) and rad (α).
+pub const STIFFNESS_PROBE: f64 = 1e-3;
+
+/// Longest substep `h` with `(hω)² + 2hγ ≤ B` ([`STEP_STABILITY_BOUND`]): the positive
+/// root `h = (−γ + √(γ² + Bω²))/ω²`, computed as `B/(γ + √(γ² + Bω²))` (the same number
+/// without the cancellation that gave 0 for a 1e-300 N/m spring); `B/(2γ)` without a
+/// spring, ∞ with neither. Unit: s.
+pub fn stable_substep(omega_sq: f64, gamma: f64) -> f64 {
+    let b = STEP_STABILITY_BOUND;
+    b / (gamma + (gamma * gamma + b * omega_sq).sqrt())
+}
+
+/// Mass of the chassis as felt at `point` (vehicle frame, from the centre of mass) pushed
+/// along `dir`: `1/m_eff = 1/m + (r × n)ᵀ I⁻¹ (r × n)`. Unit: kg.
+fn effective_mass(p: &VehicleParams, point: DVec3, dir: DVec3) -> f64 {
+    let r = point - p.chassis.com_offset;
+    let rn = r.cross(dir);
+    let inv = 1.0 / p.chassis.mass + rn.dot(p.chassis.inertia.inverse() * rn);
+    1.0 / inv
+}
+
+/// Longest stable substep of a vehicle (unit: s), from the stiffest explicit spring it has:
+///
+/// - each **suspension line**: `ω² = (k + 2·Σ k_bar)/m_eff`, `γ = max(c_bump, c_rebound)/m_eff`,
+///   with `m_eff` the chassis mass felt at the wheel centre along the travel direction
+///   (`1/m_eff = 1/m + (r × n)ᵀ I⁻¹ (r × n)`: the body's pitch and roll inertia make a corner lighter than its
+///   sprung mass) and the anti-roll bars at that wheel counted twice (opposed wheel motion);
+/// - each **tire's patch spring** ([`crate::tire::contact`]: the carcass deflection is
+///   symplectic against the chassis): `ω² = (K/σ)/m_eff` with `K` the longitudinal (lateral)
+///   slip stiffness measured on the tire model at the wheel's rest load
+///   ([`STIFFNESS_PROBE`]), `σ` the relaxation length, `m_eff` at the contact point along x
+///   (y). At speed the relaxation `A = 1/(1 + h|Vx|/σ)` softens this spring; the bound is the
+///   one at standstill, the stiffest case.
+///
+/// each through [`stable_substep`]. Not limits: the wheel spin (the contact solve is
+/// backward Euler in ω, stable for every step: `I_w/(K·R²/|Vx|)` is a time constant, not a
+/// limit), the tire dampers (implicit) and the end stops (constraints).
+pub fn max_substep(p: &VehicleParams, sprung_mass: &[f64; MAX_WHEELS]) -> f64 {
+    let g = p.sim.gravity;
+    let mut h = f64::INFINITY;
+    for (i, w) in p.wheels.iter().enumerate() {
+        if !w.enabled {
+            continue;
+        }
+        let s = &w.suspension;
+        let bars: f64 = p
+            .anti_roll_bars
+            .iter()
+            .filter(|b| b.wheel_a == i || b.wheel_b == i)
+            .map(|b| b.stiffness)
+            .sum();
+        let m = effective_mass(p, w.position, s.travel_direction);
+        let c = s.bump_damping.max(s.rebound_damping);
+        h = h.min(stable_substep((s.spring_rate + 2.0 * bars) / m, c / m));
+        let fz = sprung_mass[i] * g;
+        if fz <= 0.0 {
+            continue;
+        }
+        let probe = crate::tire::SlipInput {
+            fz,
+            rest_load: fz,
+            gravity: g,
+            ..crate::tire::SlipInput::default()
+        };
+        let model = w.tire.model.as_model();
+        let kx = model
+            .steady_state(&crate::tire::SlipInput {
+                kappa: STIFFNESS_PROBE,
+                ..probe
+            })
+            .fx
+            .abs()
+            / STIFFNESS_PROBE;
+        let ky = model
+            .steady_state(&crate::tire::SlipInput {
+                alpha: STIFFNESS_PROBE,
+                ..probe
+            })
+            .fy
+            .abs()
+            / STIFFNESS_PROBE;
+        let contact = w.position - DVec3::Z * w.radius;
+        let r = &w.tire.relaxation;
+        for (k, sigma, dir) in [
+            (kx, r.longitudinal_length, DVec3::X),
+            (ky, r.lateral_length, DVec3::Y),
+        ] {
+            if k.is_finite() && sigma > 0.0 {
+                h = h.min(stable_substep(
+                    k / sigma / effective_mass(p, contact, dir),
+                    0.0,
+                ));
+            }
+        }
+    }
+    h
 }
 
 impl Derived {
@@ -257,6 +420,7 @@ impl Derived {
             side: [1.0; MAX_WHEELS],
             steer_wheels: [SteerWheel::default(); MAX_WHEELS],
             drive_wheels: [DriveWheel::default(); MAX_WHEELS],
+            max_substep: max_substep(p, &sprung_mass),
         };
         for (i, w) in p.wheels.iter().enumerate() {
             d.rest_force[i] = rest_force(&w.suspension, sprung_mass[i], p.sim.gravity);
@@ -266,6 +430,18 @@ impl Derived {
             d.drive_wheels[i] = w.drive_wheel(p.chassis.com_offset.x);
         }
         Ok(d)
+    }
+
+    /// Substeps a step of `dt` needs to keep every substep within [`Derived::max_substep`]:
+    /// `⌈dt / max_substep⌉`, at least 1 (the configured counts apply when larger).
+    pub fn stable_substeps(&self, dt: f64) -> usize {
+        let n = (dt / self.max_substep).ceil();
+        if n.is_finite() && n >= 1.0 {
+            // Saturating: a huge ratio is capped by the substep loop's MAX_SUBSTEPS anyway.
+            n.min(u32::MAX as f64) as usize
+        } else {
+            1
+        }
     }
 
     /// The constants of wheel `i` the per-wheel stages need.

@@ -402,3 +402,39 @@ fn tire_key_errors_name_the_key_in_plain_words() {
         *k == ConfigErrorKind::Invalid
     });
 }
+
+/// Issue 12: values that passed `validate()` and gave garbage (or failed later naming no
+/// key) are rejected at the key, with the range in the unit the user wrote.
+#[test]
+fn physical_ranges_in_the_unit_written() {
+    // (replace, by, line, key, message the error must contain)
+    #[rustfmt::skip]
+    let cases: &[(&str, &str, usize, &str, &str)] = &[
+        ("max_steer_deg = 35\n[[wheels]]\nposition = [0.5, -0.5", "max_steer_deg = 720\n[[wheels]]\nposition = [0.5, -0.5",
+         13, "wheels[0].max_steer_deg", "max_steer_deg = 720: must be in [-90, 90] deg"),
+        ("max_steer_deg = 35\n[[wheels]]\nposition = [0.5, -0.5", "max_steer_deg = -35\n[[wheels]]\nposition = [0.5, -0.5",
+         13, "wheels[0].max_steer_deg", "max_steer_deg = -35: must be in [0, 90] deg: a wheel ahead of the centre of mass"),
+        ("com_offset = [0.0, 0.0, 0.1]", "com_offset = [0.0, 0.0, 100.0]",
+         5, "chassis.com_offset", "must be in [-1, 1] m (got 100): the z component"),
+        ("mass = 150.0", "mass = 1e9", 3, "chassis.mass", "must be in [1, 1000000] kg (got 1e9)"),
+        ("mass = 150.0", "mass = 1e308", 3, "chassis.mass", "must be in [1, 1000000] kg (got 1e308)"),
+        ("spring_rate = 20000.0", "spring_rate = 1e308", 9, "wheels[0].suspension.spring_rate", "1e308"),
+        ("radius = 0.13", "radius = 0.13\nmax_brake_torque = 1e308", 9, "wheels[0].max_brake_torque", "must be at most 1e12"),
+        ("position = [-0.5, -0.5, 0.0]", "position = [-0.5, -1e9, 0.0]",
+         21, "wheels[3].position", "must be in [-50, 50] m (got -1e9): the y component"),
+    ];
+    for (from, to, line, key, message) in cases {
+        let text = BASE.replace(from, to);
+        assert_ne!(text, BASE, "{from}");
+        assert_at(&text, *line, key, |k| *k == ConfigErrorKind::Invalid);
+        let e = err(&text).to_string();
+        assert!(e.contains(message), "{e}\n  should contain: {message}");
+    }
+    // A negative lock on a rear wheel is rear steer, and allowed.
+    let rear = BASE.replace(
+        "position = [-0.5, -0.5, 0.0]",
+        "position = [-0.5, -0.5, 0.0]\nmax_steer_deg = -10",
+    );
+    let p = VehicleParams::from_toml_str(&rear, "probe.toml").unwrap();
+    assert!((p.wheels[3].max_steer + 10f64.to_radians()).abs() < 1e-12);
+}

@@ -143,6 +143,10 @@ pub struct InitialSpec {
     pub yaw_rate: f64,
 }
 
+/// Most steps (`duration / dt`) a scenario runs without `long_run = true`: 10⁸, i.e. 9.6
+/// days of simulated time at 1/120 s, about an hour of computing for a car (≈ 30 µs a step).
+pub const MAX_STEPS: f64 = 1e8;
+
 /// Largest |x|, |y| of the start (1000 km; f64 keeps 0.1 µm there). Unit: m.
 pub const INITIAL_POSITION_LIMIT: f64 = 1.0e6;
 /// Largest |speed| at the start (540 km/h, beyond any ground vehicle). Unit: m/s.
@@ -175,9 +179,16 @@ pub struct Scenario {
     /// Simulated time. Unit: s. Default: 10.
     #[serde(default = "default_duration")]
     pub duration: f64,
-    /// Fixed step. Unit: s. Default: 1/120.
+    /// Fixed step. Unit: s. Range: (0, 0.1], and at most the vehicle's longest stable step
+    /// ([`Vehicle::max_stable_dt`](skidpad::Vehicle::max_stable_dt), checked when the run
+    /// starts); a step longer than the stiffest spring allows runs more substeps by itself.
+    /// Default: 1/120.
     #[serde(default = "default_dt")]
     pub dt: f64,
+    /// Run more than [`MAX_STEPS`] steps (`duration / dt`). Without it such a run is refused
+    /// at load: `duration = 1e9` or `dt = 1e-9` would never finish. Default: false.
+    #[serde(default)]
+    pub long_run: bool,
     /// Ground.
     #[serde(default)]
     pub ground: GroundSpec,
@@ -230,6 +241,22 @@ impl Scenario {
         }
         if !(s.dt.is_finite() && s.dt > 0.0 && s.dt <= 0.1) {
             return bad("dt", "must be in (0, 0.1]");
+        }
+        let steps = s.duration / s.dt;
+        if steps > MAX_STEPS && !s.long_run {
+            let key = if doc.is_set("duration") || !doc.is_set("dt") {
+                "duration"
+            } else {
+                "dt"
+            };
+            return bad(
+                key,
+                &format!(
+                    "duration / dt = {} / {} = {steps:.3e} steps, more than the limit of \
+                     {MAX_STEPS:e}; shorten the run or set `long_run = true`",
+                    s.duration, s.dt
+                ),
+            );
         }
         if !s.ground.grade.is_finite() || s.ground.grade.abs() > 1.0 {
             return bad("ground.grade", "must be within ±1 (±100 %)");
@@ -345,6 +372,10 @@ impl Scenario {
             .maneuver
             .as_ref()
             .ok_or_else(|| "the scenario has no manoeuvre".to_string())?;
+        if let Ok(car) = Vehicle::new(params.clone()) {
+            car.check_dt(self.dt)
+                .map_err(|e| format!("dt = {}: {}", self.dt, e.rule))?;
+        }
         let ground = self.ground()?;
         m.run(
             params,
@@ -413,7 +444,33 @@ impl Scenario {
     /// Invalid vehicle or inputs, or a ground [`Scenario::ground`] cannot build.
     pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Recorder, String> {
         let ground = self.ground()?;
-        self.run_on(params, &ground)
+        let mut tel = crate::Recorder::for_vehicle(&params);
+        self.run_on(params, &ground, &mut |car, _| {
+            tel.record(car);
+            Ok(())
+        })?;
+        Ok(tel)
+    }
+
+    /// Run the open-loop schedule, calling `observe(vehicle, step)` after each step (to
+    /// stream telemetry to a file, or show progress) instead of keeping the telemetry: the
+    /// run holds constant memory whatever its length. Returns the number of steps.
+    ///
+    /// # Errors
+    /// As [`Scenario::run_schedule`], a `dt` longer than the vehicle's longest stable step,
+    /// or `observe`'s.
+    pub fn run_schedule_with(
+        &self,
+        params: VehicleParams,
+        observe: &mut dyn FnMut(&Vehicle, usize) -> Result<(), String>,
+    ) -> Result<usize, String> {
+        let ground = self.ground()?;
+        self.run_on(params, &ground, observe)
+    }
+
+    /// Steps of the run: `duration / dt`, rounded.
+    pub fn steps(&self) -> usize {
+        (self.duration / self.dt).round() as usize
     }
 
     /// The start pose and velocities: on the ground under `(x, y)`, square to its normal
@@ -445,8 +502,11 @@ impl Scenario {
         &self,
         params: VehicleParams,
         ground: &dyn Ground,
-    ) -> Result<crate::Recorder, String> {
+        observe: &mut dyn FnMut(&Vehicle, usize) -> Result<(), String>,
+    ) -> Result<usize, String> {
         let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
+        car.check_dt(self.dt)
+            .map_err(|e| format!("dt = {}: {}", self.dt, e.rule))?;
         schedule::check_vehicle(&self.schedule, &self.schedule_source, car.params())?;
         let (pose, linear, angular) = self.start(car.params())?;
         car.teleport(pose);
@@ -454,8 +514,7 @@ impl Scenario {
             car.set_velocity(linear, angular);
         }
         let n_wheels = car.params().wheels.len();
-        let mut tel = crate::Recorder::for_vehicle(car.params());
-        let steps = (self.duration / self.dt).round() as usize;
+        let steps = self.steps();
         let (rows, style) = (&self.schedule, schedule::style(&self.schedule));
         for k in 0..steps {
             let t = k as f64 * self.dt;
@@ -480,8 +539,8 @@ impl Scenario {
             set.map_err(|e| e.to_string())?;
             car.try_step(self.dt, ground)
                 .map_err(|f| format!("{}: stopped by a step fault: {f}", car.params().name))?;
-            tel.record(&car);
+            observe(&car, k)?;
         }
-        Ok(tel)
+        Ok(steps)
     }
 }

@@ -322,7 +322,17 @@ pub fn read_schedule_csv_with_source(
     let mut rows = Vec::new();
     let mut lines = Vec::new();
     for (k, rec) in r.records().enumerate() {
-        let rec = rec.map_err(|e| format!("{file}:{}: {e}", k + 2))?;
+        let rec = rec.map_err(|e| {
+            let line = e.position().map_or(k + 2, |p| p.line() as usize);
+            match e.kind() {
+                csv::ErrorKind::UnequalLengths {
+                    expected_len, len, ..
+                } => {
+                    format!("{file}:{line}: row has {len} cells, the header {expected_len} columns")
+                }
+                _ => format!("{file}:{line}: row: {e}"),
+            }
+        })?;
         let line = rec.position().map_or(k + 2, |p| p.line() as usize);
         // Every per-wheel channel of the header, as wide as its highest wheel column.
         let mut row = ScheduleRow::default();

@@ -53,7 +53,8 @@ pub struct DownforceParams {
     pub downforce_coefficient: f64,
     /// Reference area the coefficient refers to. Unit: m². Range: [0, 20].
     pub area: f64,
-    /// Centre of pressure in the vehicle frame (e.g. above an axle). Unit: m.
+    /// Centre of pressure in the vehicle frame (e.g. above an axle). Unit: m. Range: each
+    /// component within ±50 ([`check::POINT_LIMIT`]).
     pub point: DVec3,
 }
 
@@ -70,10 +71,12 @@ pub struct AeroParams {
     pub frontal_area: f64,
     /// Where drag acts, vehicle frame. Unit: m. Default: absent = the centre of mass (no
     /// pitch moment). Put it near mid-height of the body to get the nose-up drag moment.
+    /// Range: each component within ±50 ([`check::POINT_LIMIT`]).
     pub drag_point: Option<DVec3>,
     /// Downforce surfaces (at most [`MAX_AERO_SURFACES`]), e.g. one over each axle.
     pub downforce: Vec<DownforceParams>,
-    /// Wind velocity, world frame. Unit: m/s. Default: still air.
+    /// Wind velocity, world frame. Unit: m/s. Range: |v| ≤ 150 (the strongest measured gusts
+    /// are ≈ 135 m/s). Default: still air.
     pub wind_world: DVec3,
 }
 
@@ -125,9 +128,11 @@ impl AeroParams {
         check::in_range("drag_coefficient", self.drag_coefficient, 0.0, 3.0)?;
         check::in_range("frontal_area", self.frontal_area, 0.0, 20.0)?;
         if let Some(p) = self.drag_point {
-            check::finite_vec("drag_point", p)?;
+            check::point("drag_point", p)?;
         }
         check::finite_vec("wind_world", self.wind_world)?;
+        // The strongest measured gusts (tornadoes) are ≈ 135 m/s.
+        check::range("wind_world", self.wind_world.length(), 0.0, 150.0, "m/s")?;
         if self.downforce.len() > MAX_AERO_SURFACES {
             return Err(ParamError::new(
                 "downforce",
@@ -141,7 +146,7 @@ impl AeroParams {
             let f = || -> Result<(), ParamError> {
                 check::in_range("downforce_coefficient", d.downforce_coefficient, -5.0, 5.0)?;
                 check::in_range("area", d.area, 0.0, 20.0)?;
-                check::finite_vec("point", d.point)
+                check::point("point", d.point)
             };
             f().map_err(|e| e.within_index("downforce", i))?;
         }

@@ -108,7 +108,8 @@ mod state;
 pub use constraint::{PointConstraint, solve_contacts, solve_impulses, solve_positions};
 pub use model::{ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, Wrench, integrate};
 pub use params::{
-    ChassisParams, INERTIA_SYMMETRY_TOLERANCE, INERTIA_TRIANGLE_TOLERANCE, box_inertia,
+    COM_REACH, ChassisParams, INERTIA_RANGE, INERTIA_SYMMETRY_TOLERANCE,
+    INERTIA_TRIANGLE_TOLERANCE, MASS_RANGE, box_inertia,
 };
 pub use shape::{BodyCollision, BodyShape, MAX_BODY_POINTS, auto_box};
 pub use sprung::{

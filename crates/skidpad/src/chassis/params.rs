@@ -12,6 +12,20 @@ pub const INERTIA_SYMMETRY_TOLERANCE: f64 = 1e-9;
 /// `I₁ + I₂ ≥ (1 − 1e-9) · I₃`, so a flat plate (`I₁ + I₂ = I₃` exactly) is accepted.
 pub const INERTIA_TRIANGLE_TOLERANCE: f64 = 1e-9;
 
+/// Range of [`ChassisParams::mass`]. Unit: kg.
+pub const MASS_RANGE: (f64, f64) = (1.0, 1e6);
+
+/// Range of each principal moment of [`ChassisParams::inertia`]. Unit: kg·m².
+pub const INERTIA_RANGE: (f64, f64) = (1e-4, 1e9);
+
+/// How far the centre of mass may lie outside the box around the wheel centres, per axis,
+/// as a multiple of the layout's reach (the larger of the box's longest side and the largest
+/// wheel diameter). Unit: 1. A centre of mass one reach above the wheels has a static
+/// stability factor `track / (2 h)` below 0.5 (it rolls at 0.5 g; real SUVs are ≈ 1.1) — no
+/// vehicle is built so; `com_offset = [0, 0, 100]` on a car is a typo, and it once gave
+/// 0–100 km/h in 0.00 s.
+pub const COM_REACH: f64 = 1.0;
+
 /// Mass properties of the vehicle as one rigid body (PhysX-style: the sprung masses of the
 /// suspensions are derived from it with [`compute_sprung_masses`](super::compute_sprung_masses)).
 ///
@@ -28,7 +42,9 @@ pub const INERTIA_TRIANGLE_TOLERANCE: f64 = 1e-9;
 pub struct ChassisParams {
     /// Total vehicle mass: sprung plus unsprung (wheels, axles), carried by one rigid body.
     ///
-    /// Unit: kg. Range: (0, ∞). Default: none, required (a sedan is ≈ 1500, a kart ≈ 150).
+    /// Unit: kg. Range: [1, 1e6] ([`MASS_RANGE`]: from a large radio-controlled model to
+    /// beyond the heaviest mining truck, ≈ 600 t loaded; a tank is ≈ 60 t). Default: none,
+    /// required (a sedan is ≈ 1500, a kart ≈ 150).
     /// Raise it and every spring and damper rate with it (see
     /// [`rescale_spring`](super::rescale_spring)) to keep the ride unchanged.
     pub mass: f64,
@@ -37,7 +53,8 @@ pub struct ChassisParams {
     /// products of inertia, e.g. `I_xy = −∫ x y dm`.
     ///
     /// Unit: kg·m². Range: symmetric, positive definite, principal moments obeying the
-    /// triangle inequality. Default: none, required ([`box_inertia`] of the body's extents is
+    /// triangle inequality, each principal moment in [1e-4, 1e9] ([`INERTIA_RANGE`]: a 1 kg
+    /// model's roll inertia is ≈ 5e-3; a 1000 t, 20 m vehicle's yaw inertia ≈ 3e7). Default: none, required ([`box_inertia`] of the body's extents is
     /// a good start; real cars have ≈ 0.6–0.8 × the box values because mass concentrates near
     /// the centre). Raise `I_zz` for lazier turn-in, lower `I_xx` for quicker roll response.
     pub inertia: DMat3,
@@ -45,7 +62,8 @@ pub struct ChassisParams {
     /// [`ChassisState`](super::ChassisState) stores).
     ///
     /// Unit: m. Range: finite; x and y inside the wheels' support polygon for the sprung-mass
-    /// split to exist. Default: none, required (commonly x near mid-wheelbase, y = 0,
+    /// split to exist; each component within [`COM_REACH`] of the wheel centres' bounding box
+    /// (checked by [`VehicleParams::validate`](crate::VehicleParams::validate)). Default: none, required (commonly x near mid-wheelbase, y = 0,
     /// z ≈ 0.4–0.6 above the ground for cars). Lower `z` for less load transfer and roll;
     /// move `x` forward for more understeer.
     pub com_offset: DVec3,
@@ -54,15 +72,16 @@ pub struct ChassisParams {
 impl ChassisParams {
     /// Check every rule and name the first field that breaks one.
     ///
-    /// Rules: `mass` finite and > 0; `inertia` finite, symmetric (relative
+    /// Rules: `mass` in [`MASS_RANGE`]; `inertia` finite, symmetric (relative
     /// [`INERTIA_SYMMETRY_TOLERANCE`]), positive definite, principal moments satisfying
-    /// `I₁ + I₂ ≥ I₃` (relative [`INERTIA_TRIANGLE_TOLERANCE`]); `com_offset` finite.
+    /// `I₁ + I₂ ≥ I₃` (relative [`INERTIA_TRIANGLE_TOLERANCE`]) and in [`INERTIA_RANGE`];
+    /// `com_offset` finite.
     ///
     /// # Errors
     /// A [`ParamError`] with path `mass`, `inertia` or `com_offset`; a parent adds its prefix
     /// with [`ParamError::within`] (e.g. `chassis.inertia`).
     pub fn validate(&self) -> Result<(), ParamError> {
-        check::positive("mass", self.mass)?;
+        check::range("mass", self.mass, MASS_RANGE.0, MASS_RANGE.1, "kg")?;
         validate_inertia(&self.inertia)?;
         check::finite_vec("com_offset", self.com_offset)?;
         Ok(())
@@ -122,6 +141,14 @@ fn validate_inertia(i: &DMat3) -> Result<(), ParamError> {
             "principal moments must satisfy the triangle inequality I1 + I2 >= I3 \
              (got {l1} + {l2} < {l3}): no real mass distribution has this tensor"
         ));
+    }
+    for l in [l1, l3] {
+        if !(INERTIA_RANGE.0..=INERTIA_RANGE.1).contains(&l) {
+            return err(format!(
+                "principal moments must be in [{:e}, {:e}] kg·m² (got {l1}, {l2}, {l3})",
+                INERTIA_RANGE.0, INERTIA_RANGE.1
+            ));
+        }
     }
     Ok(())
 }

@@ -190,10 +190,14 @@ pub(crate) fn load(text: &str, file: &str, base_dir: &Path) -> Result<VehiclePar
         } else if let Some(span) = &found.span {
             let written_key = text.get(span.clone()).unwrap_or("");
             if let Some(c) = CONVENIENCE_KEYS.iter().find(|c| c.key == written_key) {
-                message.push_str(&format!(
-                    " (in SI units: `{}` is converted to `{}`)",
-                    c.key, c.si_key
-                ));
+                match &e.limits {
+                    // A range: restated in the unit the user wrote.
+                    Some(l) => message = c.restate(l, &e.rule),
+                    None => message.push_str(&format!(
+                        " (in SI units: `{}` is converted to `{}`)",
+                        c.key, c.si_key
+                    )),
+                }
             }
             if let Some((p, _)) = path_at(&doc, span.start)
                 && p.first() == Some(&Seg::Key("wheel_defaults".into()))

@@ -26,7 +26,9 @@
 //! outside ([`crate::telemetry`]).
 //!
 //! Substeps: `sim.substeps_low_speed` below `sim.substep_threshold_speed`, else
-//! `sim.substeps_high_speed` (PhysX `PxVehicleWheelsSimData::setSubStepCount`). Hosted mode runs
+//! `sim.substeps_high_speed` (PhysX `PxVehicleWheelsSimData::setSubStepCount`), raised to
+//! `⌈dt / Derived::max_substep⌉` when the step is longer than the stiffest spring allows
+//! (at most [`MAX_SUBSTEPS`]; `Vehicle::max_stable_dt` is the longest step that fits). Hosted mode runs
 //! the same substeps on the vehicle's own states: between substeps the chassis is advanced with
 //! the core's integrator ([`crate::chassis::integrate`]) as a prediction, and the result carries
 //! each substep's wrench, so a host that integrates with the same integrator reproduces the
@@ -261,7 +263,9 @@ fn run_substeps(
     body: bool,
     each: &mut dyn FnMut(usize, &ChassisForces),
 ) {
-    let n = (substep_count(p, s.speed()) as usize).min(MAX_SUBSTEPS);
+    let n = (substep_count(p, s.speed()) as usize)
+        .max(d.stable_substeps(dt))
+        .min(MAX_SUBSTEPS);
     let h = dt / n as f64;
     let v0 = s.chassis.linear_velocity_world;
     let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);

@@ -8,6 +8,16 @@ use serde::{Deserialize, Serialize};
 /// Capacity of the camber and toe graphs (points).
 pub const KINEMATICS_CURVE_POINTS: usize = 8;
 
+/// Stiffest spring rate accepted. Unit: N/m. A loaded 60 t truck's wheel rate is ≈ 1e6, a
+/// mining truck's ≈ 5e6; a kart modelled with a "rigid" axle on its tyre ≈ 2e5. 1e8 is
+/// twenty times the stiffest and still leaves the step-size limit
+/// ([`Derived::max_substep`](crate::params::Derived::max_substep)) above 0.1 ms for a 150 kg
+/// kart.
+pub const SPRING_RATE_MAX: f64 = 1e8;
+
+/// Largest damping rate accepted. Unit: N·s/m (critical damping of 1e8 N/m on 10 t is 2e6).
+pub const DAMPING_MAX: f64 = 1e7;
+
 /// One suspension line: a massless spring-damper between the chassis and the wheel centre,
 /// travelling along a fixed direction in the vehicle frame (PhysX `PxVehicleSuspensionData`
 /// generalised). Jounce `x` is measured from the design (rest) position of the wheel centre,
@@ -19,22 +29,28 @@ pub struct SuspensionParams {
     /// Unit: unit vector. Default: `[0, 0, -1]` (straight down). Tilt it for a strut that leans.
     pub travel_direction: DVec3,
     /// Travel from the design position up to full compression.
-    /// Unit: m. Range: (0, ∞). Default: 0.10. Raise it if the bump stop is hit on normal roads.
+    /// Unit: m. Range: (0, 2] (a mining truck strut travels ≈ 0.3, a trophy truck ≈ 0.9).
+    /// Default: 0.10. Raise it if the bump stop is hit on normal roads.
     pub max_compression: f64,
     /// Travel from the design position down to full extension (droop).
-    /// Unit: m. Range: (0, ∞). Default: 0.12. Raise it for off-road articulation.
+    /// Unit: m. Range: (0, 2]. Default: 0.12. Raise it for off-road articulation.
     pub max_droop: f64,
     /// Spring rate at the wheel (wheel rate, motion ratio already applied).
-    /// Unit: N/m. Range: (0, ∞). Default: 35000. Raise it for a higher ride frequency
+    /// Unit: N/m. Range: [1, 1e8] ([`SPRING_RATE_MAX`]; 1 N/m is softer than a 1 kg model's
+    /// 1 Hz corner, ≈ 10 N/m). Default: 35000. Raise it for a
+    /// higher ride frequency
     /// `f = √(k/m_s)/2π`; cars sit at 1.0–1.8 Hz, race cars higher.
     pub spring_rate: f64,
-    /// Damping while compressing (bump). Unit: N·s/m. Range: [0, ∞). Default: 2500.
+    /// Damping while compressing (bump). Unit: N·s/m. Range: [0, 1e7] ([`DAMPING_MAX`]).
+    /// Default: 2500.
     /// Damping ratio `ζ = c/(2√(k·m_s))`; road cars use 0.2–0.4.
     pub bump_damping: f64,
-    /// Damping while extending (rebound). Unit: N·s/m. Range: [0, ∞). Default: 3500.
+    /// Damping while extending (rebound). Unit: N·s/m. Range: [0, 1e7] ([`DAMPING_MAX`]).
+    /// Default: 3500.
     /// Usually 1.5× bump. Raise it if the body floats after a bump.
     pub rebound_damping: f64,
-    /// Spring force at the design position. Unit: N. Range: [0, ∞) or absent.
+    /// Spring force at the design position. Unit: N. Range: [0, 1e7] or absent (1e7 N
+    /// carries 1000 t on one wheel).
     /// Default: absent = the sprung mass × g projected on the travel direction, so the
     /// vehicle rests exactly at its design position (the PhysX convention). Set it to
     /// lower or raise the ride height: rest jounce is `(m_s·g − preload)/k`.
@@ -54,10 +70,12 @@ pub struct SuspensionParams {
     pub toe: Curve<KINEMATICS_CURVE_POINTS>,
     /// Where the suspension force acts on the chassis, in the vehicle frame. Absent = at the
     /// tire contact point. PhysX advises a point above the wheel centre, below the CoM: the
-    /// lower it is, the more the body leans into turns.
+    /// lower it is, the more the body leans into turns. Unit: m. Range: each component within
+    /// ±50 ([`check::POINT_LIMIT`]).
     pub force_point: Option<DVec3>,
     /// Where the tire's in-plane forces act on the chassis, in the vehicle frame. Absent = at
     /// the contact point (the physical choice; raising it reduces roll, an arcade tweak).
+    /// Unit: m. Range: each component within ±50 ([`check::POINT_LIMIT`]).
     pub tire_force_point: Option<DVec3>,
 }
 
@@ -89,12 +107,21 @@ impl SuspensionParams {
     pub fn validate(&self) -> Result<(), ParamError> {
         check::unit_vec("travel_direction", self.travel_direction)?;
         check::positive("max_compression", self.max_compression)?;
+        check::range("max_compression", self.max_compression, 0.0, 2.0, "m")?;
         check::positive("max_droop", self.max_droop)?;
+        check::range("max_droop", self.max_droop, 0.0, 2.0, "m")?;
         check::positive("spring_rate", self.spring_rate)?;
-        check::non_negative("bump_damping", self.bump_damping)?;
-        check::non_negative("rebound_damping", self.rebound_damping)?;
+        check::range("spring_rate", self.spring_rate, 1.0, SPRING_RATE_MAX, "N/m")?;
+        for (name, c) in [
+            ("bump_damping", self.bump_damping),
+            ("rebound_damping", self.rebound_damping),
+        ] {
+            check::non_negative(name, c)?;
+            check::range(name, c, 0.0, DAMPING_MAX, "N·s/m")?;
+        }
         if let Some(p) = self.preload {
             check::non_negative("preload", p)?;
+            check::range("preload", p, 0.0, 1e7, "N")?;
         }
         self.bump_stop
             .validate(self.max_compression)
@@ -112,10 +139,10 @@ impl SuspensionParams {
             }
         }
         if let Some(p) = self.force_point {
-            check::finite_vec("force_point", p)?;
+            check::point("force_point", p)?;
         }
         if let Some(p) = self.tire_force_point {
-            check::finite_vec("tire_force_point", p)?;
+            check::point("tire_force_point", p)?;
         }
         Ok(())
     }

@@ -95,6 +95,8 @@ pub mod schema;
 pub use drift::{DriftParams, DriftState};
 pub use events::{Event, EventKind, EventList, EventMonitor, detect};
 pub use monitor::Monitor;
+#[cfg(feature = "files")]
+pub use recorder::CsvRecorder;
 pub use recorder::Recorder;
 pub use ring::{DEFAULT_CAPACITY, RingBuffer};
 pub use schema::{

@@ -14,7 +14,8 @@
 //! cell empty where the event has no such value.
 //!
 //! Unlike the ring buffer ([`super::RingBuffer`]) the recorder grows: one `Vec` per row. It is
-//! for tests, reports and files, not for a game's step loop.
+//! for tests, reports and files, not for a game's step loop. For long runs, [`CsvRecorder`]
+//! writes each row to its CSV writer as it is recorded and keeps only the last one.
 //!
 //! ```
 //! use skidpad::{telemetry::Recorder, vehicle::Vehicle, presets, ground::Plane, Pose, DVec3};
@@ -116,6 +117,94 @@ impl Recorder {
         }
         w.flush()?;
         Ok(())
+    }
+}
+
+/// A run written to CSV as it is recorded: the same files as [`Recorder::write_csv`] and
+/// [`Recorder::write_events_csv`] (byte for byte), but each row goes to the writer when its
+/// step is recorded and only the last row stays in memory — a run of any length holds
+/// constant memory (a 10 000 s run at 1/120 s is 1.2 million rows, ≈ 1 GB as a
+/// [`Recorder`]).
+#[cfg(feature = "files")]
+#[derive(Debug)]
+pub struct CsvRecorder<T: std::io::Write, E: std::io::Write> {
+    names: Vec<String>,
+    row: Vec<f64>,
+    rows: usize,
+    telemetry: csv::Writer<T>,
+    events: csv::Writer<E>,
+    monitor: Option<Monitor>,
+}
+
+#[cfg(feature = "files")]
+impl<T: std::io::Write, E: std::io::Write> CsvRecorder<T, E> {
+    /// Write the headers of a vehicle of parameters `p` to `telemetry` and `events`.
+    ///
+    /// # Errors
+    /// The writers'.
+    pub fn new(p: &VehicleParams, telemetry: T, events: E) -> Result<Self, csv::Error> {
+        let names = channel_names(p);
+        let mut telemetry = csv::Writer::from_writer(telemetry);
+        telemetry.write_record(&names)?;
+        let mut events = csv::Writer::from_writer(events);
+        events.write_record(EVENT_COLUMNS)?;
+        Ok(Self {
+            row: vec![0.0; names.len()],
+            names,
+            rows: 0,
+            telemetry,
+            events,
+            monitor: None,
+        })
+    }
+
+    /// Record the step `v` has just taken (as [`Recorder::record`]) and write its row and
+    /// events.
+    ///
+    /// # Errors
+    /// The writers'.
+    pub fn record(&mut self, v: &Vehicle) -> Result<(), csv::Error> {
+        fill_row_from_sample(&sample(v), &mut self.row);
+        self.telemetry
+            .write_record(self.row.iter().map(|v| format!("{v}")))?;
+        self.rows += 1;
+        match &mut self.monitor {
+            Some(m) => {
+                m.observe(v);
+                for e in m.drain() {
+                    self.events.write_record(event_cells(&e))?;
+                }
+            }
+            None => self.monitor = Some(Monitor::new(v)),
+        }
+        Ok(())
+    }
+
+    /// Rows written so far.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The value of column `name` in the last row; `None` without rows or such a column.
+    pub fn last(&self, name: &str) -> Option<f64> {
+        let i = self.names.iter().position(|n| n == name)?;
+        (self.rows > 0).then(|| self.row[i])
+    }
+
+    /// Flush both writers and hand them back.
+    ///
+    /// # Errors
+    /// The writers'.
+    pub fn finish(self) -> Result<(T, E), csv::Error> {
+        let t = self
+            .telemetry
+            .into_inner()
+            .map_err(|e| csv::Error::from(e.into_error()))?;
+        let e = self
+            .events
+            .into_inner()
+            .map_err(|e| csv::Error::from(e.into_error()))?;
+        Ok((t, e))
     }
 }
 
@@ -234,6 +323,36 @@ mod tests {
         }
         assert_eq!(rec.events, events);
         assert_eq!(car.state().time, again.state().time);
+    }
+
+    /// The streaming recorder writes the same bytes as a whole-run recorder, row by row.
+    #[cfg(feature = "files")]
+    #[test]
+    fn csv_recorder_writes_what_the_recorder_writes() {
+        let (_, rec) = dropped();
+        let mut car = Vehicle::new(presets::sedan()).unwrap();
+        car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.6)));
+        let mut stream = CsvRecorder::new(car.params(), Vec::new(), Vec::new()).unwrap();
+        assert_eq!(stream.last("t_s"), None);
+        for _ in 0..100 {
+            car.step(0.01, &Plane::flat());
+            stream.record(&car).unwrap();
+        }
+        assert_eq!(stream.rows(), 100);
+        assert_eq!(stream.last("x_m"), rec.last("x_m"));
+        let (t, e) = stream.finish().unwrap();
+        let (mut want_t, mut want_e) = (Vec::new(), Vec::new());
+        rec.write_csv(&mut want_t).unwrap();
+        rec.write_events_csv(&mut want_e).unwrap();
+        assert!(!rec.events.is_empty());
+        assert_eq!(
+            String::from_utf8(t).unwrap(),
+            String::from_utf8(want_t).unwrap()
+        );
+        assert_eq!(
+            String::from_utf8(e).unwrap(),
+            String::from_utf8(want_e).unwrap()
+        );
     }
 
     #[cfg(feature = "files")]

@@ -254,10 +254,47 @@ impl Vehicle {
         }
     }
 
+    /// Longest step that stays stable: [`pipeline::MAX_SUBSTEPS`] substeps of
+    /// [`Derived::max_substep`] (the stiffest spring's bound). Unit: s.
+    pub fn max_stable_dt(&self) -> f64 {
+        pipeline::MAX_SUBSTEPS as f64 * self.derived.max_substep
+    }
+
+    /// Check a step length before stepping with it: finite, positive and at most
+    /// [`Vehicle::max_stable_dt`]. Up to that, [`Vehicle::step`] raises its substep count
+    /// by itself so every substep stays within [`Derived::max_substep`].
+    ///
+    /// # Errors
+    /// [`InputError`] on field `dt`, with the longest stable step in the message.
+    pub fn check_dt(&self, dt: f64) -> Result<(), InputError> {
+        let max = self.max_stable_dt();
+        if dt.is_finite() && dt > 0.0 && dt <= max {
+            Ok(())
+        } else {
+            Err(InputError::new(
+                "dt",
+                format!(
+                    "must be in (0, {}] s for {} (got {dt}): its stiffest spring needs substeps \
+                     of at most {} s and a step runs at most {} of them",
+                    crate::error::short_number(max),
+                    if self.params.name.is_empty() {
+                        "this vehicle"
+                    } else {
+                        &self.params.name
+                    },
+                    crate::error::short_number(self.derived.max_substep),
+                    pipeline::MAX_SUBSTEPS
+                ),
+            ))
+        }
+    }
+
     /// Advance by `dt` seconds in standalone mode: the core integrates the chassis.
-    /// `dt` must be finite and positive; anything else is ignored (no step). A step that
-    /// would leave a non-finite state is undone and recorded ([`Vehicle::fault`]); use
-    /// [`Vehicle::try_step`] to see it at once.
+    /// `dt` must be finite and positive; anything else is ignored (no step). The step runs at
+    /// least `⌈dt / max_substep⌉` substeps ([`Derived::stable_substeps`]), at most
+    /// [`pipeline::MAX_SUBSTEPS`]: check a step longer than a frame with
+    /// [`Vehicle::check_dt`]. A step that would leave a non-finite state is undone and
+    /// recorded ([`Vehicle::fault`]); use [`Vehicle::try_step`] to see it at once.
     pub fn step(&mut self, dt: f64, ground: &dyn Ground) {
         let _ = self.try_step(dt, ground);
     }

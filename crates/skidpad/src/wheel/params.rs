@@ -6,6 +6,14 @@ use crate::tire::TireParams;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+/// Largest distance of a wheel centre from the vehicle origin along each axis. Unit: m.
+pub const POSITION_LIMIT: f64 = 50.0;
+
+/// Largest drive, brake or hand-brake torque at a wheel. Unit: N·m. A 60 t truck braking at
+/// 1 g from 1 m radius wheels needs ≈ 600 kN·m over all wheels; a mining truck's wheel
+/// motor through its final drive ≈ 300 kN·m. 1e6 covers both.
+pub const TORQUE_LIMIT: f64 = 1e6;
+
 /// One wheel: where it is, what it is, how it is suspended and what the driver can do with it
 /// (the PhysX `NoDrive` controls: per-wheel drive, brake and steer limits).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -14,27 +22,38 @@ pub struct WheelParams {
     /// A short name for telemetry (`fl`, `rr`, ...). Default: empty (telemetry uses the index).
     pub name: String,
     /// Wheel centre at the design (rest) position, in the vehicle frame. Unit: m.
+    /// Range: each component in [−50, 50] ([`POSITION_LIMIT`]: the longest rigid vehicles,
+    /// a 25 m bus or a 15 m mining truck, fit with room; a wheel kilometres away is a typo
+    /// and once drove at 1790 m/s).
     pub position: DVec3,
     /// Unloaded radius, also the rolling radius of the foundation tire. Unit: m. Range: (0, 5]. Default: 0.32.
     pub radius: f64,
     /// Tire width (the cylinder swept against the ground). Unit: m. Range: (0, 3]. Default: 0.22.
     pub width: f64,
     /// Unsprung mass of the wheel assembly; it is part of the chassis mass (PhysX convention),
-    /// reported for information. Unit: kg. Range: (0, ∞). Default: 20.
+    /// reported for information. Unit: kg. Range: (0, 1e4] (a mining truck's tyre and rim
+    /// are ≈ 5 t). Default: 20.
     pub mass: f64,
-    /// Spin inertia of wheel + tire (+ brake disc, half-shaft). Unit: kg·m². Range: (0, ∞).
+    /// Spin inertia of wheel + tire (+ brake disc, half-shaft). Unit: kg·m². Range: (0, 2e4]
+    /// (a 5 t mining tyre of 1.8 m radius is ≈ 1e4).
     /// Default: 1.1. Lower it and the wheel spins up and locks faster.
     pub inertia: f64,
     /// Steer angle at full steer command, positive = left (rear steer allowed: use a sign).
-    /// Unit: rad. Range: [−1.2, 1.2]. Default: 0 (not steered).
+    /// Unit: rad. Range: [−π/2, π/2] (±90°: crab-steering and forklift wheels reach it); a
+    /// wheel ahead of the centre of mass must not be negative: it would turn the vehicle
+    /// right for a left command (checked by [`VehicleParams::validate`](crate::VehicleParams::validate);
+    /// `max_steer_deg = -35` on a front wheel once gave a max lateral acceleration of 0).
+    /// Default: 0 (not steered).
     pub max_steer: f64,
     /// Drive torque at full throttle (direct per-wheel drive, PhysX `NoDrive`).
-    /// Unit: N·m. Range: [0, ∞). Default: 0 (not driven).
+    /// Unit: N·m. Range: [0, 1e6] ([`TORQUE_LIMIT`]). Default: 0 (not driven).
     pub max_drive_torque: f64,
-    /// Service-brake torque at full brake. Unit: N·m. Range: [0, ∞). Default: 1500.
+    /// Service-brake torque at full brake. Unit: N·m. Range: [0, 1e6] ([`TORQUE_LIMIT`]).
+    /// Default: 1500.
     /// Front/rear ratio sets the brake bias.
     pub max_brake_torque: f64,
-    /// Hand-brake torque at full hand brake (usually rear only). Unit: N·m. Range: [0, ∞). Default: 0.
+    /// Hand-brake torque at full hand brake (usually rear only). Unit: N·m. Range: [0, 1e6]
+    /// ([`TORQUE_LIMIT`]). Default: 0.
     pub max_handbrake_torque: f64,
     /// A disabled wheel casts nothing, carries no load and makes no force (PhysX
     /// `disableWheel`); sprung masses are computed over the enabled wheels. Default: true.
@@ -72,16 +91,34 @@ impl WheelParams {
     /// The first broken rule, with its field path.
     pub fn validate(&self) -> Result<(), ParamError> {
         check::finite_vec("position", self.position)?;
+        for (axis, v) in ["x", "y", "z"].into_iter().zip(self.position.to_array()) {
+            check::range_why(
+                "position",
+                v,
+                -POSITION_LIMIT,
+                POSITION_LIMIT,
+                "m",
+                &format!("the {axis} component; no rigid vehicle is longer than 100 m"),
+            )?;
+        }
         check::positive("radius", self.radius)?;
         check::in_range("radius", self.radius, 0.0, 5.0)?;
         check::positive("width", self.width)?;
         check::in_range("width", self.width, 0.0, 3.0)?;
         check::positive("mass", self.mass)?;
+        check::range("mass", self.mass, 0.0, 1e4, "kg")?;
         check::positive("inertia", self.inertia)?;
-        check::in_range("max_steer", self.max_steer, -1.2, 1.2)?;
-        check::non_negative("max_drive_torque", self.max_drive_torque)?;
-        check::non_negative("max_brake_torque", self.max_brake_torque)?;
-        check::non_negative("max_handbrake_torque", self.max_handbrake_torque)?;
+        check::range("inertia", self.inertia, 0.0, 2e4, "kg·m²")?;
+        let quarter = std::f64::consts::FRAC_PI_2;
+        check::range("max_steer", self.max_steer, -quarter, quarter, "rad")?;
+        for (name, t) in [
+            ("max_drive_torque", self.max_drive_torque),
+            ("max_brake_torque", self.max_brake_torque),
+            ("max_handbrake_torque", self.max_handbrake_torque),
+        ] {
+            check::non_negative(name, t)?;
+            check::range(name, t, 0.0, TORQUE_LIMIT, "N·m")?;
+        }
         self.suspension
             .validate()
             .map_err(|e| e.within("suspension"))?;
