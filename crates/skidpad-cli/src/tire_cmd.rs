@@ -24,40 +24,101 @@ pub struct GridRow {
 /// Output columns appended by [`eval_grid`].
 pub const OUTPUT_COLUMNS: [&str; 5] = ["fx_n", "fy_n", "mz_nm", "mx_nm", "my_nm"];
 
+/// A grid column: its name, whether the grid must have it, and its range (the rule as text).
+struct GridColumn {
+    name: &'static str,
+    required: bool,
+    min: f64,
+    rule: &'static str,
+}
+
+/// The columns [`read_grid`] reads, in [`GridRow`] order. Every value must be a finite
+/// number; loads and pressures must also be ≥ 0.
+const GRID_COLUMNS: [GridColumn; 6] = [
+    GridColumn {
+        name: "fz_n",
+        required: true,
+        min: 0.0,
+        rule: "a load ≥ 0 N",
+    },
+    GridColumn {
+        name: "kappa",
+        required: true,
+        min: f64::NEG_INFINITY,
+        rule: "a finite slip ratio",
+    },
+    GridColumn {
+        name: "alpha_rad",
+        required: true,
+        min: f64::NEG_INFINITY,
+        rule: "a finite angle in rad",
+    },
+    GridColumn {
+        name: "gamma_rad",
+        required: true,
+        min: f64::NEG_INFINITY,
+        rule: "a finite angle in rad",
+    },
+    GridColumn {
+        name: "vx_mps",
+        required: false,
+        min: f64::NEG_INFINITY,
+        rule: "a finite speed in m/s",
+    },
+    GridColumn {
+        name: "pressure_pa",
+        required: false,
+        min: 0.0,
+        rule: "a pressure ≥ 0 Pa",
+    },
+];
+
 /// Read a grid CSV (columns `fz_n,kappa,alpha_rad,gamma_rad`, optionally `vx_mps`,
 /// `pressure_pa`, any order, other columns ignored).
 ///
 /// # Errors
-/// A message naming the file, the line and the column.
+/// A message naming the file, the line, the data row (1-based, after the header) and the
+/// column: a missing column, a value that is not a number, NaN or ±∞, or a negative load or
+/// pressure (`grid.csv:4: row 3, column `fz_n`: must be a load ≥ 0 N, got -100`).
 pub fn read_grid(path: &Path) -> Result<Vec<GridRow>, String> {
     let file = path.display();
     let mut r = csv::Reader::from_path(path).map_err(|e| format!("{file}: {e}"))?;
     let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
-    let col = |name: &str| headers.iter().position(|h| h.trim() == name);
-    let need = |name: &str| col(name).ok_or_else(|| format!("{file}: missing column `{name}`"));
-    let (ifz, ik, ia, ig) = (
-        need("fz_n")?,
-        need("kappa")?,
-        need("alpha_rad")?,
-        need("gamma_rad")?,
-    );
-    let (iv, ip) = (col("vx_mps"), col("pressure_pa"));
+    let mut index = [None; 6];
+    for (slot, c) in index.iter_mut().zip(&GRID_COLUMNS) {
+        *slot = headers.iter().position(|h| h.trim() == c.name);
+        if c.required && slot.is_none() {
+            return Err(format!("{file}: missing column `{}`", c.name));
+        }
+    }
     let mut rows = Vec::new();
     for (n, rec) in r.records().enumerate() {
-        let line = n + 2;
-        let rec = rec.map_err(|e| format!("{file}:{line}: {e}"))?;
-        let get = |i: usize, name: &str| -> Result<f64, String> {
+        let line = rec
+            .as_ref()
+            .ok()
+            .and_then(|r| r.position())
+            .map_or(n + 2, |p| p.line() as usize);
+        let rec = rec.map_err(|e| format!("{file}:{line}: row {}: {e}", n + 1))?;
+        let mut v = [None; 6];
+        for ((out, c), i) in v.iter_mut().zip(&GRID_COLUMNS).zip(index) {
+            let Some(i) = i else { continue };
             let s = rec.get(i).unwrap_or("").trim();
-            s.parse::<f64>()
-                .map_err(|_| format!("{file}:{line}: column `{name}`: not a number: {s:?}"))
-        };
+            let at = || format!("{file}:{line}: row {}, column `{}`", n + 1, c.name);
+            let x = s
+                .parse::<f64>()
+                .map_err(|_| format!("{}: not a number: {s:?}", at()))?;
+            if !x.is_finite() || x < c.min {
+                return Err(format!("{}: must be {}, got {s}", at(), c.rule));
+            }
+            *out = Some(x);
+        }
         rows.push(GridRow {
-            fz_n: get(ifz, "fz_n")?,
-            kappa: get(ik, "kappa")?,
-            alpha_rad: get(ia, "alpha_rad")?,
-            gamma_rad: get(ig, "gamma_rad")?,
-            vx_mps: iv.map(|i| get(i, "vx_mps")).transpose()?,
-            pressure_pa: ip.map(|i| get(i, "pressure_pa")).transpose()?,
+            fz_n: v[0].unwrap_or(0.0),
+            kappa: v[1].unwrap_or(0.0),
+            alpha_rad: v[2].unwrap_or(0.0),
+            gamma_rad: v[3].unwrap_or(0.0),
+            vx_mps: v[4],
+            pressure_pa: v[5],
         });
     }
     Ok(rows)

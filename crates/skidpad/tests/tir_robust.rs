@@ -205,3 +205,48 @@ fn overflowing_coefficients_are_refused() {
         "{e}"
     );
 }
+
+/// Vehicle loading returns the `.tir` warnings (they were dropped): chrono's HMMWV file on
+/// all four wheels gives its one Fx sign-change warning once, naming the file and the wheel.
+#[test]
+fn vehicle_loading_returns_tir_warnings() {
+    let text = r#"name = "hmmwv-probe"
+[chassis]
+mass = 2500.0
+inertia_diagonal = [1500.0, 4000.0, 4500.0]
+com_offset = [0.0, 0.0, 0.4]
+
+[wheel_defaults]
+radius = 0.47
+suspension.spring_rate = 120000.0
+tire.tir = "HMMWV_Pac02Tire.tir"
+
+[[wheels]]
+position = [1.7, 0.9, 0.0]
+max_steer_deg = 35
+[[wheels]]
+position = [1.7, -0.9, 0.0]
+max_steer_deg = 35
+[[wheels]]
+position = [-1.6, 0.9, 0.0]
+[[wheels]]
+position = [-1.6, -0.9, 0.0]
+"#;
+    let origin = data("hmmwv.toml");
+    let (p, warnings) = skidpad::VehicleParams::from_toml_str_with_warnings(text, &origin).unwrap();
+    assert_eq!(p.wheels.len(), 4);
+    assert_eq!(warnings.len(), 1, "{warnings:#?}");
+    assert!(
+        warnings[0].starts_with(&format!(
+            "{}: line 94: [LONGITUDINAL_COEFFICIENTS] Fx changes sign with load",
+            data("HMMWV_Pac02Tire.tir")
+        )) && warnings[0].ends_with("(loaded by wheels[0].tire.tir)"),
+        "{}",
+        warnings[0]
+    );
+    // The plain loader gives the same vehicle.
+    assert_eq!(
+        skidpad::VehicleParams::from_toml_str(text, &origin).unwrap(),
+        p
+    );
+}
