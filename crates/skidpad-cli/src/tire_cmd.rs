@@ -24,52 +24,61 @@ pub struct GridRow {
 /// Output columns appended by [`eval_grid`].
 pub const OUTPUT_COLUMNS: [&str; 5] = ["fx_n", "fy_n", "mz_nm", "mx_nm", "my_nm"];
 
-/// A grid column: its name, whether the grid must have it, and its range (the rule as text).
+/// A grid column: its name, whether the grid must have it, and its range (`rule` says it in
+/// the column's unit).
 struct GridColumn {
     name: &'static str,
     required: bool,
     min: f64,
+    max: f64,
     rule: &'static str,
 }
 
-/// The columns [`read_grid`] reads, in [`GridRow`] order. Every value must be a finite
-/// number; loads and pressures must also be ≥ 0.
+/// The columns [`read_grid`] reads, in [`GridRow`] order, with their ranges: wide enough for
+/// any tyre built (a 10 MN load, a slip ratio of ±100, 1000 m/s, 1000 bar), narrow enough that
+/// the equations cannot overflow.
 const GRID_COLUMNS: [GridColumn; 6] = [
     GridColumn {
         name: "fz_n",
         required: true,
         min: 0.0,
-        rule: "a load ≥ 0 N",
+        max: 1e7,
+        rule: "a load in [0, 1e7] N",
     },
     GridColumn {
         name: "kappa",
         required: true,
-        min: f64::NEG_INFINITY,
-        rule: "a finite slip ratio",
+        min: -100.0,
+        max: 100.0,
+        rule: "a slip ratio in [-100, 100]",
     },
     GridColumn {
         name: "alpha_rad",
         required: true,
-        min: f64::NEG_INFINITY,
-        rule: "a finite angle in rad",
+        min: -std::f64::consts::PI,
+        max: std::f64::consts::PI,
+        rule: "an angle in [-π, π] rad",
     },
     GridColumn {
         name: "gamma_rad",
         required: true,
-        min: f64::NEG_INFINITY,
-        rule: "a finite angle in rad",
+        min: -std::f64::consts::FRAC_PI_2,
+        max: std::f64::consts::FRAC_PI_2,
+        rule: "an angle in [-π/2, π/2] rad",
     },
     GridColumn {
         name: "vx_mps",
         required: false,
-        min: f64::NEG_INFINITY,
-        rule: "a finite speed in m/s",
+        min: -1000.0,
+        max: 1000.0,
+        rule: "a speed in [-1000, 1000] m/s",
     },
     GridColumn {
         name: "pressure_pa",
         required: false,
         min: 0.0,
-        rule: "a pressure ≥ 0 Pa",
+        max: 1e8,
+        rule: "a pressure in [0, 1e8] Pa",
     },
 ];
 
@@ -78,11 +87,22 @@ const GRID_COLUMNS: [GridColumn; 6] = [
 ///
 /// # Errors
 /// A message naming the file, the line, the data row (1-based, after the header) and the
-/// column: a missing column, a value that is not a number, NaN or ±∞, or a negative load or
-/// pressure (`grid.csv:4: row 3, column `fz_n`: must be a load ≥ 0 N, got -100`).
+/// column: a missing column, a value that is not a number, NaN or ±∞, or a value outside the
+/// column's range (`grid.csv:4: row 3, column `fz_n`: must be a load in [0, 1e7] N, got -100`):
+/// fz_n [0, 1e7] N, kappa [-100, 100], alpha_rad [-π, π], gamma_rad [-π/2, π/2], vx_mps
+/// [-1000, 1000] m/s, pressure_pa [0, 1e8] Pa.
 pub fn read_grid(path: &Path) -> Result<Vec<GridRow>, String> {
     let file = path.display();
-    let mut r = csv::Reader::from_path(path).map_err(|e| format!("{file}: {e}"))?;
+    let f = std::fs::File::open(path).map_err(|e| format!("{file}: {e}"))?;
+    read_grid_from(f, &file.to_string())
+}
+
+/// [`read_grid`] from any reader; `file` names it in messages.
+///
+/// # Errors
+/// As [`read_grid`].
+pub fn read_grid_from(reader: impl std::io::Read, file: &str) -> Result<Vec<GridRow>, String> {
+    let mut r = csv::Reader::from_reader(reader);
     let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
     let mut index = [None; 6];
     for (slot, c) in index.iter_mut().zip(&GRID_COLUMNS) {
@@ -107,7 +127,7 @@ pub fn read_grid(path: &Path) -> Result<Vec<GridRow>, String> {
             let x = s
                 .parse::<f64>()
                 .map_err(|_| format!("{}: not a number: {s:?}", at()))?;
-            if !x.is_finite() || x < c.min {
+            if !(c.min..=c.max).contains(&x) {
                 return Err(format!("{}: must be {}, got {s}", at(), c.rule));
             }
             *out = Some(x);

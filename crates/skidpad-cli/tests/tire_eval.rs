@@ -178,8 +178,9 @@ fn eval_warns_when_a_force_changes_sign_with_load() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// A grid value that is not a finite number, or a negative load or pressure, is an error
-/// naming the file, the line, the data row and the column (NaN `fz_n` gave zeros before).
+/// A grid value that is not a finite number or outside its column's range (a negative load,
+/// 1e308 N) is an error naming the file, the line, the data row and the column (NaN `fz_n`
+/// gave zeros before).
 #[test]
 fn bad_grid_values_name_file_row_and_column() {
     use skidpad_cli::tire_cmd::read_grid;
@@ -190,11 +191,11 @@ fn bad_grid_values_name_file_row_and_column() {
     let cases = [
         (
             "NaN,0,0,0,2e5",
-            "row 2, column `fz_n`: must be a load ≥ 0 N, got NaN",
+            "row 2, column `fz_n`: must be a load in [0, 1e7] N, got NaN",
         ),
         (
             "-100,0,0,0,2e5",
-            "row 2, column `fz_n`: must be a load ≥ 0 N, got -100",
+            "row 2, column `fz_n`: must be a load in [0, 1e7] N, got -100",
         ),
         (
             "4000,abc,0,0,2e5",
@@ -202,7 +203,11 @@ fn bad_grid_values_name_file_row_and_column() {
         ),
         (
             "4000,0,inf,0,2e5",
-            "row 2, column `alpha_rad`: must be a finite angle in rad, got inf",
+            "row 2, column `alpha_rad`: must be an angle in [-π, π] rad, got inf",
+        ),
+        (
+            "4000,0,0,2,2e5",
+            "row 2, column `gamma_rad`: must be an angle in [-π/2, π/2] rad, got 2",
         ),
         (
             "4000,0,0,,2e5",
@@ -210,7 +215,11 @@ fn bad_grid_values_name_file_row_and_column() {
         ),
         (
             "4000,0,0,0,-1",
-            "row 2, column `pressure_pa`: must be a pressure ≥ 0 Pa, got -1",
+            "row 2, column `pressure_pa`: must be a pressure in [0, 1e8] Pa, got -1",
+        ),
+        (
+            "1e308,0,0,0,2e5",
+            "row 2, column `fz_n`: must be a load in [0, 1e7] N, got 1e308",
         ),
     ];
     for (row, want) in cases {

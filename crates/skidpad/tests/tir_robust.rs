@@ -191,7 +191,7 @@ fn cr_only_and_mixed_line_endings_read() {
 }
 
 /// Coefficients that make the equations overflow are refused, not evaluated to 0: with
-/// PDX1 = 1e306, Dx = µx·Fz = 1e306·3800 N overflows to ∞ at the nominal load (1e300 still
+/// PDX1 = 1e306, Dx = µx·Fz = 1e306·190 N overflows to ∞ at 0.05·FNOMIN (1e300 still
 /// gives finite, if absurd, forces: Dx = 3.8e303 N).
 #[test]
 fn overflowing_coefficients_are_refused() {
@@ -200,7 +200,7 @@ fn overflowing_coefficients_are_refused() {
     let e = TirFile::parse(&text.replace(line, "PDX1 = 1e306"), "huge.tir").unwrap_err();
     assert!(
         e.to_string().starts_with(
-            "huge.tir:222: the coefficients give a non-finite force or moment at Fz = 3800 N"
+            "huge.tir:222: the coefficients give a non-finite force or moment at Fz = 190 N"
         ),
         "{e}"
     );

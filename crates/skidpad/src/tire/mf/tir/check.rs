@@ -14,8 +14,18 @@
 //! `HMMWV_Pac02Tire.tir` (PKX1 = 14.848, PKX2 = −9.8161, LFZO = 0.5809) has Kxκ = 0 at
 //! dfz = 1.513, Fz ≈ 51 kN = 1.46·FNOMIN: above it the tyre brakes when it should drive.
 //!
-//! Any non-finite output in the sweep (coefficients so large that the equations overflow; the
-//! model would replace it by 0 and flag `output`) is a [`TirError`]: such a file is refused.
+//! Any non-finite output (coefficients so large that the equations overflow; the model would
+//! replace it by 0 and flag `output`) in that sweep, or on the combined grid below, is a
+//! [`TirError`]: such a file is refused. The combined grid spans what a vehicle step can ask
+//! (inputs beyond the file's ranges are clamped to them, limits on):
+//!
+//! | input | values |
+//! |---|---|
+//! | Fz | 0.05, 0.5, 1, 2, 10 × FNOMIN |
+//! | κ | −1, −0.1, 0, 0.1, 1 |
+//! | α | −π/2, −0.3, 0, 0.3, π/2 rad |
+//! | γ | CAMMIN, 0, CAMMAX |
+//! | Vx | 0, VXLOW/2, LONGVL, −LONGVL |
 
 use super::{TirError, TirFile, TirWarning};
 use crate::tire::mf::coeffs::MfCoefficients;
@@ -27,6 +37,19 @@ const LOAD_DIVISIONS: usize = 20;
 const KAPPAS: [f64; 6] = [-0.3, -0.1, -0.03, 0.03, 0.1, 0.3];
 /// Slip angles of the Fy sweep. Unit: rad.
 const ALPHAS: [f64; 6] = [-0.2, -0.08, -0.03, 0.03, 0.08, 0.2];
+
+/// Load factors (× FNOMIN) of the combined grid.
+const GRID_LOADS: [f64; 5] = [0.05, 0.5, 1.0, 2.0, 10.0];
+/// Slip ratios of the combined grid. Unit: 1.
+const GRID_KAPPAS: [f64; 5] = [-1.0, -0.1, 0.0, 0.1, 1.0];
+/// Slip angles of the combined grid. Unit: rad.
+const GRID_ALPHAS: [f64; 5] = [
+    -std::f64::consts::FRAC_PI_2,
+    -0.3,
+    0.0,
+    0.3,
+    std::f64::consts::FRAC_PI_2,
+];
 
 /// A sign change found in the sweep: the slip, the last load with the FNOMIN sign, the first
 /// load without it, and the forces at FNOMIN and at that load.
@@ -49,6 +72,7 @@ pub(super) fn load_sweep(
 ) -> Result<(), TirError> {
     let tire = MfTire::from(file).with_options(MfOptions::default());
     let c = &file.coefficients;
+    finite_grid(&tire, &file.path, eof_line)?;
     let vx = c.longvl.max(2.0 * c.vxlow);
     for longitudinal in [true, false] {
         let (name, section, slips) = if longitudinal {
@@ -102,6 +126,43 @@ pub(super) fn load_sweep(
                 key: String::new(),
                 message: flip_message(name, longitudinal, &flip, c),
             });
+        }
+    }
+    Ok(())
+}
+
+/// Every output on the combined grid is finite (not replaced by the model), else an error.
+fn finite_grid(tire: &MfTire, path: &str, eof_line: usize) -> Result<(), TirError> {
+    let c = &tire.coefficients;
+    for load in GRID_LOADS {
+        for kappa in GRID_KAPPAS {
+            for alpha in GRID_ALPHAS {
+                for gamma in [c.cammin, 0.0, c.cammax] {
+                    for vx in [0.0, 0.5 * c.vxlow, c.longvl, -c.longvl] {
+                        let fz = load * c.fnomin;
+                        let out = tire.steady_state(MfInput {
+                            fz,
+                            kappa,
+                            alpha,
+                            gamma,
+                            vx,
+                            pressure: None,
+                        });
+                        if out.clamped.output {
+                            return Err(TirError::new(
+                                path,
+                                eof_line,
+                                "",
+                                format!(
+                                    "the coefficients give a non-finite force or moment at \
+                                     Fz = {fz} N, κ = {kappa}, α = {alpha} rad, γ = {gamma} rad, \
+                                     Vx = {vx} m/s: check the magnitudes of the coefficients"
+                                ),
+                            ));
+                        }
+                    }
+                }
+            }
         }
     }
     Ok(())
