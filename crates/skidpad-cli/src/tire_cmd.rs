@@ -101,8 +101,12 @@ pub fn read_grid(path: &Path) -> Result<Vec<GridRow>, String> {
 ///
 /// # Errors
 /// As [`read_grid`].
-pub fn read_grid_from(reader: impl std::io::Read, file: &str) -> Result<Vec<GridRow>, String> {
-    let mut r = csv::Reader::from_reader(reader);
+pub fn read_grid_from(mut reader: impl std::io::Read, file: &str) -> Result<Vec<GridRow>, String> {
+    let mut bytes = Vec::new();
+    reader
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{file}: {e}"))?;
+    let mut r = csv::Reader::from_reader(bytes.as_slice());
     let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
     let mut index = [None; 6];
     for (slot, c) in index.iter_mut().zip(&GRID_COLUMNS) {
@@ -113,12 +117,8 @@ pub fn read_grid_from(reader: impl std::io::Read, file: &str) -> Result<Vec<Grid
     }
     let mut rows = Vec::new();
     for (n, rec) in r.records().enumerate() {
-        let line = rec
-            .as_ref()
-            .ok()
-            .and_then(|r| r.position())
-            .map_or(n + 2, |p| p.line() as usize);
-        let rec = rec.map_err(|e| format!("{file}:{line}: row {}: {e}", n + 1))?;
+        let rec = rec.map_err(|e| record_error(&e, &bytes, file, n + 1))?;
+        let line = rec.position().map_or(n + 2, |p| line_at(&bytes, p.byte()));
         let mut v = [None; 6];
         for ((out, c), i) in v.iter_mut().zip(&GRID_COLUMNS).zip(index) {
             let Some(i) = i else { continue };
@@ -142,6 +142,33 @@ pub fn read_grid_from(reader: impl std::io::Read, file: &str) -> Result<Vec<Grid
         });
     }
     Ok(rows)
+}
+
+/// The 1-based line of byte `byte` of `bytes`, counting LF, CRLF and a lone CR as one line
+/// end each (the csv crate's own line count is one short after CRLF).
+fn line_at(bytes: &[u8], byte: u64) -> usize {
+    let end = usize::try_from(byte).map_or(bytes.len(), |b| b.min(bytes.len()));
+    let before = &bytes[..end];
+    let lf = before.iter().filter(|&&b| b == b'\n').count();
+    let lone_cr = before
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\r' && before.get(i + 1) != Some(&b'\n'))
+        .count();
+    1 + lf + lone_cr
+}
+
+/// A record the csv reader refused (row `row`, 1-based): the file, line and row, and why.
+fn record_error(e: &csv::Error, bytes: &[u8], file: &str, row: usize) -> String {
+    let line = e.position().map_or(row + 1, |p| line_at(bytes, p.byte()));
+    let why = match e.kind() {
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => format!("{len} fields, the header has {expected_len}"),
+        csv::ErrorKind::Utf8 { .. } => "not valid UTF-8".to_string(),
+        _ => e.to_string(),
+    };
+    format!("{file}:{line}: row {row}: {why}")
 }
 
 /// Evaluate `model` on every grid row and write the inputs plus [`OUTPUT_COLUMNS`].

@@ -227,6 +227,14 @@ fn bad_grid_values_name_file_row_and_column() {
         let e = read_grid(&path).unwrap_err();
         assert_eq!(e, format!("{}:3: {want}", path.display()));
     }
+    // CRLF line ends: the same line (the csv crate's own count is one short there).
+    let crlf = format!("{head}NaN,0,0,0,2e5\n").replace('\n', "\r\n");
+    std::fs::write(&path, crlf).unwrap();
+    let e = read_grid(&path).unwrap_err();
+    assert!(
+        e.starts_with(&format!("{}:3: row 2, column `fz_n`", path.display())),
+        "{e}"
+    );
     // A short row, and a missing column.
     std::fs::write(&path, format!("{head}4000,0\n")).unwrap();
     let e = read_grid(&path).unwrap_err();

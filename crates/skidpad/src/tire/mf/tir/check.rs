@@ -25,7 +25,7 @@
 //! | κ | −1, −0.1, 0, 0.1, 1 |
 //! | α | −π/2, −0.3, 0, 0.3, π/2 rad |
 //! | γ | CAMMIN, 0, CAMMAX |
-//! | Vx | 0, VXLOW/2, LONGVL, −LONGVL |
+//! | Vx | 0, VXLOW/2, ±LONGVL, ±100 m/s (LONGVL is in the file's units: `LENGTH = 'mm'` makes it 1000× smaller) |
 
 use super::{TirError, TirFile, TirWarning};
 use crate::tire::mf::coeffs::MfCoefficients;
@@ -50,6 +50,9 @@ const GRID_ALPHAS: [f64; 5] = [
     0.3,
     std::f64::consts::FRAC_PI_2,
 ];
+
+/// The highest wheel speed of the combined grid (360 km/h). Unit: m/s.
+const MAX_SPEED: f64 = 100.0;
 
 /// A sign change found in the sweep: the slip, the last load with the FNOMIN sign, the first
 /// load without it, and the forces at FNOMIN and at that load.
@@ -138,7 +141,14 @@ fn finite_grid(tire: &MfTire, path: &str, eof_line: usize) -> Result<(), TirErro
         for kappa in GRID_KAPPAS {
             for alpha in GRID_ALPHAS {
                 for gamma in [c.cammin, 0.0, c.cammax] {
-                    for vx in [0.0, 0.5 * c.vxlow, c.longvl, -c.longvl] {
+                    for vx in [
+                        0.0,
+                        0.5 * c.vxlow,
+                        c.longvl,
+                        -c.longvl,
+                        MAX_SPEED,
+                        -MAX_SPEED,
+                    ] {
                         let fz = load * c.fnomin;
                         let out = tire.steady_state(MfInput {
                             fz,
