@@ -115,7 +115,8 @@ impl fmt::Display for TirError {
 
 impl std::error::Error for TirError {}
 
-/// Something in a `.tir` file that was ignored (unknown key or section, duplicate key).
+/// Something in a `.tir` file that was ignored (unknown key or section, duplicate key) or is
+/// suspicious (a force that changes sign with load, from the load sweep).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TirWarning {
     /// 1-based line number.
@@ -183,7 +184,8 @@ pub struct TirFile {
 impl TirFile {
     /// Parse the text of a `.tir` file. `path` is used in messages only.
     ///
-    /// Returns the file and the warnings (unknown keys and sections, duplicates).
+    /// Returns the file and the warnings (unknown keys and sections, duplicates, a force that
+    /// changes sign with load: see the [module docs](self)).
     ///
     /// # Errors
     /// A [`TirError`] naming the file, line and key: see the [module docs](self).

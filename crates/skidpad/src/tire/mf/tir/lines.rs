@@ -159,7 +159,7 @@ struct Section {
 
 impl Section {
     /// Enter the section of header line `t` (`rest` is `t` after the `[`); the table of the
-    /// section left, if any, goes to `tables`.
+    /// section left, if any, goes to `out.tables`.
     fn enter(
         &mut self,
         rest: &str,
