@@ -132,7 +132,7 @@ enum BuiltinTire {
 fn load_tir(path: &Path) -> Result<MfTire, String> {
     let (file, warnings) = TirFile::from_path(path).map_err(|e| e.to_string())?;
     for w in &warnings {
-        eprintln!("warning: {}:{}: {}", path.display(), w.line, w.message);
+        eprintln!("warning: {}: {w}", path.display());
     }
     let tire = MfTire::from(file);
     tire.coefficients

@@ -24,43 +24,151 @@ pub struct GridRow {
 /// Output columns appended by [`eval_grid`].
 pub const OUTPUT_COLUMNS: [&str; 5] = ["fx_n", "fy_n", "mz_nm", "mx_nm", "my_nm"];
 
+/// A grid column: its name, whether the grid must have it, and its range (`rule` says it in
+/// the column's unit).
+struct GridColumn {
+    name: &'static str,
+    required: bool,
+    min: f64,
+    max: f64,
+    rule: &'static str,
+}
+
+/// The columns [`read_grid`] reads, in [`GridRow`] order, with their ranges: wide enough for
+/// any tyre built (a 10 MN load, a slip ratio of ±100, 1000 m/s, 1000 bar), narrow enough that
+/// the equations cannot overflow.
+const GRID_COLUMNS: [GridColumn; 6] = [
+    GridColumn {
+        name: "fz_n",
+        required: true,
+        min: 0.0,
+        max: 1e7,
+        rule: "a load in [0, 1e7] N",
+    },
+    GridColumn {
+        name: "kappa",
+        required: true,
+        min: -100.0,
+        max: 100.0,
+        rule: "a slip ratio in [-100, 100]",
+    },
+    GridColumn {
+        name: "alpha_rad",
+        required: true,
+        min: -std::f64::consts::PI,
+        max: std::f64::consts::PI,
+        rule: "an angle in [-π, π] rad",
+    },
+    GridColumn {
+        name: "gamma_rad",
+        required: true,
+        min: -std::f64::consts::FRAC_PI_2,
+        max: std::f64::consts::FRAC_PI_2,
+        rule: "an angle in [-π/2, π/2] rad",
+    },
+    GridColumn {
+        name: "vx_mps",
+        required: false,
+        min: -1000.0,
+        max: 1000.0,
+        rule: "a speed in [-1000, 1000] m/s",
+    },
+    GridColumn {
+        name: "pressure_pa",
+        required: false,
+        min: 0.0,
+        max: 1e8,
+        rule: "a pressure in [0, 1e8] Pa",
+    },
+];
+
 /// Read a grid CSV (columns `fz_n,kappa,alpha_rad,gamma_rad`, optionally `vx_mps`,
 /// `pressure_pa`, any order, other columns ignored).
 ///
 /// # Errors
-/// A message naming the file, the line and the column.
+/// A message naming the file, the line, the data row (1-based, after the header) and the
+/// column: a missing column, a value that is not a number, NaN or ±∞, or a value outside the
+/// column's range (`grid.csv:4: row 3, column `fz_n`: must be a load in [0, 1e7] N, got -100`):
+/// fz_n [0, 1e7] N, kappa [-100, 100], alpha_rad [-π, π], gamma_rad [-π/2, π/2], vx_mps
+/// [-1000, 1000] m/s, pressure_pa [0, 1e8] Pa.
 pub fn read_grid(path: &Path) -> Result<Vec<GridRow>, String> {
     let file = path.display();
-    let mut r = csv::Reader::from_path(path).map_err(|e| format!("{file}: {e}"))?;
+    let f = std::fs::File::open(path).map_err(|e| format!("{file}: {e}"))?;
+    read_grid_from(f, &file.to_string())
+}
+
+/// [`read_grid`] from any reader; `file` names it in messages.
+///
+/// # Errors
+/// As [`read_grid`].
+pub fn read_grid_from(mut reader: impl std::io::Read, file: &str) -> Result<Vec<GridRow>, String> {
+    let mut bytes = Vec::new();
+    reader
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{file}: {e}"))?;
+    let mut r = csv::Reader::from_reader(bytes.as_slice());
     let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
-    let col = |name: &str| headers.iter().position(|h| h.trim() == name);
-    let need = |name: &str| col(name).ok_or_else(|| format!("{file}: missing column `{name}`"));
-    let (ifz, ik, ia, ig) = (
-        need("fz_n")?,
-        need("kappa")?,
-        need("alpha_rad")?,
-        need("gamma_rad")?,
-    );
-    let (iv, ip) = (col("vx_mps"), col("pressure_pa"));
+    let mut index = [None; 6];
+    for (slot, c) in index.iter_mut().zip(&GRID_COLUMNS) {
+        *slot = headers.iter().position(|h| h.trim() == c.name);
+        if c.required && slot.is_none() {
+            return Err(format!("{file}: missing column `{}`", c.name));
+        }
+    }
     let mut rows = Vec::new();
     for (n, rec) in r.records().enumerate() {
-        let line = n + 2;
-        let rec = rec.map_err(|e| format!("{file}:{line}: {e}"))?;
-        let get = |i: usize, name: &str| -> Result<f64, String> {
+        let rec = rec.map_err(|e| record_error(&e, &bytes, file, n + 1))?;
+        let line = rec.position().map_or(n + 2, |p| line_at(&bytes, p.byte()));
+        let mut v = [None; 6];
+        for ((out, c), i) in v.iter_mut().zip(&GRID_COLUMNS).zip(index) {
+            let Some(i) = i else { continue };
             let s = rec.get(i).unwrap_or("").trim();
-            s.parse::<f64>()
-                .map_err(|_| format!("{file}:{line}: column `{name}`: not a number: {s:?}"))
-        };
+            let at = || format!("{file}:{line}: row {}, column `{}`", n + 1, c.name);
+            let x = s
+                .parse::<f64>()
+                .map_err(|_| format!("{}: not a number: {s:?}", at()))?;
+            if !(c.min..=c.max).contains(&x) {
+                return Err(format!("{}: must be {}, got {s}", at(), c.rule));
+            }
+            *out = Some(x);
+        }
         rows.push(GridRow {
-            fz_n: get(ifz, "fz_n")?,
-            kappa: get(ik, "kappa")?,
-            alpha_rad: get(ia, "alpha_rad")?,
-            gamma_rad: get(ig, "gamma_rad")?,
-            vx_mps: iv.map(|i| get(i, "vx_mps")).transpose()?,
-            pressure_pa: ip.map(|i| get(i, "pressure_pa")).transpose()?,
+            fz_n: v[0].unwrap_or(0.0),
+            kappa: v[1].unwrap_or(0.0),
+            alpha_rad: v[2].unwrap_or(0.0),
+            gamma_rad: v[3].unwrap_or(0.0),
+            vx_mps: v[4],
+            pressure_pa: v[5],
         });
     }
     Ok(rows)
+}
+
+/// The 1-based line of byte `byte` of `bytes`, counting LF, CRLF and a lone CR as one line
+/// end each (the csv crate's own line count is one short after CRLF).
+fn line_at(bytes: &[u8], byte: u64) -> usize {
+    let end = usize::try_from(byte).map_or(bytes.len(), |b| b.min(bytes.len()));
+    let before = &bytes[..end];
+    let lf = before.iter().filter(|&&b| b == b'\n').count();
+    let lone_cr = before
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\r' && before.get(i + 1) != Some(&b'\n'))
+        .count();
+    1 + lf + lone_cr
+}
+
+/// A record the csv reader refused (row `row`, 1-based): the file, line and row, and why.
+fn record_error(e: &csv::Error, bytes: &[u8], file: &str, row: usize) -> String {
+    let line = e.position().map_or(row + 1, |p| line_at(bytes, p.byte()));
+    let why = match e.kind() {
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => format!("{len} fields, the header has {expected_len}"),
+        csv::ErrorKind::Utf8 { .. } => "not valid UTF-8".to_string(),
+        _ => e.to_string(),
+    };
+    format!("{file}:{line}: row {row}: {why}")
 }
 
 /// Evaluate `model` on every grid row and write the inputs plus [`OUTPUT_COLUMNS`].

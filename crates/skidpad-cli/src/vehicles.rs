@@ -70,13 +70,28 @@ pub fn by_name(name: &str) -> Option<VehicleParams> {
     load(name).and_then(Result::ok)
 }
 
-/// A vehicle from a built-in name or a path to a `.toml` file.
+/// A vehicle from a built-in name or a path to a `.toml` file; the warnings of the `.tir`
+/// files a vehicle file loads are printed to stderr (`warning: ...`).
 ///
 /// # Errors
 /// The file's [`ConfigError`]; an unknown name that is not a readable file is an I/O error.
 pub fn resolve(name_or_path: &str) -> Result<VehicleParams, ConfigError> {
+    let (params, warnings) = resolve_with_warnings(name_or_path)?;
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(params)
+}
+
+/// As [`resolve`], returning the `.tir` files' warnings instead of printing them.
+///
+/// # Errors
+/// As [`resolve`].
+pub fn resolve_with_warnings(
+    name_or_path: &str,
+) -> Result<(VehicleParams, Vec<String>), ConfigError> {
     match load(name_or_path) {
-        Some(r) => r,
-        None => VehicleParams::from_toml_path(name_or_path),
+        Some(r) => r.map(|p| (p, Vec::new())),
+        None => VehicleParams::from_toml_path_with_warnings(name_or_path),
     }
 }

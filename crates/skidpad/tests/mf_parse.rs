@@ -9,6 +9,11 @@ use support::data;
 /// A minimal valid file body; tests add or remove lines around it.
 const MINIMAL: &str = "[MODEL]\nPROPERTY_FILE_FORMAT = 'PAC2002'\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4000\n";
 
+/// The coefficients a file cannot do without (besides FNOMIN and UNLOADED_RADIUS); tests
+/// that want a file to load append them at the end, so that the line numbers before stay.
+const COEFFS: &str = "[LONGITUDINAL_COEFFICIENTS]\nPCX1 = 1.6\nPDX1 = 1.0\nPKX1 = 20\n\
+                      [LATERAL_COEFFICIENTS]\nPCY1 = 1.3\nPDY1 = 0.9\nPKY1 = -15\nPKY2 = 1.8\n";
+
 #[test]
 fn mf_parse_185_80r14() {
     let (f, warnings) = TirFile::from_path(data("mf_185_80R14.tir")).unwrap();
@@ -94,7 +99,21 @@ fn mf_parse_hmmwv() {
     assert_eq!(f.string("BELT_DYNAMICS"), Some("NO"));
     assert_eq!(f.string("LENGTH"), Some("meter"));
     assert_eq!(f.version, MfVersion::Mf52);
-    assert!(warnings.is_empty(), "{warnings:#?}");
+    // The one warning: Fx changes sign with load (issue 12). By hand: Kxκ/Fz =
+    // (PKX1 + PKX2·dfz)·exp(PKX3·dfz) is 0 at dfz = 14.848/9.8161 = 1.5126, i.e. at
+    // Fz = LFZO·FNOMIN·(1 + dfz) = 0.580904846·35000·2.5126 = 51 085 N = 1.46·FNOMIN, inside
+    // the sweep interval 50 750–52 500 N (1.45–1.50·FNOMIN).
+    assert_eq!(warnings.len(), 1, "{warnings:#?}");
+    let w = &warnings[0];
+    assert_eq!(
+        (w.section.as_str(), w.line),
+        ("LONGITUDINAL_COEFFICIENTS", 94)
+    );
+    assert!(
+        w.message.starts_with("Fx changes sign with load")
+            && w.message.contains("between 50750 and 52500 N"),
+        "{w}"
+    );
 }
 
 #[test]
@@ -104,7 +123,7 @@ fn mf_parse_units_mm_kn() {
                 [DIMENSION]\nUNLOADED_RADIUS = 376\n[VERTICAL]\nFNOMIN = 3.8\nVERTICAL_STIFFNESS = 0.175\n\
                 [SLIP_ANGLE_RANGE]\nALPMAX = 90\n[VERTICAL_FORCE_RANGE]\nFZMAX = 8.55\n\
                 [LONG_SLIP_RANGE]\nKPUMAX = 1.5\n[LATERAL_COEFFICIENTS]\nPHY1 = 0.0024749\n";
-    let (f, w) = TirFile::parse(text, "units.tir").unwrap();
+    let (f, w) = TirFile::parse(&format!("{text}{COEFFS}"), "units.tir").unwrap();
     let c = &f.coefficients;
     let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs().max(1.0);
     assert!(close(c.unloaded_radius, 0.376), "{}", c.unloaded_radius); // m
@@ -122,7 +141,8 @@ fn mf_parse_units_mm_kn() {
 fn mf_parse_warns_on_unknown_keys_and_sections() {
     let text = format!(
         "{MINIMAL}FOO_BAR = 1 $unknown\n[MY_SECTION]\nX = 1\nfree text in an unknown section\n\
-         [LATERAL_COEFFICIENTS]\nPCY1 = 1.3\nPCY1 = 1.4\n"
+         [LATERAL_COEFFICIENTS]\nPCY1 = 1.3\nPCY1 = 1.4\nPDY1 = 0.9\nPKY1 = -15\nPKY2 = 1.8\n\
+         [LONGITUDINAL_COEFFICIENTS]\nPCX1 = 1.6\nPDX1 = 1.0\nPKX1 = 20\n"
     );
     let (f, w) = TirFile::parse(&text, "w.tir").unwrap();
     assert_eq!(f.coefficients.pcy1, 1.4, "last duplicate wins");
@@ -148,7 +168,7 @@ fn mf_parse_warns_on_unknown_keys_and_sections() {
 #[test]
 fn mf_parse_fittyp_policy() {
     let v = |extra: &str| {
-        TirFile::parse(&format!("{MINIMAL}[MODEL]\n{extra}\n"), "v.tir")
+        TirFile::parse(&format!("{MINIMAL}[MODEL]\n{extra}\n{COEFFS}"), "v.tir")
             .map(|(f, w)| (f.version, w.len()))
     };
     assert_eq!(v("FITTYP = 6").unwrap(), (MfVersion::Mf52, 0));
@@ -158,7 +178,8 @@ fn mf_parse_fittyp_policy() {
     let e = v("FITTYP = 5").unwrap_err();
     assert_eq!((e.line, e.key.as_str()), (8, "FITTYP"), "{e}");
     // No FITTYP and an unrecognised format: MF 5.2 with a warning.
-    let (f, w) = TirFile::parse(&MINIMAL.replace("PAC2002", "USER"), "u.tir").unwrap();
+    let text = format!("{}{COEFFS}", MINIMAL.replace("PAC2002", "USER"));
+    let (f, w) = TirFile::parse(&text, "u.tir").unwrap();
     assert_eq!(f.version, MfVersion::Mf52);
     assert_eq!(w.len(), 1, "{w:?}");
 }
@@ -222,18 +243,24 @@ fn mf_parse_errors_name_file_line_and_key() {
     assert_eq!((e.line, e.key.as_str()), (5, "FNOMIN"), "{e}");
     assert_eq!(
         e.to_string(),
-        "bad.tir:5: key FNOMIN: required key is missing (end of file reached)"
+        "bad.tir:5: key FNOMIN: required keys missing (end of file reached): [VERTICAL] FNOMIN \
+         (the file has no such section); [LONGITUDINAL_COEFFICIENTS] PCX1, PDX1, PKX1 (the file \
+         has no such section); [LATERAL_COEFFICIENTS] PCY1, PDY1, PKY1, PKY2 (the file has no \
+         such section); without them Fx or Fy is identically 0 or undefined"
     );
-    let e = err("[VERTICAL]\nFNOMIN = 4000\n");
+    let e = err(&format!("[VERTICAL]\nFNOMIN = 4000\n{COEFFS}"));
     assert_eq!(e.key, "UNLOADED_RADIUS", "{e}");
-    let e = err(&MINIMAL.replace("FNOMIN = 4000", "FNOMIN = -4000"));
+    let e = err(&format!(
+        "{}{COEFFS}",
+        MINIMAL.replace("FNOMIN = 4000", "FNOMIN = -4000")
+    ));
     assert_eq!((e.line, e.key.as_str()), (6, "FNOMIN"), "{e}");
 
     // Unknown unit, empty validity range, unterminated section header.
     let e = err(&format!("[UNITS]\nLENGTH = 'furlong'\n{MINIMAL}"));
     assert_eq!((e.line, e.key.as_str()), (2, "LENGTH"), "{e}");
     let e = err(&format!(
-        "{MINIMAL}[LONG_SLIP_RANGE]\nKPUMIN = 1\nKPUMAX = -1\n"
+        "{MINIMAL}[LONG_SLIP_RANGE]\nKPUMIN = 1\nKPUMAX = -1\n{COEFFS}"
     ));
     assert_eq!((e.line, e.key.as_str()), (9, "KPUMAX"), "{e}");
     let e = err(&format!("{MINIMAL}[LATERAL_COEFFICIENTS\nPCY1 = 1\n"));
@@ -256,7 +283,7 @@ fn mf_parse_tolerates_format_variants() {
     let text = "[MODEL]\r\nPROPERTY_FILE_FORMAT\t=\t'PAC2002'   \r\nTYRESIDE = LEFT\r\n\r\n\
                 [DIMENSION]\r\nUNLOADED_RADIUS=0.3 ! radius\r\n[SHAPE]\r\n{radial width}\r\n 1.0 0.0\r\n 0.9 1.0\r\n\
                 [VERTICAL]\r\nFNOMIN = 4.0D+03\r\n";
-    let (f, w) = TirFile::parse(text, "v.tir").unwrap();
+    let (f, w) = TirFile::parse(&format!("{text}{COEFFS}"), "v.tir").unwrap();
     assert_eq!(f.coefficients.unloaded_radius, 0.3);
     assert_eq!(f.coefficients.fnomin, 4000.0);
     assert_eq!(f.tyre_side.as_deref(), Some("LEFT"));

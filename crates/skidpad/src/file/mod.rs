@@ -116,7 +116,8 @@
 //! ```
 //!
 //! Limits: a suffixed key inside an inline array of tables is not seen (write such tables
-//! with `[[...]]` headers or use SI); a `.tir` file's parse warnings are dropped.
+//! with `[[...]]` headers or use SI). A `.tir` file's warnings come back from
+//! [`VehicleParams::from_toml_path_with_warnings`](crate::VehicleParams::from_toml_path_with_warnings).
 
 mod document;
 mod error;

@@ -108,8 +108,13 @@ struct TirRef {
 }
 
 /// Parse, convert, deserialize, load `.tir` files and validate. `base_dir` resolves
-/// relative `tir` paths.
-pub(crate) fn load(text: &str, file: &str, base_dir: &Path) -> Result<VehicleParams, ConfigError> {
+/// relative `tir` paths; each `.tir` file's warnings are appended to `warnings`.
+pub(crate) fn load(
+    text: &str,
+    file: &str,
+    base_dir: &Path,
+    warnings: &mut Vec<String>,
+) -> Result<VehicleParams, ConfigError> {
     let ctx = Ctx { text, file };
     let doc = DeTable::parse(text).map_err(|e| syntax_error(&ctx, &e))?;
     let root_span = doc.span();
@@ -140,7 +145,7 @@ pub(crate) fn load(text: &str, file: &str, base_dir: &Path) -> Result<VehiclePar
         let mf = match cache.get(&resolved) {
             Some(mf) => mf.clone(),
             None => {
-                let (tir, _warnings) = TirFile::from_path(&resolved).map_err(|e| {
+                let (tir, tir_warnings) = TirFile::from_path(&resolved).map_err(|e| {
                     let message = e.to_string();
                     ctx.at(
                         Some(t.span.clone()),
@@ -149,6 +154,11 @@ pub(crate) fn load(text: &str, file: &str, base_dir: &Path) -> Result<VehiclePar
                         message,
                     )
                 })?;
+                warnings.extend(
+                    tir_warnings
+                        .iter()
+                        .map(|w| format!("{}: {w} (loaded by {key})", resolved.display())),
+                );
                 let mf = MfTire::from(tir);
                 cache.insert(resolved, mf.clone());
                 mf
@@ -435,7 +445,26 @@ impl VehicleParams {
         let base = Path::new(origin_name)
             .parent()
             .unwrap_or_else(|| Path::new(""));
-        load(text, origin_name, base)
+        load(text, origin_name, base, &mut Vec::new())
+    }
+
+    /// As [`VehicleParams::from_toml_str`], and the warnings of the `.tir` files it loads
+    /// (unknown keys, a force that changes sign with load, ...), one line each:
+    /// `path/to/file.tir: line 94: [LONGITUDINAL_COEFFICIENTS] Fx changes sign ... (loaded by
+    /// wheels[0].tire.tir)`; a file used by several wheels is reported once.
+    ///
+    /// # Errors
+    /// As [`VehicleParams::from_toml_str`].
+    pub fn from_toml_str_with_warnings(
+        text: &str,
+        origin_name: &str,
+    ) -> Result<(Self, Vec<String>), ConfigError> {
+        let base = Path::new(origin_name)
+            .parent()
+            .unwrap_or_else(|| Path::new(""));
+        let mut warnings = Vec::new();
+        let params = load(text, origin_name, base, &mut warnings)?;
+        Ok((params, warnings))
     }
 
     /// Load a vehicle file; relative `tir` paths resolve against the file's directory.
@@ -453,7 +482,29 @@ impl VehicleParams {
             )
         })?;
         let base = path.parent().unwrap_or_else(|| Path::new(""));
-        load(&text, &name, base)
+        load(&text, &name, base, &mut Vec::new())
+    }
+
+    /// As [`VehicleParams::from_toml_path`], and the `.tir` files' warnings (see
+    /// [`VehicleParams::from_toml_str_with_warnings`]).
+    ///
+    /// # Errors
+    /// As [`VehicleParams::from_toml_path`].
+    pub fn from_toml_path_with_warnings(
+        path: impl AsRef<Path>,
+    ) -> Result<(Self, Vec<String>), ConfigError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            ConfigError::without_line(
+                path.display().to_string(),
+                ConfigErrorKind::Io,
+                format!("cannot read: {e}"),
+            )
+        })?;
+        let base = path.parent().unwrap_or_else(|| Path::new(""));
+        let mut warnings = Vec::new();
+        let params = load(&text, &path.display().to_string(), base, &mut warnings)?;
+        Ok((params, warnings))
     }
 }
 

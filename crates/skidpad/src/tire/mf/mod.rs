@@ -8,7 +8,8 @@
 //! ```
 //! use skidpad::tire::mf::{MfInput, MfTire, TirFile};
 //! let text = "[MODEL]\nPROPERTY_FILE_FORMAT = 'PAC2002'\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n\
-//!             [VERTICAL]\nFNOMIN = 4000\n[LONGITUDINAL_COEFFICIENTS]\nPCX1 = 1.6\nPDX1 = 1.0\nPKX1 = 20\n";
+//!             [VERTICAL]\nFNOMIN = 4000\n[LONGITUDINAL_COEFFICIENTS]\nPCX1 = 1.6\nPDX1 = 1.0\nPKX1 = 20\n\
+//!             [LATERAL_COEFFICIENTS]\nPCY1 = 1.3\nPDY1 = 0.9\nPKY1 = -15\nPKY2 = 1.8\n";
 //! let (file, warnings) = TirFile::parse(text, "inline.tir")?;
 //! assert!(warnings.is_empty());
 //! let tire = MfTire::from(file);
@@ -145,8 +146,8 @@
 //! - No effective rolling radius / loaded radius / vertical model (the \[VERTICAL\] data is
 //!   parsed and available in [`MfCoefficients`]).
 //! - No mirroring for TYRESIDE = 'RIGHT'; no MF-Swift, no motorcycle contour.
-//! - \[SHAPE\] and other tables are skipped; \[CONTACT_PATCH\]/\[STRUCTURAL\] keys not listed in
-//!   [`MfCoefficients`] give warnings.
+//! - \[SHAPE\] and other tables are parsed and kept ([`TirFile::table`]) but not used;
+//!   \[CONTACT_PATCH\]/\[STRUCTURAL\] keys not listed in [`MfCoefficients`] give warnings.
 
 pub mod coeffs;
 mod forces;
@@ -156,4 +157,4 @@ pub mod tir;
 
 pub use coeffs::{Dim, MfCoefficients, MfVersion};
 pub use model::{MfClamped, MfInput, MfOptions, MfOutput, MfTire};
-pub use tir::{TirError, TirFile, TirWarning};
+pub use tir::{TirError, TirFile, TirTable, TirWarning};

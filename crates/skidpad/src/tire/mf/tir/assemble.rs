@@ -3,7 +3,7 @@
 //! defaults filled in (FZMAX = 10·FNOMIN, INFLPRES = NOMPRES, PRESMAX = 10·NOMPRES), the
 //! coefficients validated, and the equations chosen by the version policy (`mf` module docs).
 
-use super::lines::{Entry, META_KEYS, STRING_KEYS, Value};
+use super::lines::{Entry, META_KEYS, STRING_KEYS, Scanned, Value};
 use super::units::Units;
 use super::{TirError, TirWarning};
 use crate::tire::mf::coeffs::{Dim, MfCoefficients, MfVersion};
@@ -123,7 +123,97 @@ fn assign_number(
     Ok(())
 }
 
-/// Required keys, derived defaults, then the same checks as `MfCoefficients::validate`
+/// The keys without which no Magic Formula model can run, with their section and what
+/// goes wrong without them (absent = 0; the table is in the [`tir`](super) module docs).
+pub(super) const REQUIRED: &[(&str, &str, &str)] = &[
+    (
+        "FNOMIN",
+        "VERTICAL",
+        "Fz0 normalises the load (dfz = (Fz − Fz0)/Fz0)",
+    ),
+    (
+        "UNLOADED_RADIUS",
+        "DIMENSION",
+        "R0 sets the moments and the rolling radius",
+    ),
+    ("PCX1", "LONGITUDINAL_COEFFICIENTS", "Cx = 0 makes Fx ≡ SVx"),
+    (
+        "PDX1",
+        "LONGITUDINAL_COEFFICIENTS",
+        "µx = PDX1 + PDX2·dfz is 0 at FNOMIN",
+    ),
+    (
+        "PKX1",
+        "LONGITUDINAL_COEFFICIENTS",
+        "Kxκ = 0 at FNOMIN makes Fx ≡ SVx there",
+    ),
+    ("PCY1", "LATERAL_COEFFICIENTS", "Cy = 0 makes Fy ≡ SVy"),
+    (
+        "PDY1",
+        "LATERAL_COEFFICIENTS",
+        "µy = PDY1 + PDY2·dfz is 0 at FNOMIN",
+    ),
+    (
+        "PKY1",
+        "LATERAL_COEFFICIENTS",
+        "Kyα = PKY1·F′z0·… makes Fy ≡ SVy",
+    ),
+    (
+        "PKY2",
+        "LATERAL_COEFFICIENTS",
+        "Kyα = PKY1·F′z0·sin(PKY4·atan(Fz/(PKY2·F′z0))) divides by 0 (≡ 0 with PKY4 = 2)",
+    ),
+];
+
+/// Every key of [`REQUIRED`] is present and not 0. All missing keys are named in one error
+/// (at the end of the file, with their sections and whether the section is in the file); a
+/// key written as 0 is an error at its line.
+pub(super) fn required(v: &Values, scanned: &Scanned, path: &str) -> Result<(), TirError> {
+    let missing: Vec<&(&str, &str, &str)> = REQUIRED.iter().filter(|(k, _, _)| !v.has(k)).collect();
+    if let Some((first, _, _)) = missing.first() {
+        let mut groups: Vec<String> = Vec::new();
+        for (_, section, _) in &missing {
+            let head = format!("[{section}]");
+            if groups.iter().any(|g| g.starts_with(&head)) {
+                continue;
+            }
+            let keys: Vec<&str> = missing
+                .iter()
+                .filter(|(_, s, _)| s == section)
+                .map(|(k, _, _)| *k)
+                .collect();
+            let absent = if scanned.sections.iter().any(|(n, _)| n == section) {
+                ""
+            } else {
+                " (the file has no such section)"
+            };
+            groups.push(format!("{head} {}{absent}", keys.join(", ")));
+        }
+        return Err(TirError::new(
+            path,
+            scanned.eof_line,
+            first,
+            format!(
+                "required keys missing (end of file reached): {}; without them Fx or Fy is \
+                 identically 0 or undefined",
+                groups.join("; ")
+            ),
+        ));
+    }
+    for (key, _, why) in REQUIRED {
+        if v.c.get(key) == Some(0.0) {
+            return Err(TirError::new(
+                path,
+                line_of(key, &scanned.entries, scanned.eof_line),
+                key,
+                format!("must not be 0: {why}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Derived defaults, then the same checks as `MfCoefficients::validate`
 /// (an error is reported at the line of the key concerned, or at the end of the file).
 pub(super) fn complete(
     v: &mut Values,
@@ -131,16 +221,6 @@ pub(super) fn complete(
     eof_line: usize,
     path: &str,
 ) -> Result<(), TirError> {
-    for key in ["FNOMIN", "UNLOADED_RADIUS"] {
-        if !v.has(key) {
-            return Err(TirError::new(
-                path,
-                eof_line,
-                key,
-                "required key is missing (end of file reached)",
-            ));
-        }
-    }
     let (has_fzmax, has_inflpres, has_presmax) =
         (v.has("FZMAX"), v.has("INFLPRES"), v.has("PRESMAX"));
     let c = &mut v.c;

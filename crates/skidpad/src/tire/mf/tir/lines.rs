@@ -3,7 +3,7 @@
 //! file order. Nothing is converted here; units and keys are applied in
 //! [`assemble`](super::assemble).
 
-use super::{TirError, TirWarning};
+use super::{TirError, TirTable, TirWarning};
 use crate::tire::mf::coeffs::MfCoefficients;
 
 /// Sections that are read; any other is skipped whole with one warning.
@@ -152,18 +152,21 @@ struct Section {
     name: String,
     /// The section is in [`KNOWN_SECTIONS`] (or no header was seen yet).
     known: bool,
-    /// A `{...}` table header was seen in this section: lines without `=` are rows.
-    in_table: bool,
+    /// The table being read in this section (after a `{...}` header or a first row of
+    /// numbers): lines without `=` are its rows.
+    table: Option<TirTable>,
 }
 
 impl Section {
-    /// Enter the section of header line `t` (`rest` is `t` after the `[`).
+    /// Enter the section of header line `t` (`rest` is `t` after the `[`); the table of the
+    /// section left, if any, goes to `out.tables`.
     fn enter(
         &mut self,
         rest: &str,
         t: &str,
         line_no: usize,
         path: &str,
+        out: &mut Scanned,
         warnings: &mut Vec<TirWarning>,
     ) -> Result<(), TirError> {
         let head = rest.split('$').next().unwrap_or("").trim_end();
@@ -175,9 +178,10 @@ impl Section {
                 format!("malformed section header {t:?} (no closing ])"),
             ));
         };
+        out.tables.extend(self.table.take());
         self.name = name.trim().to_ascii_uppercase();
         self.known = KNOWN_SECTIONS.contains(&self.name.as_str());
-        self.in_table = false;
+        out.sections.push((self.name.clone(), line_no));
         if !self.known {
             warnings.push(TirWarning {
                 line: line_no,
@@ -188,54 +192,158 @@ impl Section {
         }
         Ok(())
     }
+
+    /// A `{...}` header line `t`: a new table in this section (one before it is kept).
+    fn table_header(&mut self, t: &str, line_no: usize, out: &mut Scanned) {
+        out.tables.extend(self.table.take());
+        let inner = t.trim_start_matches('{');
+        let header = inner.split('}').next().unwrap_or("").trim().to_string();
+        self.table = Some(TirTable {
+            section: self.name.clone(),
+            header: Some(header),
+            line: line_no,
+            rows: Vec::new(),
+        });
+    }
 }
 
-/// Read every line of `text`: the known keys in file order, and the line number of the last
-/// non-blank line (at least 1, for errors "at the end of the file").
+/// What [`scan`] reads: the known keys, the sections, the tables and the last line.
+pub(super) struct Scanned {
+    /// Known keys in file order.
+    pub(super) entries: Vec<Entry>,
+    /// Every section header `(NAME, line)` in file order.
+    pub(super) sections: Vec<(String, usize)>,
+    /// The tables of the known sections, in file order.
+    pub(super) tables: Vec<TirTable>,
+    /// The line of the last non-blank line (at least 1, for errors "at the end of the file").
+    pub(super) eof_line: usize,
+}
+
+/// The lines of `text`, each ended by LF, CRLF or a lone CR (classic Mac OS files), without
+/// the line end; line endings may be mixed.
+fn split_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        match s.find(['\r', '\n']) {
+            None => {
+                rest = None;
+                Some(s)
+            }
+            Some(i) => {
+                let end = if s[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&s[i + end..]);
+                Some(&s[..i])
+            }
+        }
+    })
+}
+
+/// Read every line of `text` into entries, sections and tables.
 pub(super) fn scan(
     text: &str,
     path: &str,
     warnings: &mut Vec<TirWarning>,
-) -> Result<(Vec<Entry>, usize), TirError> {
-    let mut entries: Vec<Entry> = Vec::new();
+) -> Result<Scanned, TirError> {
+    let mut out = Scanned {
+        entries: Vec::new(),
+        sections: Vec::new(),
+        tables: Vec::new(),
+        eof_line: 1,
+    };
     let mut section = Section {
         name: String::new(),
         known: true,
-        in_table: false,
+        table: None,
     };
-    let mut last_line = 0;
-
-    for (i, raw_line) in text.split('\n').enumerate() {
+    for (i, line) in split_lines(text).enumerate() {
         let line_no = i + 1;
-        let line = raw_line.trim_end_matches('\r');
         let t = line.trim();
         if t.is_empty() {
             continue;
         }
-        last_line = line_no;
+        out.eof_line = line_no;
         if t.starts_with('$') || t.starts_with('!') {
             continue;
         }
         if let Some(rest) = t.strip_prefix('[') {
-            section.enter(rest, t, line_no, path, warnings)?;
+            section.enter(rest, t, line_no, path, &mut out, warnings)?;
             continue;
         }
         if !section.known {
             continue;
         }
         if t.starts_with('{') {
-            section.in_table = true;
+            section.table_header(t, line_no, &mut out);
             continue;
         }
-        if let Some(entry) = key_value(t, line_no, &section, path, &entries, warnings)? {
-            entries.push(entry);
+        if !t.contains('=') && table_row(t, line_no, &mut section, path)? {
+            continue;
+        }
+        if let Some(entry) = key_value(t, line_no, &section, path, &out.entries, warnings)? {
+            out.entries.push(entry);
         }
     }
-    Ok((entries, last_line.max(1)))
+    out.tables.extend(section.table.take());
+    Ok(out)
 }
 
-/// One `KEY = value` line `t` (or a table row): `None` for a row or an unknown key (with a
-/// warning), else the entry. Warns about a key before any section and a duplicate key.
+/// Sections whose rows of numbers form a table even without a `{...}` header line (a truck
+/// tyre file writes its `[SHAPE]` rows straight after the header, the column names in a `$`
+/// comment).
+const TABLE_SECTIONS: &[&str] = &["SHAPE"];
+
+/// A line `t` without `=`: a row of numbers (a trailing `$`/`!` comment allowed) is added to
+/// the section's table (`true`), which a first row starts in a [`TABLE_SECTIONS`] section. A
+/// line that is not all numbers is an error inside a table and `false` (not a row) outside.
+fn table_row(t: &str, line_no: usize, section: &mut Section, path: &str) -> Result<bool, TirError> {
+    let body = t[..t.find(['$', '!']).unwrap_or(t.len())].trim();
+    let row: Option<Vec<f64>> = body.split_whitespace().map(parse_number).collect();
+    let row = match row {
+        Some(r) if !r.is_empty() => r,
+        _ if section.table.is_some() => {
+            return Err(TirError::new(
+                path,
+                line_no,
+                "",
+                format!(
+                    "malformed row {t:?} in the table of [{}] (finite numbers separated by spaces expected)",
+                    section.name
+                ),
+            ));
+        }
+        _ => return Ok(false),
+    };
+    if section.table.is_none() && !TABLE_SECTIONS.contains(&section.name.as_str()) {
+        return Ok(false);
+    }
+    let table = section.table.get_or_insert_with(|| TirTable {
+        section: section.name.clone(),
+        header: None,
+        line: line_no,
+        rows: Vec::new(),
+    });
+    if let Some(first) = table.rows.first()
+        && first.len() != row.len()
+    {
+        return Err(TirError::new(
+            path,
+            line_no,
+            "",
+            format!(
+                "table row has {} numbers, the first row of the table in [{}] has {}",
+                row.len(),
+                section.name,
+                first.len()
+            ),
+        ));
+    }
+    table.rows.push(row);
+    Ok(true)
+}
+
+/// One `KEY = value` line `t`: `None` for an unknown key (with a warning), else the entry.
+/// Warns about a key before any section and a duplicate key.
 fn key_value(
     t: &str,
     line_no: usize,
@@ -245,9 +353,6 @@ fn key_value(
     warnings: &mut Vec<TirWarning>,
 ) -> Result<Option<Entry>, TirError> {
     let Some(eq) = t.find('=') else {
-        if section.in_table {
-            return Ok(None);
-        }
         return Err(TirError::new(
             path,
             line_no,
