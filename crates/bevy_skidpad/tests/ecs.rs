@@ -336,3 +336,100 @@ fn braking_100_0_matches_the_standalone_core() {
         "ECS {ecs} m vs maneuver {kpi} m"
     );
 }
+
+/// The ambiguity check the other tests rely on works: two unordered systems writing the same
+/// component on the plugin's schedule make the app panic with "conflicting data access".
+#[test]
+#[should_panic(expected = "conflicting data access")]
+fn ambiguity_detection_is_armed() {
+    fn write_a(mut q: Query<&mut VehicleIntent>) {
+        for mut i in &mut q {
+            i.throttle = 0.0;
+        }
+    }
+    fn write_b(mut q: Query<&mut VehicleIntent>) {
+        for mut i in &mut q {
+            i.brake = 0.0;
+        }
+    }
+    let mut app = app();
+    app.add_systems(FixedUpdate, (write_a, write_b));
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+/// A wheel on a collider tagged `GroundVehicleSurface(5)` (ice in the core's default table)
+/// reports surface 5; the chassis' own collider (a box from 0.05 m above the wheel centres,
+/// which contains the top of each suspension line) is not ground: the loads still sum to m·g.
+#[test]
+fn surface_tags_reach_the_wheels_and_own_colliders_are_skipped() {
+    let mut app = app();
+    app.world_mut().spawn((
+        RigidBody::Static,
+        Collider::cuboid(20.0, 1.0, 20.0),
+        Position(DVec3::new(0.0, 0.5, 0.0)),
+        Transform::from_xyz(0.0, 0.5, 0.0),
+        GroundVehicleSurface(5),
+    ));
+    for _ in 0..3 {
+        app.update();
+    }
+    let car = spawn_car(&mut app, presets::sedan(), 1.0 + 0.316);
+    set_intent(&mut app, car, braking());
+    steps(&mut app, car, 120);
+    let mut q = app.world_mut().query::<&GroundVehicleWheelState>();
+    let states: Vec<_> = q.iter(app.world()).copied().collect();
+    assert_eq!(states.len(), 4);
+    for s in &states {
+        assert!(s.grounded);
+        assert_eq!(s.surface, 5);
+        // On the ice block's top face, y = 1.0 m.
+        assert!(
+            (s.contact_point.y - 1.0).abs() < 1e-6,
+            "{}",
+            s.contact_point
+        );
+    }
+    let sum: f64 = states.iter().map(|s| s.normal_load).sum();
+    assert!(
+        (sum - 1500.0 * G).abs() <= 0.02 * 1500.0 * G,
+        "Σ loads {sum} N"
+    );
+}
+
+/// Visual sync: a `GroundVehicleWheelVisual` mesh entity ends each frame at
+/// `chassis Transform · wheel_local_transform(state)`; its centre is the wheel centre, about
+/// one radius (0.316 m, less the tyre's static deflection) above the ground.
+#[test]
+fn wheel_visuals_follow_the_wheels() {
+    let mut app = app();
+    let car = spawn_car(&mut app, presets::sedan(), 0.316);
+    let visual = app.world_mut().spawn(Transform::default()).id();
+    let mut q = app.world_mut().query::<(Entity, &GroundVehicleWheel)>();
+    let wheel = q
+        .iter(app.world())
+        .find(|(_, w)| w.chassis == car && w.index == 0)
+        .map(|(e, _)| e)
+        .unwrap();
+    app.world_mut()
+        .entity_mut(wheel)
+        .insert(GroundVehicleWheelVisual(visual));
+    set_intent(&mut app, car, braking());
+    steps(&mut app, car, 60);
+    let w = app.world();
+    let chassis = *w.get::<Transform>(car).unwrap();
+    let state = *w.get::<GroundVehicleWheelState>(wheel).unwrap();
+    let got = *w.get::<Transform>(visual).unwrap();
+    let want = chassis * bevy_skidpad::wheel_local_transform(&state);
+    assert!(
+        got.translation.abs_diff_eq(want.translation, 1e-5),
+        "{got:?} vs {want:?}"
+    );
+    assert!(got.rotation.abs_diff_eq(want.rotation, 1e-5));
+    assert!(
+        (got.translation.y - 0.316).abs() < 0.03,
+        "centre at y = {}",
+        got.translation.y
+    );
+}
