@@ -137,6 +137,14 @@ impl Vehicle {
         }
     }
 
+    /// Everything a host needs to run the stages of [`pipeline`] one by one on this vehicle
+    /// (the Bevy plugin's system sets do): params, derived constants and controls by `&`, the
+    /// state by `&mut`. Running the stages in a different order than
+    /// [`pipeline::compute_forces`] is the caller's responsibility.
+    pub fn parts_mut(&mut self) -> (&VehicleParams, &Derived, &Controls, &mut VehicleState) {
+        (&self.params, &self.derived, &self.controls, &mut self.state)
+    }
+
     /// Set the driver intent (pedals, steering). Non-finite values are rejected and the previous
     /// controls stay; finite out-of-range values are clamped.
     ///
