@@ -9,6 +9,7 @@
 //! ([`scenario`]), the report ([`report`]) and the tire tools ([`tire_cmd`]).
 #![warn(missing_docs)]
 
+pub mod plot;
 pub mod report;
 pub mod scenario;
 pub mod tire_cmd;
@@ -45,6 +46,31 @@ pub struct Summary {
     /// if any ([`skidpad::vehicle::fault`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub telemetry_fault: Option<String>,
+    /// The telemetry run's phases ([`main_job::PHASES`]) with their start times, as marked in
+    /// `telemetry.csv`'s `phase` column and on the time plots.
+    pub phases: Vec<PhaseStart>,
+}
+
+/// Where a phase of a recorded run begins ([`skidpad::telemetry::Phase`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PhaseStart {
+    /// The phase's name.
+    pub name: String,
+    /// Time of its first telemetry row. Unit: s.
+    pub start_s: f64,
+}
+
+impl PhaseStart {
+    /// The phases of a recorded run.
+    pub fn of(t: &Recorder) -> Vec<Self> {
+        t.phase_starts()
+            .into_iter()
+            .map(|(name, start_s)| Self {
+                name: name.to_string(),
+                start_s,
+            })
+            .collect()
+    }
 }
 
 impl Summary {
@@ -59,6 +85,7 @@ impl Summary {
             kpis: k.values.into_iter().collect(),
             invalid: k.invalid.into_iter().collect(),
             telemetry_fault: r.telemetry_fault.map(|f| f.to_string()),
+            phases: Vec::new(),
         }
     }
 
@@ -171,6 +198,97 @@ impl ManeuverSummary {
     }
 }
 
+/// What a schedule scenario reports (`summary.json`): how far it went and where it ended.
+/// A schedule has no KPIs (it is the user's own input, not a standard test); its telemetry is
+/// the product.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScheduleSummary {
+    /// Vehicle name.
+    pub vehicle: String,
+    /// The scenario file.
+    pub scenario: String,
+    /// Steps taken.
+    pub steps: usize,
+    /// Step size. Unit: s.
+    pub dt_s: f64,
+    /// Simulated time at the end. Unit: s.
+    pub final_time_s: f64,
+    /// Reference point at the end, world x. Unit: m.
+    pub final_x_m: f64,
+    /// Reference point at the end, world y. Unit: m.
+    pub final_y_m: f64,
+    /// Forward speed at the end. Unit: m/s.
+    pub final_forward_speed_mps: f64,
+    /// Largest ground-plane speed during the run. Unit: m/s.
+    pub max_speed_mps: f64,
+    /// Path length of the reference point in the ground plane. Unit: m.
+    pub distance_m: f64,
+    /// The step fault that ended the run early, if any ([`skidpad::vehicle::fault`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fault: Option<String>,
+}
+
+impl ScheduleSummary {
+    /// An empty summary (nothing run yet) of `vehicle` in `scenario` at step `dt_s`.
+    pub fn new(vehicle: &str, scenario: &str, dt_s: f64) -> Self {
+        Self {
+            vehicle: vehicle.to_string(),
+            scenario: scenario.to_string(),
+            steps: 0,
+            dt_s,
+            final_time_s: 0.0,
+            final_x_m: 0.0,
+            final_y_m: 0.0,
+            final_forward_speed_mps: 0.0,
+            max_speed_mps: 0.0,
+            distance_m: 0.0,
+            fault: None,
+        }
+    }
+
+    /// Take in the step `v` has just taken.
+    pub fn observe(&mut self, v: &Vehicle) {
+        let s = v.state();
+        let p = s.chassis.pose.translation;
+        if self.steps > 0 {
+            self.distance_m += (p.x - self.final_x_m).hypot(p.y - self.final_y_m);
+        }
+        self.steps += 1;
+        self.final_time_s = s.time;
+        (self.final_x_m, self.final_y_m) = (p.x, p.y);
+        self.final_forward_speed_mps = s.forward_speed();
+        let vel = s.chassis.linear_velocity_world;
+        self.max_speed_mps = self.max_speed_mps.max(vel.x.hypot(vel.y));
+    }
+
+    /// The summary as a terminal table.
+    pub fn table(&self) -> String {
+        let mut out = format!(
+            "vehicle                 {}\nscenario                {}\n\
+             steps                   {} (dt {} s)\n\
+             final t                 {:.2} s\n\
+             final x, y              {:.2}, {:.2} m\n\
+             final forward speed     {:.2} m/s\n\
+             max speed               {:.2} m/s\n\
+             distance                {:.2} m\n",
+            self.vehicle,
+            self.scenario,
+            self.steps,
+            self.dt_s,
+            self.final_time_s,
+            self.final_x_m,
+            self.final_y_m,
+            self.final_forward_speed_mps,
+            self.max_speed_mps,
+            self.distance_m
+        );
+        if let Some(f) = &self.fault {
+            out.push_str(&format!("stopped by a step fault: {f}\n"));
+        }
+        out
+    }
+}
+
 /// Number of progress steps of the main job ([`main_job::steps`]).
 pub fn main_job_steps() -> usize {
     main_job::steps()
@@ -196,9 +314,28 @@ pub fn run_default_with_progress(
     progress: &mut dyn FnMut(usize, &str),
 ) -> Result<(Summary, Recorder), String> {
     let mut tel = Recorder::for_vehicle(&params);
-    let r = main_job::run(&params, &mut |v: &Vehicle| tel.record(v), progress)
-        .map_err(|e| format!("invalid vehicle: {e}"))?;
-    Ok((Summary::of(&params.name, &r), tel))
+    // The telemetry run's phases (the first `PHASES.len()` progress steps) are marked in the
+    // telemetry as they begin: `progress` sets the pending phase, the next recorded row starts it.
+    let pending = std::cell::Cell::new(None::<usize>);
+    let r = main_job::run(
+        &params,
+        &mut |v: &Vehicle| {
+            if let Some(i) = pending.take() {
+                tel.mark_phase(main_job::PHASES[i]);
+            }
+            tel.record(v);
+        },
+        &mut |i, name| {
+            if i < main_job::PHASES.len() {
+                pending.set(Some(i));
+            }
+            progress(i, name);
+        },
+    )
+    .map_err(|e| format!("invalid vehicle: {e}"))?;
+    let mut summary = Summary::of(&params.name, &r);
+    summary.phases = PhaseStart::of(&tel);
+    Ok((summary, tel))
 }
 
 /// Format the summary as a table for the terminal: the settled vehicle, the headline

@@ -9,57 +9,66 @@
 //! | `skidpad compare A B [--out DIR]` | the same job on two vehicles (names or `.toml` files): KPIs side by side; overlaid plots and `report.html` |
 //! | `skidpad tire eval FILE.tir --grid IN.csv --out OUT.csv [--limits on\|off]` | steady-state Magic Formula forces on a grid |
 //! | `skidpad tire plot FILE.tir --out DIR` | Fx–κ, Fy–α, Mz–α and friction-ellipse SVGs (or `--model friction-circle\|slip-curve\|brush\|simple-mf`) |
+//! | `skidpad vehicles` | the built-in vehicles with one-line descriptions |
+//!
+//! `--json` (run, compare) prints the summary as JSON on stdout instead of the table;
+//! `--quiet` prints nothing but errors, warnings and `--json` output; `tire eval --out -`
+//! writes the CSV to stdout. Arguments are checked before anything runs (vehicle names,
+//! scenario files, the `--out` directory is created and written to).
+//!
+//! Exit codes: 0 success; 1 the run failed (a step fault stopped it, or writing the outputs
+//! failed); 2 bad input (command line, vehicle or scenario file, `.tir` file, grid) — nothing
+//! ran.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use skidpad::tire::interface::{SteadyForces, TireModel};
 use skidpad::tire::mf::{MfInput, MfOptions, MfTire, TirFile};
 use skidpad::tire::{BrushParams, FrictionCircleParams, SimpleMagicParams, SlipCurveParams};
 use skidpad_cli::{report, tire_cmd};
-use std::io::Write;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// `println!` that ignores a closed stdout (`skidpad run | head`): output is a courtesy, the
-/// files are the product.
-macro_rules! say {
-    ($($t:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($t)*);
-    }};
-}
-
-/// `print!` that ignores a closed stdout.
-macro_rules! say_raw {
-    ($($t:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stdout(), $($t)*);
-    }};
-}
-
 #[derive(Parser)]
-#[command(name = "skidpad", version, about = "Vehicle dynamics test manoeuvres")]
+#[command(
+    name = "skidpad",
+    version,
+    about = "Vehicle dynamics test manoeuvres",
+    after_help = "Exit codes: 0 success, 1 the run failed (step fault, outputs not written), \
+                  2 bad input (arguments, vehicle, scenario, .tir or grid file; nothing ran)."
+)]
 struct Cli {
+    /// Print nothing but errors, warnings and --json output (no tables, progress or "wrote").
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the default job: the built-in sedan settles, accelerates 0–100 km/h and brakes to a stop.
+    /// Run the default job: the built-in sedan settles, accelerates 0–100 km/h and brakes to a
+    /// stop, then the standard manoeuvre suite; or a scenario file.
     Run {
         /// A scenario file (vehicle, ground, initial state, manoeuvre or input schedule);
         /// without one, the standard job on `--vehicle`.
         scenario: Option<PathBuf>,
-        /// Write summary.json, telemetry.csv, events.csv, SVG plots and report.html into this directory.
+        /// Write summary.json, telemetry.csv (with a `phase` column for the main job),
+        /// events.csv, SVG plots and report.html into this directory (created if missing;
+        /// checked before the run).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// The vehicle: a built-in name (sedan, hatch-fwd, sports-rwd, rally-4wd, truck-6x6,
-        /// truck-8x8, kart, tank) or a path to a vehicle `.toml` file. Default: sedan.
-        #[arg(long, default_value = "sedan")]
-        vehicle: String,
+        /// The vehicle: a built-in name (`skidpad vehicles` lists them) or a path to a vehicle
+        /// `.toml` file. Default: sedan. With a scenario file it replaces the scenario's
+        /// `vehicle`.
+        #[arg(long)]
+        vehicle: Option<String>,
         /// The manoeuvre suite to run (only `standard` exists).
         #[arg(long, value_enum, default_value = "standard")]
         suite: Suite,
+        /// Print the summary (the same as summary.json) as JSON on stdout instead of the table.
+        #[arg(long)]
+        json: bool,
     },
     /// Run the default job on two vehicles and show their KPIs side by side (key, A, B, B−A).
     Compare {
@@ -67,10 +76,16 @@ enum Command {
         a: String,
         /// Vehicle B: a built-in name or a path to a vehicle `.toml` file.
         b: String,
-        /// Write summary.json (both), overlaid SVG plots and report.html into this directory.
+        /// Write summary.json (both), overlaid SVG plots, each run's telemetry.csv and
+        /// events.csv (in a/ and b/) and report.html into this directory.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Print `{"a": summary, "b": summary}` as JSON on stdout instead of the table.
+        #[arg(long)]
+        json: bool,
     },
+    /// List the built-in vehicles with a one-line description each.
+    Vehicles,
     /// Tire tools: evaluate a .tir file on a grid, plot characteristic curves.
     Tire {
         #[command(subcommand)]
@@ -89,7 +104,7 @@ enum TireCommand {
         /// Input grid CSV.
         #[arg(long)]
         grid: PathBuf,
-        /// Output CSV.
+        /// Output CSV (`-` for standard output).
         #[arg(long)]
         out: PathBuf,
         /// `on` applies the file's validity ranges and E ≤ 1 as the simulation does; `off`
@@ -129,6 +144,79 @@ enum BuiltinTire {
     SimpleMf,
 }
 
+/// Why a command failed, and so its exit code.
+enum Failure {
+    /// Bad input: arguments, a vehicle, scenario, `.tir` or grid file (exit code 2). Nothing
+    /// ran.
+    Input(String),
+    /// The run failed: a step fault stopped it, or its outputs could not be written (exit
+    /// code 1).
+    Run(String),
+}
+
+type Outcome = Result<(), Failure>;
+
+fn input(e: impl ToString) -> Failure {
+    Failure::Input(e.to_string())
+}
+
+fn failed(e: impl ToString) -> Failure {
+    Failure::Run(e.to_string())
+}
+
+/// What goes to the terminal: tables and notes unless `--quiet`; JSON always when asked.
+#[derive(Clone, Copy)]
+struct Ui {
+    quiet: bool,
+    json: bool,
+}
+
+impl Ui {
+    /// Print `text` (a table, a note) unless quiet or printing JSON. A closed stdout
+    /// (`skidpad run | head`) is ignored: output is a courtesy, the files are the product.
+    fn say(self, text: &str) {
+        if !self.quiet && !self.json {
+            let _ = write!(std::io::stdout(), "{text}");
+        }
+    }
+
+    /// `wrote DIR` (on stderr with --json, so stdout stays JSON).
+    fn wrote(self, dir: &Path) {
+        if self.quiet {
+        } else if self.json {
+            eprintln!("wrote {}", dir.display());
+        } else {
+            let _ = writeln!(std::io::stdout(), "wrote {}", dir.display());
+        }
+    }
+
+    /// Print `value` as pretty JSON on stdout when `--json` was given.
+    fn json<S: serde::Serialize>(self, value: &S) -> Outcome {
+        if self.json {
+            let text = serde_json::to_string_pretty(value).map_err(failed)?;
+            let _ = writeln!(std::io::stdout(), "{text}");
+        }
+        Ok(())
+    }
+}
+
+/// Create `dir` (and parents) and check that a file can be written in it, before any run.
+fn check_out_dir(dir: &Path) -> Outcome {
+    std::fs::create_dir_all(dir).map_err(|e| input(format!("--out {}: {e}", dir.display())))?;
+    let probe = dir.join(".skidpad-write-check");
+    std::fs::write(&probe, b"")
+        .map_err(|e| input(format!("--out {}: cannot write there: {e}", dir.display())))?;
+    std::fs::remove_file(&probe).ok();
+    Ok(())
+}
+
+/// A vehicle by built-in name or file, `.tir` warnings printed.
+fn vehicle(name: &str) -> Result<skidpad::VehicleParams, Failure> {
+    let params = skidpad_cli::vehicles::resolve(name).map_err(input)?;
+    skidpad::Vehicle::new(params.clone()).map_err(|e| input(format!("{name}: {e}")))?;
+    Ok(params)
+}
+
 fn load_tir(path: &Path) -> Result<MfTire, String> {
     let (file, warnings) = TirFile::from_path(path).map_err(|e| e.to_string())?;
     for w in &warnings {
@@ -142,7 +230,7 @@ fn load_tir(path: &Path) -> Result<MfTire, String> {
 }
 
 /// A progress bar on stderr for the main job, drawn only once the job has taken more than a
-/// second (and only on a terminal: indicatif hides it otherwise).
+/// second (and only on a terminal: indicatif hides it otherwise; never with `--quiet`).
 struct Progress {
     bar: indicatif::ProgressBar,
     start: std::time::Instant,
@@ -151,7 +239,7 @@ struct Progress {
 
 impl Progress {
     /// A bar over `steps` steps, labelled `label`.
-    fn new(steps: usize, label: &str) -> Self {
+    fn new(steps: usize, label: &str, ui: Ui) -> Self {
         let bar = indicatif::ProgressBar::with_draw_target(
             Some(steps as u64),
             indicatif::ProgressDrawTarget::hidden(),
@@ -165,27 +253,29 @@ impl Progress {
         Self {
             bar,
             start: std::time::Instant::now(),
-            shown: false,
+            shown: ui.quiet,
         }
     }
 
-    /// A spinner labelled `label` for work without steps (one manoeuvre, a schedule): it
-    /// appears on stderr once the work has taken more than a second, and ticks on its own.
-    fn spinner(label: &str) -> Self {
+    /// A spinner labelled `label` for work without steps (one manoeuvre): it appears on
+    /// stderr once the work has taken more than a second, and ticks on its own.
+    fn spinner(label: &str, ui: Ui) -> Self {
         let bar =
             indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
         if let Ok(style) = indicatif::ProgressStyle::with_template("{prefix} {spinner} {elapsed}") {
             bar.set_style(style);
         }
         bar.set_prefix(label.to_string());
-        let shown = bar.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_secs(1));
-            if !shown.is_finished() {
-                shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                shown.enable_steady_tick(std::time::Duration::from_millis(100));
-            }
-        });
+        if !ui.quiet {
+            let shown = bar.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_secs(1));
+                if !shown.is_finished() {
+                    shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                    shown.enable_steady_tick(std::time::Duration::from_millis(100));
+                }
+            });
+        }
         Self {
             bar,
             start: std::time::Instant::now(),
@@ -215,106 +305,145 @@ impl Drop for Progress {
 fn run_job(
     params: skidpad::VehicleParams,
     label: &str,
-) -> Result<(skidpad_cli::Summary, skidpad_cli::Recorder), String> {
-    let mut bar = Progress::new(skidpad_cli::main_job_steps(), label);
-    skidpad_cli::run_default_with_progress(params, &mut |i, name| bar.step(i, name))
+    ui: Ui,
+) -> Result<(skidpad_cli::Summary, skidpad_cli::Recorder), Failure> {
+    let mut bar = Progress::new(skidpad_cli::main_job_steps(), label, ui);
+    skidpad_cli::run_default_with_progress(params, &mut |i, name| bar.step(i, name)).map_err(input)
+}
+
+/// The main job's summary: table or JSON, then the files.
+fn finish_job(
+    summary: &skidpad_cli::Summary,
+    tel: &skidpad_cli::Recorder,
+    out: Option<&Path>,
+    ui: Ui,
+) -> Outcome {
+    ui.say(&skidpad_cli::format_table(summary));
+    ui.json(summary)?;
+    if let Some(dir) = out {
+        skidpad_cli::write_outputs(dir, summary, tel).map_err(failed)?;
+        report::write_report(dir, &summary.vehicle, summary, tel).map_err(failed)?;
+        ui.wrote(dir);
+    }
+    match &summary.telemetry_fault {
+        Some(f) => Err(failed(format!("the telemetry run stopped: {f}"))),
+        None => Ok(()),
+    }
 }
 
 /// `skidpad run`: a scenario file, or the standard job on a vehicle.
-fn run(scenario: Option<&Path>, vehicle: &str, out: Option<&Path>) -> Result<(), String> {
+fn run(scenario: Option<&Path>, vehicle_arg: Option<&str>, out: Option<&Path>, ui: Ui) -> Outcome {
     use skidpad_cli::scenario::{ManeuverSpec, Scenario};
-    let (summary, tel) = match scenario {
-        Some(path) => {
-            let sc = Scenario::from_path(path)?;
-            let params = sc.vehicle_params()?;
-            if let Some(m) = sc
-                .maneuver
-                .as_ref()
-                .filter(|m| **m != ManeuverSpec::Standard)
-            {
-                let label = format!("{} ({})", path.display(), m.kind());
-                let bar = Progress::spinner(&label);
-                let run = sc.run_maneuver(&params)?;
-                drop(bar);
-                let tel = run.telemetry;
-                let summary = skidpad_cli::ManeuverSummary::new(
-                    &params,
-                    m.kind(),
-                    skidpad::maneuver::kpi::Kpis {
-                        values: run.kpis,
-                        invalid: run.invalid,
-                    },
-                    run.steady_state_circle,
-                );
-                say_raw!("{}", summary.table());
-                if let Some(dir) = out {
-                    skidpad_cli::write_outputs(dir, &summary, &tel)?;
-                    report::write_report(dir, &summary.vehicle, &summary, &tel)?;
-                    say!("wrote {}", dir.display());
-                }
-                return Ok(());
-            } else if sc.maneuver.is_some() {
-                run_job(params, &path.display().to_string())?
-            } else {
-                return run_schedule(&sc, params, path, out);
-            }
+    let Some(path) = scenario else {
+        let name = vehicle_arg.unwrap_or(skidpad_cli::vehicles::DEFAULT);
+        let params = vehicle(name)?;
+        if let Some(dir) = out {
+            check_out_dir(dir)?;
         }
-        None => run_job(
-            skidpad_cli::vehicles::resolve(vehicle).map_err(|e| e.to_string())?,
-            vehicle,
-        )?,
+        let (summary, tel) = run_job(params, name, ui)?;
+        return finish_job(&summary, &tel, out, ui);
     };
-    say_raw!("{}", skidpad_cli::format_table(&summary));
-    if let Some(dir) = out {
-        skidpad_cli::write_outputs(dir, &summary, &tel)?;
-        report::write_report(dir, &summary.vehicle, &summary, &tel)?;
-        say!("wrote {}", dir.display());
+    let mut sc = Scenario::from_path(path).map_err(input)?;
+    if let Some(v) = vehicle_arg {
+        sc.vehicle = v.to_string();
     }
-    Ok(())
+    let params = sc.vehicle_params().map_err(input)?;
+    sc.check(&params).map_err(input)?;
+    if let Some(dir) = out {
+        check_out_dir(dir)?;
+    }
+    match sc.maneuver.clone() {
+        None => run_schedule(&sc, params, path, out, ui),
+        Some(ManeuverSpec::Standard) => {
+            let (summary, tel) = run_job(params, &path.display().to_string(), ui)?;
+            finish_job(&summary, &tel, out, ui)
+        }
+        Some(m) => {
+            let label = format!("{} ({})", path.display(), m.kind());
+            let bar = Progress::spinner(&label, ui);
+            let run = sc.run_maneuver(&params).map_err(failed)?;
+            drop(bar);
+            let tel = run.telemetry;
+            let summary = skidpad_cli::ManeuverSummary::new(
+                &params,
+                m.kind(),
+                skidpad::maneuver::kpi::Kpis {
+                    values: run.kpis,
+                    invalid: run.invalid,
+                },
+                run.steady_state_circle,
+            );
+            ui.say(&summary.table());
+            ui.json(&summary)?;
+            if let Some(dir) = out {
+                skidpad_cli::write_outputs(dir, &summary, &tel).map_err(failed)?;
+                report::write_report(dir, &summary.vehicle, &summary, &tel).map_err(failed)?;
+                ui.wrote(dir);
+            }
+            Ok(())
+        }
+    }
 }
 
+/// Rows kept in memory for a schedule's plots and report: a longer run keeps every k-th step
+/// (the CSVs have them all).
+const PLOT_ROWS: usize = 20_000;
+
 /// A schedule scenario: telemetry streamed to `out` row by row as the run goes (constant
-/// memory), a progress bar over the steps once the run takes more than a second.
+/// memory), every k-th row kept for the plots ([`PLOT_ROWS`]), a progress bar over the steps
+/// once the run takes more than a second; then summary, plots and report.
 fn run_schedule(
     sc: &skidpad_cli::scenario::Scenario,
     params: skidpad::VehicleParams,
     path: &Path,
     out: Option<&Path>,
-) -> Result<(), String> {
-    let mut bar = Progress::new(sc.steps(), &path.display().to_string());
+    ui: Ui,
+) -> Outcome {
+    let label = path.display().to_string();
+    let mut bar = Progress::new(sc.steps(), &label, ui);
     let mut sink = match out {
-        Some(dir) => Some(skidpad_cli::TelemetryFiles::create(dir, &params)?),
+        Some(dir) => Some(skidpad_cli::TelemetryFiles::create(dir, &params).map_err(failed)?),
         None => None,
     };
-    let mut last = [0.0; 3];
-    let steps = sc.run_schedule_with(params, &mut |car, k| {
-        if k % 1024 == 0 {
-            bar.step(k, "");
-        }
-        let s = car.state();
-        last = [s.time, s.chassis.pose.translation.x, s.forward_speed()];
-        match &mut sink {
-            Some(f) => f.record(car),
-            None => Ok(()),
-        }
-    })?;
+    let every = sc.steps().div_ceil(PLOT_ROWS).max(1);
+    let mut plot = skidpad_cli::Recorder::for_vehicle(&params);
+    let mut summary = skidpad_cli::ScheduleSummary::new(&params.name, &label, sc.dt);
+    let name = params.name.clone();
+    let run = sc
+        .run_schedule_with(params, &mut |car, k| {
+            if k % 1024 == 0 {
+                bar.step(k, "");
+            }
+            summary.observe(car);
+            if out.is_some() && k % every == 0 {
+                plot.record(car);
+            }
+            match &mut sink {
+                Some(f) => f.record(car),
+                None => Ok(()),
+            }
+        })
+        .map_err(failed)?;
     drop(bar);
-    say!(
-        "{}: {} steps, final t = {:.2} s, x = {:.2} m, vx = {:.2} m/s",
-        path.display(),
-        steps,
-        last[0],
-        last[1],
-        last[2]
-    );
+    summary.fault = run.fault.clone();
+    ui.say(&summary.table());
+    ui.json(&summary)?;
     if let (Some(f), Some(dir)) = (sink, out) {
-        f.finish()?;
-        say!("wrote {}", dir.display());
+        f.finish().map_err(failed)?;
+        let json = dir.join("summary.json");
+        let text = serde_json::to_string_pretty(&summary).map_err(failed)?;
+        std::fs::write(&json, text + "\n")
+            .map_err(|e| failed(format!("{}: {e}", json.display())))?;
+        report::write_report(dir, &name, &summary, &plot).map_err(failed)?;
+        ui.wrote(dir);
     }
-    Ok(())
+    match run.fault {
+        Some(f) => Err(failed(f)),
+        None => Ok(()),
+    }
 }
 
-fn tire(command: TireCommand) -> Result<(), String> {
+fn tire(command: TireCommand, ui: Ui) -> Outcome {
     match command {
         TireCommand::Eval {
             file,
@@ -322,10 +451,11 @@ fn tire(command: TireCommand) -> Result<(), String> {
             out,
             limits,
         } => {
-            let tire = load_tir(&file)?.with_options(MfOptions {
+            let tire = load_tir(&file).map_err(input)?.with_options(MfOptions {
                 limits: matches!(limits, OnOff::On),
                 ..MfOptions::default()
             });
+            let rows = tire_cmd::read_grid(&grid).map_err(input)?;
             let longvl = tire.coefficients.longvl;
             let eval = |r: &tire_cmd::GridRow| {
                 let o = tire.steady_state(MfInput {
@@ -344,14 +474,22 @@ fn tire(command: TireCommand) -> Result<(), String> {
                     my: o.my,
                 }
             };
-            let n = tire_cmd::eval_grid(&eval, &grid, &out)?;
-            say!("evaluated {n} points into {}", out.display());
+            if out.as_os_str() == "-" {
+                tire_cmd::write_eval(&eval, &rows, std::io::stdout().lock(), "stdout")
+                    .map_err(failed)?;
+                return Ok(());
+            }
+            let f = std::fs::File::create(&out)
+                .map_err(|e| input(format!("--out {}: {e}", out.display())))?;
+            let n = tire_cmd::write_eval(&eval, &rows, f, &out.display().to_string())
+                .map_err(failed)?;
+            ui.say(&format!("evaluated {n} points into {}\n", out.display()));
             Ok(())
         }
         TireCommand::Plot { file, model, out } => {
             let (m, fnom): (Box<dyn TireModel>, f64) = match (file, model) {
                 (Some(f), _) => {
-                    let t = load_tir(&f)?;
+                    let t = load_tir(&f).map_err(input)?;
                     let fnom = t.coefficients.fnomin;
                     (Box::new(t), fnom)
                 }
@@ -365,71 +503,83 @@ fn tire(command: TireCommand) -> Result<(), String> {
                 (None, Some(BuiltinTire::SimpleMf)) => {
                     (Box::new(SimpleMagicParams::default()), 4000.0)
                 }
-                (None, None) => return Err("give a .tir file or --model".into()),
+                (None, None) => return Err(input("give a .tir file or --model")),
             };
-            let files = tire_cmd::plot_model(m.as_ref(), fnom, 16.7, &out)?;
+            check_out_dir(&out)?;
+            let files = tire_cmd::plot_model(m.as_ref(), fnom, 16.7, &out).map_err(failed)?;
             for f in files {
-                say!("wrote {}", f.display());
+                ui.say(&format!("wrote {}\n", f.display()));
             }
             Ok(())
         }
     }
 }
 
-/// Run one vehicle by name or file; errors name the file (or the vehicle argument).
-fn run_one(vehicle: &str) -> Result<(skidpad_cli::Summary, skidpad_cli::Recorder), String> {
-    let params = skidpad_cli::vehicles::resolve(vehicle).map_err(|e| e.to_string())?;
-    run_job(params, vehicle).map_err(|e| format!("{vehicle}: {e}"))
-}
-
-fn compare(a: &str, b: &str, out: Option<&Path>) -> Result<(), String> {
-    let (sa, ta) = run_one(a)?;
-    let (sb, tb) = run_one(b)?;
+fn compare(a: &str, b: &str, out: Option<&Path>, ui: Ui) -> Outcome {
+    // Both vehicles and the output directory are checked before either runs.
+    let (pa, pb) = (vehicle(a)?, vehicle(b)?);
+    if let Some(dir) = out {
+        check_out_dir(dir)?;
+    }
+    let (sa, ta) = run_job(pa, a, ui)?;
+    let (sb, tb) = run_job(pb, b, ui)?;
     let (la, lb) = report::labels(&sa, &sb);
     if let Some(dir) = out {
-        report::write_compare(dir, (&sa, &ta), (&sb, &tb))?;
+        report::write_compare(dir, (&sa, &ta), (&sb, &tb)).map_err(failed)?;
     }
-    // Ignore a closed stdout (`| head`): the files are already written.
-    let mut stdout = std::io::stdout().lock();
-    let _ = write!(
-        stdout,
-        "A: {la}\nB: {lb}\n{}",
-        report::compare_table(&sa, &sb)?
-    );
+    let table = report::compare_table(&sa, &sb).map_err(failed)?;
+    ui.say(&format!("A: {la}\nB: {lb}\n{table}"));
+    ui.json(&serde_json::json!({ "a": sa, "b": sb }))?;
     if let Some(dir) = out {
-        let _ = writeln!(stdout, "wrote {}", dir.display());
+        ui.wrote(dir);
     }
+    for (label, s) in [(&la, &sa), (&lb, &sb)] {
+        if let Some(f) = &s.telemetry_fault {
+            return Err(failed(format!("{label}: the telemetry run stopped: {f}")));
+        }
+    }
+    Ok(())
+}
+
+/// `skidpad vehicles`: name and description of each built-in vehicle.
+fn vehicles(ui: Ui) -> Outcome {
+    let mut text = String::new();
+    for b in skidpad_cli::vehicles::BUILT_IN {
+        text.push_str(&format!("{:<11} {}\n", b.name, b.description()));
+    }
+    ui.say(&text);
     Ok(())
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let quiet = cli.quiet;
+    let result = match cli.command {
         Command::Run {
             scenario,
             out,
             vehicle,
             suite: Suite::Standard,
-        } => match run(scenario.as_deref(), &vehicle, out.as_deref()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Compare { a, b, out } => match compare(&a, &b, out.as_deref()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Tire { command } => match tire(command) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
+            json,
+        } => run(
+            scenario.as_deref(),
+            vehicle.as_deref(),
+            out.as_deref(),
+            Ui { quiet, json },
+        ),
+        Command::Compare { a, b, out, json } => compare(&a, &b, out.as_deref(), Ui { quiet, json }),
+        Command::Vehicles => vehicles(Ui { quiet, json: false }),
+        Command::Tire { command } => tire(command, Ui { quiet, json: false }),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Run(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Input(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }

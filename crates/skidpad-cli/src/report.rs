@@ -2,7 +2,8 @@
 //!
 //! [`write_report`] writes the plots of one run and a page with its KPI table;
 //! [`write_compare`] writes overlaid plots of two runs (series labelled with the vehicle
-//! names), both summaries and a page with the KPIs side by side.
+//! names), both summaries, both runs' telemetry and events, and a page with the KPIs side by
+//! side.
 //!
 //! | file | x | y |
 //! |---|---|---|
@@ -11,18 +12,25 @@
 //! | `yaw_rate.svg` | t (s) | yaw rate (rad/s) |
 //! | `steer_vs_ay.svg` | ay (m/s²) | steer (rad) |
 //! | `wheel_loads.svg` | t (s) | load per wheel (N) |
-//! | `wheel_slips.svg` | t (s) | slip ratio κ and slip angle α (rad) per wheel |
+//! | `wheel_slips.svg` | t (s) | slip ratio κ (upper panel) and slip angle α (rad, lower panel), one colour per wheel |
 //! | `gg.svg` | ay (m/s²) | ax (m/s²) |
 //! | `engine.svg` | t (s) | engine speed (rpm) (left), gear (right) |
 //! | `steady_state_circle.svg` | ay (m/s²) | road-wheel steer (deg) at each steady speed of the ISO 4138 circle (when the summary has the curve) |
+//!
+//! A plot is drawn only when it carries data ([`crate::plot::carries_data`]): a direct-drive
+//! car has no `engine.svg`, a skid-steered tank no `steer_vs_ay.svg`. The phases of a single
+//! run's telemetry ([`Recorder::phases`]: the main job's settle, 0–100 km/h, 100–0 km/h and
+//! slalom — which starts by setting the speed to 15 m/s, hence its step in `speed.svg`) are
+//! dashed vertical lines on the time plots.
 
 use crate::Summary;
-use crate::tire_cmd::{line_chart, map_chart};
-use plotters::prelude::*;
+use crate::plot::{
+    Series, carries_data, dual_axis_chart, line_chart, line_chart_marked, map_chart,
+};
 use skidpad::telemetry::Recorder;
 use std::path::{Path, PathBuf};
 
-/// The plot files, in page order.
+/// Every plot file, in page order; [`write_plots`] writes those that carry data.
 pub const PLOTS: [&str; 8] = [
     "trajectory.svg",
     "speed.svg",
@@ -32,15 +40,6 @@ pub const PLOTS: [&str; 8] = [
     "wheel_slips.svg",
     "gg.svg",
     "engine.svg",
-];
-
-const COLORS: [RGBColor; 6] = [
-    BLUE,
-    RED,
-    GREEN,
-    MAGENTA,
-    RGBColor(230, 140, 0),
-    RGBColor(0, 150, 150),
 ];
 
 /// rad/s to rpm.
@@ -71,14 +70,13 @@ fn wheel_prefixes(t: &Recorder) -> Vec<String> {
         .collect()
 }
 
-type Series = Vec<(String, Vec<(f64, f64)>)>;
-
-/// Write the [`PLOTS`] of `runs` (label, telemetry) into `dir` (created if missing); with more
-/// than one run the series are overlaid and prefixed with the run labels.
+/// Write the [`PLOTS`] of `runs` (label, telemetry) that carry data into `dir` (created if
+/// missing) and return their file names in page order; with more than one run the series are
+/// overlaid and prefixed with the run labels, with one run its phases are marked.
 ///
 /// # Errors
 /// A message naming the file, or a missing telemetry column.
-pub fn write_plots(dir: &Path, runs: &[(&str, &Recorder)]) -> Result<Vec<PathBuf>, String> {
+pub fn write_plots(dir: &Path, runs: &[(&str, &Recorder)]) -> Result<Vec<&'static str>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let many = runs.len() > 1;
     let label = |run: &str, what: &str| match (many, what.is_empty()) {
@@ -92,159 +90,95 @@ pub fn write_plots(dir: &Path, runs: &[(&str, &Recorder)]) -> Result<Vec<PathBuf
             .map(|(name, t)| Ok((label(name, what), xy(t, x, y, ys)?)))
             .collect()
     };
+    let markers: Vec<(&str, f64)> = match runs {
+        [(_, t)] => t.phase_starts(),
+        _ => Vec::new(),
+    };
     let mut files = Vec::new();
-    let path = dir.join(PLOTS[0]);
-    map_chart(
-        &path,
-        "Trajectory",
-        "x [m]",
-        "y [m]",
-        &simple("x_m", "y_m", 1.0, "")?,
-    )?;
-    files.push(path);
-    let mut chart = |file: &str, title: &str, xl: &str, yl: &str, s: Series| {
-        let path = dir.join(file);
-        line_chart(&path, title, xl, yl, &s)?;
-        files.push(path);
+    let mut written = |file: &'static str, draw: &dyn Fn(&Path) -> Result<(), String>| {
+        draw(&dir.join(file))?;
+        files.push(file);
         Ok::<(), String>(())
     };
-    chart(
-        PLOTS[1],
-        "Speed",
-        "t [s]",
-        "vx [m/s]",
-        simple("t_s", "vx_mps", 1.0, "")?,
-    )?;
-    chart(
-        PLOTS[2],
-        "Yaw rate",
-        "t [s]",
-        "yaw rate [rad/s]",
-        simple("t_s", "yaw_rate_radps", 1.0, "")?,
-    )?;
-    chart(
-        PLOTS[3],
-        "Steering vs lateral acceleration",
-        "ay [m/s²]",
-        "steer [rad]",
-        simple("ay_mps2", "steer_rad", 1.0, "")?,
-    )?;
+    let trajectory = simple("x_m", "y_m", 1.0, "")?;
+    written(PLOTS[0], &|p| {
+        map_chart(p, "Trajectory", "x [m]", "y [m]", &trajectory)
+    })?;
+    for (file, title, (x, xl), (y, yl), timed) in [
+        (
+            PLOTS[1],
+            "Speed",
+            ("t_s", "t [s]"),
+            ("vx_mps", "vx [m/s]"),
+            true,
+        ),
+        (
+            PLOTS[2],
+            "Yaw rate",
+            ("t_s", "t [s]"),
+            ("yaw_rate_radps", "yaw rate [rad/s]"),
+            true,
+        ),
+        (
+            PLOTS[3],
+            "Steering vs lateral acceleration",
+            ("ay_mps2", "ay [m/s²]"),
+            ("steer_rad", "steer [rad]"),
+            false,
+        ),
+    ] {
+        let s = simple(x, y, 1.0, "")?;
+        let m: &[(&str, f64)] = if timed { &markers } else { &[] };
+        if carries_data(&s) {
+            written(file, &|p| line_chart_marked(p, title, xl, yl, &s, m))?;
+        }
+    }
     let mut loads = Series::new();
-    let mut slips = Series::new();
+    let (mut kappa, mut alpha) = (Series::new(), Series::new());
     for (name, t) in runs {
         for p in wheel_prefixes(t) {
             loads.push((label(name, &p), xy(t, "t_s", &format!("{p}_load_n"), 1.0)?));
-            slips.push((
-                label(name, &format!("{p} κ")),
+            kappa.push((
+                label(name, &p),
                 xy(t, "t_s", &format!("{p}_slip_ratio"), 1.0)?,
             ));
-            slips.push((
-                label(name, &format!("{p} α")),
+            alpha.push((
+                label(name, &p),
                 xy(t, "t_s", &format!("{p}_slip_angle_rad"), 1.0)?,
             ));
         }
     }
-    chart(PLOTS[4], "Wheel loads", "t [s]", "load [N]", loads)?;
-    chart(
-        PLOTS[5],
-        "Wheel slips",
-        "t [s]",
-        "slip ratio κ [1], slip angle α [rad]",
-        slips,
-    )?;
-    chart(
-        PLOTS[6],
-        "g-g diagram",
-        "ay [m/s²]",
-        "ax [m/s²]",
-        simple("ay_mps2", "ax_mps2", 1.0, "")?,
-    )?;
-    let mut rpm = Series::new();
-    let mut gear = Series::new();
-    for (name, t) in runs {
-        rpm.push((
-            label(name, "engine speed"),
-            xy(t, "t_s", "engine_speed_radps", RADPS_TO_RPM)?,
-        ));
-        gear.push((label(name, "gear"), xy(t, "t_s", "gear", 1.0)?));
+    if carries_data(&loads) {
+        written(PLOTS[4], &|p| {
+            line_chart_marked(p, "Wheel loads", "t [s]", "load [N]", &loads, &markers)
+        })?;
     }
-    let path = dir.join(PLOTS[7]);
-    dual_axis_chart(&path, "Engine", &rpm, &gear)?;
-    files.push(path);
+    if carries_data(&kappa) || carries_data(&alpha) {
+        let panels = [("slip ratio κ [1]", kappa), ("slip angle α [rad]", alpha)];
+        written(PLOTS[5], &|p| {
+            crate::plot::stacked_chart(p, "Wheel slips", "t [s]", &panels)
+        })?;
+    }
+    let gg = simple("ay_mps2", "ax_mps2", 1.0, "")?;
+    if carries_data(&gg) {
+        written(PLOTS[6], &|p| {
+            line_chart(p, "g-g diagram", "ay [m/s²]", "ax [m/s²]", &gg)
+        })?;
+    }
+    let rpm = simple("t_s", "engine_speed_radps", RADPS_TO_RPM, "engine speed")?;
+    let gear = simple("t_s", "gear", 1.0, "gear")?;
+    if carries_data(&rpm) {
+        written(PLOTS[7], &|p| {
+            dual_axis_chart(
+                p,
+                "Engine",
+                ("t [s]", "engine speed [rpm]", "gear [1]"),
+                (&rpm, &gear),
+                &markers,
+            )
+        })?;
+    }
     Ok(files)
-}
-
-/// `(lo, hi)` of the finite values, widened by a unit margin when empty or flat.
-fn bounds(vals: impl Iterator<Item = f64>) -> (f64, f64) {
-    let (lo, hi) = vals
-        .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
-            (a.min(v), b.max(v))
-        });
-    if lo.is_finite() && hi.is_finite() && lo < hi {
-        (lo, hi)
-    } else if lo.is_finite() {
-        (lo - 1.0, lo + 1.0)
-    } else {
-        (-1.0, 1.0)
-    }
-}
-
-/// Engine speed on the left axis and gear on the right, against time.
-fn dual_axis_chart(path: &Path, title: &str, left: &Series, right: &Series) -> Result<(), String> {
-    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    let all = || left.iter().chain(right).flat_map(|(_, p)| p.iter());
-    let (x0, x1) = bounds(all().map(|p| p.0));
-    let (y0, y1) = bounds(left.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)));
-    let (g0, g1) = bounds(right.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)));
-    let (g0, g1) = (g0.min(0.0) - 0.5, g1 + 0.5);
-    let pad = 0.05 * (y1 - y0);
-    let root = SVGBackend::new(path, (720, 480)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
-        .right_y_label_area_size(48)
-        .build_cartesian_2d(x0..x1, (y0 - pad)..(y1 + pad))
-        .map_err(|e| err(&e))?
-        .set_secondary_coord(x0..x1, g0..g1);
-    chart
-        .configure_mesh()
-        .x_desc("t [s]")
-        .y_desc("engine speed [rpm]")
-        .draw()
-        .map_err(|e| err(&e))?;
-    chart
-        .configure_secondary_axes()
-        .y_desc("gear [1]")
-        .draw()
-        .map_err(|e| err(&e))?;
-    for (i, (label, pts)) in left.iter().enumerate() {
-        let color = COLORS[(2 * i) % COLORS.len()];
-        chart
-            .draw_series(LineSeries::new(pts.iter().copied(), &color))
-            .map_err(|e| err(&e))?
-            .label(label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
-    }
-    for (i, (label, pts)) in right.iter().enumerate() {
-        let color = COLORS[(2 * i + 1) % COLORS.len()];
-        chart
-            .draw_secondary_series(LineSeries::new(pts.iter().copied(), &color))
-            .map_err(|e| err(&e))?
-            .label(label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
-    }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| err(&e))?;
-    root.present().map_err(|e| err(&e))?;
-    Ok(())
 }
 
 /// One KPI value.
@@ -401,15 +335,15 @@ pub const EVENTS_SHOWN: usize = 200;
 
 /// The page's events section: a table of the run's events (time, event and its values as in
 /// `events.csv`), the first [`EVENTS_SHOWN`] of them.
-fn events_html(events: &[skidpad::telemetry::Event]) -> String {
-    let mut h = format!("<h2>Events</h2>\n<p>{} events", events.len());
+fn events_html(title: &str, events: &[skidpad::telemetry::Event]) -> String {
+    let mut h = format!("<h2>{}</h2>\n<p>{} events", esc(title), events.len());
     if events.len() > EVENTS_SHOWN {
         h.push_str(&format!(
             ", the first {EVENTS_SHOWN} shown (all in events.csv)"
         ));
     }
     h.push_str(
-        "</p>\n<table id=\"events\">\n<tr><th>t [s]</th><th>event</th><th>values</th></tr>\n",
+        "</p>\n<table class=\"events\">\n<tr><th>t [s]</th><th>event</th><th>values</th></tr>\n",
     );
     for e in events.iter().take(EVENTS_SHOWN) {
         let c = skidpad::telemetry::recorder::event_cells(e);
@@ -451,13 +385,14 @@ fn circle_curve<S: serde::Serialize>(s: &S) -> Result<Vec<(f64, f64)>, String> {
         .collect())
 }
 
-/// The telemetry [`PLOTS`], plus [`CIRCLE_PLOT`] (written here) when any summary has a
-/// steady-state curve: road-wheel steer over lateral acceleration, one series per run.
+/// The telemetry plots written (`plots`), plus [`CIRCLE_PLOT`] (written here) when any
+/// summary has a steady-state curve: road-wheel steer over lateral acceleration, one series
+/// per run.
 fn plot_list<S: serde::Serialize>(
     dir: &Path,
+    mut plots: Vec<&'static str>,
     runs: &[(&str, &S)],
 ) -> Result<Vec<&'static str>, String> {
-    let mut plots = PLOTS.to_vec();
     let mut series = Series::new();
     for (name, s) in runs {
         let c = circle_curve(s)?;
@@ -499,8 +434,8 @@ pub fn write_report<S: serde::Serialize>(
     s: &S,
     t: &Recorder,
 ) -> Result<PathBuf, String> {
-    write_plots(dir, &[(vehicle, t)])?;
-    let plots = plot_list(dir, &[(vehicle, s)])?;
+    let plots = write_plots(dir, &[(vehicle, t)])?;
+    let plots = plot_list(dir, plots, &[(vehicle, s)])?;
     let rows: Vec<Vec<String>> = kpis(s)?
         .into_iter()
         .map(|(k, v)| vec![k, v.show()])
@@ -513,7 +448,7 @@ pub fn write_report<S: serde::Serialize>(
             &["key", "value"],
             &rows,
             &plots,
-            &events_html(&t.events),
+            &events_html("Events", &t.events),
         ),
     )?;
     Ok(page)
@@ -528,8 +463,9 @@ pub fn labels(a: &Summary, b: &Summary) -> (String, String) {
     }
 }
 
-/// Write `summary.json` (`{"a": …, "b": …}`), overlaid plots and `report.html` (KPIs side by
-/// side) for two runs into `dir` (created if missing); returns the page's path.
+/// Write `summary.json` (`{"a": …, "b": …}`), overlaid plots, each run's `telemetry.csv` and
+/// `events.csv` in `a/` and `b/`, and `report.html` (KPIs side by side, then each run's
+/// events) for two runs into `dir` (created if missing); returns the page's path.
 ///
 /// # Errors
 /// A message naming the file.
@@ -539,12 +475,16 @@ pub fn write_compare(
     b: (&Summary, &Recorder),
 ) -> Result<PathBuf, String> {
     let (la, lb) = labels(a.0, b.0);
-    write_plots(dir, &[(&la, a.1), (&lb, b.1)])?;
-    let plots = plot_list(dir, &[(&la, a.0), (&lb, b.0)])?;
+    let plots = write_plots(dir, &[(&la, a.1), (&lb, b.1)])?;
+    let plots = plot_list(dir, plots, &[(&la, a.0), (&lb, b.0)])?;
     let json = dir.join("summary.json");
     let text = serde_json::to_string_pretty(&serde_json::json!({ "a": a.0, "b": b.0 }))
         .map_err(|e| format!("{}: {e}", json.display()))?;
     write_file(&json, &(text + "\n"))?;
+    crate::write_telemetry(&dir.join("a"), a.1)?;
+    crate::write_telemetry(&dir.join("b"), b.1)?;
+    let events = events_html(&format!("Events: {la} (a/events.csv)"), &a.1.events)
+        + &events_html(&format!("Events: {lb} (b/events.csv)"), &b.1.events);
     let rows: Vec<Vec<String>> = compare_rows(&kpis(a.0)?, &kpis(b.0)?)
         .into_iter()
         .map(Vec::from)
@@ -558,7 +498,7 @@ pub fn write_compare(
             &["key", &la, &lb, &diff],
             &rows,
             &plots,
-            "",
+            &events,
         ),
     )?;
     Ok(page)

@@ -1,6 +1,6 @@
 //! `skidpad tire …`: evaluate a tire model on a grid and draw its characteristic curves.
 
-use plotters::prelude::*;
+use crate::plot::line_chart;
 use skidpad::tire::interface::{SlipInput, SteadyForces, TireModel};
 use std::path::{Path, PathBuf};
 
@@ -171,7 +171,8 @@ fn record_error(e: &csv::Error, bytes: &[u8], file: &str, row: usize) -> String 
     format!("{file}:{line}: row {row}: {why}")
 }
 
-/// Evaluate `model` on every grid row and write the inputs plus [`OUTPUT_COLUMNS`].
+/// Evaluate `model` on every grid row and write the inputs plus [`OUTPUT_COLUMNS`] to the
+/// file `out`.
 ///
 /// # Errors
 /// I/O and parse messages naming the file.
@@ -181,8 +182,23 @@ pub fn eval_grid(
     out: &Path,
 ) -> Result<usize, String> {
     let rows = read_grid(grid)?;
-    let err = |e: csv::Error| format!("{}: {e}", out.display());
-    let mut w = csv::Writer::from_path(out).map_err(err)?;
+    let f = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    write_eval(model, &rows, f, &out.display().to_string())
+}
+
+/// Evaluate `model` on `rows` and write the inputs plus [`OUTPUT_COLUMNS`] as CSV to `out`
+/// (a file, or standard output); `name` names it in messages. Returns the row count.
+///
+/// # Errors
+/// A write error naming `name`.
+pub fn write_eval(
+    model: &dyn Fn(&GridRow) -> SteadyForces,
+    rows: &[GridRow],
+    out: impl std::io::Write,
+    name: &str,
+) -> Result<usize, String> {
+    let err = |e: csv::Error| format!("{name}: {e}");
+    let mut w = csv::Writer::from_writer(out);
     let mut header = vec![
         "fz_n",
         "kappa",
@@ -193,7 +209,7 @@ pub fn eval_grid(
     ];
     header.extend(OUTPUT_COLUMNS);
     w.write_record(&header).map_err(err)?;
-    for r in &rows {
+    for r in rows {
         let f = model(r);
         let opt = |v: Option<f64>| v.map_or(String::new(), |x| format!("{x}"));
         let rec = [
@@ -211,13 +227,12 @@ pub fn eval_grid(
         ];
         w.write_record(&rec).map_err(err)?;
     }
-    w.flush().map_err(|e| format!("{}: {e}", out.display()))?;
+    w.flush().map_err(|e| format!("{name}: {e}"))?;
     Ok(rows.len())
 }
 
 /// Loads plotted, as fractions of the nominal load.
 pub const LOAD_FRACTIONS: [f64; 3] = [0.5, 1.0, 1.5];
-const COLORS: [RGBColor; 4] = [BLUE, RED, GREEN, MAGENTA];
 
 /// Draw `fx_kappa.svg`, `fy_alpha.svg`, `mz_alpha.svg` (at 0.5, 1 and 1.5 × `nominal_load`) and
 /// `friction_ellipse.svg` (Fx–Fy envelope at nominal load) into `dir`.
@@ -310,186 +325,4 @@ pub fn plot_model(
     )?;
     files.push(path);
     Ok(files)
-}
-
-/// A labelled multi-series line chart as SVG.
-///
-/// # Errors
-/// A message naming the file.
-pub fn line_chart(
-    path: &Path,
-    title: &str,
-    x_label: &str,
-    y_label: &str,
-    series: &[(String, Vec<(f64, f64)>)],
-) -> Result<(), String> {
-    chart_svg(path, title, x_label, y_label, series, false)
-}
-
-/// [`line_chart`] with one metre (unit) the same length on both axes, for maps such as a
-/// trajectory: the shorter range is widened about its centre until both scales agree.
-///
-/// # Errors
-/// A message naming the file.
-pub fn map_chart(
-    path: &Path,
-    title: &str,
-    x_label: &str,
-    y_label: &str,
-    series: &[(String, Vec<(f64, f64)>)],
-) -> Result<(), String> {
-    chart_svg(path, title, x_label, y_label, series, true)
-}
-
-/// Size of the SVG charts. Unit: px.
-const CHART_SIZE: (u32, u32) = (720, 480);
-
-/// The pixel size of a chart's plotting area for a caption `title`, from a dry run of the
-/// same layout in memory.
-fn plot_area_px(title: &str) -> Option<(f64, f64)> {
-    let mut scratch = String::new();
-    let root = SVGBackend::with_string(&mut scratch, CHART_SIZE).into_drawing_area();
-    let chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
-        .build_cartesian_2d(0.0..1.0, 0.0..1.0)
-        .ok()?;
-    let (w, h) = chart.plotting_area().dim_in_pixel();
-    (w > 0 && h > 0).then_some((f64::from(w), f64::from(h)))
-}
-
-fn chart_svg(
-    path: &Path,
-    title: &str,
-    x_label: &str,
-    y_label: &str,
-    series: &[(String, Vec<(f64, f64)>)],
-    equal_aspect: bool,
-) -> Result<(), String> {
-    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    let (mut x0, mut x1, mut y0, mut y1) = (
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-    );
-    for (_, pts) in series {
-        for &(x, y) in pts.iter().filter(|(x, y)| x.is_finite() && y.is_finite()) {
-            x0 = x0.min(x);
-            x1 = x1.max(x);
-            y0 = y0.min(y);
-            y1 = y1.max(y);
-        }
-    }
-    // Empty or degenerate ranges (no finite points, or a flat line) get a unit margin.
-    if x0 >= x1 || !x0.is_finite() || !x1.is_finite() {
-        (x0, x1) = (finite_or(x0, 0.0) - 1.0, finite_or(x1, 0.0) + 1.0);
-    }
-    if y0 >= y1 || !y0.is_finite() || !y1.is_finite() {
-        (y0, y1) = (finite_or(y0, 0.0) - 1.0, finite_or(y1, 0.0) + 1.0);
-    }
-    let pad = 0.05 * (y1 - y0);
-    let (mut y0, mut y1) = (y0 - pad, y1 + pad);
-    if equal_aspect && let Some((w, h)) = plot_area_px(title) {
-        // Metres per pixel: the larger of the two, applied to both axes.
-        let s = ((x1 - x0) / w).max((y1 - y0) / h);
-        let (cx, cy) = (0.5 * (x0 + x1), 0.5 * (y0 + y1));
-        (x0, x1) = (cx - 0.5 * s * w, cx + 0.5 * s * w);
-        (y0, y1) = (cy - 0.5 * s * h, cy + 0.5 * s * h);
-    }
-    let root = SVGBackend::new(path, CHART_SIZE).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(|e| err(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc(x_label)
-        .y_desc(y_label)
-        .draw()
-        .map_err(|e| err(&e))?;
-    for (i, (label, pts)) in series.iter().enumerate() {
-        let color = COLORS[i % COLORS.len()];
-        let drawn = chart
-            .draw_series(LineSeries::new(pts.iter().copied(), &color))
-            .map_err(|e| err(&e))?;
-        if !label.is_empty() {
-            drawn
-                .label(label.as_str())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
-        }
-    }
-    // A legend only when some series has a name (a single unnamed line needs none).
-    if series.iter().any(|(label, _)| !label.is_empty()) {
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| err(&e))?;
-    }
-    root.present().map_err(|e| err(&e))?;
-    Ok(())
-}
-
-fn finite_or(v: f64, fallback: f64) -> f64 {
-    if v.is_finite() { v } else { fallback }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Pixel bounding box (width, height) of the data polyline (the one with the most points;
-    /// axes and ticks are two-point polylines).
-    fn data_box(svg: &str) -> (f64, f64) {
-        let pts: Vec<(f64, f64)> = svg
-            .split("points=\"")
-            .skip(1)
-            .map(|s| {
-                s[..s.find('"').unwrap()]
-                    .split_whitespace()
-                    .map(|p| {
-                        let (x, y) = p.split_once(',').unwrap();
-                        (x.parse().unwrap(), y.parse().unwrap())
-                    })
-                    .collect::<Vec<(f64, f64)>>()
-            })
-            .max_by_key(|p| p.len())
-            .unwrap();
-        let span = |f: fn(&(f64, f64)) -> f64| {
-            let v: Vec<f64> = pts.iter().map(f).collect();
-            v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min)
-        };
-        (span(|p| p.0), span(|p| p.1))
-    }
-
-    #[test]
-    fn map_chart_draws_a_circle_round() {
-        // A 10 m circle: on a map chart its pixel width equals its height (±2 px of
-        // rounding); the free-scaled line chart stretches it to fill the 632 × ~380 px area.
-        let circle: Vec<(f64, f64)> = (0..=360)
-            .map(|d| {
-                let a = f64::from(d).to_radians();
-                (10.0 * a.cos(), 10.0 * a.sin())
-            })
-            .collect();
-        let series = vec![(String::new(), circle)];
-        let dir = std::env::temp_dir().join(format!("skidpad-map-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (map, line) = (dir.join("map.svg"), dir.join("line.svg"));
-        map_chart(&map, "Trajectory", "x [m]", "y [m]", &series).unwrap();
-        line_chart(&line, "Trajectory", "x [m]", "y [m]", &series).unwrap();
-        let (w, h) = data_box(&std::fs::read_to_string(&map).unwrap());
-        assert!((w - h).abs() <= 2.0, "{w} × {h}");
-        let (w, h) = data_box(&std::fs::read_to_string(&line).unwrap());
-        assert!(w > 1.3 * h, "{w} × {h}");
-        std::fs::remove_dir_all(&dir).ok();
-    }
 }

@@ -32,6 +32,7 @@ fn summary(invalid: bool) -> Summary {
         kpis,
         invalid: bad,
         telemetry_fault: None,
+        phases: vec![],
     }
 }
 

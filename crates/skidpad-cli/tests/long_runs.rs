@@ -56,7 +56,14 @@ fn streamed_telemetry_is_the_recorded_telemetry() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let stdout = String::from_utf8_lossy(&o.stdout);
-    assert!(stdout.contains("360 steps, final t = 3.00 s"), "{stdout}");
+    assert!(
+        stdout.contains("steps                   360 (dt"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("final t                 3.00 s"),
+        "{stdout}"
+    );
     let sc = Scenario::from_path(&path).unwrap();
     let rec = sc.run_schedule(sc.vehicle_params().unwrap()).unwrap();
     assert_eq!(rec.rows.len(), 360);

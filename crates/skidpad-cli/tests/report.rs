@@ -12,6 +12,8 @@ use std::process::Command;
 mod support;
 use support::{img_sources, skidpad};
 
+/// The plots of an engine car's main job; a direct-drive car (the sedan) has all but
+/// `engine.svg` (engine speed 0 throughout: no data, no plot).
 const PLOTS: [&str; 9] = [
     "trajectory.svg",
     "speed.svg",
@@ -23,6 +25,11 @@ const PLOTS: [&str; 9] = [
     "engine.svg",
     "steady_state_circle.svg",
 ];
+
+/// [`PLOTS`] without `engine.svg`.
+fn direct_drive_plots() -> Vec<&'static str> {
+    PLOTS.into_iter().filter(|p| *p != "engine.svg").collect()
+}
 
 /// An element's name and attributes.
 type Element = (String, Vec<(String, String)>);
@@ -234,8 +241,8 @@ fn svg_check_rejects_malformed_files() {
     }
 }
 
-fn check_report(dir: &Path, min_polylines: usize) {
-    for p in PLOTS {
+fn check_report(dir: &Path, min_polylines: usize, plots: &[&str]) {
+    for p in plots {
         let path = dir.join(p);
         let svg =
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -255,9 +262,10 @@ fn check_report(dir: &Path, min_polylines: usize) {
         "not self-contained"
     );
     let srcs = img_sources(&html);
-    for p in PLOTS {
+    for p in plots {
         assert!(srcs.iter().any(|s| s == p), "report.html lacks {p}");
     }
+    assert_eq!(srcs.len(), plots.len(), "{srcs:?}");
     for s in &srcs {
         assert!(
             !s.contains("://") && !s.starts_with('/'),
@@ -274,8 +282,37 @@ fn check_report(dir: &Path, min_polylines: usize) {
 fn run_writes_plots_and_report() {
     let dir = std::env::temp_dir().join(format!("skidpad-report-run-{}", std::process::id()));
     skidpad(&["run"], &dir);
-    check_report(&dir, 1);
+    check_report(&dir, 1, &direct_drive_plots());
+    assert!(!dir.join("engine.svg").exists(), "the sedan has no engine");
     assert!(dir.join("summary.json").is_file() && dir.join("telemetry.csv").is_file());
+    // The main job's phases: in summary.json with start times, a `phase` column in
+    // telemetry.csv, and dashed markers with their names on the time plots.
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    let phases: Vec<(&str, f64)> = summary["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap(), p["start_s"].as_f64().unwrap()))
+        .collect();
+    let names: Vec<&str> = phases.iter().map(|p| p.0).collect();
+    assert_eq!(names, skidpad::maneuver::main_job::PHASES);
+    // Settle starts with the first step (dt = 1/120 s), and each phase after the one before.
+    assert!((phases[0].1 - 1.0 / 120.0).abs() < 1e-9, "{phases:?}");
+    assert!(phases.windows(2).all(|w| w[1].1 > w[0].1), "{phases:?}");
+    let csv = std::fs::read_to_string(dir.join("telemetry.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",phase"));
+    assert!(csv.lines().nth(1).unwrap().ends_with(",settle"));
+    assert!(csv.lines().last().unwrap().ends_with(",slalom"));
+    let speed = std::fs::read_to_string(dir.join("speed.svg")).unwrap();
+    let texts: Vec<&str> = speed
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| Some(t[t.find('>')? + 1..t.find("</text>")?].trim()))
+        .collect();
+    for name in names {
+        assert!(texts.contains(&name), "speed.svg lacks the marker {name}");
+    }
     // One unnamed series: no legend box (only the background rectangle); the per-wheel plot
     // names its series and has one.
     let rects = |f: &str| {
@@ -299,8 +336,20 @@ fn compare_writes_overlaid_plots_and_report() {
         .find(|l| l.starts_with("vehicle_mass_kg"))
         .unwrap_or_else(|| panic!("{stdout}"));
     assert_eq!(mass.split_whitespace().count(), 4, "{mass}");
-    // Two runs overlaid: at least one series per vehicle in every plot.
-    check_report(&dir, 2);
+    // Two runs overlaid: at least one series per vehicle in every plot (the engine plot has
+    // the hatch's engine speed and both gears).
+    check_report(&dir, 2, &PLOTS);
+    // Each run's telemetry and events, as a single run writes them.
+    for run in ["a", "b"] {
+        let csv = std::fs::read_to_string(dir.join(run).join("telemetry.csv")).unwrap();
+        assert!(
+            csv.starts_with("t_s,") && csv.lines().count() > 1000,
+            "{run}"
+        );
+        assert!(dir.join(run).join("events.csv").is_file(), "{run}");
+    }
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(html.contains("Events: sedan") && html.contains("Events: hatch-fwd"));
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
     assert_eq!(summary["a"]["vehicle_mass_kg"].as_f64(), Some(1500.0));

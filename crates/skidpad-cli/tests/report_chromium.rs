@@ -423,8 +423,8 @@ fn compare_report_renders_in_chromium() {
 }
 
 /// The check can fail: a deleted plot and a truncated (malformed XML) plot are both reported
-/// broken (2 of the page's 9 plots: the 8 telemetry plots and the steady-state circle), the
-/// deleted one as a 404, and [`assert_renders`] rejects the visit.
+/// broken (2 of the page's 8 plots: the sedan's 7 telemetry plots — no `engine.svg`, it has
+/// direct drive — and the steady-state circle), the deleted one as a 404, and [`assert_renders`] rejects the visit.
 #[test]
 fn broken_report_is_detected() {
     let Some(chromium) = chromium() else { return };
@@ -437,13 +437,13 @@ fn broken_report_is_detected() {
     let v = visit(&chromium, &report, &dir.join("browser"));
     let lines: Vec<&str> = v.verdict.lines().collect();
     let images = lines.first().copied().unwrap_or("");
-    assert!(images.starts_with("IMAGES_BROKEN 2/9 "), "{}", v.verdict);
+    assert!(images.starts_with("IMAGES_BROKEN 2/8 "), "{}", v.verdict);
     assert!(
         images.contains("gg.svg") && images.contains("speed.svg"),
         "{images}"
     );
     let xml = lines.get(1).copied().unwrap_or("");
-    assert!(xml.starts_with("SVG_XML_BAD 2/9 "), "{}", v.verdict);
+    assert!(xml.starts_with("SVG_XML_BAD 2/8 "), "{}", v.verdict);
     assert!(
         xml.contains("gg.svg:http404") && xml.contains("speed.svg:parse"),
         "{xml}"

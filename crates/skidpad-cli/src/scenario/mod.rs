@@ -210,6 +210,16 @@ pub struct Scenario {
     pub schedule_source: ScheduleSource,
 }
 
+/// How a schedule run ended ([`Scenario::run_schedule_with`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScheduleRun {
+    /// Steps taken (and shown to the observer).
+    pub steps: usize,
+    /// The step fault that ended the run early, naming the vehicle, the step and the
+    /// channel ([`skidpad::vehicle::fault`]); `None` when the run went the whole duration.
+    pub fault: Option<String>,
+}
+
 fn default_duration() -> f64 {
     10.0
 }
@@ -267,7 +277,18 @@ impl Scenario {
         if !(1.0..=100.0).contains(&s.ground.wavelength) {
             return bad("ground.wavelength", "must be in [1, 100] m");
         }
+        let surfaces = skidpad::surface::default_table().surfaces.len();
+        let surface_rule = format!(
+            "must be a surface id 0..={} (0 tarmac, 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice)",
+            surfaces - 1
+        );
+        if usize::from(s.ground.surface) >= surfaces {
+            return bad("ground.surface", &surface_rule);
+        }
         for (k, p) in s.ground.patches.iter().enumerate() {
+            if usize::from(p.surface) >= surfaces {
+                return bad(&format!("ground.patches[{k}].surface"), &surface_rule);
+            }
             let ok = [p.x_min, p.x_max, p.y_min, p.y_max]
                 .iter()
                 .all(|v| v.is_finite())
@@ -441,31 +462,51 @@ impl Scenario {
     /// Run the open-loop schedule and return the telemetry (header, rows).
     ///
     /// # Errors
-    /// Invalid vehicle or inputs, or a ground [`Scenario::ground`] cannot build.
+    /// What [`Scenario::check`] refuses, a ground [`Scenario::ground`] cannot build, or a
+    /// step fault (the message names the vehicle, the step and the channel).
     pub fn run_schedule(&self, params: VehicleParams) -> Result<crate::Recorder, String> {
         let ground = self.ground()?;
         let mut tel = crate::Recorder::for_vehicle(&params);
-        self.run_on(params, &ground, &mut |car, _| {
+        let run = self.run_on(params, &ground, &mut |car, _| {
             tel.record(car);
             Ok(())
         })?;
-        Ok(tel)
+        match run.fault {
+            Some(f) => Err(f),
+            None => Ok(tel),
+        }
     }
 
     /// Run the open-loop schedule, calling `observe(vehicle, step)` after each step (to
     /// stream telemetry to a file, or show progress) instead of keeping the telemetry: the
-    /// run holds constant memory whatever its length. Returns the number of steps.
+    /// run holds constant memory whatever its length. A step fault ends the run early and is
+    /// reported in [`ScheduleRun::fault`], after `observe` has seen every finite step.
     ///
     /// # Errors
-    /// As [`Scenario::run_schedule`], a `dt` longer than the vehicle's longest stable step,
-    /// or `observe`'s.
+    /// What [`Scenario::check`] refuses, a ground [`Scenario::ground`] cannot build, or
+    /// `observe`'s.
     pub fn run_schedule_with(
         &self,
         params: VehicleParams,
         observe: &mut dyn FnMut(&Vehicle, usize) -> Result<(), String>,
-    ) -> Result<usize, String> {
+    ) -> Result<ScheduleRun, String> {
         let ground = self.ground()?;
         self.run_on(params, &ground, observe)
+    }
+
+    /// Everything about the scenario and `params` that can be checked without running: the
+    /// vehicle's parameters, `dt` against its longest stable step, a schedule's per-wheel
+    /// entries and steering against the vehicle, and the start on the ground. The CLI calls it
+    /// before any run, so bad input fails at once (exit code 2).
+    ///
+    /// # Errors
+    /// The first problem, naming the key (or file and line of a schedule row).
+    pub fn check(&self, params: &VehicleParams) -> Result<(), String> {
+        let car = Vehicle::new(params.clone()).map_err(|e| format!("invalid vehicle: {e}"))?;
+        car.check_dt(self.dt)
+            .map_err(|e| format!("dt = {}: {}", self.dt, e.rule))?;
+        schedule::check_vehicle(&self.schedule, &self.schedule_source, car.params())?;
+        self.start(car.params()).map(|_| ())
     }
 
     /// Steps of the run: `duration / dt`, rounded.
@@ -503,11 +544,9 @@ impl Scenario {
         params: VehicleParams,
         ground: &dyn Ground,
         observe: &mut dyn FnMut(&Vehicle, usize) -> Result<(), String>,
-    ) -> Result<usize, String> {
+    ) -> Result<ScheduleRun, String> {
+        self.check(&params)?;
         let mut car = Vehicle::new(params).map_err(|e| format!("invalid vehicle: {e}"))?;
-        car.check_dt(self.dt)
-            .map_err(|e| format!("dt = {}: {}", self.dt, e.rule))?;
-        schedule::check_vehicle(&self.schedule, &self.schedule_source, car.params())?;
         let (pose, linear, angular) = self.start(car.params())?;
         car.teleport(pose);
         if linear != DVec3::ZERO || angular != DVec3::ZERO {
@@ -537,10 +576,17 @@ impl Scenario {
                 }
             };
             set.map_err(|e| e.to_string())?;
-            car.try_step(self.dt, ground)
-                .map_err(|f| format!("{}: stopped by a step fault: {f}", car.params().name))?;
+            if let Err(f) = car.try_step(self.dt, ground) {
+                return Ok(ScheduleRun {
+                    steps: k,
+                    fault: Some(format!(
+                        "{}: stopped by a step fault: {f}",
+                        car.params().name
+                    )),
+                });
+            }
             observe(&car, k)?;
         }
-        Ok(steps)
+        Ok(ScheduleRun { steps, fault: None })
     }
 }

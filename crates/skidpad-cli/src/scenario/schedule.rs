@@ -1,7 +1,11 @@
 //! Open-loop input schedules: rows of time and inputs, inline in the scenario or from a CSV,
 //! linearly interpolated in time and held after the last row.
 //!
-//! A schedule is one of two styles, never both:
+//! A schedule is one of two styles, never both. Values outside a channel's range are refused
+//! when the file loads, naming file, line (or row) and key, never clamped silently:
+//! `throttle`, `brake`, `handbrake` in [0, 1], `steer` in [−1, 1], and — checked against the
+//! vehicle before the run — `gear` in −1 (reverse), 0 (neutral), 1..=N forward gears, only
+//! for vehicles with a gearbox. The `[ground]` surface ids are checked the same way.
 //!
 //! | style | channels | drives the car through |
 //! |---|---|---|
@@ -305,7 +309,8 @@ pub fn steer_for_angle(p: &VehicleParams, delta: f64, forward_speed: f64) -> Opt
 }
 
 /// Check a schedule against the vehicle that runs it: per-wheel entries only for wheels it
-/// has, and a nonzero `steer_angle` only if some wheel steers.
+/// has, a `gear` only for a vehicle with a gearbox and within its gears, and a nonzero
+/// `steer_angle` only if some wheel steers.
 ///
 /// # Errors
 /// `file:line: key KEY: message` (or `column`), located through `source`.
@@ -332,6 +337,28 @@ pub fn check_vehicle(
                     len - 1,
                     p.name,
                     n.saturating_sub(1)
+                ));
+            }
+        }
+        if let Some(g) = r.gear {
+            let key = ChannelKey {
+                name: "gear",
+                wheel: None,
+            };
+            let forward = p.drivetrain.gearbox.forward_ratios.len();
+            if p.drivetrain.kind == skidpad::drivetrain::DriveKind::Direct {
+                return Err(format!(
+                    "{}: vehicle \"{}\" has direct drive, no gearbox (drivetrain.kind = \"direct\")",
+                    source.locate(k, key),
+                    p.name
+                ));
+            }
+            if i64::from(g) < -1 || i64::from(g) > forward as i64 {
+                return Err(format!(
+                    "{}: must be −1 (reverse), 0 (neutral) or 1..={forward}: vehicle \"{}\" has \
+                     {forward} forward gears (got {g})",
+                    source.locate(k, key),
+                    p.name
                 ));
             }
         }

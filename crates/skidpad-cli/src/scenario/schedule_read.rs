@@ -121,6 +121,16 @@ fn csv_column(k: ChannelKey) -> String {
     }
 }
 
+/// The range of a pedal-style command (`throttle`, `brake`, `handbrake` 0..1, `steer`
+/// −1..1); `None` for channels in physical units.
+fn pedal_range(name: &str) -> Option<(f64, f64)> {
+    match name {
+        "throttle" | "brake" | "handbrake" => Some((0.0, 1.0)),
+        "steer" => Some((-1.0, 1.0)),
+        _ => None,
+    }
+}
+
 /// Check the vehicle-independent rules (see the [module docs](self)).
 ///
 /// # Errors
@@ -141,6 +151,14 @@ pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), S
             if !v.is_finite() {
                 return Err(format!(
                     "{}: must be finite (got {v})",
+                    source.locate(k, key)
+                ));
+            }
+            if let Some((lo, hi)) = pedal_range(key.name)
+                && !(lo..=hi).contains(&v)
+            {
+                return Err(format!(
+                    "{}: must be in [{lo}, {hi}] (got {v})",
                     source.locate(k, key)
                 ));
             }

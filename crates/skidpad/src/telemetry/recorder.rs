@@ -34,6 +34,16 @@
 use super::{Event, EventKind, Monitor, channel_names, fill_row_from_sample, sample};
 use crate::vehicle::{Vehicle, VehicleParams};
 
+/// A named part of a recorded run (the main job's settle, 0–100 km/h, 100–0 km/h, slalom):
+/// it starts at row [`Phase::start_row`] and lasts until the next phase starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Phase {
+    /// Name, as the run's driver calls it (e.g. [`crate::maneuver::main_job::PHASES`]).
+    pub name: String,
+    /// Index of the phase's first row in [`Recorder::rows`].
+    pub start_row: usize,
+}
+
 /// A run to named columns: header, one row per recorded step, and the events of those steps.
 #[derive(Debug, Clone, Default)]
 pub struct Recorder {
@@ -43,6 +53,8 @@ pub struct Recorder {
     pub rows: Vec<Vec<f64>>,
     /// The vehicle's events ([`super::events`]) of the recorded steps, in order.
     pub events: Vec<Event>,
+    /// The run's phases in order ([`Recorder::mark_phase`]); empty when nobody marked any.
+    pub phases: Vec<Phase>,
     /// Detects the events; starts at the first recorded step (its sample is the baseline).
     monitor: Option<Monitor>,
 }
@@ -73,6 +85,37 @@ impl Recorder {
         }
     }
 
+    /// Start the phase `name` at the next recorded row. A phase marked again before any row
+    /// was recorded replaces the previous one (it had no rows).
+    pub fn mark_phase(&mut self, name: &str) {
+        let start_row = self.rows.len();
+        if self.phases.last().is_some_and(|p| p.start_row == start_row) {
+            self.phases.pop();
+        }
+        self.phases.push(Phase {
+            name: name.to_string(),
+            start_row,
+        });
+    }
+
+    /// The phase row `row` belongs to (`None` before the first phase, or without phases).
+    pub fn phase_of(&self, row: usize) -> Option<&Phase> {
+        let i = self.phases.partition_point(|p| p.start_row <= row);
+        i.checked_sub(1).map(|i| &self.phases[i])
+    }
+
+    /// Each phase with the time of its first row (`t_s`), for plots and summaries; phases
+    /// that have no row yet are left out. Unit: s.
+    pub fn phase_starts(&self) -> Vec<(&str, f64)> {
+        let Some(t) = self.column("t_s") else {
+            return Vec::new();
+        };
+        self.phases
+            .iter()
+            .filter_map(|p| Some((p.name.as_str(), *self.rows.get(p.start_row)?.get(t)?)))
+            .collect()
+    }
+
     /// Index of the column `name`, if there is one.
     pub fn column(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)
@@ -89,16 +132,29 @@ impl Recorder {
         Some(self.rows.last()?[self.column(name)?])
     }
 
-    /// Stream the run as CSV: the header, then one row per step.
+    /// Stream the run as CSV: the header, then one row per step. With phases
+    /// ([`Recorder::mark_phase`]) a last column `phase` names each row's phase (empty before
+    /// the first).
     ///
     /// # Errors
     /// The writer's.
     #[cfg(feature = "files")]
     pub fn write_csv<W: std::io::Write>(&self, w: W) -> Result<(), csv::Error> {
         let mut w = csv::Writer::from_writer(w);
-        w.write_record(&self.names)?;
-        for row in &self.rows {
-            w.write_record(row.iter().map(|v| format!("{v}")))?;
+        let phased = !self.phases.is_empty();
+        if phased {
+            w.write_record(self.names.iter().map(String::as_str).chain(["phase"]))?;
+        } else {
+            w.write_record(&self.names)?;
+        }
+        for (k, row) in self.rows.iter().enumerate() {
+            let cells = row.iter().map(|v| format!("{v}"));
+            if phased {
+                let phase = self.phase_of(k).map_or("", |p| p.name.as_str());
+                w.write_record(cells.chain([phase.to_string()]))?;
+            } else {
+                w.write_record(cells)?;
+            }
         }
         w.flush()?;
         Ok(())
@@ -279,6 +335,41 @@ mod tests {
             rec.record(&car);
         }
         (car, rec)
+    }
+
+    #[test]
+    fn phases_mark_rows_and_the_csv() {
+        let mut car = Vehicle::new(presets::sedan()).unwrap();
+        car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.6)));
+        let mut rec = Recorder::for_vehicle(car.params());
+        rec.mark_phase("never recorded");
+        rec.mark_phase("drop");
+        for k in 0..5 {
+            if k == 3 {
+                rec.mark_phase("rest");
+            }
+            car.step(0.01, &Plane::flat());
+            rec.record(&car);
+        }
+        // "drop" replaced the row-less first mark; rows 0–2 are the drop, 3–4 rest, which
+        // starts at t = 4 × 0.01 s (the time after the fourth step).
+        let names: Vec<&str> = rec.phases.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["drop", "rest"]);
+        assert_eq!(rec.phase_of(2).unwrap().name, "drop");
+        assert_eq!(rec.phase_of(3).unwrap().name, "rest");
+        let starts = rec.phase_starts();
+        assert_eq!(starts[0].0, "drop");
+        assert!((starts[0].1 - 0.01).abs() < 1e-12 && (starts[1].1 - 0.04).abs() < 1e-12);
+        #[cfg(feature = "files")]
+        {
+            let mut csv = Vec::new();
+            rec.write_csv(&mut csv).unwrap();
+            let text = String::from_utf8(csv).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            assert!(lines[0].ends_with(",phase"));
+            assert!(lines[1].ends_with(",drop") && lines[3].ends_with(",drop"));
+            assert!(lines[4].ends_with(",rest") && lines[5].ends_with(",rest"));
+        }
     }
 
     #[test]
