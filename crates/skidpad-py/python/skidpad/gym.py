@@ -58,6 +58,7 @@ LOOKAHEAD = (5.0, 10.0, 20.0, 30.0, 40.0)
 LATERAL_WEIGHT = 0.1
 OFF_ROAD_PENALTY = 10.0
 MAX_ROLL = math.radians(45.0)
+OBS_BOUND = 1.0e3
 
 _C = {name: i for i, name in enumerate(STATE_CHANNELS)}
 _OBS_STATE = ("vx_mps", "vy_mps", "yaw_rate_radps")
@@ -167,7 +168,7 @@ class _Batch:
             dx, dy = pt[:, 0] - px, pt[:, 1] - py
             obs[:, 8 + 2 * j] = cy * dx + sy * dy
             obs[:, 9 + 2 * j] = -sy * dx + cy * dy
-        return obs.astype(np.float32)
+        return np.clip(obs, -OBS_BOUND, OBS_BOUND).astype(np.float32)
 
     def first_obs(self, rows: np.ndarray) -> np.ndarray:
         state = self.world.state()
@@ -204,7 +205,7 @@ class _Batch:
 
 
 def _spaces():
-    obs = spaces.Box(-np.inf, np.inf, shape=(len(OBS_NAMES),), dtype=np.float32)
+    obs = spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(len(OBS_NAMES),), dtype=np.float32)
     act = spaces.Box(
         low=np.array([-1.0, 0.0, 0.0], dtype=np.float32),
         high=np.array([1.0, 1.0, 1.0], dtype=np.float32),
