@@ -148,8 +148,12 @@ pub fn input_error(py: Python<'_>, field: &str, rule: &str, row: Option<usize>) 
     raise(py, "InputError", msg, &attrs)
 }
 
+/// The origin name of scenario text built from Python arguments.
+pub const ARGUMENTS: &str = "<python>";
+
 /// A message from the command line's layer (`file:line:column: key: message`, or plain) as
-/// `skidpad.ConfigError` with whatever of file, line, column and key the message carries.
+/// `skidpad.ConfigError` with whatever of file, line, column and key the message carries
+/// (no file and line 0 for Python arguments, [`ARGUMENTS`]).
 pub fn message_error(py: Python<'_>, msg: &str) -> PyErr {
     let parts: Vec<&str> = msg.splitn(4, ':').collect();
     let (file, line, column, rest) = match parts.as_slice() {
@@ -165,9 +169,16 @@ pub fn message_error(py: Python<'_>, msg: &str) -> PyErr {
         }
         _ => (String::new(), 0, 0, msg.to_string()),
     };
+    // Arguments given from Python (a scenario built from keyword arguments and dicts): the
+    // generated text's line means nothing to the caller, the key path does.
+    let (file, line, column, msg) = if file == ARGUMENTS {
+        (String::new(), 0, 0, rest.clone())
+    } else {
+        (file, line, column, msg.to_string())
+    };
     let (key, message) = match rest.split_once(": ") {
         Some((k, m)) if !k.contains(' ') => (k.to_string(), m.to_string()),
         _ => (String::new(), rest),
     };
-    config(py, msg.to_string(), &file, line, column, &key, &message)
+    config(py, msg, &file, line, column, &key, &message)
 }

@@ -47,7 +47,7 @@ pub fn scenario_from(
     top.extend(extra);
     let text = toml::to_string(&Value::Object(top))
         .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("ground: {e}")))?;
-    Scenario::from_toml_str(&text, "<python>").map_err(|e| errors::message_error(py, &e))
+    Scenario::from_toml_str(&text, errors::ARGUMENTS).map_err(|e| errors::message_error(py, &e))
 }
 
 /// A copy of every vehicle of a `World` (`World.snapshot()`).
