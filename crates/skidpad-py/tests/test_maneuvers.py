@@ -2,6 +2,7 @@
 bit for bit, telemetry as numpy columns."""
 
 import json
+import re
 import subprocess
 
 import numpy as np
@@ -81,3 +82,21 @@ def test_bad_maneuver_parameter_names_the_key():
     assert str(e.value).startswith("maneuver.speed_kmh: must be in [5, 300] km/h (got -5 km/h)")
     with pytest.raises(skidpad.ConfigError):
         skidpad.maneuver("sedan", "wheelie")
+
+
+KINDS = ["steady_state_circle", "step_steer", "sine_with_dwell", "lane_change", "braking",
+         "acceleration", "coast_down", "park"]
+
+
+def test_every_kind_reports_the_core_keys():
+    keys = set(skidpad.kpi_keys())
+    for kind in KINDS:
+        r = skidpad.maneuver("sedan", kind, telemetry=False)
+        got = set(r["kpis"]) | set(r["invalid"])
+        assert got, kind
+        assert all(k in keys or re.fullmatch(r"shift_\d+_\d+_kmh", k) for k in got), (kind, got)
+    # The coast-down fit recovers the configured drag area, C_d·A = 0.3 · 2.2 = 0.66 m²
+    # (sedan.toml), within 5 %.
+    k = skidpad.maneuver("sedan", "coast_down", telemetry=False)["kpis"]
+    assert k["configured_cd_a_m2"] == pytest.approx(0.66, abs=1e-12)
+    assert k["coast_down_cd_a_m2"] == pytest.approx(0.66, rel=0.05)
