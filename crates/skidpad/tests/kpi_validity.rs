@@ -38,15 +38,40 @@ fn the_8x8_truck_rolls_over_on_the_circle_and_in_the_sine_with_dwell() {
     let why = circle.invalid.expect("the circle is void");
     assert_eq!(why.rule, Rule::RolledOver);
     assert!(why.value.abs() > MAX_ROLL_DEG, "{why}");
-    // The run stops at the rollover: no point of the sweep is taken while rolled over.
-    assert!(circle.kpis().is_empty());
+    // The run stops at the rollover: no point of the sweep is taken while rolled over. The
+    // limit the sweep looked for, the largest lateral acceleration, is void.
+    let set = circle.kpi_set();
     assert!(
-        circle
-            .kpi_set()
-            .reason("max_lateral_accel_mps2")
+        set.reason("max_lateral_accel_mps2")
             .unwrap()
             .starts_with("rolled over at "),
     );
+    // The understeer gradient is judged on its own window: the speeds whose points are in
+    // its fit (a_y in [LINEAR_AY_MIN, LINEAR_AY_MAX]), each held 5 s from the start. It is
+    // void only if the roll-over came before that window ended.
+    let dt = skidpad::maneuver::Options::default().dt;
+    let level = (5.0 / dt).round() * dt;
+    let last = circle
+        .points
+        .iter()
+        .rposition(|p| (standard::LINEAR_AY_MIN..=standard::LINEAR_AY_MAX).contains(&p.0))
+        .expect("the truck reached the linear range");
+    let window_end = (last + 1) as f64 * level;
+    println!(
+        "rolled over at {:.2} s; gradient window ends {window_end:.2} s",
+        why.time_s
+    );
+    let gradient = set
+        .values
+        .iter()
+        .find(|(k, _)| k == "understeer_gradient_deg_per_g");
+    if why.time_s > window_end {
+        let (_, k) = gradient.expect("a roll-over after the window leaves the gradient valid");
+        assert!(k.is_finite());
+    } else {
+        assert!(gradient.is_none());
+        assert!(set.reason("understeer_gradient_deg_per_g").is_some());
+    }
     let swd = standard::sine_with_dwell(&p, SINE_DWELL_SCALE).unwrap();
     assert_eq!(swd.invalid.map(|i| i.rule), Some(Rule::RolledOver));
     assert!(
@@ -63,4 +88,34 @@ fn the_sedan_suite_is_all_valid() {
     assert!(r.invalid.is_empty(), "{:#?}", r.invalid);
     assert!(r.kpis.iter().all(|(_, v)| v.is_finite()));
     assert!(r.kpis.len() >= 24, "{}", r.kpis.len());
+}
+
+#[test]
+fn a_failure_after_the_gradient_window_voids_only_the_limit() {
+    // Issue 12: a late roll-over in the steady-state circle voided the understeer gradient
+    // measured before it. The gradient carries its own validity, the limit the run's.
+    use skidpad::maneuver::validity::Invalid;
+    let late = Invalid::new(Rule::RolledOver, 62.0, 47.0, MAX_ROLL_DEG);
+    let r = standard::CircleResult {
+        points: vec![(1.5, 0.02), (3.5, 0.03)],
+        understeer_gradient_deg_per_g: 1.9,
+        max_lateral_accel_mps2: 3.5,
+        steered: true,
+        invalid: Some(late),
+        gradient_invalid: None,
+    };
+    let set = r.kpi_set();
+    assert_eq!(
+        set.values,
+        vec![("understeer_gradient_deg_per_g".to_string(), 1.9)]
+    );
+    assert_eq!(
+        set.reason("max_lateral_accel_mps2"),
+        Some(late.to_string().as_str())
+    );
+    let early = standard::CircleResult {
+        gradient_invalid: Some(late),
+        ..r
+    };
+    assert!(early.kpis().is_empty());
 }

@@ -242,9 +242,11 @@ fn anti_rollover_keeps_a_high_cg_vehicle_under_the_limit() {
         held.to_degrees()
     );
     // It is held at the limit, not thrown back: the peak is the limit (within 0.5°), and the
-    // car is still upright at the end (no roll-over later in the run).
+    // car is still upright at the end (no roll-over later in the run): at most the limit, with
+    // the same 0.001° as the peak (the end can sit on the limit: 25.0000002° since the end
+    // stops' impulse arms are taken at the integrated pose).
     assert!(held > limit - 0.5f64.to_radians(), "peak {held} rad");
-    assert!(end < limit, "end tilt {end} rad");
+    assert!(end <= limit + 0.001f64.to_radians(), "end tilt {end} rad");
 }
 
 #[test]

@@ -438,3 +438,37 @@ fn physical_ranges_in_the_unit_written() {
     let p = VehicleParams::from_toml_str(&rear, "probe.toml").unwrap();
     assert!((p.wheels[3].max_steer + 10f64.to_radians()).abs() < 1e-12);
 }
+
+/// Issue 12: the drivetrain's physical ranges (engine torque and speeds, inertia, damping,
+/// gear ratios, clutch, differential), reported at the key in the unit written.
+#[test]
+fn drivetrain_ranges_in_the_unit_written() {
+    // (table and key = value inserted after line 1, key path, message the error must contain)
+    #[rustfmt::skip]
+    let cases: &[(&str, &str, &str)] = &[
+        // a tenfold tank engine (5000 N·m) is allowed; 2e5 N·m is a typo
+        ("[drivetrain.engine]\npeak_torque = 2e5", "drivetrain.engine.peak_torque", "must be in [0, 100000] N·m (got 200000)"),
+        // 30 000 rpm = 1000π rad/s, above any road, racing or electric redline
+        ("[drivetrain.engine]\nmax_speed_rpm = 40000", "drivetrain.engine.max_speed_rpm", "max_speed_rpm = 40000: must be in [0, 30000] rpm"),
+        ("[drivetrain.engine]\ninertia = 500.0", "drivetrain.engine.inertia", "must be in [0, 100] kg·m² (got 500)"),
+        ("[drivetrain.engine]\ndamping_zero_throttle_engaged = 5000.0", "drivetrain.engine.damping_zero_throttle_engaged", "must be in [0, 1000] N·m·s/rad (got 5000)"),
+        ("[drivetrain.gearbox]\nfinal_drive = 410.0", "drivetrain.gearbox.final_drive", "must be in [0, 50] (got 410)"),
+        ("[drivetrain.gearbox]\nforward_ratios = [60.0, 2.0]", "drivetrain.gearbox.forward_ratios", "must be in [0, 50] (got 60)"),
+        ("[drivetrain.gearbox]\nreverse_ratio = 1e9", "drivetrain.gearbox.reverse_ratio", "must be in [0, 50] (got 1e9)"),
+        ("[drivetrain.clutch]\nstrength = 1e7", "drivetrain.clutch.strength", "must be in [0, 1000000] N·m·s/rad (got 10000000)"),
+        ("[drivetrain.differential.front]\nbias = 1e4", "drivetrain.differential.front.bias", "must be in [1, 100] (got 10000)"),
+        ("[drivetrain.differential.front]\npreload = 1e6", "drivetrain.differential.front.preload", "must be in [0, 100000] N·m (got 1000000)"),
+    ];
+    for (insert, key, message) in cases {
+        let text = BASE.replacen(
+            "name = \"probe\"",
+            &format!("name = \"probe\"\n{insert}"),
+            1,
+        );
+        let e = err(&text);
+        assert!(e.key.starts_with(key), "{e}\n  should name: {key}");
+        assert_eq!(e.line, 3, "{e}");
+        let e = e.to_string();
+        assert!(e.contains(message), "{e}\n  should contain: {message}");
+    }
+}

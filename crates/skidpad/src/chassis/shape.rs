@@ -39,7 +39,8 @@ pub enum BodyShape {
     /// A box derived from the wheel layout ([`auto_box`]). Default.
     #[default]
     Auto,
-    /// No body contact: only the wheels touch the ground.
+    /// No body contact: only the wheels' suspensions touch the ground (no rim contact either,
+    /// `pipeline::rim_contact`): the model a host engine's step reproduces.
     None,
     /// An axis-aligned box in the vehicle frame. Unit: m. Range: `min < max` on every axis,
     /// each coordinate within ±[`MAX_BODY_EXTENT`].

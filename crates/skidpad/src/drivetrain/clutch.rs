@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields, default)]
 pub struct ClutchParams {
     /// Coupling strength: torque per unit speed difference across the clutch.
-    /// Unit: N·m·s/rad. Range: (0, ∞). Default: 10 (PhysX default). Raise it for less
+    /// Unit: N·m·s/rad. Range: (0, [`MAX_CLUTCH_STRENGTH`]]. Default: 10 (PhysX default). Raise it for less
     /// clutch slip; the implicit solve stays stable at any value.
     pub strength: f64,
     /// Automatic launch: the clutch engages as the engine speed rises from idle to
@@ -41,6 +41,10 @@ impl Default for ClutchParams {
     }
 }
 
+/// Largest clutch strength accepted: 10⁵× PhysX's default (10 N·m·s/rad); the implicit solve
+/// is stable at any value, but beyond this the clutch is rigid to rounding. Unit: N·m·s/rad.
+pub const MAX_CLUTCH_STRENGTH: f64 = 1e6;
+
 impl ClutchParams {
     /// Check every field; `idle` and `max` are the engine's idle and maximum speeds.
     ///
@@ -48,6 +52,13 @@ impl ClutchParams {
     /// The first broken rule, with its field path.
     pub fn validate(&self, idle: f64, max: f64) -> Result<(), ParamError> {
         check::positive("strength", self.strength)?;
+        check::range(
+            "strength",
+            self.strength,
+            0.0,
+            MAX_CLUTCH_STRENGTH,
+            "N·m·s/rad",
+        )?;
         if self.automatic {
             check::finite("engage_engine_speed", self.engage_engine_speed)?;
             if self.engage_engine_speed <= idle || self.engage_engine_speed > max {

@@ -57,10 +57,11 @@ pub struct DiffParams {
     /// Unit: 1. Range: [0, 1]. Default: 0.5. 0 or 1 disconnects an output.
     pub split: f64,
     /// Limited slip: largest allowed ratio of the faster to the slower output speed.
-    /// Unit: 1. Range: [1, ∞). Default: 1.3 (PhysX). Lower it for a tighter diff.
+    /// Unit: 1. Range: [1, [`MAX_DIFF_BIAS`]]. Default: 1.3 (PhysX). Lower it for a tighter
+    /// diff.
     pub bias: f64,
     /// Torque sensing: locking torque available with no input torque (preload). Unit: N·m.
-    /// Range: [0, ∞). Default: 50.
+    /// Range: [0, [`MAX_DIFF_PRELOAD`]]. Default: 50.
     pub preload: f64,
     /// Torque sensing: locking torque per unit input torque under power. Unit: 1.
     /// Range: [0, 1]. Default: 0.4. Raise it for more traction out of corners.
@@ -83,6 +84,14 @@ impl Default for DiffParams {
     }
 }
 
+/// Largest limited-slip bias ratio accepted: a welded diff is ≈ ∞, but speed ratios beyond
+/// 100 lock it to rounding; road LSDs are 1.5–5. Unit: —.
+pub const MAX_DIFF_BIAS: f64 = 100.0;
+
+/// Largest clutch-pack preload accepted: the engine torque limit ([`super::engine::MAX_ENGINE_TORQUE`]).
+/// Unit: N·m.
+pub const MAX_DIFF_PRELOAD: f64 = 1e5;
+
 impl DiffParams {
     /// Check every field.
     ///
@@ -97,7 +106,8 @@ impl DiffParams {
                 format!("must be >= 1 (got {})", self.bias),
             ));
         }
-        check::non_negative("preload", self.preload)?;
+        check::range("bias", self.bias, 1.0, MAX_DIFF_BIAS, "")?;
+        check::range("preload", self.preload, 0.0, MAX_DIFF_PRELOAD, "N·m")?;
         check::in_range("power_locking", self.power_locking, 0.0, 1.0)?;
         check::in_range("coast_locking", self.coast_locking, 0.0, 1.0)
     }

@@ -32,25 +32,43 @@ pub struct EngineParams {
     /// Unit: 1 → 1. Range: y in [0, 1]. Default: (0, 0.8), (0.33, 1), (1, 0.8) (PhysX default).
     pub torque_curve: Curve<TORQUE_CURVE_POINTS>,
     /// Maximum (rev-limiter) speed: the engine is held at or below it. Unit: rad/s.
-    /// Range: (0, ∞). Default: 600 (≈ 5730 rpm, PhysX default).
+    /// Range: (0, [`MAX_ENGINE_SPEED`]] (30 000 rpm). Default: 600 (≈ 5730 rpm, PhysX default).
     pub max_speed: f64,
     /// Idle speed: the idle governor holds the engine at or above it. Unit: rad/s.
     /// Range: [0, max_speed). Default: 80 (≈ 760 rpm). Set 0 for no governor.
     pub idle_speed: f64,
-    /// Moment of inertia of crank, flywheel and gearbox input. Unit: kg·m². Range: (0, ∞).
+    /// Moment of inertia of crank, flywheel and gearbox input. Unit: kg·m².
+    /// Range: (0, [`MAX_ENGINE_INERTIA`]].
     /// Default: 0.2 (a 2-litre car engine with flywheel). Lower it for a revvier engine.
     pub inertia: f64,
-    /// Damping rate at full throttle. Unit: N·m·s/rad. Range: [0, ∞). Default: 0.15
+    /// Damping rate at full throttle. Unit: N·m·s/rad.
+    /// Range: [0, [`MAX_ENGINE_DAMPING`]]. Default: 0.15
     /// (PhysX default). Raise it to lower the free-revving top speed.
     pub damping_full_throttle: f64,
     /// Damping rate at zero throttle with the clutch engaged (engine braking).
-    /// Unit: N·m·s/rad. Range: [0, ∞). Default: 2.0 (PhysX default). Raise it for stronger
+    /// Unit: N·m·s/rad. Range: [0, [`MAX_ENGINE_DAMPING`]]. Default: 2.0 (PhysX default). Raise it for stronger
     /// engine braking.
     pub damping_zero_throttle_engaged: f64,
     /// Damping rate at zero throttle in neutral or with the clutch open.
-    /// Unit: N·m·s/rad. Range: [0, ∞). Default: 0.35 (PhysX default).
+    /// Unit: N·m·s/rad. Range: [0, [`MAX_ENGINE_DAMPING`]]. Default: 0.35 (PhysX default).
     pub damping_zero_throttle_disengaged: f64,
 }
+
+/// Largest engine peak torque accepted: ten times a 60 t truck's diesel (≈ 3500 N·m) and a
+/// tank's (≈ 5000 N·m). Unit: N·m.
+pub const MAX_ENGINE_TORQUE: f64 = 1e5;
+
+/// Largest engine speed accepted (maximum and idle): 30 000 rpm, above any motorcycle, racing
+/// or electric-motor redline (≈ 20 000 rpm). Unit: rad/s.
+pub const MAX_ENGINE_SPEED: f64 = 1000.0 * std::f64::consts::PI;
+
+/// Largest engine inertia accepted: a large diesel's crank and flywheel are ≈ 5 kg·m².
+/// Unit: kg·m².
+pub const MAX_ENGINE_INERTIA: f64 = 100.0;
+
+/// Largest engine damping rate accepted: 500× PhysX's default engine braking (2 N·m·s/rad).
+/// Unit: N·m·s/rad.
+pub const MAX_ENGINE_DAMPING: f64 = 1000.0;
 
 impl Default for EngineParams {
     fn default() -> Self {
@@ -74,6 +92,13 @@ impl EngineParams {
     /// The first broken rule, with its field path.
     pub fn validate(&self) -> Result<(), ParamError> {
         check::positive("peak_torque", self.peak_torque)?;
+        check::range(
+            "peak_torque",
+            self.peak_torque,
+            0.0,
+            MAX_ENGINE_TORQUE,
+            "N·m",
+        )?;
         self.torque_curve
             .validate()
             .map_err(|e| e.within("torque_curve"))?;
@@ -85,7 +110,14 @@ impl EngineParams {
             ));
         }
         check::positive("max_speed", self.max_speed)?;
-        check::non_negative("idle_speed", self.idle_speed)?;
+        check::range("max_speed", self.max_speed, 0.0, MAX_ENGINE_SPEED, "rad/s")?;
+        check::range(
+            "idle_speed",
+            self.idle_speed,
+            0.0,
+            MAX_ENGINE_SPEED,
+            "rad/s",
+        )?;
         if self.idle_speed >= self.max_speed {
             return Err(ParamError::new(
                 "idle_speed",
@@ -93,15 +125,21 @@ impl EngineParams {
             ));
         }
         check::positive("inertia", self.inertia)?;
-        check::non_negative("damping_full_throttle", self.damping_full_throttle)?;
-        check::non_negative(
-            "damping_zero_throttle_engaged",
-            self.damping_zero_throttle_engaged,
-        )?;
-        check::non_negative(
-            "damping_zero_throttle_disengaged",
-            self.damping_zero_throttle_disengaged,
-        )
+        check::range("inertia", self.inertia, 0.0, MAX_ENGINE_INERTIA, "kg·m²")?;
+        for (path, v) in [
+            ("damping_full_throttle", self.damping_full_throttle),
+            (
+                "damping_zero_throttle_engaged",
+                self.damping_zero_throttle_engaged,
+            ),
+            (
+                "damping_zero_throttle_disengaged",
+                self.damping_zero_throttle_disengaged,
+            ),
+        ] {
+            check::range(path, v, 0.0, MAX_ENGINE_DAMPING, "N·m·s/rad")?;
+        }
+        Ok(())
     }
 }
 

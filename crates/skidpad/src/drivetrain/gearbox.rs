@@ -12,12 +12,14 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GearboxParams {
-    /// Forward ratios, first gear first, strictly decreasing. Unit: 1. Range: (0, ∞), 1 to
-    /// 16 gears. Default: 4.0, 2.0, 1.5, 1.1, 1.0 (PhysX defaults).
+    /// Forward ratios, first gear first, strictly decreasing. Unit: 1. Range: (0,
+    /// [`MAX_RATIO`]], 1 to 16 gears. Default: 4.0, 2.0, 1.5, 1.1, 1.0 (PhysX defaults).
     pub forward_ratios: Vec<f64>,
-    /// Reverse ratio magnitude (applied negated). Unit: 1. Range: (0, ∞). Default: 4.0.
+    /// Reverse ratio magnitude (applied negated). Unit: 1. Range: (0, [`MAX_RATIO`]].
+    /// Default: 4.0.
     pub reverse_ratio: f64,
-    /// Final drive ratio multiplying every gear. Unit: 1. Range: (0, ∞). Default: 4.0.
+    /// Final drive ratio multiplying every gear. Unit: 1. Range: (0, [`MAX_RATIO`]].
+    /// Default: 4.0.
     /// Raise it for acceleration, lower it for top speed.
     pub final_drive: f64,
     /// Time a gear change spends in neutral. Unit: s. Range: [0, 5]. Default: 0.5 (PhysX).
@@ -39,6 +41,10 @@ impl Default for GearboxParams {
     }
 }
 
+/// Largest gear or final-drive ratio accepted: crawler first gears reach ≈ 15, truck and tank
+/// final drives ≈ 10; beyond 50 a ratio is a typo. Unit: —.
+pub const MAX_RATIO: f64 = 50.0;
+
 impl GearboxParams {
     /// Check every field.
     ///
@@ -54,6 +60,7 @@ impl GearboxParams {
         }
         for (i, &r) in self.forward_ratios.iter().enumerate() {
             check::positive(&format!("forward_ratios[{i}]"), r)?;
+            check::range(&format!("forward_ratios[{i}]"), r, 0.0, MAX_RATIO, "")?;
             if i > 0 && r >= self.forward_ratios[i - 1] {
                 return Err(ParamError::new(
                     format!("forward_ratios[{i}]"),
@@ -66,7 +73,9 @@ impl GearboxParams {
             }
         }
         check::positive("reverse_ratio", self.reverse_ratio)?;
+        check::range("reverse_ratio", self.reverse_ratio, 0.0, MAX_RATIO, "")?;
         check::positive("final_drive", self.final_drive)?;
+        check::range("final_drive", self.final_drive, 0.0, MAX_RATIO, "")?;
         check::in_range("switch_time", self.switch_time, 0.0, 5.0)
     }
 

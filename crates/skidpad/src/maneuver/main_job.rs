@@ -285,6 +285,7 @@ mod tests {
                     max_lateral_accel_mps2: 0.0,
                     steered: true,
                     invalid: None,
+                    gradient_invalid: None,
                 },
             },
             telemetry_fault: None,

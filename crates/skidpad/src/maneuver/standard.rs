@@ -122,8 +122,15 @@ pub struct CircleResult {
     /// Whether the vehicle steers road wheels ([`super::has_steered_wheels`]): the understeer
     /// gradient, per road-wheel angle, is a KPI only then.
     pub steered: bool,
-    /// Why the run is void ([`validity`]: rolled over, airborne, spun, step fault), if it is.
+    /// Why the run is void ([`validity`]: rolled over, airborne, spun, step fault), if it is:
+    /// this voids the largest lateral acceleration, the limit the sweep was looking for.
     pub invalid: Option<Invalid>,
+    /// Why the understeer gradient is void: a failure of [`CircleResult::invalid`] within
+    /// the window it is measured on (from the start to the end of the last speed whose point
+    /// is in its fit, [`LINEAR_AY_MIN`]–[`LINEAR_AY_MAX`]), or any failure when fewer than two
+    /// points reached the fit. A roll-over
+    /// at a higher speed, after the linear range was measured, leaves the gradient valid.
+    pub gradient_invalid: Option<Invalid>,
 }
 
 impl CircleResult {
@@ -135,15 +142,21 @@ impl CircleResult {
     /// The KPIs, keys from [`kpi`]: [`kpi::UNDERSTEER_GRADIENT_DEG_PER_G`] (steered vehicles),
     /// [`kpi::MAX_LATERAL_ACCEL_MPS2`]; all invalid when the run is.
     pub fn kpi_set(&self) -> kpi::Kpis {
-        let mut k = Vec::new();
+        let mut k = kpi::Kpis::default();
         if self.steered {
-            k.push((
-                kpi::UNDERSTEER_GRADIENT_DEG_PER_G,
-                self.understeer_gradient_deg_per_g,
+            k.extend(validity::sort(
+                vec![(
+                    kpi::UNDERSTEER_GRADIENT_DEG_PER_G,
+                    self.understeer_gradient_deg_per_g,
+                )],
+                self.gradient_invalid,
             ));
         }
-        k.push((kpi::MAX_LATERAL_ACCEL_MPS2, self.max_lateral_accel_mps2));
-        validity::sort(k, self.invalid)
+        k.extend(validity::sort(
+            vec![(kpi::MAX_LATERAL_ACCEL_MPS2, self.max_lateral_accel_mps2)],
+            self.invalid,
+        ));
+        k
     }
 }
 
@@ -155,7 +168,9 @@ impl CircleResult {
 /// [`LINEAR_AY_MIN`] ≤ a_y ≤ [`LINEAR_AY_MAX`], where `κ = r/v_x` is the curvature the car
 /// actually drove: the driver holds the radius only to within its offset band, and a radius
 /// that drifts with a_y would otherwise bias the slope of δ by the change of `L/R`. The
-/// driver is [`circle_driver`].
+/// driver is [`circle_driver`]. A failure voids the largest lateral acceleration; it voids
+/// the understeer gradient only when it falls within the gradient's window
+/// ([`CircleResult::gradient_invalid`]).
 ///
 /// # Errors
 /// Invalid parameters.
@@ -208,6 +223,9 @@ pub fn steady_state_circle_with(
     let mut dynamic = Vec::new();
     let wheelbase = drv.geometry.wheelbase;
     let mut speed = 3.0;
+    // Per point: the time (since the start) its speed's 5 s ended.
+    let mut ends = Vec::new();
+    let t0 = v.state().time;
     let mut watch = Watch::new(
         &v,
         Rules {
@@ -240,13 +258,19 @@ pub fn steady_state_circle_with(
         }
         points.push((sum_ay / n, sum_d / n));
         dynamic.push((sum_ay / n, (sum_d - wheelbase * sum_k) / n));
+        ends.push(v.state().time - t0);
         speed += 1.0;
     }
-    let lin: Vec<(f64, f64)> = dynamic
+    let in_fit = |p: &(f64, f64)| (LINEAR_AY_MIN..=LINEAR_AY_MAX).contains(&p.0);
+    let lin: Vec<(f64, f64)> = dynamic.iter().copied().filter(in_fit).collect();
+    let window_end = dynamic
         .iter()
-        .copied()
-        .filter(|p| (LINEAR_AY_MIN..=LINEAR_AY_MAX).contains(&p.0))
-        .collect();
+        .zip(&ends)
+        .filter(|(p, _)| in_fit(p))
+        .map(|(_, &t)| t)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let invalid = watch.result();
+    let gradient_invalid = invalid.filter(|i| lin.len() < 2 || i.time_s <= window_end);
     let slope = if lin.len() >= 2 {
         let n = lin.len() as f64;
         let (mx, my) = (
@@ -264,7 +288,8 @@ pub fn steady_state_circle_with(
         max_lateral_accel_mps2: points.iter().map(|p| p.0).fold(0.0, f64::max),
         points,
         steered: super::has_steered_wheels(p),
-        invalid: watch.result(),
+        invalid,
+        gradient_invalid,
     })
 }
 

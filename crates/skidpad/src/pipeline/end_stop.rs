@@ -39,9 +39,10 @@ pub fn end_stop_stage(
             n += 1;
         }
     }
+    super::move_to_end(start, &s.chassis, &mut c[..n]);
     let mut j = [0.0; MAX_WHEELS];
     solve_impulses(&p.chassis, &s.chassis, &c[..n], &mut j[..n]);
-    let com = start.com_world(&p.chassis);
+    let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] > 0.0) {
         let f = j[k] / h;

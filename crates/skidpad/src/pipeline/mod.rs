@@ -19,7 +19,7 @@
 //! | 9 | [`Stage::Forces`] | [`assemble`] | every force of 4–8 | [`ChassisForces`] (point forces and the wrench about the CoM) |
 //! | 10 | integration | [`crate::chassis::integrate`] | wrench, gravity | new chassis state (standalone; hosted: the vehicle's own prediction) |
 //! | 10b | end stops | [`end_stop_stage`] | wheels at full compression, integrated velocities | inelastic impulses at their contacts, added to the wrench; the substep integrated again |
-//! | 10b′ | end stops and body contact (standalone) | [`impact_stage`], [`apply_position_correction`] | as 10b, plus the body's collision shape against the [`Ground`] | end-stop and body impulses (with friction) in one solve, added to the wrench; the substep integrated again; split-impulse pose correction |
+//! | 10b′ | end stops, rims and body contact (standalone) | [`impact_stage`], [`rim_contact`], [`apply_position_correction`] | as 10b, plus each wheel's rim swept along the motion and the body's collision shape against the [`Ground`] | end-stop, rim and body impulses (with friction for the body) in one solve at the integrated pose, added to the wrench; the substep integrated again; split-impulse pose correction |
 //!
 //! After the substeps: the chassis acceleration over the step (what the body-roll model of
 //! stage 8 reads next step) and the time. Telemetry is not a stage: it observes a vehicle from
@@ -47,14 +47,16 @@
 
 mod body_contact;
 mod end_stop;
+mod rim_contact;
 mod stages;
 
 pub use body_contact::{
     BODY_CONTACT_MARGIN, BODY_MAX_DEPTH, BODY_RAY_HEADROOM, MAX_CONTACTS, PENETRATION_SLOP,
     POSITION_CORRECTION_RATE, apply_position_correction, auto_box_of, body_contact_points,
-    impact_stage,
+    impact_stage, move_to_end,
 };
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage};
+pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
     AeroForces, aero_stage, assemble, contact_stage, grip_stage, input_stage, powertrain_stage,
     stability_stage, steering_stage, suspension_stage,

@@ -1,0 +1,131 @@
+//! Stage 10b, the wheels' rigid contact once their travel is used up: each wheel is swept
+//! along the chassis' motion so it never starts a substep inside an obstacle (see
+//! [`rim_contact`]).
+//!
+//! ## Why
+//!
+//! The suspension only absorbs ground that comes up along its travel line. An obstacle the
+//! wheel meets from the front or side — a curb higher than the wheel's centre, the edge of a
+//! ramp for a kart with 1 cm of travel — is found by the suspension's downward query only once
+//! the wheel is already over it, deep inside (a 0.135 m kart wheel 0.13 m inside a 15 cm curb).
+//! From there nothing energy-safe is left: the spring is clamped at full compression and
+//! pushes with its whole force while the body rises out of the obstacle, so it does work its
+//! stored energy never pays for (`F·d`: 3978 N × 0.135 m ≈ 540 J per strike for the kart). The
+//! wheel must meet the obstacle's face instead, as a rigid body meets it.
+//!
+//! ## Model
+//!
+//! With its travel used up, the wheel is part of the rigid body: its centre is the strut top
+//! `c` (the centre at full compression). Its rim is a sphere of radius
+//!
+//! ```text
+//! r_s = R − RIM_CLEARANCE        (R the tyre's radius, m)
+//! ```
+//!
+//! swept from `c₀` (the substep's start pose) along the point's motion `d = c₁ − c₀` (`c₁` at
+//! the integrated, unconstrained end pose) for `|d| +` [`RIM_SWEEP_MARGIN`]. A hit at ground
+//! point `q` with unit normal `n` (out of the ground) gives the gap along `n` and the
+//! speculative point constraint of [`crate::chassis::constraint`] at the rim point nearest the
+//! ground, `p = c₀ − n·r_s`:
+//!
+//! ```text
+//! g = (c₀ − q)·n − r_s            (m; ≥ 0 unless already overlapping)
+//! (v + ω × (p − x_com) − v_s)·n ≥ −max(g, 0)/h      (m/s; v_s the ground's velocity)
+//! ```
+//!
+//! enforced by an impulse `J·n`, `J ≥ 0`, from the chassis' effective mass at `p`
+//! (`k = 1/m + (r × n)·I_w⁻¹(r × n)`). The contact is frictionless and perfectly inelastic
+//! (restitution 0): it only removes approach velocity, so the kinetic energy never rises, and
+//! it stores nothing, so the audited energy has no term for it. A face straight ahead
+//! (`n` horizontal) stops the wheel like a wall; an edge just below the centre gives a
+//! normal tilted up, `n = (c − q)/|c − q|`, and the body climbs it only with the kinetic
+//! energy it has along `n` — the classic step-climbing wheel.
+//!
+//! Only ground the suspension cannot carry gets a rim constraint: a hit whose normal lies
+//! within the suspension's hit rejection angle of the strut's up direction
+//! (`n·up ≥ cos θ_max`, [`HitRejection::max_normal_angle`], 60° by default) is a drivable
+//! contact, found by the suspension's own query and held by its end stop; a second, rigid
+//! support there would take the load the tyre should carry (the sedan braking hard with its
+//! nose at full compression stopped 1 m/s short of its run). So a face or an edge steeper
+//! than that — a curb above the centre, the side of a step — is met by the rim, a gentler
+//! one is climbed by the suspension.
+//!
+//! `RIM_CLEARANCE` keeps the sphere off the ground a fully compressed wheel rests on (the end
+//! stop holds it there within millimetres), so a fully compressed wheel still sees the face
+//! ahead instead of the ground below. A sphere already overlapping the ground at `c₀` (hit
+//! distance 0: it touched a face last substep, or the wheel sank past its end stop) may not
+//! approach further (`g` clamped at 0). A hit whose normal does not face the sphere's centre,
+//! `(c₀ − q)·n ≤ 0`, is not a face (the "deepest point" normal of an overlap with a
+//! heightfield pointed down on the sedan's landing and braked it to a stop), and one the
+//! sweep does not close on (`n·d ≥ 0`) cannot stop it: neither gives a constraint.
+//!
+//! Like the body's collision shape, the rims belong to the standalone world's collision
+//! ([`super::impact_stage`]): a vehicle with [`crate::chassis::BodyShape::None`] has
+//! neither, and hosted steps leave both to the host engine's colliders.
+//!
+//! Limits: a sphere of the tyre's radius stands in for the wheel's cylinder, so it reaches
+//! `R − w/2` beyond the tread to each side; an impulse that spins the body hard lets the rim
+//! sink by up to `h·|Δω × r|/2` (the velocity constraint holds the end-of-substep velocity,
+//! but the integrator turns the body with the mean of the start and end spin: the kart's
+//! first curb strike, 16 rad/s of yaw at 0.5 m, 3.5 cm in an 8.3 ms substep); the contact is frictionless (the tyre's own
+//! friction acts only through the tyre model at the ground contact). One sphere cast per
+//! enabled wheel per substep.
+
+use crate::chassis::{ChassisState, PointConstraint};
+use crate::ground::{Ground, HitRejection};
+use crate::wheel::WheelParams;
+
+/// How far the rim sphere's radius stays inside the tyre's radius. Unit: m. It must exceed
+/// the depth an end stop lets a fully compressed wheel sink (millimetres), so that the
+/// sphere of a wheel resting on its end stop does not touch the ground it rests on.
+pub const RIM_CLEARANCE: f64 = 0.005;
+
+/// Extra reach of the rim sweep beyond the point's unconstrained motion in the substep
+/// (other constraints' impulses can turn the body a little towards an obstacle). Unit: m.
+pub const RIM_SWEEP_MARGIN: f64 = 0.02;
+
+/// The rim constraint of wheel `wp` over the substep from `start` to the integrated `end`
+/// (module docs), or `None` when the swept rim meets no ground. `max_approach_speed` holds
+/// the gap (m); the caller divides it by the substep.
+pub fn rim_contact(
+    wp: &WheelParams,
+    rejection: &HitRejection,
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: &dyn Ground,
+) -> Option<PointConstraint> {
+    let sp = &wp.suspension;
+    let local = wp.position - sp.travel_direction * sp.max_compression;
+    let c0 = start.pose.transform_point(local);
+    let d = end.pose.transform_point(local) - c0;
+    let len = d.length();
+    let dir = if len > 0.0 {
+        d / len
+    } else {
+        // At rest the sweep has no direction: look along gravity, where a resting body goes.
+        glam::DVec3::NEG_Z
+    };
+    let r_s = (wp.radius - RIM_CLEARANCE).max(0.5 * wp.radius);
+    let hit = ground.cast_sphere(c0, r_s, dir, len + RIM_SWEEP_MARGIN)?;
+    let n = hit.normal;
+    // A normal that does not face the sphere's centre is not a face's (an overlap's "deepest
+    // point" normal from a heightfield can point down), and one the sweep does not close on
+    // cannot stop it.
+    if (c0 - hit.point).dot(n) <= 0.0 || n.dot(dir) >= 0.0 {
+        return None;
+    }
+    // Ground the suspension's own query accepts (within its hit rejection's normal angle of
+    // the strut's up) is the suspension's and the end stop's to carry.
+    let up = -start.pose.transform_vector(sp.travel_direction);
+    if n.dot(up) >= rejection.max_normal_angle.cos() {
+        return None;
+    }
+    let gap = ((c0 - hit.point).dot(n) - r_s).max(0.0);
+    Some(PointConstraint {
+        point_world: c0 - n * r_s,
+        normal_world: n,
+        support_velocity_world: hit.surface_velocity_world,
+        max_approach_speed: gap,
+        friction: 0.0,
+    })
+}
