@@ -148,14 +148,16 @@ impl AccelResult {
 
     /// The KPIs, keys from [`kpi`]: [`kpi::ACCEL_0_100_S`] and [`kpi::QUARTER_MILE_S`] when
     /// reached (a truck governed below 100 km/h, a tank, has no 0–100 time rather than NaN),
-    /// then the up-shift speeds in km/h ([`kpi::shift_key`]) in order; all invalid when the
-    /// run is (a time not reached stays absent).
+    /// then the up-shift speeds in km/h ([`kpi::shift_key`]) in order. When the run is invalid
+    /// (spun, left its lane, stopped by a step fault) both times are invalid with its reason,
+    /// reached or not: a broken run cannot say a time was "not reached".
     pub fn kpi_set(&self) -> kpi::Kpis {
         let mut k = Vec::new();
-        if self.t_0_100_s.is_finite() {
+        let broken = self.invalid.is_some();
+        if broken || self.t_0_100_s.is_finite() {
             k.push((kpi::ACCEL_0_100_S.to_string(), self.t_0_100_s));
         }
-        if self.quarter_mile_s.is_finite() {
+        if broken || self.quarter_mile_s.is_finite() {
             k.push((kpi::QUARTER_MILE_S.to_string(), self.quarter_mile_s));
         }
         for &(from, to, v) in &self.shifts {
