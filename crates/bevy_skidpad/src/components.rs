@@ -3,11 +3,14 @@
 //! [`crate::frame`]) and SI units unless its doc says otherwise.
 
 use avian3d::prelude::*;
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::world::DeferredWorld;
 use bevy::math::DVec3;
 use bevy::prelude::*;
+use skidpad::MAX_WHEELS;
 use skidpad::pipeline::ChassisForces;
 use skidpad::telemetry::Monitor;
-use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
+use skidpad::vehicle::{Intent, StepFault, Vehicle, VehicleParams, VehicleState};
 use skidpad::{ParamError, drivetrain::Prepared};
 
 /// The vehicle on a chassis rigid body: the core's [`Vehicle`] (validated params, state,
@@ -15,10 +18,14 @@ use skidpad::{ParamError, drivetrain::Prepared};
 ///
 /// Insert it with [`crate::spawn_vehicle`] (chassis, collider, mass and wheel probes in one
 /// call), or alone on an entity that has an Avian collider: the required components make it a
-/// dynamic body without damping or sleeping, and [`GroundVehicle::mass_properties`] gives the
-/// body's mass, inertia and centre of mass from the params.
+/// dynamic body without damping or sleeping, and an insert hook gives the body Avian's
+/// `Mass`, `AngularInertia` and `CenterOfMass` from the params
+/// ([`GroundVehicle::mass_properties`]; automatic mass from colliders is off), replacing any
+/// the entity had: the params are the one home of the vehicle's mass. Without wheel probe
+/// entities the vehicle still runs (the probes only publish wheel state).
 #[derive(Component, Reflect)]
 #[reflect(Component, from_reflect = false)]
+#[component(on_insert = set_mass_properties)]
 #[require(
     VehicleIntent,
     GroundVehicleTelemetry,
@@ -55,11 +62,28 @@ pub(crate) struct ProbeShapes {
 }
 
 /// What the stage systems hand each other within one fixed step (the locals of the core's
-/// `pipeline::compute_forces`).
+/// `pipeline::step_hosted`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct StepScratch {
     /// Length of this fixed step; 0 = no step (the sets skip the vehicle). Unit: s.
     pub dt: f64,
+    /// Substeps of this step (`pipeline::substeps_for_step`).
+    pub substeps: usize,
+    /// Length of a substep, `dt / substeps`. Unit: s.
+    pub h: f64,
+    /// The vehicle's state before this step (what a fault restores).
+    pub before: VehicleState,
+    /// The warning about a fixed step longer than `max_fixed_dt` was logged.
+    pub warned_dt: bool,
+    /// A fault found in this step, for the Telemetry set's message.
+    pub new_fault: Option<StepFault>,
+    /// The drift detector's change this step (for the drift helper).
+    pub drift_change: Option<skidpad::telemetry::EventKind>,
+    /// The rigid body each wheel stood on in the first substep (`None`: off the ground).
+    pub under: [Option<Entity>; MAX_WHEELS],
+    /// The force each wheel put on what it stands on, mean over the step's substeps (world,
+    /// core axes), and where (the last substep's contact point). Unit: N, m.
+    pub reactions: [(DVec3, DVec3); MAX_WHEELS],
     /// CoM velocity at the start of the step (core axes). Unit: m/s.
     pub v0: DVec3,
     /// CoM at the start of the step, where Avian's body is when it takes the forces (core
@@ -79,6 +103,14 @@ impl Default for StepScratch {
     fn default() -> Self {
         Self {
             dt: 0.0,
+            substeps: 1,
+            h: 0.0,
+            before: VehicleState::default(),
+            warned_dt: false,
+            new_fault: None,
+            drift_change: None,
+            under: [None; MAX_WHEELS],
+            reactions: [(DVec3::ZERO, DVec3::ZERO); MAX_WHEELS],
             v0: DVec3::ZERO,
             com0: DVec3::ZERO,
             pose0: skidpad::Pose::IDENTITY,
@@ -140,9 +172,33 @@ impl GroundVehicle {
         &self.monitor
     }
 
-    /// The forces the last fixed step applied to the body (core axes, world frame).
+    /// The forces the last fixed step applied to the body (core axes, world frame): the mean
+    /// wrench over the step's substeps (`total`), each substep's wrench, and the last
+    /// substep's point forces.
     pub fn last_forces(&self) -> &ChassisForces {
         &self.step.forces
+    }
+
+    /// Substeps the last fixed step ran (`sim.substeps_*`, raised to the stability bound).
+    pub fn last_substeps(&self) -> usize {
+        self.step.substeps
+    }
+
+    /// The longest fixed step this vehicle is stable at in the ECS: the core's
+    /// `Derived::max_substep` (its stiffest spring's bound, `(hω)² + 2hγ ≤ 2.25`). The core's
+    /// substeps keep its own prediction stable at any step, but Avian integrates the body once
+    /// per fixed step with the step's mean wrench, so the body-on-spring loop closes at the
+    /// fixed step: run the fixed schedule at `1 / max_fixed_dt()` Hz or faster. The plugin
+    /// warns once per vehicle when the step is longer. Unit: s.
+    pub fn max_fixed_dt(&self) -> f64 {
+        self.vehicle.derived().max_substep
+    }
+
+    /// The step fault that stopped the vehicle, if any: while it is set the vehicle keeps its
+    /// last finite state, takes no step and gives the body no force (Avian still moves it);
+    /// [`Vehicle::clear_fault`] or a teleport through [`GroundVehicle::vehicle_mut`] resume.
+    pub fn fault(&self) -> Option<&StepFault> {
+        self.vehicle.fault()
     }
 
     /// Avian mass properties from the params: mass, the inertia tensor about the centre of
@@ -167,6 +223,20 @@ impl GroundVehicle {
             inertia,
             CenterOfMass(crate::frame::to_bevy(c.com_offset).as_vec3()),
         ))
+    }
+}
+
+/// The insert hook of [`GroundVehicle`]: the body's mass properties from the params. A
+/// tensor Avian refuses is logged with its field path and the entity keeps what it had.
+fn set_mass_properties(mut world: DeferredWorld, ctx: HookContext) {
+    let Some(gv) = world.get::<GroundVehicle>(ctx.entity) else {
+        return;
+    };
+    match gv.mass_properties() {
+        Ok(props) => {
+            world.commands().entity(ctx.entity).insert(props);
+        }
+        Err(e) => error!("{}: GroundVehicle mass properties: {e}", ctx.entity),
     }
 }
 
@@ -229,6 +299,10 @@ pub struct GroundVehicleTelemetry {
     pub airborne: bool,
     /// Sum of the wheels' normal loads. Unit: N.
     pub total_normal_load: f64,
+    /// Substeps of the last fixed step.
+    pub substeps: usize,
+    /// The vehicle is stopped by a step fault ([`GroundVehicle::fault`]).
+    pub faulted: bool,
 }
 
 /// A wheel probe of the chassis `chassis` (not a rigid body): the core's wheel `index`.

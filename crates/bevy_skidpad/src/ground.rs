@@ -51,9 +51,23 @@ pub struct AvianGround<'a, 'w, 's> {
     pub filter: &'a SpatialQueryFilter,
     /// Balls of the vehicle's wheel radii, `(radius, ball)`.
     pub balls: &'a [(f64, Collider)],
+    /// The rigid body (or body-less collider) of the last hit, for the equal and opposite
+    /// forces on what a wheel stands on; the caller resets it before a wheel's query (a mutex
+    /// because the core's `Ground` is `Sync`; never contended, never allocates).
+    pub hit_body: std::sync::Mutex<Option<Entity>>,
 }
 
 impl AvianGround<'_, '_, '_> {
+    /// Set what [`AvianGround::hit_body`] holds.
+    pub fn set_hit_body(&self, body: Option<Entity>) {
+        *self.hit_body.lock().unwrap_or_else(|e| e.into_inner()) = body;
+    }
+
+    /// The body of the last hit since [`AvianGround::set_hit_body`]`(None)`.
+    pub fn last_hit_body(&self) -> Option<Entity> {
+        *self.hit_body.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn own(&self, e: Entity) -> bool {
         e == self.chassis || self.colliders.get(e).is_ok_and(|c| c.body == self.chassis)
     }
@@ -81,6 +95,7 @@ impl AvianGround<'_, '_, '_> {
     }
 
     fn hit(&self, e: Entity, point_b: DVec3, normal_b: DVec3, distance: f64) -> GroundHit {
+        self.set_hit_body(Some(self.colliders.get(e).map_or(e, |c| c.body)));
         GroundHit {
             point: to_core(point_b),
             normal: to_core(normal_b).normalize_or_zero(),

@@ -5,13 +5,17 @@
 //! | module | what |
 //! |---|---|
 //! | [`components`] | chassis, wheel-probe, visual and surface components |
-//! | [`messages`] | wheel grounded/ungrounded, airborne, landed, gear changed |
+//! | [`messages`] | wheel grounded/ungrounded, airborne, landed, gear changed, step fault, drift state |
+//! | [`breakable`] | breakable parts on Avian joints |
+//! | [`drift`] | the optional drift helper: thresholds, drift telemetry, its system set |
 //! | [`frame`] | the one map between Bevy's y-up axes and the core's ISO 8855 z-up axes |
 //! | [`ground`] | the core's `Ground` over Avian's `SpatialQuery` |
 //! | [`spawn`] | chassis, collider, mass properties and wheel probes in one call |
 //! | `plugin`, `systems`, `telemetry`, `visuals` | the plugin, the stage systems, telemetry, visual sync |
 
+pub mod breakable;
 pub mod components;
+pub mod drift;
 pub mod frame;
 pub mod ground;
 pub mod messages;
@@ -21,11 +25,16 @@ mod systems;
 mod telemetry;
 mod visuals;
 
+pub use breakable::{BreakablePart, BreakablePartSystems, PartBroken};
 pub use components::{
     GroundVehicle, GroundVehicleSurface, GroundVehicleTelemetry, GroundVehicleWheel,
     GroundVehicleWheelState, GroundVehicleWheelVisual, VehicleIntent,
 };
-pub use messages::{GearChanged, VehicleAirborne, VehicleLanded, WheelGrounded, WheelUngrounded};
+pub use drift::{GroundVehicleDriftConfig, GroundVehicleDriftSystems, GroundVehicleDriftTelemetry};
+pub use messages::{
+    DriftStateChanged, GearChanged, VehicleAirborne, VehicleFaulted, VehicleLanded, WheelGrounded,
+    WheelUngrounded,
+};
 pub use plugin::{GroundVehicleSystems, SkidpadPlugin, VisualSync};
 pub use spawn::{SpawnedVehicle, set_vehicle_velocity, spawn_vehicle};
 pub use visuals::wheel_local_transform;
@@ -33,11 +42,12 @@ pub use visuals::wheel_local_transform;
 /// Everything a game needs: `use bevy_skidpad::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        GearChanged, GroundVehicle, GroundVehicleSurface, GroundVehicleSystems,
-        GroundVehicleTelemetry, GroundVehicleWheel, GroundVehicleWheelState,
-        GroundVehicleWheelVisual, SkidpadPlugin, SpawnedVehicle, VehicleAirborne, VehicleIntent,
-        VehicleLanded, VisualSync, WheelGrounded, WheelUngrounded, set_vehicle_velocity,
-        spawn_vehicle,
+        BreakablePart, DriftStateChanged, GearChanged, GroundVehicle, GroundVehicleDriftConfig,
+        GroundVehicleDriftSystems, GroundVehicleDriftTelemetry, GroundVehicleSurface,
+        GroundVehicleSystems, GroundVehicleTelemetry, GroundVehicleWheel, GroundVehicleWheelState,
+        GroundVehicleWheelVisual, PartBroken, SkidpadPlugin, SpawnedVehicle, VehicleAirborne,
+        VehicleFaulted, VehicleIntent, VehicleLanded, VisualSync, WheelGrounded, WheelUngrounded,
+        set_vehicle_velocity, spawn_vehicle,
     };
     pub use skidpad::vehicle::VehicleParams;
 }

@@ -1,11 +1,16 @@
 //! [`SkidpadPlugin`], its system sets and the visual sync.
 
+use crate::breakable::{self, BreakablePart, BreakablePartSystems, PartBroken};
 use crate::components::{
     GroundVehicle, GroundVehicleSurface, GroundVehicleTelemetry, GroundVehicleWheel,
     GroundVehicleWheelState, GroundVehicleWheelVisual, VehicleIntent,
 };
+use crate::drift::{
+    self, GroundVehicleDriftConfig, GroundVehicleDriftSystems, GroundVehicleDriftTelemetry,
+};
 use crate::messages::{
-    GearChanged, VehicleAirborne, VehicleLanded, WheelGrounded, WheelUngrounded,
+    DriftStateChanged, GearChanged, VehicleAirborne, VehicleFaulted, VehicleLanded, WheelGrounded,
+    WheelUngrounded,
 };
 use crate::{systems, telemetry};
 use avian3d::prelude::PhysicsSystems;
@@ -77,6 +82,15 @@ impl Plugin for SkidpadPlugin {
             .register_type::<VehicleAirborne>()
             .register_type::<VehicleLanded>()
             .register_type::<GearChanged>()
+            .register_type::<VehicleFaulted>()
+            .register_type::<DriftStateChanged>()
+            .register_type::<GroundVehicleDriftConfig>()
+            .register_type::<GroundVehicleDriftTelemetry>()
+            .register_type::<BreakablePart>()
+            .register_type::<PartBroken>()
+            .add_message::<PartBroken>()
+            .add_message::<VehicleFaulted>()
+            .add_message::<DriftStateChanged>()
             .add_message::<WheelGrounded>()
             .add_message::<WheelUngrounded>()
             .add_message::<VehicleAirborne>()
@@ -104,13 +118,32 @@ impl Plugin for SkidpadPlugin {
                 systems::steering.in_set(S::Steering),
                 systems::powertrain.in_set(S::Powertrain),
                 systems::grip.in_set(S::Grip),
-                (systems::stability, systems::apply_forces)
+                (
+                    systems::stability,
+                    systems::apply_forces,
+                    systems::apply_reactions,
+                )
                     .chain()
                     .in_set(S::Stability),
                 (telemetry::observe, telemetry::wheel_states)
                     .chain()
                     .in_set(S::Telemetry),
             ),
+        );
+        app.configure_sets(self.schedule, GroundVehicleDriftSystems.after(S::Telemetry));
+        app.configure_sets(
+            self.schedule,
+            BreakablePartSystems.before(S::InputAdaptation),
+        );
+        app.add_systems(
+            self.schedule,
+            breakable::break_parts.in_set(BreakablePartSystems),
+        );
+        app.add_systems(
+            self.schedule,
+            (drift::apply_config, drift::publish)
+                .chain()
+                .in_set(GroundVehicleDriftSystems),
         );
         app.configure_sets(PostUpdate, VisualSync.before(TransformSystems::Propagate));
         app.add_systems(PostUpdate, crate::visuals::sync_visuals.in_set(VisualSync));

@@ -10,7 +10,7 @@ use crate::components::{
 };
 use crate::frame::to_bevy;
 use crate::messages::{
-    GearChanged, VehicleAirborne, VehicleLanded, WheelGrounded, WheelUngrounded,
+    GearChanged, VehicleAirborne, VehicleFaulted, VehicleLanded, WheelGrounded, WheelUngrounded,
 };
 use bevy::prelude::*;
 use skidpad::telemetry::EventKind;
@@ -23,9 +23,11 @@ pub(crate) struct Writers<'w> {
     airborne: MessageWriter<'w, VehicleAirborne>,
     landed: MessageWriter<'w, VehicleLanded>,
     gear: MessageWriter<'w, GearChanged>,
+    faulted: MessageWriter<'w, VehicleFaulted>,
 }
 
-/// Observe each stepped vehicle, write its messages and its telemetry component.
+/// Observe each stepped vehicle, write its messages and its telemetry component; a fault
+/// found this step becomes a [`VehicleFaulted`] message.
 pub(crate) fn observe(
     mut q: Query<(Entity, &mut GroundVehicle, &mut GroundVehicleTelemetry)>,
     mut out: Writers,
@@ -37,6 +39,17 @@ pub(crate) fn observe(
             step,
             ..
         } = &mut *gv;
+        step.drift_change = None;
+        if let Some(f) = step.new_fault.take() {
+            out.faulted.write(VehicleFaulted {
+                vehicle,
+                step: f.step,
+                time: f.time,
+                channel: f.channel.to_string(),
+                value: f.value,
+            });
+            tel.faulted = true;
+        }
         if step.dt <= 0.0 {
             continue;
         }
@@ -61,7 +74,9 @@ pub(crate) fn observe(
                 EventKind::GearChanged { from, to } => {
                     out.gear.write(GearChanged { vehicle, from, to });
                 }
-                EventKind::DriftStarted { .. } | EventKind::DriftEnded { .. } => {}
+                EventKind::DriftStarted { .. } | EventKind::DriftEnded { .. } => {
+                    step.drift_change = Some(ev.kind);
+                }
             }
         }
         let s = monitor.sample();
@@ -77,6 +92,8 @@ pub(crate) fn observe(
             grounded_wheels: s.grounded_wheels(),
             airborne: s.airborne(),
             total_normal_load: state.wheels().iter().map(|w| w.normal_load).sum(),
+            substeps: step.substeps,
+            faulted: false,
         };
     }
 }

@@ -173,6 +173,31 @@ impl ChassisForces {
         &self.substep_totals[..self.substeps]
     }
 
+    /// Hosted: add substep `k`'s forces `f` to a step's sums (start from
+    /// `ChassisForces::default()`, then [`ChassisForces::finish_substeps`]): its point forces
+    /// replace the previous substep's, its wrench and pure torque are summed, its wrench is
+    /// kept as `substep_totals[k]`. What [`step_hosted`] does for each substep.
+    pub fn add_substep(&mut self, k: usize, f: &ChassisForces) {
+        self.total.force += f.total.force;
+        self.total.torque += f.total.torque;
+        self.torque_world += f.torque_world;
+        self.forces = f.forces;
+        self.count = f.count;
+        if let Some(slot) = self.substep_totals.get_mut(k) {
+            *slot = f.total;
+        }
+        self.substeps = (k + 1).min(MAX_SUBSTEPS);
+    }
+
+    /// Hosted: the sums of [`ChassisForces::add_substep`] become means over the substeps
+    /// (`total` is then the step's impulse over `dt`).
+    pub fn finish_substeps(&mut self) {
+        let n = self.substeps.max(1) as f64;
+        self.total.force /= n;
+        self.total.torque /= n;
+        self.torque_world /= n;
+    }
+
     fn push(&mut self, force: DVec3, point: DVec3, com: DVec3) {
         if self.count < self.forces.len() {
             self.forces[self.count] = AppliedForce {
@@ -196,6 +221,33 @@ pub fn substep_count(p: &VehicleParams, speed: f64) -> u32 {
         p.sim.substeps_low_speed
     } else {
         p.sim.substeps_high_speed
+    }
+}
+
+/// Substeps of a step of `dt` from state `s`: [`substep_count`] at the current speed, raised
+/// to [`Derived::stable_substeps`], at most [`MAX_SUBSTEPS`] (what both modes run).
+pub fn substeps_for_step(p: &VehicleParams, d: &Derived, s: &VehicleState, dt: f64) -> usize {
+    (substep_count(p, s.speed()) as usize)
+        .max(d.stable_substeps(dt))
+        .min(MAX_SUBSTEPS)
+}
+
+/// Hosted, after substep `h`'s stages 1–9: the vehicle's own prediction of the chassis (the
+/// core's integrator, gravity included) with the end stops of stage 10b; if a stop acted its
+/// impulses join `forces` and the substep is integrated again from its start.
+pub fn predict_substep(
+    p: &VehicleParams,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    forces: &mut ChassisForces,
+    h: f64,
+) {
+    let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
+    let start = s.chassis;
+    integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
+    if end_stop_stage(p, s, ground, &start, forces, h) {
+        s.chassis = start;
+        integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
     }
 }
 
@@ -230,23 +282,10 @@ pub fn step_hosted(
     dt: f64,
 ) -> ChassisForces {
     let mut out = ChassisForces::default();
-    let mut sum = Wrench::default();
-    let mut pure = DVec3::ZERO;
     run_substeps(p, d, controls, s, ground, dt, false, &mut |k, f| {
-        sum.force += f.total.force;
-        sum.torque += f.total.torque;
-        pure += f.torque_world;
-        out.forces = f.forces;
-        out.count = f.count;
-        out.substep_totals[k] = f.total;
-        out.substeps = k + 1;
+        out.add_substep(k, f);
     });
-    let n = out.substeps.max(1) as f64;
-    out.total = Wrench {
-        force: sum.force / n,
-        torque: sum.torque / n,
-    };
-    out.torque_world = pure / n;
+    out.finish_substeps();
     out
 }
 
@@ -265,25 +304,22 @@ fn run_substeps(
     body: bool,
     each: &mut dyn FnMut(usize, &ChassisForces),
 ) {
-    let n = (substep_count(p, s.speed()) as usize)
-        .max(d.stable_substeps(dt))
-        .min(MAX_SUBSTEPS);
+    let n = substeps_for_step(p, d, s, dt);
     let h = dt / n as f64;
     let v0 = s.chassis.linear_velocity_world;
     let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
     for k in 0..n {
         let mut forces = compute_forces(p, d, controls, s, ground, h);
-        let start = s.chassis;
-        integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
         if body {
+            let start = s.chassis;
+            integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
             if let Some(fix) = impact_stage(p, s, ground, &start, &mut forces, h) {
                 s.chassis = start;
                 integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
                 apply_position_correction(p, &mut s.chassis, fix, h);
             }
-        } else if end_stop_stage(p, s, ground, &start, &mut forces, h) {
-            s.chassis = start;
-            integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
+        } else {
+            predict_substep(p, s, ground, &mut forces, h);
         }
         each(k, &forces);
     }

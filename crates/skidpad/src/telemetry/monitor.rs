@@ -82,4 +82,10 @@ impl Monitor {
     pub fn is_drifting(&self) -> bool {
         self.events.drift_state().drifting
     }
+
+    /// The drift detector's memory: whether a drift is under way, since when, its peak slip
+    /// angle so far.
+    pub fn drift_state(&self) -> &super::drift::DriftState {
+        self.events.drift_state()
+    }
 }

@@ -381,6 +381,25 @@ impl Vehicle {
             ground,
             dt,
         );
+        self.finish_hosted_step(&before, &forces).map(|()| forces)
+    }
+
+    /// The end of a hosted step for a host that runs the [`pipeline`] stages itself on
+    /// [`Vehicle::parts_mut`] (the Bevy plugin does): `before` is the state before the step
+    /// (taken before the engine's body was written into it), `forces` what the step would
+    /// give the engine. The same check as [`Vehicle::try_step_hosted`]'s: a finite state and
+    /// wrench count the step; otherwise the state goes back to `before`, the fault is recorded
+    /// and returned, and the host must not apply `forces`. A host that finds the engine's
+    /// body non-finite before running any stage writes it into the state and calls this with
+    /// no forces: the fault names the chassis channel.
+    ///
+    /// # Errors
+    /// The [`StepFault`] of this step (the vehicle keeps `before`).
+    pub fn finish_hosted_step(
+        &mut self,
+        before: &VehicleState,
+        forces: &ChassisForces,
+    ) -> Result<(), StepFault> {
         if let Some(value) = [forces.total.force, forces.total.torque]
             .into_iter()
             .flat_map(|v| v.to_array())
@@ -393,10 +412,10 @@ impl Vehicle {
                 channel: Channel::HostedWrench,
                 value,
             };
-            self.state = before;
+            self.state = *before;
             self.fault = Some(f);
             return Err(f);
         }
-        self.finish_step(&before).map(|()| forces)
+        self.finish_step(before)
     }
 }
