@@ -335,16 +335,18 @@ pub const EVENTS_SHOWN: usize = 200;
 
 /// The page's events section: a table of the run's events (time, event and its values as in
 /// `events.csv`), the first [`EVENTS_SHOWN`] of them.
-fn events_html(title: &str, events: &[skidpad::telemetry::Event]) -> String {
+fn events_html(id: &str, title: &str, events: &[skidpad::telemetry::Event]) -> String {
     let mut h = format!("<h2>{}</h2>\n<p>{} events", esc(title), events.len());
     if events.len() > EVENTS_SHOWN {
         h.push_str(&format!(
             ", the first {EVENTS_SHOWN} shown (all in events.csv)"
         ));
     }
-    h.push_str(
-        "</p>\n<table class=\"events\">\n<tr><th>t [s]</th><th>event</th><th>values</th></tr>\n",
-    );
+    h.push_str("</p>\n");
+    h.push_str(&format!(
+        "<table id=\"{}\">\n<tr><th>t [s]</th><th>event</th><th>values</th></tr>\n",
+        esc(id)
+    ));
     for e in events.iter().take(EVENTS_SHOWN) {
         let c = skidpad::telemetry::recorder::event_cells(e);
         let values: Vec<String> = skidpad::telemetry::recorder::EVENT_COLUMNS
@@ -448,7 +450,7 @@ pub fn write_report<S: serde::Serialize>(
             &["key", "value"],
             &rows,
             &plots,
-            &events_html("Events", &t.events),
+            &events_html("events", "Events", &t.events),
         ),
     )?;
     Ok(page)
@@ -483,8 +485,15 @@ pub fn write_compare(
     write_file(&json, &(text + "\n"))?;
     crate::write_telemetry(&dir.join("a"), a.1)?;
     crate::write_telemetry(&dir.join("b"), b.1)?;
-    let events = events_html(&format!("Events: {la} (a/events.csv)"), &a.1.events)
-        + &events_html(&format!("Events: {lb} (b/events.csv)"), &b.1.events);
+    let events = events_html(
+        "events-a",
+        &format!("Events: {la} (a/events.csv)"),
+        &a.1.events,
+    ) + &events_html(
+        "events-b",
+        &format!("Events: {lb} (b/events.csv)"),
+        &b.1.events,
+    );
     let rows: Vec<Vec<String>> = compare_rows(&kpis(a.0)?, &kpis(b.0)?)
         .into_iter()
         .map(Vec::from)

@@ -433,12 +433,17 @@ fn example_heightfield_scenario_runs_through_the_binary() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let stdout = String::from_utf8_lossy(&o.stdout);
-    // "...: N steps, final t = T s, x = X m, vx = V m/s"
+    // The schedule's table: "final x, y   X, Y m", "final forward speed   V m/s".
     let num = |tag: &str| -> f64 {
         let rest = &stdout[stdout.find(tag).unwrap_or_else(|| panic!("{stdout}")) + tag.len()..];
-        rest.split_whitespace().next().unwrap().parse().unwrap()
+        rest.split_whitespace()
+            .next()
+            .unwrap()
+            .trim_end_matches(',')
+            .parse()
+            .unwrap()
     };
-    let (x, vx) = (num(" x = "), num("vx = "));
+    let (x, vx) = (num("final x, y"), num("final forward speed"));
     assert!(x.is_finite() && vx.is_finite(), "{stdout}");
     assert!(x > 30.0, "the car should drive on: {stdout}");
     let text = std::fs::read_to_string(out.join("telemetry.csv")).unwrap();

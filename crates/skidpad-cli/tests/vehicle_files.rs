@@ -65,9 +65,18 @@ fn names_and_paths_resolve() {
     );
     let e = resolve("no/such/vehicle.toml").unwrap_err();
     assert_eq!(e.line, 0);
+    // Neither a built-in name nor a file: the message lists the built-in names.
     assert!(
-        e.to_string()
-            .starts_with("no/such/vehicle.toml: cannot read"),
+        e.to_string().starts_with(
+            "no/such/vehicle.toml: no built-in vehicle or file `no/such/vehicle.toml`: \
+             built-in vehicles are sedan, "
+        ),
         "{e}"
     );
+    // An existing file that can't be read as TOML text still says so.
+    let dir = std::env::temp_dir().join(format!("skidpad-vf-dir-{}.toml", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let e = resolve(dir.to_str().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("cannot read"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
 }
