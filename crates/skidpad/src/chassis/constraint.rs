@@ -81,7 +81,13 @@ pub fn solve_contacts(
     let (mut dv, mut dw) = (DVec3::ZERO, DVec3::ZERO);
     impulses.iter_mut().for_each(|j| *j = DVec3::ZERO);
     for _ in 0..ITERATIONS {
+        // A sweep that leaves every impulse and (Δv, Δω) bit for bit as they were is a fixed
+        // point: every later sweep would repeat it, so stopping is exact (the usual case:
+        // speculative body points still apart, no impulse at all).
+        let (dv0, dw0) = (dv, dw);
+        let mut changed = false;
         for (c, acc) in constraints.iter().zip(impulses.iter_mut()) {
+            let before = *acc;
             let (n, arm) = (c.normal_world, c.point_world - com);
             let vel = |dv: DVec3, dw: DVec3| {
                 s.linear_velocity_world + dv + (s.angular_velocity_world + dw).cross(arm)
@@ -110,9 +116,18 @@ pub fn solve_contacts(
             }
             dv += j * inv_m;
             dw += inv_iw * arm.cross(j);
+            changed |= bits(*acc) != bits(before);
+        }
+        if !changed && bits(dv) == bits(dv0) && bits(dw) == bits(dw0) {
+            break;
         }
     }
     (dv, dw)
+}
+
+/// The bit patterns of `v`'s components (distinguishes `-0.0` from `0.0`).
+fn bits(v: DVec3) -> [u64; 3] {
+    v.to_array().map(f64::to_bits)
 }
 
 /// Split-impulse position correction: the pseudo-velocity `(v_p, ω_p)` (m/s, rad/s, world)

@@ -20,8 +20,10 @@ pub use crate::params::{Derived, SimParams, VehicleParams};
 pub use crate::state::VehicleState;
 pub use crate::wheel::{WheelParams, WheelState};
 pub use fault::{Channel, StepFault};
+pub use snapshot::{VehicleSnapshot, state_hash};
 
 pub mod fault;
+pub mod snapshot;
 
 use crate::chassis::ChassisState;
 use crate::error::{InputError, ParamError};

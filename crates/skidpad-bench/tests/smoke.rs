@@ -1,0 +1,26 @@
+//! The benchmark runs end to end on a tiny case (2 cars, a few steps) for both grounds and a
+//! skidpad and a Rapier car both roll forward: drive ≈ 1000 N per rear wheel on 1500 kg gives
+//! ≈ 1.3 m/s² before resistance, so after 1.5 s both go faster than 0.5 m/s and slower than
+//! 2.5 m/s (the 2 g·s bound catches a car launched by its spawn).
+
+use skidpad_bench::run::{Case, run_case};
+use skidpad_bench::scenario::{Config, Terrain};
+
+#[test]
+fn tiny_runs_of_both_engines_drive_forward() {
+    for terrain in [Terrain::Flat, Terrain::Heightfield] {
+        let row = run_case(&Case {
+            config: Config::SedanSlipRay,
+            terrain,
+            n: 2,
+            threads: 2,
+            pairs: 1,
+            steps: 30,
+        });
+        assert_eq!(row.skidpad_faults, 0);
+        for v in [row.skidpad_mean_speed, row.rapier_mean_speed] {
+            assert!((0.5..2.5).contains(&v), "{terrain:?}: {row:?}");
+        }
+        assert!(row.ratio.is_finite() && row.ratio > 0.0);
+    }
+}
