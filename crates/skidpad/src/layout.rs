@@ -192,6 +192,7 @@ pub fn from_axles(
                 enabled: true,
                 suspension: wheel.suspension.clone(),
                 tire: wheel.tire.clone(),
+                ..WheelParams::default()
             });
         }
     }

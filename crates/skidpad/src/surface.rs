@@ -21,6 +21,21 @@
 //! hydroplanes near 80–90 km/h in deep water), not a validated model — see *The Contact Patch*,
 //! C1603 (texture and aquaplaning) and Horne & Dreher, NASA TN D-2056 (1963).
 //!
+//! # Soft ground: no separate deformation factor
+//! LibreRally's `SurfaceProperties` has a `DeformationFactor` (0 rigid … 1 fully deformable)
+//! whose documented effect is that "deformable surfaces tolerate higher slip before
+//! saturation" — the effect of its `PeakSlipRatioScale`, which every skidpad tyre model
+//! honours ([`SurfaceProperties::peak_slip_scale`], see
+//! [`longitudinal_slip`](crate::tire::interface::longitudinal_slip)). The other consequences
+//! of a tyre sinking into soft ground each have their own field: compaction and bulldozing
+//! resistance in `rolling_resistance_scale` (Wong, *Theory of Ground Vehicles*, ch. 2: a
+//! rigid wheel's compaction resistance grows with sinkage, `R_c ∝ z^(n+1)`), the lower shear
+//! strength of the soil in `friction`, the compliance of the ground in `slip_stiffness_scale`
+//! and `relaxation_length_scale`. A deformation factor acting on any of them would be a second
+//! home for the same effect, so skidpad has none (the field was once accepted and never read;
+//! a surface file that sets `deformation` is now rejected as an unknown key). The presets'
+//! gravel, mud and snow carry their sinkage in those fields.
+//!
 //! `n(x, y) ∈ [−1, 1]` is value noise on a lattice of `noise_wavelength`, hashed from the
 //! integer lattice coordinates and a seed: a pure function of position, so it is the same on
 //! every run and every thread.
@@ -53,10 +68,11 @@ pub struct SurfaceProperties {
     pub slip_stiffness_scale: f64,
     /// Multiplier of the tire's relaxation lengths. Unit: 1. Range: (0, 10]. Default: 1.
     pub relaxation_length_scale: f64,
-    /// Multiplier of the slip at peak force (loose surfaces peak later). Unit: 1. Range: (0, 10]. Default: 1.
+    /// Multiplier of the longitudinal slip at peak force (LibreRally `PeakSlipRatioScale`:
+    /// loose and deformable surfaces peak later). Every tyre model evaluates `κ/s`, so its
+    /// longitudinal peak moves to `s·κ_m` and its small-slip stiffness to `C_κ/s`; the
+    /// lateral axis is not scaled. Unit: 1. Range: (0, 10]. Default: 1.
     pub peak_slip_scale: f64,
-    /// How much the surface deforms under load (0 rigid … 1 fully deformable). Unit: 1. Range: [0, 1]. Default: 0.
-    pub deformation: f64,
     /// Amplitude of the deterministic grip noise. Unit: 1 (fraction of µ). Range: [0, 0.5]. Default: 0.
     pub noise_amplitude: f64,
     /// Lattice spacing of the grip noise. Unit: m. Range: (0, ∞). Default: 0.5.
@@ -89,7 +105,6 @@ impl SurfaceProperties {
             slip_stiffness_scale: 1.0,
             relaxation_length_scale: 1.0,
             peak_slip_scale: 1.0,
-            deformation: 0.0,
             noise_amplitude: 0.0,
             noise_wavelength: 0.5,
             noise_seed: 0,
@@ -117,7 +132,6 @@ impl SurfaceProperties {
             slip_stiffness_scale: 0.5,
             relaxation_length_scale: 1.5,
             peak_slip_scale: 2.0,
-            deformation: 0.4,
             noise_amplitude: 0.05,
             ..Self::tarmac()
         }
@@ -134,7 +148,6 @@ impl SurfaceProperties {
             slip_stiffness_scale: 0.3,
             relaxation_length_scale: 2.0,
             peak_slip_scale: 3.0,
-            deformation: 0.8,
             noise_amplitude: 0.05,
             ..Self::tarmac()
         }
@@ -151,7 +164,6 @@ impl SurfaceProperties {
             slip_stiffness_scale: 0.6,
             relaxation_length_scale: 1.3,
             peak_slip_scale: 1.5,
-            deformation: 0.3,
             ..Self::tarmac()
         }
     }
@@ -190,7 +202,6 @@ impl SurfaceProperties {
             check::positive(name, v)?;
             check::in_range(name, v, 0.0, 10.0)?;
         }
-        check::in_range("deformation", self.deformation, 0.0, 1.0)?;
         check::in_range("noise_amplitude", self.noise_amplitude, 0.0, 0.5)?;
         check::positive("noise_wavelength", self.noise_wavelength)
     }
@@ -353,6 +364,16 @@ impl FrictionPairs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deformation_key_is_rejected_by_name() {
+        // Removed (module docs, "Soft ground"): a file that still sets it must fail loudly
+        // rather than be silently ignored as it was.
+        let e = serde_json::from_str::<SurfaceProperties>(r#"{"deformation": 0.5}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown field `deformation`"), "{e}");
+    }
 
     #[test]
     fn presets_are_valid_and_ordered_by_grip() {

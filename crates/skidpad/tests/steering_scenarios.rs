@@ -253,37 +253,44 @@ fn anti_rollover_keeps_a_high_cg_vehicle_under_the_limit() {
 fn aero_coast_down_matches_drag_plus_rolling_resistance() {
     // Sedan with C_d = 0.30, A = 2.2 m², ρ = 1.225, coasting from 40 m/s in neutral (direct
     // drive, no brake). Per unit of effective mass M = m + ΣI/R² = 1500 + 4·1.1/0.316² =
-    // 1544.06 kg: M·dv/dt = −(c·v² + r), c = ½ρC_dA = 0.40425 kg/m, r = C_rr·m·g = 176.58 N
-    // (rolling resistance is the tire moment C_rr·F_z·R; no downforce so ΣF_z = m·g).
-    // Time 40 → 20 m/s: t = M/√(cr)·[atan(v₀√(c/r)) − atan(v₁√(c/r))]
-    //   = 1544.06/8.4488·(1.08953 − 0.76362) = 59.56 s.
-    // Deceleration at 40 m/s: (646.8 + 176.58)/1544.06 = 0.5333 m/s².
+    // 1544.06 kg: M·dv/dt = −(c·v² + b·v + r), c = ½ρC_dA = 0.40425 kg/m, r = C_rr·m·g =
+    // 176.58 N (rolling resistance is the tire moment C_rr·F_z·R; no downforce so ΣF_z = m·g),
+    // b = 4·c_w/R² = 0.40058 N·s/m the wheel bearings' damping c_w = 0.01 N·m·s/rad
+    // (torque c_w·ω = c_w·v/R at each wheel, force c_w·v/R²).
+    // Time 40 → 20 m/s, Δ = 4cr − b² = 285.369:
+    //   t = 2M/√Δ·[atan((2c·v₀ + b)/√Δ) − atan((2c·v₁ + b)/√Δ)] = 58.26 s.
+    // Deceleration at 40 m/s: (646.8 + 16.02 + 176.58)/1544.06 = 0.5436 m/s².
     let mut p = sedan();
     p.aero = AeroParams {
         drag_coefficient: 0.30,
         frontal_area: 2.2,
         ..AeroParams::default()
     };
+    assert_eq!(p.wheels[0].damping_rate, 0.01);
     let m_eff = 1500.0 + 4.0 * 1.1 / (R * R);
     let c = 0.5 * 1.225 * 0.30 * 2.2;
     let r = 0.012 * 1500.0 * G;
-    let t_hand =
-        m_eff / (c * r).sqrt() * ((40.0 * (c / r).sqrt()).atan() - (20.0 * (c / r).sqrt()).atan());
-    assert!((t_hand - 59.56).abs() < 0.01, "{t_hand}");
+    let b = 4.0 * 0.01 / (R * R);
+    let sd = (4.0 * c * r - b * b).sqrt();
+    let time = |v0: f64, v1: f64| {
+        2.0 * m_eff / sd * (((2.0 * c * v0 + b) / sd).atan() - ((2.0 * c * v1 + b) / sd).atan())
+    };
+    let t_hand = time(40.0, 20.0);
+    assert!((t_hand - 58.26).abs() < 0.01, "{t_hand}");
+    assert!(((c * 1600.0 + b * 40.0 + r) / m_eff - 0.5436).abs() < 1e-4);
     let mut car = spawn(p);
     let ground = Plane::flat();
     car.set_velocity(DVec3::new(40.0, 0.0, 0.0), DVec3::ZERO);
     run(&mut car, &ground, DT, 1.0); // settle the pitch from drag
     let v1 = car.state().forward_speed();
     let a_meas = -car.state().acceleration_world.x;
-    let a_hand = (c * v1 * v1 + r) / m_eff;
+    let a_hand = (c * v1 * v1 + b * v1 + r) / m_eff;
     assert!(
         (a_meas - a_hand).abs() < 0.02 * a_hand,
         "decel {a_meas} vs {a_hand}"
     );
     // Time from v1 to 20 m/s.
-    let t_v1 =
-        m_eff / (c * r).sqrt() * ((v1 * (c / r).sqrt()).atan() - (20.0 * (c / r).sqrt()).atan());
+    let t_v1 = time(v1, 20.0);
     let mut t = 0.0;
     while car.state().forward_speed() > 20.0 {
         car.step(DT, &ground);

@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! I_e(ω_e' − ω_e)/h = T_e − c·ω_e' − T_c,              T_c = K·(ω_e' − G·ω_out)
-//! Iᵢ(ωᵢ' − ωᵢ)/h   = G·aᵢ·T_c + Σ_locks T_L·(bᵢ − aᵢ) − R·Fxᵢ(ωᵢ') − T_rr,ᵢ + T_brake,ᵢ
+//! Iᵢ(ωᵢ' − ωᵢ)/h   = G·aᵢ·T_c + Σ_locks T_L·(bᵢ − aᵢ) − R·Fxᵢ(ωᵢ') − T_rr,ᵢ − cᵢ·ωᵢ' + T_brake,ᵢ
 //! Fxᵢ(ω')          = fx0ᵢ + cᵢ·(ω' − ωᵢ)               (tire linearisation, cᵢ ≥ 0)
 //! ```
 //! `fx0, c` come from the same backward-Euler slip update as
@@ -16,7 +16,9 @@
 //! `m`: `Fx = k_x·(ω'R − vx)/(1 + h·k_x/m)`), so for one free wheel this solve reproduces it
 //! exactly. Every term is linear in `x`, giving a dense `(n+1)²` system
 //! `(M/h − J)·x' = M·x/h + f₀`, solved by Gaussian elimination with partial pivoting on
-//! fixed-size arrays (no allocation). The Jacobian of clutch and locks is negative
+//! fixed-size arrays (no allocation). `cᵢ` in the wheel row is the bearing damping
+//! ([`crate::wheel::WheelParams::damping_rate`], PhysX `mDampingRate`), implicit like the
+//! engine's. The Jacobian of clutch and locks is negative
 //! semi-definite, so backward Euler damps every stiff mode (L-stable): a stiff clutch or a
 //! locked differential at 30 Hz neither rings nor explodes.
 //!
@@ -57,6 +59,8 @@ pub struct WheelTerm {
     pub enabled: bool,
     /// Spin inertia (plus any track share). Unit: kg·m².
     pub inertia: f64,
+    /// Bearing damping `c` (torque `−c·ω'`, implicit). Unit: N·m·s/rad.
+    pub damping: f64,
     /// Spin at the start of the substep. Unit: rad/s.
     pub omega: f64,
     /// Rolling radius. Unit: m.
@@ -117,7 +121,8 @@ pub struct Solution {
     pub drive: [f64; MAX_WHEELS],
     /// Brake torque applied to each axle (signed). Unit: N·m.
     pub brake: [f64; MAX_WHEELS],
-    /// Power dissipated in the clutch and the differential locks. Unit: W.
+    /// Power dissipated in the clutch, the differential locks and the wheel bearings
+    /// (`Σ cᵢ·ωᵢ'²`). Unit: W.
     pub dissipation: f64,
     /// Active-set passes used.
     pub passes: usize,
@@ -329,7 +334,7 @@ impl<'a> System<'a> {
         // Wheel rows.
         for (i, w) in wheels.iter().enumerate().take(n) {
             let r = i + 1;
-            a[r][r] += w.inertia / h;
+            a[r][r] += w.inertia / h + w.damping;
             b[r] += w.inertia * w.omega / h + w.torque;
             match set.tire[i] {
                 TireSet::Linear => {
@@ -435,6 +440,7 @@ impl<'a> System<'a> {
         for (i, w) in wheels.iter().enumerate().take(n) {
             let wi = xw[i];
             sol.omega[i] = wi;
+            sol.dissipation += w.damping * wi * wi;
             let mut fx = match set.tire[i] {
                 TireSet::Linear => w.fx0 + w.dfx * (wi - w.omega),
                 TireSet::Saturated(fs) => fs,
@@ -443,7 +449,7 @@ impl<'a> System<'a> {
             if set.unsaturated[i] && mag > w.limit && w.enabled && set.brake[i] != BrakeSet::Locked
             {
                 let fc = fx * w.limit / mag;
-                sol.omega[i] = wi + h * w.radius * (fx - fc) / w.inertia;
+                sol.omega[i] = wi + h * w.radius * (fx - fc) / (w.inertia + h * w.damping);
                 fx = fc;
             }
             sol.fx[i] = fx;
@@ -456,7 +462,8 @@ impl<'a> System<'a> {
             sol.brake[i] = match set.brake[i] {
                 BrakeSet::Slide(t) => t,
                 BrakeSet::Locked => {
-                    w.inertia * (wi - w.omega) / h - (sol.drive[i] - w.radius * fx + w.torque)
+                    w.inertia * (wi - w.omega) / h
+                        - (sol.drive[i] - w.radius * fx + w.torque - w.damping * wi)
                 }
             };
         }

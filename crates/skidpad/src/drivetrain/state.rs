@@ -35,7 +35,8 @@ pub struct DrivetrainState {
     pub clutch_engagement: f64,
     /// Work done by the engine (drive torque and governors) since spawn. Unit: J.
     pub engine_work: f64,
-    /// Energy dissipated in engine damping, clutch and differential locks. Unit: J.
+    /// Energy dissipated in engine damping, clutch, differential locks and wheel bearing
+    /// damping (`c·ω'²` per wheel, engine-coupled solve). Unit: J.
     pub driveline_loss: f64,
     /// Energy dissipated by tire slip (longitudinal and lateral) since spawn. Unit: J.
     pub slip_energy: f64,

@@ -196,6 +196,7 @@ fn coupled_solve(
         terms[i] = WheelTerm {
             enabled: true,
             inertia: wp.inertia + prep.extra_inertia[i],
+            damping: wp.damping_rate,
             omega: ws.tire.omega,
             radius: wp.radius,
             brake: ws.brake_torque,

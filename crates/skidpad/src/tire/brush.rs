@@ -5,7 +5,8 @@
 //! ```text
 //! 2a   = F_z / (p·w)                           patch length: uniform pressure p over width w
 //! C    = 2·c_p·a²                              slip stiffness (both directions, isotropic bristles)
-//! σx   = κ/(1+κ),  σy = tan α/(1+κ),  σ = |σ|   theoretical slip
+//! κ_s  = κ/s_p                                 s_p the surface peak-slip scale
+//! σx   = κ_s/(1+κ_s),  σy = tan α/(1+κ_s),  σ = |σ|   theoretical slip
 //! θ    = C / (3µF_z)
 //! |F|  = µF_z·(3θσ − 3(θσ)² + (θσ)³)            θσ < 1 (adhesion + sliding)
 //!      = µF_z                                   θσ ≥ 1 (full sliding)
@@ -13,6 +14,8 @@
 //! t    = (a/3)·(1 − 3θσ + 3(θσ)² − (θσ)³)/(1 − θσ + (θσ)²/3)    pneumatic trail, → 0 at full slide
 //! Mz   = −t·Fy
 //! ```
+//! The peak-slip scale stretches the practical slip axis ([`longitudinal_slip`]): the
+//! longitudinal force at `κ` is the unscaled tire's at `κ/s_p`.
 //! At small slip `Fx = C·κ`, `Fy = −C·α` and the trail is a/3; the trail collapses to zero as the
 //! sliding zone reaches the front of the patch — the aligning-moment drop drivers feel at the
 //! limit.
@@ -27,7 +30,7 @@
 //! Limits: one friction coefficient (no static/kinetic split), no camber thrust, no carcass
 //! compliance; the patch half-length is capped at `max_half_length`.
 
-use super::interface::{SlipInput, SteadyForces, TireModel, sanitize};
+use super::interface::{SlipInput, SteadyForces, TireModel, longitudinal_slip, sanitize};
 use super::slip_curve::saturation;
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
@@ -98,8 +101,9 @@ impl TireModel for BrushParams {
         let a = self.half_length(s.fz);
         let c = self.slip_stiffness(s.fz) * s.stiffness_scale;
         // Theoretical slip; 1+κ stays positive (κ = −1 is a locked wheel).
-        let den = (1.0 + s.kappa).max(1e-3);
-        let sx = s.kappa / den;
+        let kappa = longitudinal_slip(&s);
+        let den = (1.0 + kappa).max(1e-3);
+        let sx = kappa / den;
         let sy = s.alpha.clamp(-1.5, 1.5).tan() / den;
         let sigma = sx.hypot(sy);
         if sigma <= 0.0 || mu <= 0.0 {

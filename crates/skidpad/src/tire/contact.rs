@@ -195,9 +195,10 @@ pub fn saturate(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
     }
 }
 
-/// Solve one wheel's spin against an affine contact force: `I(ω' − ω)/dt = T − R·Fx(ω')`, the
-/// brake as Coulomb friction (locks rather than reverses), the force limited to `limit`.
-/// Returns `(ω', Fx, Fy)`.
+/// Solve one wheel's spin against an affine contact force:
+/// `I(ω' − ω)/dt = T − R·Fx(ω') − c·ω'` (`c` the bearing damping, implicit like the tyre
+/// term), the brake as Coulomb friction (locks rather than reverses), the force limited to
+/// `limit`. Returns `(ω', Fx, Fy)`.
 pub fn solve_spin(
     lin: &TransientLinear,
     c: &ContactInput,
@@ -206,11 +207,14 @@ pub fn solve_spin(
     dt: f64,
 ) -> (f64, f64, f64) {
     let (r, inv_i) = (c.radius, 1.0 / c.inertia);
+    // Implicit damping divides every explicit update by `1 + dt·c/I`.
+    let damp = 1.0 + dt * c.damping_rate * inv_i;
     let fx_at = |w: f64| lin.fx0 + lin.dfx_domega * (w - omega);
     let spin = |t: f64, w0: f64| {
-        // ω' = [ω + dt/I·(t − R·(fx0 − dfx·ω))] / (1 + dt·R·dfx/I), linear part around `omega`.
+        // ω' = [ω + dt/I·(t − R·(fx0 − dfx·ω))] / (1 + dt·(R·dfx + c)/I), linear part around
+        // `omega`.
         (w0 + dt * inv_i * (t - r * (lin.fx0 - lin.dfx_domega * omega)))
-            / (1.0 + dt * r * lin.dfx_domega * inv_i)
+            / (damp + dt * r * lin.dfx_domega * inv_i)
     };
     let sign = if omega > 0.0 {
         1.0
@@ -223,7 +227,7 @@ pub fn solve_spin(
     let mut w1 = spin(t, omega);
     let (mut fx, mut fy) = saturate(fx_at(w1), lin.fy, lin.limit);
     if fx != fx_at(w1) {
-        w1 = omega + dt * (t - r * fx) * inv_i;
+        w1 = (omega + dt * (t - r * fx) * inv_i) / damp;
     }
     if c.brake_torque > 0.0 && (sign == 0.0 || w1 * sign < 0.0) {
         let (fxl, fyl) = saturate(fx_at(0.0), lin.fy, lin.limit);
@@ -234,7 +238,7 @@ pub fn solve_spin(
         let t = t_free + c.brake_torque * hold.signum();
         w1 = spin(t, 0.0);
         (fx, fy) = saturate(fx_at(w1), lin.fy, lin.limit);
-        w1 = dt * (t - r * fx) * inv_i;
+        w1 = dt * (t - r * fx) * inv_i / damp;
     }
     (w1, fx, fy)
 }

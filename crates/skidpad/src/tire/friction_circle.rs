@@ -3,10 +3,15 @@
 //!
 //! # Model
 //! ```text
-//! Fx = C_κ·s_k·F_z·κ                      (C_κ per unit load, s_k the surface stiffness scale)
+//! Fx = C_κ·s_k·F_z·κ/s_p                  (C_κ per unit load, s_k the surface stiffness scale,
+//!                                          s_p the surface peak-slip scale)
 //! Fy = −C_α·s_k·F_z·tan α                 (α clamped to ±1.5 rad)
 //! (Fx, Fy) scaled down together to |F| ≤ µ·s_µ·F_z   (s_µ the surface friction scale)
 //! ```
+//! The peak-slip scale stretches the slip axis (`κ → κ/s_p`,
+//! [`longitudinal_slip`](super::interface::longitudinal_slip)): the longitudinal force
+//! saturates at `s_p` times the slip.
+//!
 //! ISO signs: `κ > 0` driving gives `Fx > 0`; `α > 0` (sliding left) gives `Fy < 0`.
 //!
 //! | symbol | field | unit |
@@ -81,7 +86,8 @@ impl FrictionCircleParams {
 impl TireModel for FrictionCircleParams {
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         let i = super::interface::sanitize(input);
-        let fx = self.longitudinal_stiffness_per_unit_load * i.stiffness_scale * i.fz * i.kappa;
+        let kappa = super::interface::longitudinal_slip(&i);
+        let fx = self.longitudinal_stiffness_per_unit_load * i.stiffness_scale * i.fz * kappa;
         let fy = -self.cornering_stiffness_per_unit_load
             * i.stiffness_scale
             * i.fz

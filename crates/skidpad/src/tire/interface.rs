@@ -47,7 +47,11 @@ pub struct SlipInput {
     pub friction_scale: f64,
     /// Slip-stiffness multiplier from the surface. Unit: 1.
     pub stiffness_scale: f64,
-    /// Peak-slip multiplier from the surface (loose surfaces peak later). Unit: 1.
+    /// Peak-slip multiplier from the surface (LibreRally `PeakSlipRatioScale`: loose surfaces
+    /// peak later). Every built-in model stretches its longitudinal slip axis by it,
+    /// `Fx_s(κ, α) = F(κ/s, α)` ([`longitudinal_slip`]): the peak moves from κ_m to s·κ_m, the
+    /// peak force stays, the small-slip stiffness becomes `C_κ/s`; the lateral axis is not
+    /// scaled. Unit: 1.
     pub peak_slip_scale: f64,
     /// Gravitational acceleration (PhysX "per unit gravity" stiffnesses). Unit: m/s².
     pub gravity: f64,
@@ -113,6 +117,21 @@ pub trait TireModel: Debug + Send + Sync {
     fn steady_state(&self, input: &SlipInput) -> SteadyForces;
 }
 
+/// The longitudinal slip a model evaluates: `κ/s` with `s` the peak-slip scale (a
+/// non-finite or non-positive scale counts as 1). Every built-in model uses it in place of
+/// κ — also in the slip-dependent friction of the slip-curve tire — so the whole longitudinal
+/// curve stretches along the slip axis and its peak moves to `s·κ_m` (the simplified Magic
+/// Formula does the same through `B_x/s`, which is the identical curve).
+#[inline]
+pub fn longitudinal_slip(s: &SlipInput) -> f64 {
+    let scale = if s.peak_slip_scale.is_finite() && s.peak_slip_scale > 0.0 {
+        s.peak_slip_scale
+    } else {
+        1.0
+    };
+    s.kappa / scale
+}
+
 /// Treat non-finite slip inputs as zero slip and negative loads as zero (the documented rule
 /// shared by the built-in models).
 pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
@@ -148,7 +167,9 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
 /// The Magic Formula tire behind the common interface. Surface friction scales the peak
 /// friction factors (LMUX, LMUY) and surface stiffness the slip stiffness factors (LKX, LKY),
 /// so the curve keeps its shape at small slip and its peak moves with the surface; the
-/// file's own scaling factors are multiplied, not replaced.
+/// file's own scaling factors are multiplied, not replaced. The surface's peak-slip scale
+/// `s` feeds the formula `κ/s` ([`longitudinal_slip`]): pure and combined Fx, and the
+/// κ-dependent terms of Fy and Mz, see the stretched slip axis.
 impl TireModel for super::mf::MfTire {
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         // Evaluated at |Vx| ≥ VXLOW: the MF low-speed reductions exist for steady-state slip
@@ -164,7 +185,7 @@ impl TireModel for super::mf::MfTire {
         };
         let mf = super::mf::MfInput {
             fz: input.fz,
-            kappa: input.kappa,
+            kappa: longitudinal_slip(input),
             alpha: input.alpha,
             gamma: input.gamma,
             vx,

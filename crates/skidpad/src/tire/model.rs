@@ -16,6 +16,9 @@ pub struct ContactInput {
     pub radius: f64,
     /// Spin inertia of the wheel (plus whatever drivetrain is rigidly attached). Unit: kg·m².
     pub inertia: f64,
+    /// Bearing damping of the spin, a torque `−c·ω'` inside the implicit spin solve
+    /// ([`crate::wheel::WheelParams::damping_rate`]). Unit: N·m·s/rad (≥ 0).
+    pub damping_rate: f64,
     /// Drive torque about the wheel axle, positive forward. Unit: N·m.
     pub drive_torque: f64,
     /// Brake torque magnitude (service + hand brake); it only ever opposes spin. Unit: N·m (≥ 0).
@@ -46,7 +49,7 @@ pub struct ContactInput {
 
 impl ContactInput {
     /// A wheel of `radius` (m) and spin `inertia` (kg·m²) under `gravity` (m/s²): unloaded, at
-    /// rest, no torques, on the reference surface (every scale 1), no camber, turn slip or
+    /// rest, no torques or bearing damping, on the reference surface (every scale 1), no camber, turn slip or
     /// pressure. Set the rest with struct update syntax.
     pub fn new(radius: f64, inertia: f64, gravity: f64) -> Self {
         Self {
@@ -55,6 +58,7 @@ impl ContactInput {
             vy: 0.0,
             radius,
             inertia,
+            damping_rate: 0.0,
             drive_torque: 0.0,
             brake_torque: 0.0,
             effective_mass: 0.0,

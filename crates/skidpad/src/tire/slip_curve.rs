@@ -7,16 +7,24 @@
 //! C_κ = k_x·g                                   longitudinal stiffness (k_x per unit gravity)
 //! C_α = F_rest·Y·s(3·(F_z/F_rest)/X)            lateral stiffness vs normalised load (latStiffX/Y)
 //! C_γ = k_γ·g                                   camber stiffness
-//! F_x,lin = C_κ·κ,  F_y,lin = −C_α·tan(α − C_γ·γ/C_α)
-//! K = |F_lin| / (µ·F_z),  µ = µ_surface·f_µ(|κ|)  (friction-vs-slip graph)
+//! κ_s = κ/s_p                                   s_p the surface peak-slip scale
+//! F_x,lin = C_κ·κ_s,  F_y,lin = −C_α·tan(α − C_γ·γ/C_α)
+//! K = |F_lin| / (µ·F_z),  µ = µ_surface·f_µ(|κ_s|)  (friction-vs-slip graph)
 //! |F| = µ·F_z·s(K),  F = F_lin·s(K)/K
 //! s(K) = K − K²/3 + K³/27  (K < 3),   1  (K ≥ 3)
+//! Mz = −t·F_y,  t = t₀·(1 − K/3)³/(1 − K/3 + (K/3)²/3)  (K < 3),   0  (K ≥ 3)
 //! ```
+//! The peak-slip scale stretches the whole longitudinal axis, friction graph included
+//! ([`longitudinal_slip`]): the peak moves to `s_p` times the slip.
 //! `s` rises with unit slope, reaches 1 with zero slope at K = 3: the force follows the linear
 //! tire at small slip and saturates smoothly at µ·F_z (the cubic of the brush model, which
 //! PhysX's default tire also uses for its normalisation). Below the saturation load the lateral
 //! stiffness grows with load and then saturates at `Y·F_rest` — tires lose stiffness per unit
 //! load as load grows.
+//!
+//! The aligning moment uses the brush model's pneumatic trail (Pacejka §3.2.2, eq. 3.36 with
+//! `θσ = K/3`, the same normalisation as the force): `t₀` at small slip, falling to 0 as the
+//! patch starts to slide entirely, so the aligning moment peaks before the force does.
 //!
 //! | symbol | field | unit |
 //! |---|---|---|
@@ -25,13 +33,15 @@
 //! | Y | `lat_stiff_y` | 1/rad (per unit rest load) |
 //! | k_γ | `camber_stiffness_per_unit_gravity` | kg/rad |
 //! | f_µ | `friction_vs_slip` | 1 → 1 |
+//! | t₀ | `pneumatic_trail` | m |
 //!
 //! Reference: NVIDIA PhysX 3.4 Vehicle SDK guide, "PxVehicleTireData"; Pacejka, *Tire and
 //! Vehicle Dynamics*, §3.2 (brush-model saturation polynomial).
 //!
-//! Limits: no aligning moment (Mz = 0), no rolling-resistance moment here (the wheel adds it).
+//! Limits: the trail is the brush model's, not fitted; no rolling-resistance moment here (the
+//! wheel adds it).
 
-use super::interface::{SlipInput, SteadyForces, TireModel, sanitize};
+use super::interface::{SlipInput, SteadyForces, TireModel, longitudinal_slip, sanitize};
 use crate::curve::Curve;
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
@@ -70,6 +80,10 @@ pub struct SlipCurveParams {
     pub friction_vs_slip: Curve<3>,
     /// Base friction of the tire on the reference surface. Unit: 1. Range: (0, 3]. Default: 1.0.
     pub friction: f64,
+    /// Pneumatic trail at small slip `t₀` (aligning moment `Mz = −t·Fy`). Unit: m.
+    /// Range: [0, 0.5]. Default: 0.03 (the brush model's `a/3` for a 0.09 m patch half-length,
+    /// a passenger tyre near its rest load; Pacejka §3.2.2). 0 gives no aligning moment.
+    pub pneumatic_trail: f64,
 }
 
 impl Default for SlipCurveParams {
@@ -81,6 +95,7 @@ impl Default for SlipCurveParams {
             camber_stiffness_per_unit_gravity: 0.0,
             friction_vs_slip: Curve::new(&[(0.0, 1.0), (0.5, 1.0), (1.0, 1.0)]),
             friction: 1.0,
+            pneumatic_trail: 0.03,
         }
     }
 }
@@ -108,7 +123,19 @@ impl SlipCurveParams {
             return Err(ParamError::new("friction_vs_slip", "values must be >= 0"));
         }
         check::positive("friction", self.friction)?;
-        check::in_range("friction", self.friction, 0.0, 3.0)
+        check::in_range("friction", self.friction, 0.0, 3.0)?;
+        check::in_range("pneumatic_trail", self.pneumatic_trail, 0.0, 0.5)
+    }
+
+    /// Pneumatic trail at normalised slip `K = |F_lin|/(µF_z)`: `t₀·(1 − x)³/(1 − x + x²/3)`,
+    /// `x = K/3`, 0 from `K = 3` (full sliding). Unit: m.
+    pub fn trail(&self, k: f64) -> f64 {
+        let x = k / 3.0;
+        if x >= 1.0 {
+            0.0
+        } else {
+            self.pneumatic_trail * (1.0 - x).powi(3) / (1.0 - x + x * x / 3.0)
+        }
     }
 
     /// Lateral stiffness `C_α` at load `fz` for a tire whose rest load is `rest`. Unit: N/rad.
@@ -134,9 +161,10 @@ impl TireModel for SlipCurveParams {
         } else {
             s.alpha
         };
-        let fx_lin = c_k * s.kappa;
+        let kappa = longitudinal_slip(&s);
+        let fx_lin = c_k * kappa;
         let fy_lin = -c_a * alpha_eff.clamp(-1.5, 1.5).tan();
-        let mu = self.friction * s.friction_scale * self.friction_vs_slip.eval(s.kappa.abs());
+        let mu = self.friction * s.friction_scale * self.friction_vs_slip.eval(kappa.abs());
         let limit = mu * s.fz;
         let mag = fx_lin.hypot(fy_lin);
         if mag <= 0.0 || limit <= 0.0 {
@@ -144,9 +172,11 @@ impl TireModel for SlipCurveParams {
         }
         let k = mag / limit;
         let scale = saturation(k) / k;
+        let fy = fy_lin * scale;
         SteadyForces {
             fx: fx_lin * scale,
-            fy: fy_lin * scale,
+            fy,
+            mz: -self.trail(k) * fy,
             ..SteadyForces::default()
         }
     }
@@ -165,6 +195,25 @@ mod tests {
             vx: 20.0,
             ..SlipInput::default()
         }
+    }
+
+    #[test]
+    fn aligning_moment_from_the_pneumatic_trail() {
+        // F_z = F_rest = 4000 N, α = 0.02 rad: C_α = 4000·17.95·s(1.5) = 4000·17.95·0.875 =
+        // 62 825 N/rad, F_y,lin = −62 825·tan 0.02 = −1256.668 N, K = 0.314167,
+        // F_y = F_y,lin·s(K)/K = −1129.660 N; x = K/3: t = 0.03·(1 − x)³/(1 − x + x²/3) =
+        // 0.0239479 m, Mz = −t·F_y = +27.053 N·m (restoring: the slip angle is positive).
+        let p = SlipCurveParams::default();
+        let f = p.steady_state(&input(0.0, 0.02));
+        assert!((f.fy + 1129.660).abs() < 1e-3, "{f:?}");
+        assert!((f.mz - 27.053).abs() < 1e-3, "{f:?}");
+        // Full sliding (K ≥ 3): no trail, no moment; zero trail: no moment anywhere.
+        assert_eq!(p.steady_state(&input(0.0, 0.5)).mz, 0.0);
+        let none = SlipCurveParams {
+            pneumatic_trail: 0.0,
+            ..SlipCurveParams::default()
+        };
+        assert_eq!(none.steady_state(&input(0.0, 0.02)).mz, 0.0);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! | [`update_suspension`] | suspension | `measured_jounce` | `suspension` (jounce, rate, raw jounce), `centre_world`, `contact_point_world` |
 //! | [`normal_load`] | grip | suspension force, contact normal | `normal_load`, `suspension_force_point_world` |
 //! | [`tire_input`] | grip | chassis motion, surface table, tyre state | `tire_input`, `tire_long_world`, `tire_lat_world`, `tire_force_point_world` |
-//! | [`spin_free`] | grip | drive and brake torque | `tire` (spin of a wheel off the ground) |
+//! | [`spin_free`] | grip | drive and brake torque, bearing damping | `tire` (spin of a wheel off the ground) |
 //! | [`tire_heat`] | grip | tyre input and forces | `tire.thermal` |
 //!
 //! Conventions: world frame z-up, vehicle frame ISO 8855; the suspension line runs from the
@@ -243,6 +243,7 @@ pub fn tire_input(
         vy: v_contact.dot(lat),
         radius: wp.radius,
         inertia: wp.inertia,
+        damping_rate: wp.damping_rate,
         drive_torque: ws.drive_torque,
         brake_torque: ws.brake_torque,
         effective_mass: corner.sprung_mass,
@@ -275,19 +276,24 @@ pub fn tire_input(
     input
 }
 
-/// Grip stage, a wheel off the ground: drive, brake and nothing else. The spin integrates
-/// freely, `ω' = ω + dt·(T_drive − T_brake·sign ω)/I`, and the brake never reverses it.
+/// Grip stage, a wheel off the ground: drive, brake and the bearing damping `c`
+/// ([`WheelParams::damping_rate`]). Backward Euler, so stable for any `c·dt/I`:
+/// `I(ω' − ω)/dt = T_drive − T_brake·sign ω − c·ω'`, i.e.
+/// `ω' = (I·ω + dt·(T_drive − T_brake·sign ω))/(I + c·dt)`; the brake never reverses the spin.
+/// With no torque the spin decays by `1/(1 + c·dt/I)` per step, the implicit form of
+/// `exp(−c·t/I)`.
 pub fn spin_free(wp: &WheelParams, ws: &mut WheelState, dt: f64) {
     let t = &mut ws.tire;
     let (w0, drive, brake) = (t.omega, ws.drive_torque, ws.brake_torque);
+    let i_eff = wp.inertia + wp.damping_rate * dt;
     t.omega = if w0 == 0.0 {
         if drive.abs() <= brake {
             0.0
         } else {
-            dt * (drive - brake * drive.signum()) / wp.inertia
+            dt * (drive - brake * drive.signum()) / i_eff
         }
     } else {
-        let w1 = w0 + dt * (drive - brake * w0.signum()) / wp.inertia;
+        let w1 = (wp.inertia * w0 + dt * (drive - brake * w0.signum())) / i_eff;
         if brake > 0.0 && w1 * w0 < 0.0 {
             0.0
         } else {

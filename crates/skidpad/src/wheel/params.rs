@@ -14,6 +14,14 @@ pub const POSITION_LIMIT: f64 = 50.0;
 /// motor through its final drive ≈ 300 kN·m. 1e6 covers both.
 pub const TORQUE_LIMIT: f64 = 1e6;
 
+/// Default wheel spin damping rate: bearing and seal drag, ≈ 1 N·m at 100 rad/s (see
+/// [`WheelParams::damping_rate`]). Unit: N·m·s/rad.
+pub const DEFAULT_DAMPING_RATE: f64 = 0.01;
+
+/// Largest wheel spin damping rate: 1e5 N·m·s/rad stops even a 2e4 kg·m² mining wheel in
+/// a fraction of a second, beyond any bearing. Unit: N·m·s/rad.
+pub const DAMPING_RATE_LIMIT: f64 = 1e5;
+
 /// One wheel: where it is, what it is, how it is suspended and what the driver can do with it
 /// (the PhysX `NoDrive` controls: per-wheel drive, brake and steer limits).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -38,6 +46,20 @@ pub struct WheelParams {
     /// (a 5 t mining tyre of 1.8 m radius is ≈ 1e4).
     /// Default: 1.1. Lower it and the wheel spins up and locks faster.
     pub inertia: f64,
+    /// Bearing and drag damping of the wheel's spin, a torque `−c·ω` on the axle (PhysX
+    /// `PxVehicleWheelData::mDampingRate`, kg·m²/s = N·m·s/rad). It is part of every implicit
+    /// spin solve (free wheel, direct drive, engine-coupled), so any value is stable; a wheel
+    /// in the air with no torque slows as `ω(t) = ω₀·exp(−c·t/I)`.
+    /// Unit: N·m·s/rad. Range: [0, 1e5]. Default: 0.01 ([`DEFAULT_DAMPING_RATE`]).
+    ///
+    /// PhysX's default is 0.25 and its guide calls (0.25, 2) sensible, but PhysX has no
+    /// rolling resistance: its damping rate carries every spin loss of a rolling wheel.
+    /// skidpad models rolling resistance in the tyre (`C_rr·F_z·R`), so this is the bearing
+    /// and seal drag alone, ≈ 1 N·m at 100 rad/s (a hub bearing unit's drag torque is of order
+    /// 0.5–1.5 N·m; SKF bearing friction model) — 1 % of the rolling-resistance torque of a
+    /// 4 kN wheel. A 1.1 kg·m² wheel in the air then loses half its spin in
+    /// `ln 2·I/c` = 76 s; set 0.25 for PhysX's feel (3.0 s).
+    pub damping_rate: f64,
     /// Steer angle at full steer command, positive = left (rear steer allowed: use a sign).
     /// Unit: rad. Range: [−π/2, π/2] (±90°: crab-steering and forklift wheels reach it); a
     /// wheel ahead of the centre of mass must not be negative: it would turn the vehicle
@@ -73,6 +95,7 @@ impl Default for WheelParams {
             width: 0.22,
             mass: 20.0,
             inertia: 1.1,
+            damping_rate: DEFAULT_DAMPING_RATE,
             max_steer: 0.0,
             max_drive_torque: 0.0,
             max_brake_torque: 1500.0,
@@ -109,6 +132,14 @@ impl WheelParams {
         check::range("mass", self.mass, 0.0, 1e4, "kg")?;
         check::positive("inertia", self.inertia)?;
         check::range("inertia", self.inertia, 0.0, 2e4, "kg·m²")?;
+        check::non_negative("damping_rate", self.damping_rate)?;
+        check::range(
+            "damping_rate",
+            self.damping_rate,
+            0.0,
+            DAMPING_RATE_LIMIT,
+            "N·m·s/rad",
+        )?;
         let quarter = std::f64::consts::FRAC_PI_2;
         check::range("max_steer", self.max_steer, -quarter, quarter, "rad")?;
         for (name, t) in [
