@@ -12,6 +12,7 @@
 //! data.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -124,6 +125,31 @@ fn legend_strip(
     Ok(())
 }
 
+/// Dashed grey vertical lines from `y0` to `y1` at each marker's x within `x0..=x1`, its name
+/// at the top.
+fn draw_markers<'a, Y: Ranged<ValueType = f64>>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, Y>>,
+    markers: &[(&str, f64)],
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
+    let grey = RGBColor(120, 120, 120);
+    for &(name, x) in markers.iter().filter(|(_, x)| (x0..=x1).contains(x)) {
+        chart.draw_series(DashedLineSeries::new(
+            [(x, y0), (x, y1)],
+            6,
+            4,
+            grey.stroke_width(1),
+        ))?;
+        chart.draw_series(std::iter::once(Text::new(
+            name.to_string(),
+            (x, y1),
+            ("sans-serif", 12).into_font().color(&grey),
+        )))?;
+    }
+    Ok(())
+}
+
 /// A labelled multi-series line chart as SVG.
 ///
 /// # Errors
@@ -219,24 +245,7 @@ fn chart_svg(
         .y_desc(y_label)
         .draw()
         .map_err(|e| err(&e))?;
-    let grey = RGBColor(120, 120, 120);
-    for &(name, x) in markers.iter().filter(|(_, x)| (x0..=x1).contains(x)) {
-        chart
-            .draw_series(DashedLineSeries::new(
-                [(x, y0), (x, y1)],
-                6,
-                4,
-                grey.stroke_width(1),
-            ))
-            .map_err(|e| err(&e))?;
-        chart
-            .draw_series(std::iter::once(Text::new(
-                name.to_string(),
-                (x, y1),
-                ("sans-serif", 12).into_font().color(&grey),
-            )))
-            .map_err(|e| err(&e))?;
-    }
+    draw_markers(&mut chart, markers, (x0, x1), (y0, y1)).map_err(|e| err(&e))?;
     let mut entries = Vec::new();
     for (i, (label, pts)) in series.iter().enumerate() {
         let c = color(i, series.len());
@@ -383,24 +392,7 @@ pub fn dual_axis_chart(
         .y_desc(labels.2)
         .draw()
         .map_err(|e| err(&e))?;
-    let grey = RGBColor(120, 120, 120);
-    for &(name, x) in markers.iter().filter(|(_, x)| (x0..=x1).contains(x)) {
-        chart
-            .draw_series(DashedLineSeries::new(
-                [(x, y0), (x, y1)],
-                6,
-                4,
-                grey.stroke_width(1),
-            ))
-            .map_err(|e| err(&e))?;
-        chart
-            .draw_series(std::iter::once(Text::new(
-                name.to_string(),
-                (x, y1),
-                ("sans-serif", 12).into_font().color(&grey),
-            )))
-            .map_err(|e| err(&e))?;
-    }
+    draw_markers(&mut chart, markers, (x0, x1), (y0, y1)).map_err(|e| err(&e))?;
     let n = left.len() + right.len();
     for (i, (label, pts)) in left.iter().enumerate() {
         let c = color(2 * i, n);
