@@ -368,15 +368,67 @@ impl MfVersion {
     }
 }
 
+/// The keys without which no Magic Formula model can run, with their section and what
+/// goes wrong without them (absent = 0; the table is in the [`tir`](super) module docs).
+pub const REQUIRED: &[(&str, &str, &str)] = &[
+    (
+        "FNOMIN",
+        "VERTICAL",
+        "Fz0 normalises the load (dfz = (Fz − Fz0)/Fz0)",
+    ),
+    (
+        "UNLOADED_RADIUS",
+        "DIMENSION",
+        "R0 sets the moments and the rolling radius",
+    ),
+    ("PCX1", "LONGITUDINAL_COEFFICIENTS", "Cx = 0 makes Fx ≡ SVx"),
+    (
+        "PDX1",
+        "LONGITUDINAL_COEFFICIENTS",
+        "µx = PDX1 + PDX2·dfz is 0 at FNOMIN",
+    ),
+    (
+        "PKX1",
+        "LONGITUDINAL_COEFFICIENTS",
+        "Kxκ = 0 at FNOMIN makes Fx ≡ SVx there",
+    ),
+    ("PCY1", "LATERAL_COEFFICIENTS", "Cy = 0 makes Fy ≡ SVy"),
+    (
+        "PDY1",
+        "LATERAL_COEFFICIENTS",
+        "µy = PDY1 + PDY2·dfz is 0 at FNOMIN",
+    ),
+    (
+        "PKY1",
+        "LATERAL_COEFFICIENTS",
+        "Kyα = PKY1·F′z0·… makes Fy ≡ SVy",
+    ),
+    (
+        "PKY2",
+        "LATERAL_COEFFICIENTS",
+        "Kyα = PKY1·F′z0·sin(PKY4·atan(Fz/(PKY2·F′z0))) divides by 0 (≡ 0 with PKY4 = 2)",
+    ),
+];
+
 impl MfCoefficients {
-    /// Check what the equations rely on: every value finite; FNOMIN, UNLOADED_RADIUS, LONGVL
-    /// and LFZO > 0; VXLOW, NOMPRES, INFLPRES ≥ 0; each validity range min ≤ max.
+    /// Check what the equations rely on: every value finite; the [`REQUIRED`] coefficients
+    /// not 0 (coefficients built by hand get the rule a `.tir` file gets: without them Fx or
+    /// Fy is identically its offset or undefined); FNOMIN, UNLOADED_RADIUS, LONGVL and LFZO
+    /// > 0; VXLOW, NOMPRES, INFLPRES ≥ 0; each validity range min ≤ max.
     ///
     /// # Errors
     /// The first broken rule; the path is the file key (e.g. `FNOMIN`).
     pub fn validate(&self) -> Result<(), ParamError> {
         for (key, _) in Self::KEYS {
             check::finite(key, self.get(key).unwrap_or(0.0))?;
+        }
+        for &(key, section, why) in REQUIRED {
+            if self.get(key) == Some(0.0) {
+                return Err(ParamError::new(
+                    key,
+                    format!("must not be 0 (a [{section}] coefficient: {why})"),
+                ));
+            }
         }
         check::positive("FNOMIN", self.fnomin)?;
         check::positive("UNLOADED_RADIUS", self.unloaded_radius)?;
@@ -400,5 +452,29 @@ impl MfCoefficients {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_built_coefficients_need_the_required_ones() {
+        let text = include_str!("../../../tests/data/mf_185_80R14.tir");
+        let (file, _) = crate::tire::mf::TirFile::parse(text, "mf_185_80R14.tir").unwrap();
+        assert!(file.coefficients.validate().is_ok());
+        // Each required coefficient set to 0 by hand is refused at its key, naming the section.
+        for (key, section, _) in REQUIRED {
+            let mut c = file.coefficients.clone();
+            assert!(c.set(key, 0.0), "{key}");
+            let e = c.validate().unwrap_err();
+            assert_eq!(e.path, *key);
+            assert!(e.rule.contains(section), "{e}");
+        }
+        // An optional one may be 0 (MF's default for an absent key).
+        let mut c = file.coefficients.clone();
+        assert!(c.set("PDY2", 0.0));
+        assert!(c.validate().is_ok());
     }
 }

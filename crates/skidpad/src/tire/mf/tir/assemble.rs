@@ -123,47 +123,7 @@ fn assign_number(
     Ok(())
 }
 
-/// The keys without which no Magic Formula model can run, with their section and what
-/// goes wrong without them (absent = 0; the table is in the [`tir`](super) module docs).
-pub(super) const REQUIRED: &[(&str, &str, &str)] = &[
-    (
-        "FNOMIN",
-        "VERTICAL",
-        "Fz0 normalises the load (dfz = (Fz − Fz0)/Fz0)",
-    ),
-    (
-        "UNLOADED_RADIUS",
-        "DIMENSION",
-        "R0 sets the moments and the rolling radius",
-    ),
-    ("PCX1", "LONGITUDINAL_COEFFICIENTS", "Cx = 0 makes Fx ≡ SVx"),
-    (
-        "PDX1",
-        "LONGITUDINAL_COEFFICIENTS",
-        "µx = PDX1 + PDX2·dfz is 0 at FNOMIN",
-    ),
-    (
-        "PKX1",
-        "LONGITUDINAL_COEFFICIENTS",
-        "Kxκ = 0 at FNOMIN makes Fx ≡ SVx there",
-    ),
-    ("PCY1", "LATERAL_COEFFICIENTS", "Cy = 0 makes Fy ≡ SVy"),
-    (
-        "PDY1",
-        "LATERAL_COEFFICIENTS",
-        "µy = PDY1 + PDY2·dfz is 0 at FNOMIN",
-    ),
-    (
-        "PKY1",
-        "LATERAL_COEFFICIENTS",
-        "Kyα = PKY1·F′z0·… makes Fy ≡ SVy",
-    ),
-    (
-        "PKY2",
-        "LATERAL_COEFFICIENTS",
-        "Kyα = PKY1·F′z0·sin(PKY4·atan(Fz/(PKY2·F′z0))) divides by 0 (≡ 0 with PKY4 = 2)",
-    ),
-];
+pub(super) use crate::tire::mf::coeffs::REQUIRED;
 
 /// Every key of [`REQUIRED`] is present and not 0. All missing keys are named in one error
 /// (at the end of the file, with their sections and whether the section is in the file); a
