@@ -275,6 +275,26 @@ pub mod check {
         }
     }
 
+    /// Largest friction coefficient a tyre, a surface multiplier or a friction-pair entry may
+    /// have. Unit: 1. PhysX accepts any value; skidpad keeps a cap because no tyre–road pair
+    /// comes near it (road tyres on dry asphalt 1.0–1.3, racing slicks ≈ 1.7, drag slicks on a
+    /// prepared strip ≈ 2.5–3), so a larger number is a typo or a unit mistake.
+    pub const MAX_FRICTION: f64 = 3.0;
+
+    /// A friction coefficient or multiplier in [0, [`MAX_FRICTION`]], with the cap's reason
+    /// in the error.
+    pub fn friction(path: &str, v: f64) -> Result<(), ParamError> {
+        range_why(
+            path,
+            v,
+            0.0,
+            MAX_FRICTION,
+            "",
+            "no tyre–road pair comes near µ = 3 (dry asphalt 1.0–1.3, drag slicks on a prepared \
+             strip ≈ 2.5–3): a larger value is a typo or a unit mistake",
+        )
+    }
+
     /// Largest distance of a point of the vehicle (a force point, an aero centre) from the
     /// vehicle origin along each axis. Unit: m. The same as the wheels' limit: no rigid
     /// vehicle is longer than 100 m.
@@ -363,5 +383,19 @@ mod tests {
         assert!(check::unit_vec("a", glam::DVec3::Z).is_ok());
         assert!(check::unit_vec("a", glam::DVec3::new(0.0, 0.0, 2.0)).is_err());
         assert!(check::finite("a", f64::INFINITY).is_err());
+    }
+
+    #[test]
+    fn the_friction_cap_says_why() {
+        assert!(check::friction("friction", 3.0).is_ok() && check::friction("f", 0.0).is_ok());
+        let e = check::friction("friction", 30.0).unwrap_err();
+        assert_eq!(e.path, "friction");
+        assert!(
+            e.rule
+                .starts_with("must be in [0, 3] (got 30): no tyre–road pair comes near"),
+            "{e}"
+        );
+        assert!(check::friction("friction", -0.1).is_err());
+        assert!(check::friction("friction", f64::NAN).is_err());
     }
 }

@@ -184,7 +184,7 @@ impl SurfaceProperties {
     /// # Errors
     /// The first broken rule.
     pub fn validate(&self) -> Result<(), ParamError> {
-        check::in_range("friction", self.friction, 0.0, 3.0)?;
+        check::friction("friction", self.friction)?;
         check::in_range("microtexture", self.microtexture, 0.0, 1.0)?;
         check::in_range("macrotexture", self.macrotexture, 0.0, 1.0)?;
         check::in_range("water_depth", self.water_depth, 0.0, 0.05)?;
@@ -354,7 +354,7 @@ impl FrictionPairs {
     pub fn validate(&self) -> Result<(), ParamError> {
         for (t, row) in self.values.iter().enumerate() {
             for (s, &v) in row.iter().enumerate() {
-                check::in_range(&format!("values[{t}][{s}]"), v, 0.0, 3.0)?;
+                check::friction(&format!("values[{t}][{s}]"), v)?;
             }
         }
         Ok(())

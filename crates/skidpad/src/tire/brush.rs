@@ -76,7 +76,7 @@ impl BrushParams {
         check::positive("patch_width", self.patch_width)?;
         check::positive("max_half_length", self.max_half_length)?;
         check::positive("friction", self.friction)?;
-        check::in_range("friction", self.friction, 0.0, 3.0)
+        check::friction("friction", self.friction)
     }
 
     /// Patch half-length `a = F_z/(2·p·w)`, capped. Unit: m.

@@ -79,7 +79,7 @@ impl FrictionCircleParams {
             self.cornering_stiffness_per_unit_load,
         )?;
         check::positive("friction", self.friction)?;
-        check::in_range("friction", self.friction, 0.0, 3.0)
+        check::friction("friction", self.friction)
     }
 }
 

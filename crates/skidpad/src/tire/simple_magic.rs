@@ -138,7 +138,7 @@ impl SimpleMagicParams {
             .map_err(|e| e.within("longitudinal"))?;
         self.lateral.validate().map_err(|e| e.within("lateral"))?;
         check::positive("friction", self.friction)?;
-        check::in_range("friction", self.friction, 0.0, 3.0)?;
+        check::friction("friction", self.friction)?;
         check::positive("nominal_load", self.nominal_load)?;
         check::in_range("load_sensitivity", self.load_sensitivity, -0.9, 0.5)?;
         check::in_range("pneumatic_trail", self.pneumatic_trail, 0.0, 0.2)

@@ -123,7 +123,7 @@ impl SlipCurveParams {
             return Err(ParamError::new("friction_vs_slip", "values must be >= 0"));
         }
         check::positive("friction", self.friction)?;
-        check::in_range("friction", self.friction, 0.0, 3.0)?;
+        check::friction("friction", self.friction)?;
         check::in_range("pneumatic_trail", self.pneumatic_trail, 0.0, 0.5)
     }
 
