@@ -284,15 +284,64 @@ pub fn read_schedule_csv_with_source(
     let file = path.display().to_string();
     let mut r = csv::Reader::from_path(path).map_err(|e| format!("{file}: {e}"))?;
     let headers = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
-    let cols = headers
+    let cols = header_columns(&file, &headers)?;
+    let widths: Vec<(&str, usize)> = DIRECT
         .iter()
-        .map(|h| column(&file, h.trim()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let name = |c: Column| match c {
+        .filter_map(|d| {
+            let n = cols
+                .iter()
+                .filter_map(|c| match c {
+                    Column::Wheel(w, i) if w == d => Some(i + 1),
+                    _ => None,
+                })
+                .max()?;
+            Some((*d, n))
+        })
+        .collect();
+    let mut rows = Vec::new();
+    let mut lines = Vec::new();
+    for (k, rec) in r.records().enumerate() {
+        let rec = rec.map_err(|e| {
+            let line = e.position().map_or(k + 2, |p| p.line() as usize);
+            match e.kind() {
+                csv::ErrorKind::UnequalLengths {
+                    expected_len, len, ..
+                } => {
+                    format!("{file}:{line}: row has {len} cells, the header {expected_len} columns")
+                }
+                _ => format!("{file}:{line}: row: {e}"),
+            }
+        })?;
+        let line = rec.position().map_or(k + 2, |p| p.line() as usize);
+        let row = parse_record(&file, line, &cols, &widths, &rec)?;
+        rows.push(row);
+        lines.push(line);
+    }
+    let source = ScheduleSource {
+        file,
+        form: Form::Csv { lines },
+    };
+    check_rows(&rows, &source)?;
+    Ok((rows, source))
+}
+
+/// A column's name as in the header.
+fn column_name(c: Column) -> String {
+    match c {
         Column::Time => "t".to_string(),
         Column::Pedal(p) => p.to_string(),
         Column::Wheel(d, i) => format!("{d}_{i}"),
-    };
+    }
+}
+
+/// The header's columns, checked: each known and given once, one schedule style, not both
+/// `steer` and `steer_angle`, and a `t` column.
+fn header_columns(file: &str, headers: &csv::StringRecord) -> Result<Vec<Column>, String> {
+    let cols = headers
+        .iter()
+        .map(|h| column(file, h.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let name = column_name;
     for (k, c) in cols.iter().enumerate() {
         if cols[..k].contains(c) {
             return Err(format!("{file}:1: column `{}`: given twice", name(*c)));
@@ -324,97 +373,74 @@ pub fn read_schedule_csv_with_source(
     if !cols.contains(&Column::Time) {
         return Err(format!("{file}:1: missing column `t`"));
     }
-    let widths: Vec<(&str, usize)> = DIRECT
-        .iter()
-        .filter_map(|d| {
-            let n = cols
-                .iter()
-                .filter_map(|c| match c {
-                    Column::Wheel(w, i) if w == d => Some(i + 1),
-                    _ => None,
-                })
-                .max()?;
-            Some((*d, n))
-        })
-        .collect();
-    let mut rows = Vec::new();
-    let mut lines = Vec::new();
-    for (k, rec) in r.records().enumerate() {
-        let rec = rec.map_err(|e| {
-            let line = e.position().map_or(k + 2, |p| p.line() as usize);
-            match e.kind() {
-                csv::ErrorKind::UnequalLengths {
-                    expected_len, len, ..
-                } => {
-                    format!("{file}:{line}: row has {len} cells, the header {expected_len} columns")
-                }
-                _ => format!("{file}:{line}: row: {e}"),
-            }
-        })?;
-        let line = rec.position().map_or(k + 2, |p| p.line() as usize);
-        // Every per-wheel channel of the header, as wide as its highest wheel column.
-        let mut row = ScheduleRow::default();
-        for (d, n) in &widths {
-            let zeros = vec![0.0; *n];
-            match *d {
-                "drive_torque" => row.drive_torque = Some(zeros),
-                "brake_torque" => row.brake_torque = Some(zeros),
-                _ => row.steer_angle = Some(SteerAngle::Wheels(zeros)),
-            }
+    Ok(cols)
+}
+
+/// One data row at `line`: every per-wheel channel of the header as wide as its highest
+/// wheel column (`widths`), the cells parsed into their channels.
+fn parse_record(
+    file: &str,
+    line: usize,
+    cols: &[Column],
+    widths: &[(&str, usize)],
+    rec: &csv::StringRecord,
+) -> Result<ScheduleRow, String> {
+    let name = column_name;
+    // Every per-wheel channel of the header, as wide as its highest wheel column.
+    let mut row = ScheduleRow::default();
+    for (d, n) in widths {
+        let zeros = vec![0.0; *n];
+        match *d {
+            "drive_torque" => row.drive_torque = Some(zeros),
+            "brake_torque" => row.brake_torque = Some(zeros),
+            _ => row.steer_angle = Some(SteerAngle::Wheels(zeros)),
         }
-        let mut t = None;
-        for (c, cell) in cols.iter().zip(rec.iter()) {
-            let cell = cell.trim();
-            if cell.is_empty() {
-                continue;
-            }
-            let v = cell.parse::<f64>().map_err(|_| {
-                format!(
-                    "{file}:{line}: column `{}`: not a number: {cell:?}",
-                    name(*c)
-                )
-            })?;
-            match *c {
-                Column::Time => t = Some(v),
-                Column::Pedal("gear") => {
-                    if !(v.fract() == 0.0 && (-128.0..=127.0).contains(&v)) {
-                        return Err(format!(
-                            "{file}:{line}: column `gear`: must be a whole number (−1 reverse, \
-                             0 neutral, 1.. forward; got {cell})"
-                        ));
-                    }
-                    row.gear = Some(v as i8);
-                }
-                Column::Pedal(p) => {
-                    let slot = match p {
-                        "throttle" => &mut row.throttle,
-                        "brake" => &mut row.brake,
-                        "handbrake" => &mut row.handbrake,
-                        "steer" => &mut row.steer,
-                        _ => {
-                            row.steer_angle = Some(SteerAngle::Vehicle(v));
-                            continue;
-                        }
-                    };
-                    *slot = Some(v);
-                }
-                Column::Wheel(d, i) => {
-                    if let Some(w) = wheel_values(&mut row, d) {
-                        w[i] = v;
-                    }
-                }
-            }
-        }
-        row.t = t.ok_or_else(|| format!("{file}:{line}: column `t`: missing"))?;
-        rows.push(row);
-        lines.push(line);
     }
-    let source = ScheduleSource {
-        file,
-        form: Form::Csv { lines },
-    };
-    check_rows(&rows, &source)?;
-    Ok((rows, source))
+    let mut t = None;
+    for (c, cell) in cols.iter().zip(rec.iter()) {
+        let cell = cell.trim();
+        if cell.is_empty() {
+            continue;
+        }
+        let v = cell.parse::<f64>().map_err(|_| {
+            format!(
+                "{file}:{line}: column `{}`: not a number: {cell:?}",
+                name(*c)
+            )
+        })?;
+        match *c {
+            Column::Time => t = Some(v),
+            Column::Pedal("gear") => {
+                if !(v.fract() == 0.0 && (-128.0..=127.0).contains(&v)) {
+                    return Err(format!(
+                        "{file}:{line}: column `gear`: must be a whole number (−1 reverse, \
+                         0 neutral, 1.. forward; got {cell})"
+                    ));
+                }
+                row.gear = Some(v as i8);
+            }
+            Column::Pedal(p) => {
+                let slot = match p {
+                    "throttle" => &mut row.throttle,
+                    "brake" => &mut row.brake,
+                    "handbrake" => &mut row.handbrake,
+                    "steer" => &mut row.steer,
+                    _ => {
+                        row.steer_angle = Some(SteerAngle::Vehicle(v));
+                        continue;
+                    }
+                };
+                *slot = Some(v);
+            }
+            Column::Wheel(d, i) => {
+                if let Some(w) = wheel_values(&mut row, d) {
+                    w[i] = v;
+                }
+            }
+        }
+    }
+    row.t = t.ok_or_else(|| format!("{file}:{line}: column `t`: missing"))?;
+    Ok(row)
 }
 
 /// The per-wheel values of channel `name` in `row`, if it has them.
