@@ -23,6 +23,7 @@ pub use fault::{Channel, StepFault};
 pub use snapshot::{VehicleSnapshot, state_hash};
 
 pub mod fault;
+pub mod setup;
 pub mod snapshot;
 
 use crate::chassis::ChassisState;
