@@ -161,7 +161,45 @@ impl VehicleParams {
         self.drivetrain
             .validate(self.wheels.len())
             .map_err(|e| e.within("drivetrain"))?;
+        self.validate_sprung_overrides()?;
         self.sprung_masses().map(|_| ())
+    }
+
+    /// [`WheelParams::sprung_mass`] overrides: every wheel or none, summing to the chassis
+    /// mass within [`SPRUNG_MASS_SUM_TOLERANCE`](crate::wheel::params::SPRUNG_MASS_SUM_TOLERANCE).
+    fn validate_sprung_overrides(&self) -> Result<(), ParamError> {
+        let set = self
+            .wheels
+            .iter()
+            .filter(|w| w.sprung_mass.is_some())
+            .count();
+        if set == 0 {
+            return Ok(());
+        }
+        if let Some(i) = self.wheels.iter().position(|w| w.sprung_mass.is_none()) {
+            return Err(ParamError::new(
+                format!("wheels[{i}].sprung_mass"),
+                format!(
+                    "is missing: {set} of {} wheels set a sprung-mass override; set it on every \
+                     wheel or on none",
+                    self.wheels.len()
+                ),
+            ));
+        }
+        let sum: f64 = self.wheels.iter().filter_map(|w| w.sprung_mass).sum();
+        let m = self.chassis.mass;
+        let tol = crate::wheel::params::SPRUNG_MASS_SUM_TOLERANCE;
+        if (sum - m).abs() > tol * m {
+            return Err(ParamError::new(
+                "wheels[].sprung_mass",
+                format!(
+                    "must sum to chassis.mass = {m} kg within {} % (got {sum} kg): the springs \
+                     would not carry the body at its design height",
+                    tol * 100.0
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The rules that join the chassis and the wheels: the centre of mass within
@@ -233,9 +271,16 @@ impl VehicleParams {
                 "at least one wheel must be enabled",
             ));
         }
+        let mut out = [0.0; MAX_WHEELS];
+        let overridden = self.wheels.iter().all(|w| w.sprung_mass.is_some());
+        if overridden && n == self.wheels.len() {
+            for (o, w) in out.iter_mut().zip(&self.wheels) {
+                *o = w.sprung_mass.unwrap_or(0.0);
+            }
+            return Ok(out);
+        }
         let m = compute_sprung_masses(&pos[..n], self.chassis.com_offset, self.chassis.mass)
             .map_err(|e| e.within("chassis"))?;
-        let mut out = [0.0; MAX_WHEELS];
         for k in 0..n {
             out[idx[k]] = m[k];
         }
@@ -247,8 +292,17 @@ impl VehicleParams {
     /// rate and damping rate scaled by `m_new/m_old`.
     ///
     /// # Errors
-    /// If the new centre of mass cannot be carried by the wheels (params unchanged then).
+    /// If the new centre of mass cannot be carried by the wheels, or the wheels carry
+    /// [`WheelParams::sprung_mass`] overrides (they fix the corner weights, which a moved
+    /// centre of mass would change: clear them first); params unchanged then.
     pub fn set_com_offset(&mut self, com_offset: DVec3) -> Result<(), ParamError> {
+        if let Some(i) = self.wheels.iter().position(|w| w.sprung_mass.is_some()) {
+            return Err(ParamError::new(
+                format!("wheels[{i}].sprung_mass"),
+                "is set: sprung-mass overrides fix the corner weights; clear them before \
+                 moving the centre of mass",
+            ));
+        }
         let old = self.sprung_masses()?;
         let mut moved = self.clone();
         moved.chassis.com_offset = com_offset;

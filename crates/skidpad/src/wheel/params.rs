@@ -22,6 +22,11 @@ pub const DEFAULT_DAMPING_RATE: f64 = 0.01;
 /// a fraction of a second, beyond any bearing. Unit: N·m·s/rad.
 pub const DAMPING_RATE_LIMIT: f64 = 1e5;
 
+/// Relative tolerance on the sum of [`WheelParams::sprung_mass`] overrides against the
+/// chassis mass: 1 %, the accuracy of corner-weight scales (±0.5 % per pad is typical), so
+/// measured corner weights are accepted as measured. Unit: 1.
+pub const SPRUNG_MASS_SUM_TOLERANCE: f64 = 0.01;
+
 /// One wheel: where it is, what it is, how it is suspended and what the driver can do with it
 /// (the PhysX `NoDrive` controls: per-wheel drive, brake and steer limits).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -80,6 +85,19 @@ pub struct WheelParams {
     /// A disabled wheel casts nothing, carries no load and makes no force (PhysX
     /// `disableWheel`); sprung masses are computed over the enabled wheels. Default: true.
     pub enabled: bool,
+    /// Sprung-mass override (PhysX `PxVehicleSuspensionData::mSprungMass`): the share of the
+    /// chassis mass this wheel's spring carries at rest, e.g. corner weights measured on
+    /// scales or a cross-weight set on the spring perches. Unit: kg. Range: (0, 1e6].
+    /// Default: none — computed from the layout and the centre of mass
+    /// ([`crate::chassis::compute_sprung_masses`]). Either every wheel sets it or none, and
+    /// the overrides sum to `chassis.mass` within [`SPRUNG_MASS_SUM_TOLERANCE`] (checked by
+    /// [`VehicleParams::validate`](crate::VehicleParams::validate)). Each spring's preload is
+    /// `sprung_mass·g` at the design jounce, so overrides that also reproduce the centre of
+    /// mass leave the body level at design height carrying exactly these loads; overrides
+    /// that do not reproduce it make the body settle tilted until the moments balance (the
+    /// same as PhysX). With a wheel disabled at run time the overrides no longer describe
+    /// the vehicle and the split is computed from the layout.
+    pub sprung_mass: Option<f64>,
     /// The wheel's suspension line.
     pub suspension: SuspensionParams,
     /// The wheel's tire.
@@ -101,6 +119,7 @@ impl Default for WheelParams {
             max_brake_torque: 1500.0,
             max_handbrake_torque: 0.0,
             enabled: true,
+            sprung_mass: None,
             suspension: SuspensionParams::default(),
             tire: TireParams::default(),
         }
@@ -140,6 +159,10 @@ impl WheelParams {
             DAMPING_RATE_LIMIT,
             "N·m·s/rad",
         )?;
+        if let Some(m) = self.sprung_mass {
+            check::positive("sprung_mass", m)?;
+            check::range("sprung_mass", m, 0.0, 1e6, "kg")?;
+        }
         let quarter = std::f64::consts::FRAC_PI_2;
         check::range("max_steer", self.max_steer, -quarter, quarter, "rad")?;
         for (name, t) in [
