@@ -55,7 +55,11 @@ pub fn ackermann(
             Some(g) => {
                 let dir = if w.x >= x_ref { 1.0 } else { -1.0 };
                 let side = if w.y >= 0.0 { 1.0 } else { -1.0 };
-                (x_ref + dir * g.axle_separation, side * 0.5 * g.track_width)
+                let track = match g.rear_track_width {
+                    Some(rear) if dir < 0.0 => rear,
+                    _ => g.track_width,
+                };
+                (x_ref + dir * g.axle_separation, side * 0.5 * track)
             }
             None => (w.x, w.y),
         }
@@ -202,6 +206,39 @@ mod tests {
         assert!((ix + 1.35).abs() < 1e-9 * 10.0, "intersection x {ix}");
     }
 
+    /// PhysX `mRearWidth`: with four-wheel steer and a geometry override, steered rear wheels
+    /// pivot at ±rear_track/2. Hand numbers: pivots at x_ref ± 1.35 m; front track 1.55 m, rear
+    /// 1.60 m; front-left lead at 35°, so the turn centre is y_c = 0.775 + 1.35/tan 35° and a
+    /// rear wheel's axle line through it gives δ = atan(−1.35/(y_c − y)), y = ±0.80 m.
+    #[test]
+    fn rear_track_width_sets_the_rear_pivots() {
+        let mut p = sedan();
+        p.steering.ackermann.accuracy = 1.0;
+        p.wheels[2].max_steer = -10f64.to_radians();
+        p.wheels[3].max_steer = -10f64.to_radians();
+        let geometry = |rear| AckermannGeometry {
+            axle_separation: 1.35,
+            track_width: 1.55,
+            rear_track_width: rear,
+        };
+        let nominal: Vec<f64> = p.wheels.iter().map(|w| w.max_steer).collect();
+        let y_c = 0.775 + 1.35 / 35f64.to_radians().tan();
+        for (rear, y_rear) in [(Some(1.60), 0.80), (None, 0.775)] {
+            p.steering.ackermann.geometry = Some(geometry(rear));
+            let mut out = [0.0; 4];
+            let (_, yc) =
+                ackermann(&p.steering, &steer_wheels(&p.wheels), &nominal, &mut out).unwrap();
+            assert!((yc - y_c).abs() < 1e-12, "{yc} vs {y_c}");
+            let rl = (-1.35 / (y_c - y_rear)).atan();
+            let rr = (-1.35 / (y_c + y_rear)).atan();
+            assert!((out[2] - rl).abs() < 1e-12, "{} vs {rl}", out[2]);
+            assert!((out[3] - rr).abs() < 1e-12, "{} vs {rr}", out[3]);
+        }
+        p.steering.ackermann.geometry = Some(geometry(Some(-1.0)));
+        let e = p.steering.validate().unwrap_err().to_string();
+        assert!(e.contains("ackermann.geometry.rear_track_width"), "{e}");
+    }
+
     #[test]
     fn geometry_override_and_rear_steer() {
         let mut p = sedan();
@@ -209,6 +246,7 @@ mod tests {
         p.steering.ackermann.geometry = Some(AckermannGeometry {
             axle_separation: 2.7,
             track_width: 1.55,
+            rear_track_width: None,
         });
         let mut s = SteeringState::default();
         steer_angles(

@@ -24,11 +24,17 @@ pub enum SteeringMode {
 #[serde(deny_unknown_fields)]
 pub struct AckermannGeometry {
     /// Longitudinal distance from the steered axle to the reference (unsteered) axle line.
-    /// Unit: m. Range: (0, ∞). PhysX `mAxleSeparation`.
+    /// Unit: m. Range: (0, 100] (wheel positions are within ±50 m). PhysX `mAxleSeparation`.
     pub axle_separation: f64,
-    /// Lateral distance between the steered wheels' pivots. Unit: m. Range: (0, ∞).
+    /// Lateral distance between the steered wheels' pivots. Unit: m. Range: (0, 100].
     /// PhysX `mFrontWidth`.
     pub track_width: f64,
+    /// Lateral distance between the pivots of steered wheels *behind* the reference line
+    /// (four-wheel steer). Unit: m. Range: (0, 100]. Default: absent = `track_width`.
+    /// PhysX `mRearWidth`. The turn centre lies on the reference line, so with front steer only
+    /// the rear track changes no angle (as in PhysX, where it is stored for that case too).
+    #[serde(default)]
+    pub rear_track_width: Option<f64>,
 }
 
 /// Ackermann correction.
@@ -96,8 +102,20 @@ impl SteeringParams {
     pub fn validate(&self) -> Result<(), ParamError> {
         check::in_range("ackermann.accuracy", self.ackermann.accuracy, 0.0, 1.0)?;
         if let Some(g) = &self.ackermann.geometry {
-            check::positive("ackermann.geometry.axle_separation", g.axle_separation)?;
-            check::positive("ackermann.geometry.track_width", g.track_width)?;
+            let named = [
+                (
+                    "ackermann.geometry.axle_separation",
+                    Some(g.axle_separation),
+                ),
+                ("ackermann.geometry.track_width", Some(g.track_width)),
+                ("ackermann.geometry.rear_track_width", g.rear_track_width),
+            ];
+            for (name, v) in named {
+                if let Some(v) = v {
+                    check::positive(name, v)?;
+                    check::range(name, v, 0.0, 100.0, "m")?;
+                }
+            }
         }
         self.steer_vs_speed
             .validate()
