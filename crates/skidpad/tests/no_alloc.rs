@@ -4,7 +4,7 @@
 //! input smoothing, every stability helper and aero with downforce on), 1,000 hosted steps and
 //! 1,000 steps of the engine-driven rally car (coupled drivetrain solve, LSDs, autobox,
 //! ABS/TC/ESC) must allocate nothing — including telemetry: sampling into a preallocated ring,
-//! filling a CSV row, event detection and the vehicles' event queues.
+//! filling a CSV row, event detection, the vehicles' event queues and in-game graph data.
 //! Only the test's own thread is counted (`support::alloc`): the test harness's main thread
 //! may print or allocate at any moment on a busy machine, which made a process-wide count
 //! flaky. The steps are single-threaded.
@@ -117,6 +117,12 @@ fn a_thousand_steps_allocate_nothing() {
     let mut prev = skidpad::telemetry::sample(&rally);
     let mut car_monitor = skidpad::telemetry::Monitor::new(&car);
     let mut rally_monitor = skidpad::telemetry::Monitor::new(&rally);
+    // In-game graphs (PhysX telemetry graphs): pushing samples and computing line strips.
+    let mut engine_graph = skidpad::telemetry::graph::Graph::engine(rally.params(), 256).unwrap();
+    let mut wheel_graph = skidpad::telemetry::graph::Graph::wheel(rally.params(), 0, 256).unwrap();
+    let mut xy = vec![[0.0; 2]; 256];
+    let mut rgb = vec![[0u8; 3]; 256];
+    let mut strip_points = 0;
 
     let ((), allocs) = allocations_in(|| {
         for _ in 0..1000 {
@@ -141,11 +147,19 @@ fn a_thousand_steps_allocate_nothing() {
             n_events += skidpad::telemetry::detect(&prev, &now, &mut drift, &drift_params).len();
             prev = now;
             ring.push(now);
+            engine_graph.push(&now);
+            wheel_graph.push(&now);
+            strip_points += engine_graph.strip(0, &mut xy, &mut rgb);
+            strip_points += wheel_graph.strip(0, &mut xy, &mut rgb);
         }
         n_events += rally_monitor.drain().count();
     });
     assert!(n_events > 4, "events must have been produced: {n_events}");
     assert_eq!(ring.len(), 256);
+    assert!(
+        strip_points > 2 * 256,
+        "graphs must have been drawn: {strip_points}"
+    );
 
     assert_eq!(allocs, 0, "heap allocations inside steps");
     assert!(

@@ -87,6 +87,7 @@
 
 pub mod drift;
 pub mod events;
+pub mod graph;
 pub mod monitor;
 pub mod recorder;
 pub mod ring;
