@@ -35,6 +35,19 @@
 //! - limited-slip locks: bias locks engage only above the ratio; torque-sensing locks slip once
 //!   the output torque difference `2·|T_L|` reaches `T_pre + L·|T_in|`.
 //!
+//! # No "estimate" clutch mode (decided against)
+//! PhysX offers two clutch accuracy modes: `eBEST_POSSIBLE` (an exact solve of the coupled
+//! engine–wheel system) and `eESTIMATE` (a fixed number of iterations, cheaper for vehicles
+//! with many wheels). This solver is always the exact one. Measured with callgrind (instruction
+//! counts, repeatable on a loaded machine; release build, 2000 steps at 1/60 s, throttle 0.7):
+//! the Gaussian elimination an iterative estimate would replace is 6.4 % of a step's
+//! instructions for the 10-wheel `tank`, 3.1 % for the 6-wheel `truck-6x6` and 2.8 % for the
+//! 4-wheel `sports-rwd` (the whole drivetrain solve, with assembly and the active-set passes
+//! that any mode needs, is 25 %, 18 % and 23 %). Giving up exactness — clutch slip errors that
+//! grow with clutch stiffness, where Gauss–Seidel converges slowly — for at most a few percent
+//! is not worth it; the cost of high-wheel-count vehicles is in the per-wheel contact and
+//! tyre stages instead (`PERFORMANCE.md`).
+//!
 //! References: PhysX vehicle guide ("best possible" clutch accuracy); Gillespie,
 //! *Fundamentals of Vehicle Dynamics*, ch. 2; LibreRally `DifferentialSolver`.
 
