@@ -34,6 +34,9 @@ pub struct VehicleState {
     pub stability: StabilityState,
     /// Engine, gearbox, clutch and driver-aid state.
     pub drivetrain: DrivetrainState,
+    /// Suspension ground queries switched off ([`crate::vehicle::Vehicle::set_ground_queries`]):
+    /// wheels reuse their cached hit planes until switched on again. Default: false.
+    pub skip_ground_queries: bool,
 }
 
 impl VehicleState {

@@ -78,8 +78,14 @@ pub fn steering_stage(
 /// Stage 3: every enabled wheel's ground query along its suspension line.
 pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, ground: &dyn Ground) {
     let pose = s.chassis.pose;
+    let reuse = if s.skip_ground_queries {
+        u32::MAX
+    } else {
+        p.contact.reuse_hit_steps
+    };
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        wheel::query_ground(wp, &p.contact, d.side[i], &pose, ground, &mut s.wheels[i]);
+        let ws = &mut s.wheels[i];
+        wheel::query_ground_reusing(wp, &p.contact, d.side[i], &pose, ground, ws, reuse);
     }
 }
 

@@ -222,6 +222,23 @@ impl Vehicle {
         );
     }
 
+    /// Switch the suspension's ground queries off or on (PhysX "disable raycasts", per
+    /// vehicle and update). While off, each wheel keeps using its cached hit plane
+    /// ([`crate::ground::cache`]) however old it is — exact on flat or planar ground, wrong
+    /// over new kerbs, steps and holes — so a distant or parked vehicle costs no scene query
+    /// per wheel; a wheel with no cached plane (the first step, after a teleport, airborne)
+    /// still casts, so a vehicle never loses its ground. The rim and body contacts keep
+    /// querying: they are what keeps a vehicle out of the ground at the extremes. The switch
+    /// is part of the state (and of a snapshot). Default: on.
+    pub fn set_ground_queries(&mut self, enabled: bool) {
+        self.state.skip_ground_queries = !enabled;
+    }
+
+    /// True while the suspension's ground queries are on ([`Vehicle::set_ground_queries`]).
+    pub fn ground_queries(&self) -> bool {
+        !self.state.skip_ground_queries
+    }
+
     /// Switch between automatic and manual gear selection at run time (engine drives).
     pub fn set_automatic_gears(&mut self, automatic: bool) {
         self.state.drivetrain.automatic = Some(automatic);

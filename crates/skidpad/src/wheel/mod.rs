@@ -136,6 +136,22 @@ pub fn query_ground(
     ground: &dyn Ground,
     ws: &mut WheelState,
 ) {
+    query_ground_reusing(wp, contact, side, pose, ground, ws, contact.reuse_hit_steps);
+}
+
+/// [`query_ground`] with the hit-plane reuse count given: `reuse_steps` substeps
+/// ([`ContactParams::reuse_hit_steps`] normally; `u32::MAX` while the vehicle's ground
+/// queries are switched off, so a wheel with a cached plane never casts and a wheel without
+/// one — first step, after a teleport, airborne — still does).
+pub fn query_ground_reusing(
+    wp: &WheelParams,
+    contact: &ContactParams,
+    side: f64,
+    pose: &Pose,
+    ground: &dyn Ground,
+    ws: &mut WheelState,
+    reuse_steps: u32,
+) {
     let sp = &wp.suspension;
     let wheel_rot = wheel_rotation(ws.steer, ws.suspension.camber, side);
     let q = WheelQuery {
@@ -152,7 +168,7 @@ pub fn query_ground(
         contact.mode,
         &contact.rejection,
         &mut ws.hit_cache,
-        contact.reuse_hit_steps,
+        reuse_steps,
     );
     ws.strut_top_world = q.origin;
     ws.travel_direction_world = q.direction;
