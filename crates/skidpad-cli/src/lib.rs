@@ -9,6 +9,7 @@
 //! ([`scenario`]), the report ([`report`]) and the tire tools ([`tire_cmd`]).
 #![warn(missing_docs)]
 
+pub mod body1d;
 pub mod plot;
 pub mod report;
 pub mod scenario;

@@ -86,6 +86,16 @@ enum Command {
     },
     /// List the built-in vehicles with a one-line description each.
     Vehicles,
+    /// Run the 1-D longitudinal model (VehicleBody spec: body, wheels, brakes) beside the 3-D
+    /// one: 0–100 km/h and a coast-down fit on both (direct-drive vehicles).
+    Body1d {
+        /// The vehicle: a built-in name or a path to a vehicle `.toml` file. Default: sedan.
+        #[arg(long)]
+        vehicle: Option<String>,
+        /// Print the numbers as JSON instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Tire tools: evaluate a .tir file on a grid, plot characteristic curves.
     Tire {
         #[command(subcommand)]
@@ -551,6 +561,19 @@ fn vehicles(ui: Ui) -> Outcome {
     Ok(())
 }
 
+/// `skidpad body1d`: the 1-D model beside the 3-D one.
+fn body1d(name: Option<&str>, ui: Ui) -> Outcome {
+    let name = name.unwrap_or("sedan");
+    let params = vehicle(name)?;
+    let s = skidpad::body1d::coupled::side_by_side(&params)
+        .map_err(|e| input(format!("{name}: {e}")))?;
+    if ui.json {
+        return ui.json(&s);
+    }
+    ui.say(&skidpad_cli::body1d::table(name, &s));
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let quiet = cli.quiet;
@@ -569,6 +592,7 @@ fn main() -> ExitCode {
         ),
         Command::Compare { a, b, out, json } => compare(&a, &b, out.as_deref(), Ui { quiet, json }),
         Command::Vehicles => vehicles(Ui { quiet, json: false }),
+        Command::Body1d { vehicle: v, json } => body1d(v.as_deref(), Ui { quiet, json }),
         Command::Tire { command } => tire(command, Ui { quiet, json: false }),
     };
     match result {

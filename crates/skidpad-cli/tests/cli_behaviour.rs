@@ -238,3 +238,27 @@ fn tire_eval_writes_to_stdout_with_a_dash() {
     assert_eq!(run(bad).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `skidpad body1d`: the 1-D model beside the 3-D one (the numbers are checked in the core's
+/// `tests/body1d_coupled.rs`); an engine-driven vehicle is refused with the key and exit 2.
+#[test]
+fn body1d_prints_both_models_and_refuses_engines() {
+    let o = skidpad(&["body1d", "--json", "--vehicle", "sedan"]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (a, b) = (
+        v["t_0_100_1d_s"].as_f64().unwrap(),
+        v["t_0_100_3d_s"].as_f64().unwrap(),
+    );
+    assert!((a - b).abs() < 0.005 * b, "{out}");
+    let o = skidpad(&["body1d", "--vehicle", "sedan"]);
+    assert!(text(&o.stdout).contains("coast-down C_d·A (m²)"));
+    let o = skidpad(&["body1d", "--vehicle", "sports-rwd"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("drivetrain.kind"),
+        "{}",
+        text(&o.stderr)
+    );
+}

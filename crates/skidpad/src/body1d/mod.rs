@@ -113,6 +113,7 @@
 //! # Ok::<(), skidpad::ParamError>(())
 //! ```
 
+pub mod coupled;
 mod model;
 mod params;
 mod state;

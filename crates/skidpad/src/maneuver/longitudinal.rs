@@ -333,17 +333,7 @@ pub fn coast_down_with(
         }
         last = now;
     }
-    // Least squares for a = A + B·v²: normal equations in (1, v²).
-    let n = samples.len() as f64;
-    let (sx, sy) = samples
-        .iter()
-        .fold((0.0, 0.0), |acc, &(vv, a)| (acc.0 + vv * vv, acc.1 + a));
-    let (sxx, sxy) = samples.iter().fold((0.0, 0.0), |acc, &(vv, a)| {
-        (acc.0 + vv.powi(4), acc.1 + vv * vv * a)
-    });
-    let det = n * sxx - sx * sx;
-    let b = (n * sxy - sx * sy) / det;
-    let a = (sy - b * sx) / n;
+    let (a, b) = fit_coast_down(&samples);
     let m = p.chassis.mass;
     let m_eff = m + p
         .wheels
@@ -364,6 +354,24 @@ pub fn coast_down_with(
         configured_crr: crr_cfg,
         invalid: watch.result(),
     })
+}
+
+/// Least-squares fit of a coast-down's deceleration `a = A + B·v²` to samples `(v, a)`
+/// (m/s, m/s²), by the normal equations in `(1, v²)`: returns `(A, B)` (m/s², 1/m). Then
+/// `C_rr = A·M/(m·g)` and `C_d·A = 2·B·M/ρ` with `M` the effective mass. NaN for fewer than
+/// two distinct speeds.
+pub fn fit_coast_down(samples: &[(f64, f64)]) -> (f64, f64) {
+    let n = samples.len() as f64;
+    let (sx, sy) = samples
+        .iter()
+        .fold((0.0, 0.0), |acc, &(vv, a)| (acc.0 + vv * vv, acc.1 + a));
+    let (sxx, sxy) = samples.iter().fold((0.0, 0.0), |acc, &(vv, a)| {
+        (acc.0 + vv.powi(4), acc.1 + vv * vv * a)
+    });
+    let det = n * sxx - sx * sx;
+    let b = (n * sxy - sx * sy) / det;
+    let a = (sy - b * sx) / n;
+    (a, b)
 }
 
 /// Grade of the suite's parking test. Unit: % (rise per 100 m run).
