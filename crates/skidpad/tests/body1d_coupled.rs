@@ -60,7 +60,7 @@ fn traction_limited_launch_matches_the_load_transfer_number() {
         w.max_drive_torque = if w.position.x < 0.0 { 5000.0 } else { 0.0 };
     }
     let mut c = Coupled::from_vehicle(&p).unwrap();
-    let b = c.body().clone();
+    let b = *c.body();
     let (m, g, h, l) = (b.mass, b.gravity, b.cg_height, b.wheelbase);
     let (a, bb) = (b.cg_to_front, b.cg_to_rear);
     let i_front: f64 = p
