@@ -21,6 +21,18 @@
 //! hydroplanes near 80–90 km/h in deep water), not a validated model — see *The Contact Patch*,
 //! C1603 (texture and aquaplaning) and Horne & Dreher, NASA TN D-2056 (1963).
 //!
+//! # Texture: dry roles inside `friction`, wet roles explicit
+//! LibreRally describes microtexture as adhesion grip (dry and light-wet) and macrotexture as
+//! hysteresis grip and drainage, and states that its `FrictionCoefficient` "is the combined
+//! result of microtexture and macrotexture contributions". skidpad follows that literally: the
+//! dry grip of a surface is [`SurfaceProperties::friction`] alone (measured dry skid
+//! resistance already contains both texture scales), so the texture fields do not multiply dry
+//! grip a second time. They act where the two scales behave differently, in the water: sharp
+//! microtexture pierces a thin film (`L_w` falls with `micro`: adhesion survives), and open
+//! macrotexture drains the patch (`v_h` rises with `macro`: hysteresis grip lasts to higher
+//! speed before hydroplaning). A surface whose dry grip should follow its texture sets
+//! `friction` from it.
+//!
 //! # Soft ground: no separate deformation factor
 //! LibreRally's `SurfaceProperties` has a `DeformationFactor` (0 rigid … 1 fully deformable)
 //! whose documented effect is that "deformable surfaces tolerate higher slip before
