@@ -24,6 +24,22 @@
 //! resistance, slip guard, relaxation, friction-table row, thermal model) are read by every
 //! model ([`params`]).
 //!
+//! # Rally slip angles: no combined brush + Pacejka model
+//! LibreRally's `TyreModel` blends brush theory (the adhesion region near zero slip) with a
+//! Pacejka-like curve (the sliding region), citing Abdulrahim (SAE 2007) for rally cars at high
+//! attitude angles. skidpad keeps the two as separate, complete models instead of a blend:
+//! the brush model ([`brush`], Fiala) is itself exact for the adhesion/sliding split of a
+//! uniform-pressure patch up to full sliding, and the Magic Formula ([`mf`], [`simple_magic`])
+//! is fitted over the whole slip range — including 20–40° slip angles when the `.tir` file was
+//! measured there — with its combined-slip weighting functions (Pacejka, *Tire and Vehicle
+//! Dynamics*, 3rd ed., §4.3.2). A blend of the two would make a third curve with neither
+//! model's physical meaning or parameters. What rally attitude angles need beyond either is
+//! a friction that falls with sliding speed, which the MF gives through its `E`/`D` terms and
+//! which the slip-curve tyre gives through its plateau ([`slip_curve`]). Switching model at
+//! run time for calibration (LibreRally `TyreModelMode`) is
+//! [`Vehicle::set_params`](crate::vehicle::Vehicle::set_params) with another tyre: the
+//! dynamic state carries over.
+//!
 //! # Numerics: transient slip, backward Euler
 //! Every model runs through [`contact`]: the carcass deflections of [`transient`] carry the
 //! slip (`κ' = u/σx`, `tan α' = v/σy`), and one backward-Euler step couples deflection, wheel
