@@ -14,36 +14,45 @@ const G: f64 = 9.81;
 
 /// Swapping params equals building a vehicle of the new params and restoring the old
 /// vehicle's snapshot into it: the swap keeps every bit of state and only the params change.
+/// Two swaps: stiffer springs and dampers, and another tyre model (LibreRally's
+/// `TyreModelMode` switch for calibration: friction circle → Fiala brush mid-corner).
 #[test]
 fn set_params_keeps_the_state_and_equals_new_plus_restore() {
     let g = Plane::flat();
-    let mut a = spawn(presets::sedan());
-    drive(
-        &mut a,
-        &g,
-        DT,
-        2.0,
-        Intent {
-            throttle: 0.6,
-            steer: 0.2,
-            ..Intent::default()
-        },
-    );
-    let saved = a.snapshot();
-    let mut p2 = presets::sedan();
-    for w in &mut p2.wheels {
+    let mut springs = presets::sedan();
+    for w in &mut springs.wheels {
         w.suspension.spring_rate *= 1.5;
         w.suspension.bump_damping *= 1.2;
     }
-    a.set_params(p2.clone()).unwrap();
-    // Nothing dynamic moved in the swap itself.
-    assert_eq!(a.snapshot(), saved);
-    let mut b = Vehicle::new(p2).unwrap();
-    b.restore(&saved).unwrap();
-    run(&mut a, &g, DT, 1.0);
-    run(&mut b, &g, DT, 1.0);
-    assert_eq!(a.state_hash(), b.state_hash());
-    assert_eq!(a.steps(), b.steps());
+    let mut brush = presets::sedan();
+    for w in &mut brush.wheels {
+        w.tire.model = skidpad::tire::TireModelKind::Brush(Default::default());
+    }
+    for p2 in [springs, brush] {
+        let mut a = spawn(presets::sedan());
+        drive(
+            &mut a,
+            &g,
+            DT,
+            2.0,
+            Intent {
+                throttle: 0.6,
+                steer: 0.2,
+                ..Intent::default()
+            },
+        );
+        let saved = a.snapshot();
+        a.set_params(p2.clone()).unwrap();
+        // Nothing dynamic moved in the swap itself.
+        assert_eq!(a.snapshot(), saved);
+        let mut b = Vehicle::new(p2).unwrap();
+        b.restore(&saved).unwrap();
+        run(&mut a, &g, DT, 1.0);
+        run(&mut b, &g, DT, 1.0);
+        assert_eq!(a.state_hash(), b.state_hash());
+        assert_eq!(a.steps(), b.steps());
+        assert!(a.fault().is_none());
+    }
 }
 
 /// The new params are in force: a sedan resting on flat ground, given 300 kg more (same CoM),
