@@ -9,34 +9,51 @@
 //!   + Σ_in-contact k_bs·δ³/3                   (bump stop, δ its compression)
 //!   + Σ_bars ½·k_bar·(x_a − x_b)²              (both wheels in contact)
 //! ```
-//! (J) may rise in a step by no more than the work the drive torques did in it,
-//! `W = Σ max(τ_drive·ω_wheel, 0)·dt` (the engines idle and creep; no throttle is given), plus
-//! [`ROUNDING`] of the energy's size for floating-point rounding. The body's contact with the
-//! ground is rigid (it stores nothing, so it adds no term) and inelastic; the end stops too.
-//! The state stays finite; after a drop, a ledge or a cliff the body never rises above its
-//! start height; a roll-over ends at rest on the roof or a side.
+//! (J), with every spring at the pose the step ended at ([`end_jounces`]: the state's jounce
+//! was measured at the start of the last substep, before the body moved; counting it mixed
+//! two instants and alone made the 8×8 truck's 2.5 kJ "rise" landing at 1/30 s), may rise
+//! by no more than the work the drive torques did, `W = Σ max(τ_drive·ω_wheel, 0)·dt` (the
+//! engines idle and creep; no throttle is given), plus [`ROUNDING`] of the energy's size for
+//! floating-point rounding, plus what the explicit springs may add
+//! ([`explicit_spring_allowance`]: `Σ ½·k·Δx²` per step; in the net gain
+//! [`explicit_spring_offset`], `Σ ½·F·Δx`). The body's contact with the ground is rigid (it
+//! stores nothing, so it adds no term) and inelastic; the end stops too. The state stays
+//! finite; after a drop, a ledge or a cliff the body never rises above its start height; a
+//! roll-over ends at rest on the roof or a side.
 //!
-//! What is checked is the net gain: `E(t) − E(0)` never exceeds the drive work done since
+//! Checked on every cell: the net gain, `E(t) − E(0)` never above the drive work done since
 //! the start (`E(0)` after the first step, which measures the teleported suspension afresh).
-//! CI runs the whole matrix (≈ 14 s); the table of the worst net gain and one-step rise per
-//! event and step is
+//! Checked on the drops at 1/30, 1/60 and 1/120 s ([`per_step_checked`]): no single step
+//! rises. CI runs the whole matrix (≈ 25 s at opt-level 1); the table of the worst net gain
+//! and one-step rise per event and step is
 //!
 //! ```text
 //! cargo test -p skidpad --test energy_audit -- --ignored full_matrix --nocapture
 //! ```
+//! and `decompose` splits one run's rises into body and springs (state's jounce and end pose).
 //!
-//! ## Known failure: one-step rises
+//! ## What the one-step rises were (issue 12) and what is left
 //!
-//! The stricter check, that `E` never rises in any single step, fails today: springs, bump
-//! stops and bars are explicit forces in a symplectic-Euler step, which conserves a nearby
-//! "shadow" energy but lets `E` itself oscillate by O(ω·h) of the oscillation's energy, so a
-//! step can rise while the run loses energy overall (measured worst one-step rises, every
-//! preset: drops 4.5–9 J at 1/1000 s and up to 2.5 kJ, 0.5 % of `E`, for the 8×8 truck at
-//! 1/30 s; ledges, ramps and curbs up to 6.5 kJ, 1.7 % of `E`, for the rally car's ramp jump
-//! at 1/30 s and 5.5 kJ for the 6×6 truck off the cliff at 1/60 s; table in the issue's
-//! closing note). Removing it needs
-//! implicit spring-damper forces or the bump stop as part of the end-stop constraint; left
-//! open.
+//! - **Measurement** (the largest on drops): the springs counted at the start-of-substep
+//!   jounce. With the end pose, the 8×8 truck's 0.5 m drop at 1/30 s goes from +2482 J to
+//!   ≤ 0 in every step.
+//! - **Touchdown**: a hanging wheel found compressed at the start of a substep stored energy
+//!   no force took from the body (the tank's 2 m drop at 1/30 s: +11.5 kJ in one step).
+//!   Fixed in the physics: the suspension stage's energy-exact touchdown impulse
+//!   (`skidpad::suspension::model::touchdown_impulse`). Drops at 1/30–1/120 s now never rise.
+//! - **Explicit springs**: `ΔE = ½·k·Δx² − ½·h²·k²·x₀²/m` per substep (the tank's 2 m drop at
+//!   1/60 s: 1.9 kJ, all of it within `½·k·Δx²`). Allowed, not removed: an implicit spring
+//!   damps the ride by `ω·h/4` to `ω·h/2` (`skidpad::suspension`'s module docs).
+//! - **Left open**, measured beyond the allowance (worst over the presets): drops at
+//!   1/1000 s 2.6–8 J (≤ 5e-4 of `E`, not traced); the roll-over 52 J (tank, 1/30 s); ledges,
+//!   cliffs, ramps and curbs up to 1.7 kJ (rally car off the 2 m ledge, 1/30 s), 2.1 kJ (its
+//!   ramp jump, 1/30 s) and 1.4 kJ (8×8 curb strike, 1/120 s). The ramp jump's (traced with
+//!   `decompose`): a wheel whose ground rises within a substep by more than its remaining
+//!   travel (the ramp's face is not the plane the start-of-substep query saw, so the end
+//!   stop's speculative gap misses it) ends up to 68 mm beyond full compression; its strut
+//!   then pushes with its full-compression force while the body rises out of the ground, and
+//!   the clamped jounce stores nothing for it. Removing it needs the end stop's gap measured
+//!   at the integrated pose (a second query) or the penetration counted as the stop's.
 //!
 //! The kart's curb strike (0.135 m wheels, 1 cm of travel, a 15 cm curb) used to end with a
 //! wheel 0.13 m inside the curb, lifted out by its clamped spring with energy it never stored
@@ -55,44 +72,13 @@ use skidpad::{DQuat, DVec3, Pose};
 /// car 50 m up: 7.4e5 J → 7e-7 J).
 const ROUNDING: f64 = 1e-12;
 
-/// Mechanical energy of `v` (J), as in the module docs, and the scale of its terms (J).
-pub fn energy(v: &Vehicle) -> (f64, f64) {
-    let p = v.params();
-    let s = v.state();
-    let c = &s.chassis;
-    let m = p.chassis.mass;
-    let g = p.sim.gravity;
-    let r = glam::DMat3::from_quat(c.pose.rotation);
-    let iw = r * p.chassis.inertia * r.transpose();
-    let w = c.angular_velocity_world;
-    let ke = 0.5 * m * c.linear_velocity_world.length_squared() + 0.5 * w.dot(iw * w);
-    let pe = m * g * c.com_world(&p.chassis).z;
-    let mut e = ke + pe;
-    for (i, (wp, ws)) in p.wheels.iter().zip(s.wheels()).enumerate() {
-        e += 0.5 * wp.inertia * ws.tire.omega * ws.tire.omega;
-        let sp = &wp.suspension;
-        let ss = &ws.suspension;
-        // The spring holds its energy off the ground too: a preloaded spring at full droop
-        // rests on the droop stop (the tank's still pushes 23 kN there).
-        let f = v.derived().rest_force[i] + sp.spring_rate * ss.jounce;
-        e += f.max(0.0).powi(2) / (2.0 * sp.spring_rate);
-        if ss.in_contact {
-            let delta = (ss.raw_jounce.min(sp.max_compression)
-                - (sp.max_compression - sp.bump_stop.travel))
-                .max(0.0);
-            e += sp.bump_stop.rate * delta.powi(3) / 3.0;
-        }
-    }
-    for bar in &p.anti_roll_bars {
-        let (a, b) = (
-            &s.wheels[bar.wheel_a].suspension,
-            &s.wheels[bar.wheel_b].suspension,
-        );
-        if a.in_contact && b.in_contact {
-            e += 0.5 * bar.stiffness * (a.jounce - b.jounce).powi(2);
-        }
-    }
-    (e, ke.abs() + pe.abs() + e.abs())
+/// Mechanical energy of `v` (J), as in the module docs, and the scale of its terms (J). The
+/// springs are counted at the pose the step ended at: every wheel's ground is queried again
+/// there ([`spring_energy_end`]), as the body's terms are.
+pub fn energy(v: &Vehicle, ground: &dyn Ground) -> (f64, f64) {
+    let (body, scale) = body_energy(v);
+    let e = body + spring_energy_end(v, ground);
+    (e, scale + e.abs())
 }
 
 /// Positive drive power of `v` (W): `Σ max(τ_drive·ω, 0)`.
@@ -202,9 +188,11 @@ fn setup(event: Event, r: f64) -> (Box<dyn Ground>, Pose, DVec3, DVec3) {
 /// What one run of the matrix measured.
 #[derive(Debug, Clone, Copy)]
 pub struct Audit {
-    /// Largest energy rise over one step beyond the drive work (J), measured (see the
-    /// module docs' "Known failure").
+    /// Largest energy rise over one step beyond the drive work and the explicit springs'
+    /// allowance (J): ≤ 0 passes (see the module docs).
     pub rise: f64,
+    /// Largest energy rise over one step beyond the drive work alone (J).
+    pub raw_rise: f64,
     /// Largest `E(t) − E(0) − W_drive(0, t)` over the run (J): the net gain; ≤ 0 passes.
     pub gain: f64,
     /// Largest rise as a share of the energy scale.
@@ -232,11 +220,13 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
     // A teleport forgets the suspension (not in contact, no history): the first step measures
     // it afresh, and the springs' energy at rest appears then. The audit starts after it.
     v.step(dt, &ground);
-    let (mut e0, _) = energy(&v);
+    let (mut e0, _) = energy(&v, &*ground);
+    let mut x0 = end_jounces(&v, &*ground);
     let (e_start, mut work) = (e0, 0.0);
     let debug = std::env::var("AUDIT_DEBUG").is_ok();
     let mut out = Audit {
         rise: f64::NEG_INFINITY,
+        raw_rise: f64::NEG_INFINITY,
         gain: f64::NEG_INFINITY,
         rise_rel: f64::NEG_INFINITY,
         above_start: f64::NEG_INFINITY,
@@ -247,14 +237,19 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
     let (mut left, mut airborne) = (false, false);
     for _ in 0..(event.duration() / dt).round() as usize {
         v.step(dt, &ground);
-        let (e, scale) = energy(&v);
+        let (e, scale) = energy(&v, &*ground);
         if !e.is_finite() || !v.state().chassis.pose.is_valid() {
             out.finite = false;
             return out;
         }
-        let excess = e - e0 - drive_power(&v) * dt - ROUNDING * scale;
+        let x1 = end_jounces(&v, &*ground);
+        let raw = e - e0 - drive_power(&v) * dt - ROUNDING * scale;
+        let excess = raw - explicit_spring_allowance(&v, &x0, &x1);
+        out.raw_rise = out.raw_rise.max(raw);
         work += drive_power(&v) * dt;
-        out.gain = out.gain.max(e - e_start - work - ROUNDING * scale);
+        let offset = explicit_spring_offset(&v, &x0, &x1);
+        x0 = x1;
+        out.gain = out.gain.max(e - e_start - work - ROUNDING * scale - offset);
         if debug && excess > 0.0 {
             let s = v.state();
             let w: Vec<String> = s
@@ -319,6 +314,13 @@ pub fn all_presets() -> [Preset; 8] {
 /// The step sizes of the matrix. Unit: s.
 pub const STEPS: [f64; 4] = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 120.0, 1.0 / 1000.0];
 
+/// The cells whose one-step rise is asserted: drops at 1/30, 1/60 and 1/120 s, where every
+/// preset's rise is within the explicit springs' allowance (module docs). The other cells'
+/// one-step rises are measured (`full_matrix`) and left open: see "Known failure".
+fn per_step_checked(event: Event, dt: f64) -> bool {
+    matches!(event, Event::Drop(_)) && dt >= 1.0 / 120.0
+}
+
 /// Check one run's invariants; the message names the run.
 fn check(name: &str, event: Event, dt: f64, a: &Audit) -> Result<(), String> {
     let run = format!("{name} {event:?} dt 1/{:.0}", 1.0 / dt);
@@ -329,6 +331,13 @@ fn check(name: &str, event: Event, dt: f64, a: &Audit) -> Result<(), String> {
         return Err(format!(
             "{run}: energy rose {:.3} J above its start beyond the drive work",
             a.gain
+        ));
+    }
+    if per_step_checked(event, dt) && a.rise > 0.0 {
+        return Err(format!(
+            "{run}: energy rose {:.3} J in one step beyond the drive work and the explicit \
+             springs' ½·k·Δx²",
+            a.rise
         ));
     }
     if matches!(event, Event::Drop(_) | Event::Ledge(_)) && a.above_start > 0.0 {
@@ -369,31 +378,31 @@ fn the_matrix_never_gains_energy() {
 #[ignore = "the full matrix with its table (see the module docs)"]
 fn full_matrix() {
     println!(
-        "| event | dt | worst net gain (J) | worst one-step rise (J) | its share of E | preset | worst above start (m) |"
+        "| event | dt | worst net gain (J) | worst one-step rise (J), preset | beyond the springs' allowance (J), preset | its share of E | worst above start (m) |"
     );
     let mut fails = Vec::new();
     for event in Event::ALL {
         for &dt in &STEPS {
-            let (mut gain, mut rise, mut rel, mut who, mut above) = (
-                f64::NEG_INFINITY,
-                f64::NEG_INFINITY,
-                0.0,
-                "",
-                f64::NEG_INFINITY,
-            );
+            let mut gain = f64::NEG_INFINITY;
+            let mut above = f64::NEG_INFINITY;
+            let (mut raw, mut raw_who) = (f64::NEG_INFINITY, "");
+            let (mut rise, mut rel, mut who) = (f64::NEG_INFINITY, 0.0, "");
             for (name, preset) in all_presets() {
                 let a = audit(preset(), event, dt);
                 if let Err(e) = check(name, event, dt, &a) {
                     fails.push(e);
                 }
                 gain = gain.max(a.gain);
+                if a.raw_rise > raw {
+                    (raw, raw_who) = (a.raw_rise, name);
+                }
                 if a.rise > rise {
                     (rise, rel, who) = (a.rise, a.rise_rel, name);
                 }
                 above = above.max(a.above_start);
             }
             println!(
-                "| {event:?} | 1/{:.0} | {gain:.3e} | {rise:.3e} | {rel:.2e} | {who} | {above:.3} |",
+                "| {event:?} | 1/{:.0} | {gain:.3e} | {raw:.3e} {raw_who} | {rise:.3e} {who} | {rel:.2e} | {above:.3} |",
                 1.0 / dt
             );
         }
@@ -449,7 +458,7 @@ fn the_8x8_truck_rolling_over_in_sine_with_dwell_is_not_launched() {
     );
     let dt = Options::default().dt;
     let mut observe = |v: &Vehicle| {
-        let (e, _) = energy(v);
+        let (e, _) = energy(v, &Plane::flat());
         assert!(e.is_finite());
         work += drive_power(v) * dt;
         if e_max.is_finite() {
@@ -502,11 +511,11 @@ fn the_sedan_off_a_function_ground_ledge_is_not_thrown_up() {
     v.set_velocity(DVec3::X * 20.0, DVec3::ZERO);
     v.step(dt, &ground);
     let com = |v: &Vehicle| v.state().chassis.com_world(&v.params().chassis);
-    let (z0, (e0, _)) = (com(&v).z, energy(&v));
+    let (z0, (e0, _)) = (com(&v).z, energy(&v, &ground));
     let (mut gain, mut top, mut airborne, mut landed) = (f64::NEG_INFINITY, f64::MIN, false, false);
     for _ in 0..(3.0 / dt) as usize {
         v.step(dt, &ground);
-        let (e, scale) = energy(&v);
+        let (e, scale) = energy(&v, &ground);
         assert!(e.is_finite());
         gain = gain.max(e - e0 - ROUNDING * scale);
         let touching = v.state().wheels().iter().any(|w| w.suspension.in_contact);
@@ -526,4 +535,224 @@ fn the_sedan_off_a_function_ground_ledge_is_not_thrown_up() {
         top < z0,
         "rose to {top:.3} m after landing (start {z0:.3} m)"
     );
+}
+
+/// Every wheel's jounce (m) and contact at the pose the step ended at (see [`end_jounces`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Jounces {
+    /// Jounce of each wheel. Unit: m.
+    pub x: [f64; skidpad::MAX_WHEELS],
+    /// Whether each wheel is in contact.
+    pub contact: [bool; skidpad::MAX_WHEELS],
+}
+
+/// Every wheel's jounce measured again at the pose the step ended at (the state's jounce is
+/// the one measured at the start of the last substep, before the body moved): a wheel in
+/// contact is at its ground's jounce there (within its travel; at full droop if the ground
+/// has gone beyond it); a hanging wheel keeps the state's jounce (it exerts no force; a
+/// wheel that touched down within the last substep is taken into contact, with its
+/// touchdown impulse, by the next substep: `suspension::model::touchdown_impulse`).
+pub fn end_jounces(v: &Vehicle, ground: &dyn Ground) -> Jounces {
+    let p = v.params();
+    let mut s = *v.state();
+    skidpad::pipeline::contact_stage(p, v.derived(), &mut s, ground);
+    let mut out = Jounces {
+        x: [0.0; skidpad::MAX_WHEELS],
+        contact: [false; skidpad::MAX_WHEELS],
+    };
+    for (i, wp) in p.wheels.iter().enumerate() {
+        let sp = &wp.suspension;
+        let ss = &s.wheels[i].suspension;
+        (out.x[i], out.contact[i]) = match s.wheels[i].measured_jounce {
+            Some(m) if ss.in_contact => (m.clamp(-sp.max_droop, sp.max_compression), true),
+            None if ss.in_contact => (-sp.max_droop, true),
+            _ => (ss.jounce, false),
+        };
+    }
+    out
+}
+
+/// Spring, bump-stop and bar energy (J) at the pose the step ended at ([`end_jounces`]).
+pub fn spring_energy_end(v: &Vehicle, ground: &dyn Ground) -> f64 {
+    let j = end_jounces(v, ground);
+    springs(v, |i| (j.x[i], j.contact[i]))
+}
+
+/// What the explicit springs may add to `E` in a step that moved the jounces from `a` to
+/// `b` (J): `Σ ½·k_i·Δx_i² + Σ_bars ½·k_bar·(Δx_a − Δx_b)²` over the wheels in contact at
+/// either end, `k_i` the spring rate plus the bump stop's `2·k_bs·δ` at the more compressed
+/// end.
+///
+/// Why: a spring force evaluated at the start of a substep (symplectic Euler) does the work
+/// `F(x₀)·Δx` on the body while the spring stores `∫F dx = F(x₀)·Δx + ½·k·Δx²`; for one
+/// spring and a mass, exactly `ΔE = ½·k·Δx² − ½·h²·k²·x₀²/m` per substep (the method's
+/// `E` oscillates about its conserved shadow `E − (h/2)·F·ẋ`, by this much). Over the
+/// substeps of a step whose jounces move one way, `Σ Δx_j² ≤ (Σ Δx_j)²`. An implicit
+/// (soft-constraint) spring removes it but damps: trapezoidal `ζ += ω·h/4`, backward Euler
+/// `ζ += ω·h/2` (the heave test's 1.5 Hz, ζ = 0.15 corner at 1/180 s: +8.3 % and +16.9 %,
+/// beyond its 3 %), so the springs stay explicit and the audit allows this term.
+fn explicit_spring_allowance(v: &Vehicle, a: &Jounces, b: &Jounces) -> f64 {
+    let p = v.params();
+    let mut e = 0.0;
+    let mut dx = [0.0; skidpad::MAX_WHEELS];
+    for (i, wp) in p.wheels.iter().enumerate() {
+        if !(a.contact[i] || b.contact[i]) {
+            continue;
+        }
+        let sp = &wp.suspension;
+        dx[i] = b.x[i] - a.x[i];
+        let delta = (a.x[i].max(b.x[i]) - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
+        e += 0.5 * (sp.spring_rate + 2.0 * sp.bump_stop.rate * delta) * dx[i] * dx[i];
+    }
+    for bar in &p.anti_roll_bars {
+        e += 0.5 * bar.stiffness * (dx[bar.wheel_a] - dx[bar.wheel_b]).powi(2);
+    }
+    e
+}
+
+/// How far `E` may stand above the explicit springs' conserved shadow energy after a step
+/// that moved the jounces from `a` to `b` (J): `Σ ½·F_i·max(Δx_i, 0)` over the wheels in
+/// contact at `b`, `F_i` the spring and bump-stop force there. For one spring and a mass
+/// (module docs of `skidpad::suspension`) `E = Ẽ + (h/2)·F·ẋ` with `Ẽ` conserved and `ẋ`
+/// the last substep's `Δx/h`; the step's `Δx` is at least the last substep's when the
+/// jounce moves one way. The net-gain check allows it.
+fn explicit_spring_offset(v: &Vehicle, a: &Jounces, b: &Jounces) -> f64 {
+    let p = v.params();
+    let mut e = 0.0;
+    for (i, wp) in p.wheels.iter().enumerate().filter(|&(i, _)| b.contact[i]) {
+        let sp = &wp.suspension;
+        let delta = (b.x[i] - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
+        let f = (v.derived().rest_force[i] + sp.spring_rate * b.x[i]).max(0.0)
+            + sp.bump_stop.rate * delta * delta;
+        e += 0.5 * f * (b.x[i] - a.x[i]).max(0.0);
+    }
+    e
+}
+
+/// The same terms at the jounce the state holds (measured at the start of the last substep):
+/// what the audit counted before issue 12's measurement (for [`decompose`]).
+fn spring_energy_state(v: &Vehicle) -> f64 {
+    let w = v.state().wheels();
+    springs(v, |i| (w[i].suspension.jounce, w[i].suspension.in_contact))
+}
+
+/// Spring, bump-stop and bar energy (J) at the jounces `at(i) = (x_i, in contact)`.
+fn springs(v: &Vehicle, at: impl Fn(usize) -> (f64, bool)) -> f64 {
+    let p = v.params();
+    let mut e = 0.0;
+    let mut x = [0.0; skidpad::MAX_WHEELS];
+    let mut c = [false; skidpad::MAX_WHEELS];
+    for (i, wp) in p.wheels.iter().enumerate() {
+        let sp = &wp.suspension;
+        (x[i], c[i]) = at(i);
+        // The spring holds its energy off the ground too: a preloaded spring at full droop
+        // rests on the droop stop (the tank's still pushes 23 kN there).
+        let f = v.derived().rest_force[i] + sp.spring_rate * x[i];
+        e += f.max(0.0).powi(2) / (2.0 * sp.spring_rate);
+        if c[i] {
+            let delta = (x[i] - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
+            e += sp.bump_stop.rate * delta.powi(3) / 3.0;
+        }
+    }
+    for bar in &p.anti_roll_bars {
+        if c[bar.wheel_a] && c[bar.wheel_b] {
+            e += 0.5 * bar.stiffness * (x[bar.wheel_a] - x[bar.wheel_b]).powi(2);
+        }
+    }
+    e
+}
+
+// Diagnostic (issue 12): splits each step's energy rise into the body (kinetic, potential,
+// wheel spin) and the springs, the springs' counted at the jounce the state holds and at the
+// end-of-step pose.
+#[test]
+#[ignore = "measurement: AUDIT_PRESET, AUDIT_EVENT (Debug name), AUDIT_DT (1/dt)"]
+fn decompose() {
+    let name = std::env::var("AUDIT_PRESET").unwrap_or("truck_8x8".into());
+    let ev = std::env::var("AUDIT_EVENT").unwrap_or("Drop(0.5)".into());
+    let inv: f64 = std::env::var("AUDIT_DT").map_or(30.0, |s| s.parse().unwrap());
+    let dt = 1.0 / inv;
+    let preset = all_presets().into_iter().find(|p| p.0 == name).unwrap().1;
+    let event = Event::ALL
+        .into_iter()
+        .find(|e| format!("{e:?}") == ev)
+        .unwrap();
+    let mut p = preset();
+    if std::env::var("AUDIT_NO_BODY").is_ok() {
+        p.contact.body.shape = skidpad::chassis::BodyShape::None;
+    }
+    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
+    let (ground, pose, v0, w0) = setup(event, r);
+    let mut v = Vehicle::new(p).unwrap();
+    v.teleport(pose);
+    v.set_velocity(v0, w0);
+    v.step(dt, &ground);
+    let split = |v: &Vehicle| {
+        (
+            body_energy(v).0,
+            spring_energy_state(v),
+            spring_energy_end(v, &*ground),
+        )
+    };
+    let (mut b0, mut s0, mut n0) = split(&v);
+    let (mut worst_stale, mut worst_end) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for _ in 0..(event.duration() / dt).round() as usize {
+        v.step(dt, &ground);
+        let (b, s, n) = split(&v);
+        let w = drive_power(&v) * dt;
+        let (rs, re) = (b + s - b0 - s0 - w, b + n - b0 - n0 - w);
+        if rs > 1.0 || re > 1.0 {
+            let c = &v.state().chassis;
+            println!(
+                "  z {:.4} v {:.3} w {:.3} contact {:?}",
+                c.com_world(&v.params().chassis).z,
+                c.linear_velocity_world,
+                c.angular_velocity_world,
+                v.state()
+                    .wheels()
+                    .iter()
+                    .zip(&v.params().wheels)
+                    .map(|(w, wp)| {
+                        (
+                            w.suspension.in_contact as u8,
+                            (w.normal_load / 1000.0).round(),
+                            (w.suspension.force / 1000.0).round(),
+                            ((w.suspension.raw_jounce - wp.suspension.max_compression) * 1000.0)
+                                .round(),
+                            (w.contact_normal_world.x * 100.0).round(),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            );
+            println!(
+                "t {:.4} dBody {:.1} dSpring(state) {:.1} dSpring(end) {:.1} rise(state) {rs:.1} rise(end) {re:.1}",
+                v.state().time,
+                b - b0,
+                s - s0,
+                n - n0
+            );
+        }
+        worst_stale = worst_stale.max(rs);
+        worst_end = worst_end.max(re);
+        (b0, s0, n0) = (b, s, n);
+    }
+    println!(
+        "{name} {event:?} 1/{inv}: worst rise, springs at the state's jounce {worst_stale:.1} J, at the end pose {worst_end:.1} J"
+    );
+}
+
+/// Kinetic, potential and wheel-spin energy (J), and `|kinetic| + |potential|` (J).
+fn body_energy(v: &Vehicle) -> (f64, f64) {
+    let p = v.params();
+    let c = &v.state().chassis;
+    let r = glam::DMat3::from_quat(c.pose.rotation);
+    let iw = r * p.chassis.inertia * r.transpose();
+    let w = c.angular_velocity_world;
+    let ke = 0.5 * p.chassis.mass * c.linear_velocity_world.length_squared() + 0.5 * w.dot(iw * w);
+    let pe = p.chassis.mass * p.sim.gravity * c.com_world(&p.chassis).z;
+    let mut e = ke + pe;
+    for (wp, ws) in p.wheels.iter().zip(v.state().wheels()) {
+        e += 0.5 * wp.inertia * ws.tire.omega * ws.tire.omega;
+    }
+    (e, ke.abs() + pe.abs())
 }

@@ -106,10 +106,12 @@ fn compare(p: VehicleParams, steps: usize, mean: bool) -> f64 {
             ))
             .max(rel(sa.acceleration_world, b.state().acceleration_world));
     }
-    // The comparison covers a car that drove off, turned and is still rolling at the end.
+    // The comparison covers a car that drove off, turned and is still rolling at the end
+    // (the sedan at 0.34 m/s since issue 12's touchdown impulse takes from the body the
+    // energy a landing wheel's spring stores; 1 m/s or more before).
     let travelled = (a.state().chassis.pose.translation - start.translation).length();
     assert!(
-        travelled > 30.0 && a.state().speed() > 1.0,
+        travelled > 30.0 && a.state().speed() > 0.2,
         "the run must move: {travelled} m, {} m/s at the end",
         a.state().speed()
     );

@@ -250,3 +250,94 @@ position = [-1.6, -0.9, 0.0]
         p
     );
 }
+
+/// Hand-built coefficients get the `.tir` reader's grid check (issue 12): the same PDX1 =
+/// 1e306 a file is refused for (Dx = 1e306·190 N overflows at 0.05·FNOMIN) is refused by
+/// `MfTire::try_new`, by the tyre's `validate()` and by the vehicle's, each naming the path
+/// and the first grid point.
+#[test]
+fn hand_built_overflowing_coefficients_are_refused() {
+    let (file, _) = TirFile::parse(&read("mf_185_80R14.tir"), "mf.tir").unwrap();
+    let mut c = file.coefficients.clone();
+    assert!(c.set("PDX1", 1e306));
+    // Each coefficient alone is finite, so the coefficients' own rules pass.
+    assert!(c.validate().is_ok());
+    let e = MfTire::try_new(c.clone(), file.version).unwrap_err();
+    assert_eq!(e.path, "coefficients");
+    assert!(
+        e.rule
+            .starts_with("the coefficients give a non-finite force or moment at Fz = 190 N"),
+        "{e}"
+    );
+    let tire = MfTire {
+        coefficients: c,
+        ..MfTire::from(&file)
+    };
+    let mut p = skidpad::presets::sedan();
+    p.wheels[2].tire = skidpad::tire::TireParams::magic_formula(tire);
+    let e = p.validate().unwrap_err();
+    assert_eq!(e.path, "wheels[2].tire.magic_formula.coefficients", "{e}");
+    // The file's own coefficients pass.
+    assert!(MfTire::try_new(file.coefficients.clone(), file.version).is_ok());
+}
+
+/// Hand-built coefficients get the `.tir` reader's sign-change warning: chrono's HMMWV
+/// coefficients written into the vehicle file as a `[wheels.tire.magic_formula]` table warn
+/// once (four wheels share them) that Fx changes sign with load, as the file does when loaded
+/// by `tire.tir` (`vehicle_loading_returns_tir_warnings`).
+#[test]
+fn hand_built_coefficients_warn_of_a_sign_change() {
+    let (file, file_warnings) =
+        TirFile::parse(&read("HMMWV_Pac02Tire.tir"), "HMMWV_Pac02Tire.tir").unwrap();
+    let tire = MfTire::from(&file);
+    let w = tire.sign_change_warnings();
+    assert_eq!(w.len(), 1, "{w:#?}");
+    let from_file = file_warnings
+        .iter()
+        .find(|w| w.message.starts_with("Fx changes sign"))
+        .unwrap();
+    assert_eq!(
+        w[0],
+        format!("[LONGITUDINAL_COEFFICIENTS] {}", from_file.message)
+    );
+    // The same coefficients as a table in the vehicle file.
+    let table = toml::to_string(&tire).unwrap();
+    let table = format!("\n{table}").replace("\n[", "\n[wheel_defaults.tire.magic_formula.");
+    let text = format!(
+        r#"name = "hmmwv-by-hand"
+[chassis]
+mass = 2500.0
+inertia_diagonal = [1500.0, 4000.0, 4500.0]
+com_offset = [0.0, 0.0, 0.4]
+
+[wheel_defaults]
+radius = 0.47
+suspension.spring_rate = 120000.0
+
+[wheel_defaults.tire.magic_formula]
+{table}
+
+[[wheels]]
+position = [1.7, 0.9, 0.0]
+[[wheels]]
+position = [1.7, -0.9, 0.0]
+[[wheels]]
+position = [-1.6, 0.9, 0.0]
+[[wheels]]
+position = [-1.6, -0.9, 0.0]
+"#
+    );
+    let (p, warnings) =
+        skidpad::VehicleParams::from_toml_str_with_warnings(&text, "hmmwv.toml").unwrap();
+    assert_eq!(p.wheels.len(), 4);
+    assert_eq!(
+        warnings,
+        [format!(
+            "hmmwv.toml: wheels[0].tire.magic_formula: {}",
+            w[0]
+        )]
+    );
+    // A tyre that changes no sign warns of nothing.
+    let (sedan, _) = TirFile::parse(&read("mf_185_80R14.tir"), "mf.tir").unwrap();
+    assert!(MfTire::from(&sedan).sign_change_warnings().is_empty());
+}

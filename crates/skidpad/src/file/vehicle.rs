@@ -108,7 +108,8 @@ struct TirRef {
 }
 
 /// Parse, convert, deserialize, load `.tir` files and validate. `base_dir` resolves
-/// relative `tir` paths; each `.tir` file's warnings are appended to `warnings`.
+/// relative `tir` paths; each `.tir` file's warnings, and those of Magic Formula tyres written
+/// in the file ([`MfTire::sign_change_warnings`]), are appended to `warnings`.
 pub(crate) fn load(
     text: &str,
     file: &str,
@@ -222,7 +223,35 @@ pub(crate) fn load(
             message,
         ));
     }
+    hand_built_mf_warnings(&params, &tirs, file, warnings);
     Ok(params)
+}
+
+/// The load sweep's warnings ([`MfTire::sign_change_warnings`]) for Magic Formula tyres
+/// written in the vehicle file itself (`[wheels.tire.magic_formula]`), as a `.tir` file gets
+/// them: `car.toml: wheels[0].tire.magic_formula: [LONGITUDINAL_COEFFICIENTS] Fx changes sign
+/// ...`; a tyre several wheels share is reported once, at its first wheel.
+fn hand_built_mf_warnings(
+    params: &VehicleParams,
+    tirs: &[TirRef],
+    origin_name: &str,
+    warnings: &mut Vec<String>,
+) {
+    let mut seen: Vec<&MfTire> = Vec::new();
+    for (i, w) in params.wheels.iter().enumerate() {
+        let TireModelKind::MagicFormula(mf) = &w.tire.model else {
+            continue;
+        };
+        if tirs.iter().any(|t| t.wheel == i) || seen.contains(&mf.as_ref()) {
+            continue;
+        }
+        seen.push(mf.as_ref());
+        warnings.extend(
+            mf.sign_change_warnings()
+                .into_iter()
+                .map(|m| format!("{origin_name}: wheels[{i}].tire.magic_formula: {m}")),
+        );
+    }
 }
 
 fn key_span(t: &DeTable<'_>, key: &str) -> Option<Range<usize>> {

@@ -90,10 +90,14 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
 }
 
 /// Stage 4: jounce from the measurement, then anti-roll bars (they need every wheel's jounce),
-/// then each wheel's spring, damper, bump-stop and bar force.
+/// then each wheel's spring, damper, bump-stop and bar force, and for a wheel that touched the
+/// ground within the last substep the touchdown impulse the explicit spring missed
+/// ([`susp::touchdown_impulse`]).
 pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
     let nw = p.wheels.len();
+    let mut before = [Default::default(); MAX_WHEELS];
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+        before[i] = s.wheels[i].suspension;
         wheel::update_suspension(wp, &mut s.wheels[i], dt);
     }
     let mut states = [Default::default(); MAX_WHEELS];
@@ -105,7 +109,45 @@ pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ss = &mut s.wheels[i].suspension;
         susp::forces(&wp.suspension, ss, d.rest_force[i], ss.raw_jounce, arb[i]);
+        let was = &before[i];
+        if ss.in_contact && !was.in_contact && was.has_history && dt > 0.0 {
+            let f = touchdown_force(p, d, &s.chassis, i, was.jounce, &s.wheels[i], dt);
+            let ss = &mut s.wheels[i].suspension;
+            ss.touchdown_force = f;
+            ss.force += f;
+        }
     }
+}
+
+/// Wheel `i` touched down within the last substep of `h` (hanging at jounce `x0` before, in
+/// contact now): the strut force (N) that delivers [`susp::touchdown_impulse`] over this
+/// substep. The impulse acts along the contact normal `n` at the contact point, with the
+/// body's effective mass there, `1/m_eff = 1/m + (r × n)ᵀ·I⁻¹·(r × n)` (body frame, `r` from the
+/// CoM), and the point's closing velocity `v_n = (v_P − v_ground)·n`; the strut carries it as
+/// `J/h·(n·up)` (the normal load is the strut force over `n·up`, [`wheel::normal_load`]).
+fn touchdown_force(
+    p: &VehicleParams,
+    d: &Derived,
+    c: &crate::chassis::ChassisState,
+    i: usize,
+    x0: f64,
+    ws: &WheelState,
+    h: f64,
+) -> f64 {
+    let sp = &p.wheels[i].suspension;
+    let rest = d.rest_force[i];
+    let delta_u =
+        susp::stored_energy(sp, rest, ws.suspension.jounce) - susp::stored_energy(sp, rest, x0);
+    let n = ws.contact_normal_world;
+    let point = ws.contact_point_world;
+    let v_n = (c.point_velocity(&p.chassis, point) - ws.surface_velocity_world).dot(n);
+    let q = c.pose.rotation.conjugate();
+    let r = q * (point - c.com_world(&p.chassis));
+    let rn = r.cross(q * n);
+    let inv_mass = 1.0 / p.chassis.mass + rn.dot(p.chassis.inertia.inverse() * rn);
+    let j = susp::touchdown_impulse(delta_u, v_n, 1.0 / inv_mass);
+    let up = -c.pose.transform_vector(sp.travel_direction);
+    j / h * n.dot(up).max(wheel::MIN_NORMAL_COS)
 }
 
 /// Stage 5: gears, throttle, tank split, brakes and aids (intent controls only; direct wheel

@@ -82,6 +82,7 @@ pub fn forces(
         s.damper_force = 0.0;
         s.bump_stop_force = 0.0;
         s.anti_roll_force = 0.0;
+        s.touchdown_force = 0.0;
         s.force = 0.0;
         return;
     }
@@ -103,7 +104,48 @@ pub fn forces(
         (raw_jounce.min(p.max_compression) - (p.max_compression - p.bump_stop.travel)).max(0.0);
     s.bump_stop_force = p.bump_stop.rate * delta * delta;
     s.anti_roll_force = anti_roll;
+    s.touchdown_force = 0.0;
     s.force = (s.spring_force + s.damper_force + s.bump_stop_force + anti_roll).max(0.0);
+}
+
+/// Energy stored in the spring and the bump stop at jounce `x` (J), counted from the spring's
+/// zero-force point: `max(F_rest + k·x, 0)²/(2k) + k_bs·δ³/3` (δ as in [`forces`]; a spring
+/// that cannot pull stores nothing below zero force). What [`touchdown_impulse`] balances.
+pub fn stored_energy(p: &SuspensionParams, rest_force: f64, x: f64) -> f64 {
+    let f = (rest_force + p.spring_rate * x).max(0.0);
+    let delta = (x.min(p.max_compression) - (p.max_compression - p.bump_stop.travel)).max(0.0);
+    f * f / (2.0 * p.spring_rate) + p.bump_stop.rate * delta.powi(3) / 3.0
+}
+
+/// The impulse (N·s, ≥ 0, along the contact normal) a wheel that touched down within the
+/// last substep missed.
+///
+/// The spring force is explicit: a wheel hanging at jounce `x₀` with no force is measured at
+/// the start of the next substep already compressed to `x₁` (it touched the ground somewhere
+/// in between), and from then on the spring pushes with `F(x₁)`. Nothing took the energy
+/// `ΔU = U(x₁) − U(x₀)` ([`stored_energy`]) the compression stored from the body: an
+/// explicit contact onset creates up to `F·|v|·h` per landing wheel. The spring would have
+/// pushed with ≈ F between the touchdown and now, an impulse `≈ ΔU/|v_n|`; this is that
+/// impulse, exact in energy: `J` with `J·v_n + J²/(2·m_eff) = −ΔU` (the kinetic energy an
+/// impulse `J` along the normal removes from a body closing at `v_n < 0` with effective mass
+/// `m_eff` at the contact), the smaller root
+///
+/// ```text
+/// J = m_eff·(−v_n − √(v_n² − 2·ΔU/m_eff))
+/// ```
+/// or `J = −m_eff·v_n` (the closing stopped) when the body's closing energy `½·m_eff·v_n²`
+/// is less than `ΔU`. 0 when the wheel is not closing (`v_n ≥ 0`: the ground rose into it)
+/// or nothing was stored (`ΔU ≤ 0`).
+pub fn touchdown_impulse(delta_u: f64, v_n: f64, m_eff: f64) -> f64 {
+    if delta_u <= 0.0 || v_n >= 0.0 || m_eff <= 0.0 {
+        return 0.0;
+    }
+    let disc = v_n * v_n - 2.0 * delta_u / m_eff;
+    if disc <= 0.0 {
+        -m_eff * v_n
+    } else {
+        m_eff * (-v_n - disc.sqrt())
+    }
 }
 
 /// Anti-roll bar forces for every wheel: bar `(a, b, k)` adds `k·(x_a − x_b)` to `a` and

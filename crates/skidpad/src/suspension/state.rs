@@ -24,6 +24,11 @@ pub struct SuspensionState {
     pub bump_stop_force: f64,
     /// Anti-roll bar force added to this wheel. Unit: N.
     pub anti_roll_force: f64,
+    /// The substep's share of the touchdown impulse of a wheel that touched the ground within
+    /// the last substep (`J/h`, along the strut: see
+    /// [`touchdown_impulse`](super::model::touchdown_impulse)); 0 otherwise. Included in
+    /// `force`. Unit: N.
+    pub touchdown_force: f64,
     /// Total force along the suspension (≥ 0: a suspension cannot pull the wheel onto the ground). Unit: N.
     pub force: f64,
     /// Camber angle from the kinematic graph (positive = top outward). Unit: rad.

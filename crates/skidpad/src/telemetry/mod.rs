@@ -98,7 +98,7 @@ pub use events::{Event, EventKind, EventList, EventMonitor, detect};
 pub use monitor::Monitor;
 #[cfg(feature = "files")]
 pub use recorder::CsvRecorder;
-pub use recorder::{Phase, Recorder};
+pub use recorder::{Phase, RECORDER_MAX_EVENTS, RECORDER_MAX_VALUES, RECORDER_MIN_ROWS, Recorder};
 pub use ring::{DEFAULT_CAPACITY, RingBuffer};
 pub use schema::{
     Channel, Commands, VEHICLE_CHANNELS, VehicleSample, WHEEL_CHANNELS, WheelChannel, WheelSample,

@@ -17,6 +17,19 @@
 //! for tests, reports and files, not for a game's step loop. For long runs, [`CsvRecorder`]
 //! writes each row to its CSV writer as it is recorded and keeps only the last one.
 //!
+//! # Bounded memory
+//! A recorder holds at most [`Recorder::max_rows`] rows: by default [`RECORDER_MAX_VALUES`] values
+//! (8·10⁶ `f64`, 64 MB: 74 766 rows of a four-wheeled car's 107 channels, ≈ 21 min at
+//! 1/60 s), or [`Recorder::with_max_rows`]. When a row would exceed it, every other row is
+//! dropped (rows 0, 2, 4, … stay) and from then on every second step is recorded; again when
+//! full, every fourth; and so on. So a run of any length keeps evenly spaced rows over its
+//! whole length, [`Recorder::stride`] steps apart, the first step always among them (the
+//! `t_s` column says which steps are kept). A phase then starts at its first kept row.
+//! Events are recorded for every step, up to [`RECORDER_MAX_EVENTS`]; later ones are counted in
+//! [`Recorder::events_dropped`]. A manoeuvre, the main job and the Python bindings record
+//! through a `Recorder`, so none of them grows without bound; to keep every step of a long run
+//! on disk, stream it with a [`CsvRecorder`].
+//!
 //! ```
 //! use skidpad::{telemetry::Recorder, vehicle::Vehicle, presets, ground::Plane, Pose, DVec3};
 //! let mut car = Vehicle::new(presets::sedan()).unwrap();
@@ -44,7 +57,20 @@ pub struct Phase {
     pub start_row: usize,
 }
 
+/// Most values a [`Recorder`] keeps by default: `max_rows = RECORDER_MAX_VALUES / columns` (see the
+/// [module docs](self)). 8·10⁶ `f64` are 64 MB.
+pub const RECORDER_MAX_VALUES: usize = 8_000_000;
+
+/// Fewest rows a [`Recorder`] keeps before it thins them, whatever its column count.
+pub const RECORDER_MIN_ROWS: usize = 16;
+
+/// Most events a [`Recorder`] keeps; later ones are counted, not kept
+/// ([`Recorder::events_dropped`]). A contact chattering every step of a 10⁸-step run would
+/// otherwise grow without bound.
+pub const RECORDER_MAX_EVENTS: usize = 100_000;
+
 /// A run to named columns: header, one row per recorded step, and the events of those steps.
+/// Bounded: see the [module docs](self).
 #[derive(Debug, Clone, Default)]
 pub struct Recorder {
     /// Column names with units ([`super::channel_names`] for [`Recorder::for_vehicle`]).
@@ -57,6 +83,14 @@ pub struct Recorder {
     pub phases: Vec<Phase>,
     /// Detects the events; starts at the first recorded step (its sample is the baseline).
     monitor: Option<Monitor>,
+    /// Row limit set by [`Recorder::with_max_rows`]; 0: from [`RECORDER_MAX_VALUES`].
+    max_rows: usize,
+    /// Steps between kept rows, as a power of two (`stride = 1 << stride_log2`).
+    stride_log2: u32,
+    /// Steps recorded so far (rows kept or not).
+    steps: u64,
+    /// Events not kept beyond [`RECORDER_MAX_EVENTS`].
+    events_dropped: usize,
 }
 
 impl Recorder {
@@ -68,20 +102,85 @@ impl Recorder {
         }
     }
 
-    /// Record the step `v` has just taken: a row of every channel and the events the step
-    /// produced, found by the recorder's own [`Monitor`] (the first recorded step is its
-    /// baseline, as a spawn or teleport is). Allocates the row.
+    /// The same recorder keeping at most `max_rows` rows (at least [`RECORDER_MIN_ROWS`]) instead of
+    /// the default `RECORDER_MAX_VALUES / columns`.
+    #[must_use]
+    pub fn with_max_rows(mut self, max_rows: usize) -> Self {
+        self.max_rows = max_rows.max(RECORDER_MIN_ROWS);
+        self
+    }
+
+    /// Most rows kept: [`Recorder::with_max_rows`]'s, or `RECORDER_MAX_VALUES / columns` (at least
+    /// [`RECORDER_MIN_ROWS`]).
+    pub fn max_rows(&self) -> usize {
+        if self.max_rows > 0 {
+            self.max_rows
+        } else {
+            (RECORDER_MAX_VALUES / self.names.len().max(1)).max(RECORDER_MIN_ROWS)
+        }
+    }
+
+    /// Steps between kept rows: 1 until the run outgrows [`Recorder::max_rows`], then 2, 4, …
+    pub fn stride(&self) -> u64 {
+        1 << self.stride_log2
+    }
+
+    /// Events not kept because [`RECORDER_MAX_EVENTS`] were already.
+    pub fn events_dropped(&self) -> usize {
+        self.events_dropped
+    }
+
+    /// Record the step `v` has just taken: a row of every channel (every
+    /// [`Recorder::stride`]-th step) and the events the step produced, found by the
+    /// recorder's own [`Monitor`] (the first recorded step is its baseline, as a spawn or
+    /// teleport is). Allocates the row; when the rows would exceed [`Recorder::max_rows`],
+    /// every other one is dropped and the stride doubles (module docs).
     pub fn record(&mut self, v: &Vehicle) {
-        let s = sample(v);
-        let mut row = vec![0.0; self.names.len()];
-        fill_row_from_sample(&s, &mut row);
-        self.rows.push(row);
+        if self.steps.is_multiple_of(self.stride()) {
+            let s = sample(v);
+            let mut row = vec![0.0; self.names.len()];
+            fill_row_from_sample(&s, &mut row);
+            self.rows.push(row);
+            if self.rows.len() > self.max_rows() {
+                self.thin();
+            }
+        }
+        self.steps += 1;
         match &mut self.monitor {
             Some(m) => {
                 m.observe(v);
-                self.events.extend(m.drain());
+                for e in m.drain() {
+                    if self.events.len() < RECORDER_MAX_EVENTS {
+                        self.events.push(e);
+                    } else {
+                        self.events_dropped += 1;
+                    }
+                }
             }
             None => self.monitor = Some(Monitor::new(v)),
+        }
+    }
+
+    /// Keep rows 0, 2, 4, … and double the stride; a phase starts at its first kept row (of
+    /// phases that then start at the same row, the last stays, as in
+    /// [`Recorder::mark_phase`]).
+    fn thin(&mut self) {
+        let mut k = 0;
+        self.rows.retain(|_| {
+            k += 1;
+            k % 2 == 1
+        });
+        self.stride_log2 += 1;
+        for p in &mut self.phases {
+            p.start_row = p.start_row.div_ceil(2);
+        }
+        let mut i = 0;
+        while i + 1 < self.phases.len() {
+            if self.phases[i].start_row == self.phases[i + 1].start_row {
+                self.phases.remove(i);
+            } else {
+                i += 1;
+            }
         }
     }
 
@@ -335,6 +434,45 @@ mod tests {
             rec.record(&car);
         }
         (car, rec)
+    }
+
+    #[test]
+    fn rows_are_bounded_and_evenly_thinned() {
+        // 1000 steps of 0.01 s into a recorder of at most 100 rows: it thins at rows 101
+        // (stride 2), 101 again (stride 4) … and keeps steps 0, 16, 32, … 992 (63 rows,
+        // stride 16: 1000 steps at stride 8 would be 125 rows). The first row is the first
+        // step (t = 0.01 s), rows are 16 steps = 0.16 s apart, the last within a stride of
+        // the end. Events come from every step. A phase marked at step 500 starts at the
+        // first kept row at or after it: step 512, row 32.
+        let mut car = Vehicle::new(presets::sedan()).unwrap();
+        car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.6)));
+        let mut rec = Recorder::for_vehicle(car.params()).with_max_rows(100);
+        let mut full = Recorder::for_vehicle(car.params());
+        assert_eq!(full.max_rows(), RECORDER_MAX_VALUES / full.names.len());
+        rec.mark_phase("drop");
+        for k in 0..1000 {
+            if k == 500 {
+                rec.mark_phase("rest");
+            }
+            car.step(0.01, &Plane::flat());
+            rec.record(&car);
+            full.record(&car);
+            assert!(rec.rows.len() <= 100);
+        }
+        assert_eq!((rec.rows.len(), rec.stride()), (63, 16));
+        let t: Vec<f64> = rec.series("t_s").unwrap().collect();
+        for (j, t) in t.iter().enumerate() {
+            assert!(
+                (t - 0.01 * (16 * j + 1) as f64).abs() < 1e-9,
+                "row {j}: {t}"
+            );
+        }
+        assert_eq!(rec.rows[7], full.rows[7 * 16]);
+        assert_eq!(rec.events, full.events);
+        assert_eq!(rec.phases[1].start_row, 32);
+        assert_eq!(rec.phase_of(31).unwrap().name, "drop");
+        // The default limit is far above this run; nothing was thinned there.
+        assert_eq!((full.rows.len(), full.stride()), (1000, 1));
     }
 
     #[test]

@@ -117,7 +117,7 @@ impl TireModelKind {
             TireModelKind::SlipCurve(m) => m.validate(),
             TireModelKind::Brush(m) => m.validate(),
             TireModelKind::SimpleMagic(m) => m.validate(),
-            TireModelKind::MagicFormula(m) => m.coefficients.validate(),
+            TireModelKind::MagicFormula(m) => m.validate(),
         }
         .map_err(|e| e.within(self.key()))
     }

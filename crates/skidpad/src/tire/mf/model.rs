@@ -285,10 +285,46 @@ impl MfTire {
     /// A tyre with default [`MfOptions`], after checking the coefficients.
     ///
     /// # Errors
-    /// The first rule [`MfCoefficients::validate`] finds broken.
+    /// The first rule [`MfTire::validate`] finds broken (the coefficients' rules, then the
+    /// `.tir` reader's grid check).
     pub fn try_new(coefficients: MfCoefficients, version: MfVersion) -> Result<Self, ParamError> {
         coefficients.validate()?;
-        Ok(Self::new(coefficients, version))
+        let tire = Self::new(coefficients, version);
+        tire.validate()?;
+        Ok(tire)
+    }
+
+    /// Check the tyre as the `.tir` reader checks every file: the coefficients' rules
+    /// ([`MfCoefficients::validate`]), then every output finite on the combined
+    /// load/slip/camber/speed grid and in the load sweep (see [`TirFile::parse`]'s load sweep),
+    /// evaluated with this tyre's options. So hand-built coefficients (a vehicle file's
+    /// `[wheels.tire.magic_formula]` table, or code) cannot overflow later in a step where a
+    /// file with the same numbers would be refused. [`crate::tire::TireParams::validate`] runs
+    /// it.
+    ///
+    /// # Errors
+    /// The first broken coefficient rule (path: the key), or `coefficients` with the first grid
+    /// point whose force or moment is not finite.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        self.coefficients.validate()?;
+        super::tir::check::check_tire(self)
+            .map(|_| ())
+            .map_err(|m| ParamError::new("coefficients", m))
+    }
+
+    /// The load sweep's warnings for this tyre, as the `.tir` reader gives them for a file
+    /// ([`TirWarning`](super::TirWarning)): one line per channel whose force changes sign within
+    /// 0.05–2·FNOMIN at zero camber (chrono's HMMWV coefficients: Fx near 1.46·FNOMIN), each
+    /// starting with the channel's section, e.g. `[LONGITUDINAL_COEFFICIENTS] Fx changes sign
+    /// with load ...`. Empty when nothing changes sign, or when an output is not finite
+    /// ([`MfTire::validate`] refuses that).
+    #[must_use]
+    pub fn sign_change_warnings(&self) -> Vec<String> {
+        super::tir::check::check_tire(self)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|c| format!("[{}] {}", c.section(), c.message))
+            .collect()
     }
 
     /// The same tyre with other options.

@@ -71,7 +71,7 @@ use std::fmt;
 use std::path::Path;
 
 mod assemble;
-mod check;
+pub(super) mod check;
 mod lines;
 mod units;
 

@@ -1,5 +1,6 @@
-//! The load sweep run on every parsed file: the tyre is evaluated (default [`MfOptions`],
-//! limits on, as a vehicle uses it) at zero camber and pure slip, over the loads
+//! The load sweep run on every parsed file, and by [`MfTire::validate`] and
+//! [`MfTire::sign_change_warnings`] on hand-built coefficients: the tyre is evaluated (default [`MfOptions`],
+//! limits on, as a vehicle uses it; a hand-built tyre with its own options) at zero camber and pure slip, over the loads
 //! Fz = k/20·FNOMIN, k = 1…40 (0.05…2·FNOMIN), at Vx = max(LONGVL, 2·VXLOW):
 //!
 //! | channel | slips | expected |
@@ -64,9 +65,29 @@ struct Flip {
     f: f64,
 }
 
-/// Run the sweep on `file`: sign changes become warnings, non-finite outputs an error.
-/// `sections` are the file's section headers `(NAME, line)` (warnings point at the section
-/// of the channel).
+/// A force that changes sign with load (from [`sign_changes`]): the channel and the text.
+pub(crate) struct SignChange {
+    /// `true` for Fx (`[LONGITUDINAL_COEFFICIENTS]`), `false` for Fy
+    /// (`[LATERAL_COEFFICIENTS]`).
+    pub longitudinal: bool,
+    /// What changes sign where, with the load-dependent factors there.
+    pub message: String,
+}
+
+impl SignChange {
+    /// The `.tir` section of the channel.
+    pub fn section(&self) -> &'static str {
+        if self.longitudinal {
+            "LONGITUDINAL_COEFFICIENTS"
+        } else {
+            "LATERAL_COEFFICIENTS"
+        }
+    }
+}
+
+/// Run the sweep on `file` (default [`MfOptions`], as a vehicle uses it): sign changes become
+/// warnings, non-finite outputs an error. `sections` are the file's section headers
+/// `(NAME, line)` (warnings point at the section of the channel).
 pub(super) fn load_sweep(
     file: &TirFile,
     sections: &[(String, usize)],
@@ -74,16 +95,45 @@ pub(super) fn load_sweep(
     warnings: &mut Vec<TirWarning>,
 ) -> Result<(), TirError> {
     let tire = MfTire::from(file).with_options(MfOptions::default());
-    let c = &file.coefficients;
-    finite_grid(&tire, &file.path, eof_line)?;
+    let changes = check_tire(&tire).map_err(|m| TirError::new(&file.path, eof_line, "", m))?;
+    for change in changes {
+        let section = change.section();
+        let line = sections
+            .iter()
+            .find(|(n, _)| n == section)
+            .map_or(eof_line, |(_, l)| *l);
+        warnings.push(TirWarning {
+            line,
+            section: section.into(),
+            key: String::new(),
+            message: change.message,
+        });
+    }
+    Ok(())
+}
+
+/// The whole check of a tyre, with its own options (what the `.tir` reader runs on every file
+/// and [`MfTire::validate`] on hand-built coefficients): every output on the combined grid and
+/// in the load sweep finite, else `Err` with the first non-finite point; `Ok` with the sign
+/// changes of the load sweep (at most one per channel).
+pub(crate) fn check_tire(tire: &MfTire) -> Result<Vec<SignChange>, String> {
+    finite_grid(tire)?;
+    sign_changes(tire)
+}
+
+/// The load sweep of the module docs on `tire`: the lowest load at which Fx (Fy) has the
+/// opposite sign of its value at FNOMIN, per channel; `Err` on a non-finite output.
+fn sign_changes(tire: &MfTire) -> Result<Vec<SignChange>, String> {
+    let c = &tire.coefficients;
     let vx = c.longvl.max(2.0 * c.vxlow);
+    let mut out = Vec::new();
     for longitudinal in [true, false] {
         let (name, section, slips) = if longitudinal {
             ("Fx", "LONGITUDINAL_COEFFICIENTS", &KAPPAS)
         } else {
             ("Fy", "LATERAL_COEFFICIENTS", &ALPHAS)
         };
-        let eval = |fz: f64, slip: f64| -> Result<f64, TirError> {
+        let eval = |fz: f64, slip: f64| -> Result<f64, String> {
             let (kappa, alpha) = if longitudinal {
                 (slip, 0.0)
             } else {
@@ -97,15 +147,10 @@ pub(super) fn load_sweep(
                 ..MfInput::default()
             });
             if out.clamped.output {
-                return Err(TirError::new(
-                    &file.path,
-                    eof_line,
-                    "",
-                    format!(
-                        "the coefficients give a non-finite force or moment at Fz = {fz} N, \
-                         κ = {kappa}, α = {alpha} rad (zero camber, Vx = {vx} m/s): check the \
-                         magnitudes in [{section}] and [SCALING_COEFFICIENTS]"
-                    ),
+                return Err(format!(
+                    "the coefficients give a non-finite force or moment at Fz = {fz} N, \
+                     κ = {kappa}, α = {alpha} rad (zero camber, Vx = {vx} m/s): check the \
+                     magnitudes in [{section}] and [SCALING_COEFFICIENTS]"
                 ));
             }
             Ok(if longitudinal { out.fx } else { out.fy })
@@ -119,23 +164,18 @@ pub(super) fn load_sweep(
             }
         }
         if let Some(flip) = first {
-            let line = sections
-                .iter()
-                .find(|(n, _)| n == section)
-                .map_or(eof_line, |(_, l)| *l);
-            warnings.push(TirWarning {
-                line,
-                section: section.into(),
-                key: String::new(),
+            out.push(SignChange {
+                longitudinal,
                 message: flip_message(name, longitudinal, &flip, c),
             });
         }
     }
-    Ok(())
+    Ok(out)
 }
 
-/// Every output on the combined grid is finite (not replaced by the model), else an error.
-fn finite_grid(tire: &MfTire, path: &str, eof_line: usize) -> Result<(), TirError> {
+/// Every output on the combined grid is finite (not replaced by the model), else `Err` with
+/// the first point that is not.
+fn finite_grid(tire: &MfTire) -> Result<(), String> {
     let c = &tire.coefficients;
     for load in GRID_LOADS {
         for kappa in GRID_KAPPAS {
@@ -159,15 +199,10 @@ fn finite_grid(tire: &MfTire, path: &str, eof_line: usize) -> Result<(), TirErro
                             pressure: None,
                         });
                         if out.clamped.output {
-                            return Err(TirError::new(
-                                path,
-                                eof_line,
-                                "",
-                                format!(
-                                    "the coefficients give a non-finite force or moment at \
-                                     Fz = {fz} N, κ = {kappa}, α = {alpha} rad, γ = {gamma} rad, \
-                                     Vx = {vx} m/s: check the magnitudes of the coefficients"
-                                ),
+                            return Err(format!(
+                                "the coefficients give a non-finite force or moment at \
+                                 Fz = {fz} N, κ = {kappa}, α = {alpha} rad, γ = {gamma} rad, \
+                                 Vx = {vx} m/s: check the magnitudes of the coefficients"
                             ));
                         }
                     }
@@ -181,10 +216,10 @@ fn finite_grid(tire: &MfTire, path: &str, eof_line: usize) -> Result<(), TirErro
 /// The lowest sweep load at which `eval(Fz, slip)` has the opposite sign of `eval(FNOMIN,
 /// slip)`, if any (a force of exactly 0 at FNOMIN has no sign to keep).
 fn first_flip(
-    eval: &dyn Fn(f64, f64) -> Result<f64, TirError>,
+    eval: &dyn Fn(f64, f64) -> Result<f64, String>,
     fnomin: f64,
     slip: f64,
-) -> Result<Option<Flip>, TirError> {
+) -> Result<Option<Flip>, String> {
     let f_nominal = eval(fnomin, slip)?;
     let mut fz_before = 0.0;
     let mut flip = None;
