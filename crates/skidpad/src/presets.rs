@@ -542,7 +542,9 @@ pub fn truck_6x6() -> VehicleParams {
 ///
 /// Sources (light tracked APC class, e.g. BMP-2 / M113 scaled): 15 000 kg, road wheels every
 /// 0.9 m, track width 2.6 m, 1500 N·m diesel, 2850 rpm (300 rad/s), 4 gears + final 6;
-/// track inertia 30 kg·m² per side; µ = 0.8 for steel-pad tracks on firm ground.
+/// track inertia 30 kg·m² per side; µ = 0.8 for steel-pad tracks on firm ground. First gear
+/// 6 × 6 = 36 (10.5 km/h) gives the tracks the ≈ 34 kN·m a pivot turn needs; the tracks and
+/// the steering gear are rigid locks (`differential.lock_stiffness` 5·10⁵ N·m·s/rad).
 /// Drag `C_d = 1.0` on 7 m² (a blunt hull; drag is small at tracked-vehicle speeds).
 pub fn tank() -> VehicleParams {
     let mass = 15_000.0;
