@@ -283,3 +283,20 @@ fn started_at_15_mps_the_autobox_picks_the_gear_and_top_speed_does_not_depend_on
         assert!((s - 17.44).abs() < 0.05, "top speeds {top:?}");
     }
 }
+
+#[test]
+fn the_suite_driver_keeps_the_tank_straight_through_the_quarter_mile() {
+    // The path-following driver maps its pure-pursuit curvature through the track speed
+    // ratio (σ = k/(1 + k), k = κ·B/2): on a straight it holds σ ≈ 0 and the tank runs
+    // through its gears to 17.44 m/s. The quarter mile can't take less than 402.3 m at top
+    // speed, 402.3/17.44 = 23.1 s; measured 28.1 s (the acceleration phase costs 5 s). With a
+    // road-wheel-angle gain (1/max_steer = 1000 for a vehicle without steered wheels) the tank
+    // pivoted back and forth and covered 46 m in 60 s.
+    let r = skidpad::maneuver::longitudinal::acceleration(&tank()).unwrap();
+    assert!(
+        (23.1..30.0).contains(&r.quarter_mile_s),
+        "quarter mile {} s",
+        r.quarter_mile_s
+    );
+    assert!(r.invalid.is_none(), "{:?}", r.invalid);
+}
