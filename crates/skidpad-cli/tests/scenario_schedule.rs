@@ -378,3 +378,46 @@ fn example_per_wheel_torque_scenario_runs_through_the_binary() {
     }
     assert!(at(8.0)[c("vx_mps")] < 1.0, "{}", at(8.0)[c("vx_mps")]);
 }
+
+#[test]
+fn track_channels_drive_the_tank_and_are_refused_elsewhere() {
+    // PhysX tank inputs from a CSV: accelerator 1, left thrust 1, right thrust 0 with the
+    // right track braked. The steering gear holds the right track at ρ = 0/1 = 0 and the
+    // tank turns right about it: the yaw rate after 4 s is negative (ISO 8855, z up).
+    let dir = tmp_dir("tank-tracks");
+    std::fs::write(
+        dir.join("in.csv"),
+        "t,throttle,track_thrust_left,track_thrust_right,track_brake_right\n0,1,1,0,1\n",
+    )
+    .unwrap();
+    let sc = dir.join("s.toml");
+    std::fs::write(
+        &sc,
+        "vehicle = \"tank\"\nduration = 4.0\nschedule_csv = \"in.csv\"\n",
+    )
+    .unwrap();
+    let s = Scenario::from_path(&sc).unwrap_or_else(|e| panic!("{e}"));
+    let tel = s.run_schedule(s.vehicle_params().unwrap()).unwrap();
+    let yaw = tel.last("yaw_rate_radps").unwrap();
+    assert!(yaw < -0.1, "yaw rate {yaw} rad/s");
+    // The same channel for a wheeled car, and a thrust out of range, name file, line and key.
+    let (e, dir) = error_of(
+        "sedan-tracks",
+        "vehicle = \"sedan\"\nduration = 1.0\n[[schedule]]\nt = 0.0\ntrack_brake_left = 0.5\n",
+        None,
+    );
+    let want = format!(
+        "{}:5:1: schedule[0].track_brake_left: ",
+        dir.join("s.toml").display()
+    );
+    assert!(e.starts_with(&want) && e.contains("no tracks"), "{e}");
+    let (e, _) = error_of(
+        "tank-thrust-range",
+        "vehicle = \"tank\"\nduration = 1.0\n[[schedule]]\nt = 0.0\ntrack_thrust_right = 2.0\n",
+        None,
+    );
+    assert!(
+        e.contains("schedule[0].track_thrust_right") && e.contains("must be in [-1, 1]"),
+        "{e}"
+    );
+}

@@ -542,7 +542,9 @@ pub fn truck_6x6() -> VehicleParams {
 ///
 /// Sources (light tracked APC class, e.g. BMP-2 / M113 scaled): 15 000 kg, road wheels every
 /// 0.9 m, track width 2.6 m, 1500 N·m diesel, 2850 rpm (300 rad/s), 4 gears + final 6;
-/// track inertia 30 kg·m² per side; µ = 0.8 for steel-pad tracks on firm ground.
+/// track inertia 30 kg·m² per side; µ = 0.8 for steel-pad tracks on firm ground. First gear
+/// 6 × 6 = 36 (10.5 km/h) gives the tracks the ≈ 34 kN·m a pivot turn needs; the tracks and
+/// the steering gear are rigid locks (`differential.lock_stiffness` 5·10⁵ N·m·s/rad).
 /// Drag `C_d = 1.0` on 7 m² (a blunt hull; drag is small at tracked-vehicle speeds).
 pub fn tank() -> VehicleParams {
     let mass = 15_000.0;
@@ -612,14 +614,26 @@ pub fn tank() -> VehicleParams {
                 ..ClutchParams::default()
             },
             gearbox: GearboxParams {
-                forward_ratios: vec![4.0, 2.5, 1.6, 1.0],
-                reverse_ratio: 4.0,
+                // First gear 6·6 = 36: 300/36·0.35 = 2.9 m/s (10.5 km/h), and 0.6·1500·36 =
+                // 32 kN·m on the tracks at the clutch's engage speed: enough for the ≈ 34 kN·m
+                // a pivot turn needs on 0.8-µ ground at a little more engine speed (4:1 gave
+                // 22 kN·m and the tank could barely pivot). Autobox landings 0.85·3.5/6 = 0.50,
+                // 0.85·2/3.5 = 0.49, 0.85·1/2 = 0.43, all above the 0.4 down threshold.
+                forward_ratios: vec![6.0, 3.5, 2.0, 1.0],
+                reverse_ratio: 6.0,
                 final_drive: 6.0,
                 switch_time: 0.5,
             },
             autobox: AutoboxParams {
                 latency: 1.5,
                 ..AutoboxParams::default()
+            },
+            // The tracks and the steering gear are rigid: 5·10⁵ N·m·s/rad lets a side slip
+            // 0.03 rad/s under the ≈ 14 kN·m a track needs in a pivot turn
+            // (µ·m·g·L/4 / B · r = 0.8·147 kN·3.6 m/4 / 2.6 m · 0.35 m).
+            differential: DifferentialParams {
+                lock_stiffness: 5.0e5,
+                ..DifferentialParams::default()
             },
             tank: TankParams {
                 mode: TankMode::Special,

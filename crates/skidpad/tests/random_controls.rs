@@ -14,7 +14,9 @@
 
 use proptest::prelude::*;
 use skidpad::ground::Plane;
-use skidpad::vehicle::{Intent, Vehicle, VehicleParams, WheelCommand, fault::first_non_finite};
+use skidpad::vehicle::{
+    Intent, TrackIntent, Vehicle, VehicleParams, WheelCommand, fault::first_non_finite,
+};
 use skidpad::{DVec3, Pose, presets};
 
 /// A preset's constructor.
@@ -80,9 +82,10 @@ fn intent() -> impl Strategy<Value = Intent> {
         (value(), value(), value(), value(), value()),
         (any::<bool>(), any::<bool>(), any::<bool>()),
         proptest::option::of(-3i8..8),
+        proptest::option::of((value(), value(), value(), value())),
     )
         .prop_map(
-            |((throttle, brake, handbrake, steer, clutch), (reverse, gear_up, gear_down), g)| {
+            |((throttle, brake, handbrake, steer, clutch), (reverse, gear_up, gear_down), g, t)| {
                 Intent {
                     throttle,
                     brake,
@@ -93,6 +96,14 @@ fn intent() -> impl Strategy<Value = Intent> {
                     gear_up,
                     gear_down,
                     target_gear: g,
+                    tracks: t.map(|(thrust_left, thrust_right, brake_left, brake_right)| {
+                        TrackIntent {
+                            thrust_left,
+                            thrust_right,
+                            brake_left,
+                            brake_right,
+                        }
+                    }),
                 }
             },
         )
@@ -118,13 +129,25 @@ fn segment() -> impl Strategy<Value = Segment> {
 
 /// Whether any field of the intent is not finite.
 fn non_finite(i: &Intent) -> bool {
-    [i.throttle, i.brake, i.handbrake, i.steer, i.clutch]
-        .iter()
-        .any(|x| !x.is_finite())
+    let t = i.tracks.unwrap_or_default();
+    [
+        i.throttle,
+        i.brake,
+        i.handbrake,
+        i.steer,
+        i.clutch,
+        t.thrust_left,
+        t.thrust_right,
+        t.brake_left,
+        t.brake_right,
+    ]
+    .iter()
+    .any(|x| !x.is_finite())
 }
 
 /// Fields an input error may name.
-const FIELDS: [&str; 8] = [
+const FIELDS: [&str; 9] = [
+    "tracks.",
     "throttle",
     "brake",
     "handbrake",

@@ -9,7 +9,7 @@
 //!
 //! | style | channels | drives the car through |
 //! |---|---|---|
-//! | pedals | `throttle`, `brake`, `handbrake` (0..1), `steer` (−1..1) **or** `steer_angle`, `gear` | [`Vehicle::set_intent`](skidpad::vehicle::Vehicle::set_intent): the vehicle's drivetrain, brakes and steering model |
+//! | pedals | `throttle`, `brake`, `handbrake` (0..1), `steer` (−1..1) **or** `steer_angle`, `gear`; tracked vehicles also `track_thrust_left`, `track_thrust_right` (−1..1), `track_brake_left`, `track_brake_right` (0..1) | [`Vehicle::set_intent`](skidpad::vehicle::Vehicle::set_intent): the vehicle's drivetrain, brakes and steering model |
 //! | direct (per wheel) | `drive_torque`, `brake_torque`, `steer_angle` as arrays, one entry per wheel | [`Vehicle::set_wheel_commands`](skidpad::vehicle::Vehicle::set_wheel_commands) (PhysX *NoDrive*: the schedule owns the drivetrain) |
 //!
 //! In a CSV the per-wheel arrays are columns `drive_torque_<i>`, `brake_torque_<i>` and
@@ -30,7 +30,7 @@
 use skidpad::MAX_WHEELS;
 use skidpad::steering::SteeringMode;
 use skidpad::steering::model::speed_factor;
-use skidpad::vehicle::{Intent, VehicleParams, WheelCommand};
+use skidpad::vehicle::{Intent, TrackIntent, VehicleParams, WheelCommand};
 
 pub use super::schedule_read::{
     ChannelKey, ScheduleSource, read_schedule_csv, read_schedule_csv_with_source,
@@ -100,6 +100,16 @@ pub struct ScheduleRow {
     pub steer_angle: Option<SteerAngle>,
     /// Target gear (engine vehicles), held from this row on; absent = automatic (pedal style).
     pub gear: Option<i8>,
+    /// Left track thrust, −1..1 (tracked vehicles, pedal style; PhysX DriveTank `leftThrust`).
+    /// Any `track_*` key in a schedule makes the tracks follow these four channels
+    /// ([`skidpad::vehicle::TrackIntent`]) instead of `steer`.
+    pub track_thrust_left: Option<f64>,
+    /// Right track thrust, −1..1 (tracked vehicles, pedal style).
+    pub track_thrust_right: Option<f64>,
+    /// Left track brake, 0..1 (tracked vehicles, pedal style).
+    pub track_brake_left: Option<f64>,
+    /// Right track brake, 0..1 (tracked vehicles, pedal style).
+    pub track_brake_right: Option<f64>,
     /// Drive torque of each wheel about its axle, positive forward (direct style). Unit: N·m.
     pub drive_torque: Option<Vec<f64>>,
     /// Brake torque of each wheel (direct style; negative values act as 0). Unit: N·m.
@@ -107,6 +117,14 @@ pub struct ScheduleRow {
 }
 
 impl ScheduleRow {
+    /// True if the row sets a track channel (`track_*`).
+    pub fn has_tracks(&self) -> bool {
+        self.track_thrust_left.is_some()
+            || self.track_thrust_right.is_some()
+            || self.track_brake_left.is_some()
+            || self.track_brake_right.is_some()
+    }
+
     /// True if the row sets a per-wheel (direct) channel.
     pub fn is_direct(&self) -> bool {
         self.drive_torque.is_some()
@@ -143,6 +161,10 @@ impl ScheduleRow {
         one("handbrake", self.handbrake);
         one("steer", self.steer);
         one("steer_angle", self.steer_angle());
+        one("track_thrust_left", self.track_thrust_left);
+        one("track_thrust_right", self.track_thrust_right);
+        one("track_brake_left", self.track_brake_left);
+        one("track_brake_right", self.track_brake_right);
         for (name, vs) in [
             ("drive_torque", self.drive_torque.as_deref()),
             ("brake_torque", self.brake_torque.as_deref()),
@@ -221,6 +243,15 @@ pub fn intent_at(rows: &[ScheduleRow], t: f64) -> Intent {
         handbrake: lerp(a.handbrake, b.handbrake, f),
         steer: lerp(a.steer, b.steer, f),
         target_gear: a.gear,
+        tracks: rows
+            .iter()
+            .any(ScheduleRow::has_tracks)
+            .then(|| TrackIntent {
+                thrust_left: lerp(a.track_thrust_left, b.track_thrust_left, f),
+                thrust_right: lerp(a.track_thrust_right, b.track_thrust_right, f),
+                brake_left: lerp(a.track_brake_left, b.track_brake_left, f),
+                brake_right: lerp(a.track_brake_right, b.track_brake_right, f),
+            }),
         ..Intent::default()
     }
 }
@@ -309,8 +340,8 @@ pub fn steer_for_angle(p: &VehicleParams, delta: f64, forward_speed: f64) -> Opt
 }
 
 /// Check a schedule against the vehicle that runs it: per-wheel entries only for wheels it
-/// has, a `gear` only for a vehicle with a gearbox and within its gears, and a nonzero
-/// `steer_angle` only if some wheel steers.
+/// has, a `gear` only for a vehicle with a gearbox and within its gears, `track_*` channels
+/// only for a tracked vehicle, and a nonzero `steer_angle` only if some wheel steers.
 ///
 /// # Errors
 /// `file:line: key KEY: message` (or `column`), located through `source`.
@@ -361,6 +392,20 @@ pub fn check_vehicle(
                     p.name
                 ));
             }
+        }
+        if r.has_tracks() && p.drivetrain.kind != skidpad::drivetrain::DriveKind::Tank {
+            let name = r
+                .values()
+                .into_iter()
+                .map(|(key, _)| key.name)
+                .find(|n| n.starts_with("track_"))
+                .unwrap_or("track_thrust_left");
+            let key = ChannelKey { name, wheel: None };
+            return Err(format!(
+                "{}: vehicle \"{}\" has no tracks (drivetrain.kind is not \"tank\")",
+                source.locate(k, key),
+                p.name
+            ));
         }
         if r.steer_angle().is_some_and(|a| a != 0.0) && reference_max_steer(p).is_none() {
             let key = ChannelKey {

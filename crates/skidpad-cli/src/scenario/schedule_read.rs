@@ -29,13 +29,17 @@ impl ChannelKey {
 }
 
 /// Pedal-style channel names (a single `steer_angle` is pedal style too).
-const PEDAL: [&str; 6] = [
+const PEDAL: [&str; 10] = [
     "throttle",
     "brake",
     "handbrake",
     "steer",
     "steer_angle",
     "gear",
+    "track_thrust_left",
+    "track_thrust_right",
+    "track_brake_left",
+    "track_brake_right",
 ];
 /// Per-wheel channel names: CSV columns `NAME_<i>`, TOML arrays `NAME`.
 const DIRECT: [&str; 3] = ["drive_torque", "brake_torque", "steer_angle"];
@@ -125,8 +129,10 @@ fn csv_column(k: ChannelKey) -> String {
 /// −1..1); `None` for channels in physical units.
 fn pedal_range(name: &str) -> Option<(f64, f64)> {
     match name {
-        "throttle" | "brake" | "handbrake" => Some((0.0, 1.0)),
-        "steer" => Some((-1.0, 1.0)),
+        "throttle" | "brake" | "handbrake" | "track_brake_left" | "track_brake_right" => {
+            Some((0.0, 1.0))
+        }
+        "steer" | "track_thrust_left" | "track_thrust_right" => Some((-1.0, 1.0)),
         _ => None,
     }
 }
@@ -183,6 +189,10 @@ pub fn check_rows(rows: &[ScheduleRow], source: &ScheduleSource) -> Result<(), S
             ("steer", r.steer.is_some()),
             ("steer_angle", r.steer_angle().is_some()),
             ("gear", r.gear.is_some()),
+            ("track_thrust_left", r.track_thrust_left.is_some()),
+            ("track_thrust_right", r.track_thrust_right.is_some()),
+            ("track_brake_left", r.track_brake_left.is_some()),
+            ("track_brake_right", r.track_brake_right.is_some()),
         ];
         let direct_keys = [
             ("drive_torque", r.drive_torque.is_some()),
@@ -425,6 +435,10 @@ fn parse_record(
                     "brake" => &mut row.brake,
                     "handbrake" => &mut row.handbrake,
                     "steer" => &mut row.steer,
+                    "track_thrust_left" => &mut row.track_thrust_left,
+                    "track_thrust_right" => &mut row.track_thrust_right,
+                    "track_brake_left" => &mut row.track_brake_left,
+                    "track_brake_right" => &mut row.track_brake_right,
                     _ => {
                         row.steer_angle = Some(SteerAngle::Vehicle(v));
                         continue;

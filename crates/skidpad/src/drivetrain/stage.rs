@@ -105,9 +105,9 @@ pub fn prepare(
     if dp.has_engine() {
         throttle = gear_logic(dp, it, input.forward_speed, ds, h, &mut brake);
         if dp.kind == DriveKind::Tank {
-            let dem = tank::demand(&dp.tank, throttle, it.steer);
+            let dem = tank::demand(&dp.tank, throttle, it.steer, it.tracks.as_ref());
             throttle = dem.throttle;
-            tank_brake = [dem.brake_left, dem.brake_right];
+            tank_brake = dem.brake;
             (out.topology, out.extra_inertia) =
                 tank_topology(dp, wheels, &dem, dp.differential.lock_stiffness);
         } else {
@@ -269,7 +269,7 @@ fn wheel_torques(
             ds.abs_released[i] = false;
             ds.abs_scale[i] = 1.0;
         }
-        let side = if w.side > 0.0 { 0 } else { 1 };
+        let side = tank::side_index(w.side);
         out.brake_torque[i] = service
             + it.handbrake * w.max_handbrake_torque
             + tank_brake[side] * w.max_brake_torque
@@ -416,6 +416,11 @@ pub fn finish(prep: &Prepared, sol: &Solution, ds: &mut DrivetrainState, h: f64)
 
 /// Set the engine speed to match the wheel spins `omega` (rad/s, one per wheel) through the
 /// engaged gear (no clutch slip), e.g. after [`crate::vehicle::Vehicle::set_velocity`].
+///
+/// In automatic mode, in a forward gear and not shifting, the gear is first set to the one
+/// the automatic box would have reached accelerating to these spins: the lowest forward gear
+/// `g` with `G_g·ω_out ≤ up[g]·ω_max` (the top gear if none), so a vehicle started at speed
+/// neither over-revs nor engine-brakes in first gear.
 pub fn sync_engine(
     dp: &DrivetrainParams,
     wheels: &[DriveWheel],
@@ -427,11 +432,22 @@ pub fn sync_engine(
     }
     let nw = wheels.len();
     let topo = if dp.kind == DriveKind::Tank {
-        tank_topology(dp, wheels, &tank::demand(&dp.tank, 0.0, 0.0), 1.0).0
+        let straight = tank::demand(&dp.tank, 0.0, 0.0, None);
+        tank_topology(dp, wheels, &straight, 1.0).0
     } else {
         differential::topology(&dp.differential, nw)
     };
     let w_out: f64 = (0..nw).map(|i| topo.share[i] * omega[i]).sum();
+    let automatic = ds.automatic.unwrap_or(dp.autobox.enabled);
+    if automatic && ds.gear >= 1 && ds.shift_timer <= 0.0 {
+        let gb = &dp.gearbox;
+        let top = gb.top_gear();
+        let fits =
+            |g: i8| gb.total_ratio(g) * w_out <= dp.autobox.up_threshold(g) * dp.engine.max_speed;
+        let g = (1..=top).find(|&g| fits(g)).unwrap_or(top);
+        ds.gear = g;
+        ds.target_gear = g;
+    }
     let g = dp.gearbox.total_ratio(ds.gear);
     ds.engine_speed = (g * w_out).clamp(dp.engine.idle_speed, dp.engine.max_speed);
 }

@@ -30,6 +30,49 @@ pub struct Intent {
     /// Shift to this gear (−1 reverse, 0 neutral, 1.. forward; clamped to the gearbox).
     /// `None` leaves the choice to `gear_up`/`gear_down` or the automatic box.
     pub target_gear: Option<i8>,
+    /// Tracked drives only: per-track thrust and brake (PhysX `PxVehicleDriveTankRawInputData`).
+    /// `None` derives them from `throttle` and `steer` ([`crate::drivetrain::tank`]); with
+    /// them, `throttle` is the accelerator and `steer` is not used. Ignored by wheeled drives.
+    pub tracks: Option<TrackIntent>,
+}
+
+/// Per-track commands of a tracked drive (PhysX `leftThrust`, `rightThrust`, `leftBrake`,
+/// `rightBrake`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TrackIntent {
+    /// Left track thrust, −1..1 (the `standard` tank mode uses 0..1: negative counts as 0).
+    pub thrust_left: f64,
+    /// Right track thrust, −1..1 (`standard`: 0..1).
+    pub thrust_right: f64,
+    /// Left track brake, 0..1 of each left wheel's `max_brake_torque`.
+    pub brake_left: f64,
+    /// Right track brake, 0..1 of each right wheel's `max_brake_torque`.
+    pub brake_right: f64,
+}
+
+impl TrackIntent {
+    /// Check for non-finite values (field `tracks.<name>`) and clamp the rest into range.
+    ///
+    /// # Errors
+    /// The first non-finite field.
+    pub fn sanitized(&self) -> Result<Self, InputError> {
+        let f = |name: &str, v: f64, lo: f64| {
+            if v.is_finite() {
+                Ok(v.clamp(lo, 1.0))
+            } else {
+                Err(InputError::new(
+                    format!("tracks.{name}"),
+                    format!("must be finite (got {v})"),
+                ))
+            }
+        };
+        Ok(Self {
+            thrust_left: f("thrust_left", self.thrust_left, -1.0)?,
+            thrust_right: f("thrust_right", self.thrust_right, -1.0)?,
+            brake_left: f("brake_left", self.brake_left, 0.0)?,
+            brake_right: f("brake_right", self.brake_right, 0.0)?,
+        })
+    }
 }
 
 impl Intent {
@@ -55,6 +98,7 @@ impl Intent {
             gear_up: self.gear_up,
             gear_down: self.gear_down,
             target_gear: self.target_gear.map(|g| g.max(-1)),
+            tracks: self.tracks.map(|t| t.sanitized()).transpose()?,
         })
     }
 }
@@ -177,5 +221,33 @@ mod tests {
         .unwrap();
         assert_eq!(c[0].drive_torque, -MAX_WHEEL_TORQUE);
         assert_eq!(c[0].brake_torque, MAX_WHEEL_TORQUE);
+        // Track commands: the same rule, the field named under `tracks`.
+        let t = Intent {
+            tracks: Some(TrackIntent {
+                thrust_left: -7.0,
+                thrust_right: 2.0,
+                brake_left: -1.0,
+                brake_right: 0.5,
+            }),
+            ..Intent::default()
+        }
+        .sanitized()
+        .unwrap()
+        .tracks
+        .unwrap();
+        assert_eq!(
+            (t.thrust_left, t.thrust_right, t.brake_left, t.brake_right),
+            (-1.0, 1.0, 0.0, 0.5)
+        );
+        let e = Intent {
+            tracks: Some(TrackIntent {
+                brake_right: f64::NAN,
+                ..TrackIntent::default()
+            }),
+            ..Intent::default()
+        }
+        .sanitized()
+        .unwrap_err();
+        assert_eq!(e.field, "tracks.brake_right");
     }
 }

@@ -40,7 +40,9 @@
 
 pub mod intent;
 
-pub use intent::{Controls, Intent, MAX_WHEEL_TORQUE, WheelCommand, sanitize_commands};
+pub use intent::{
+    Controls, Intent, MAX_WHEEL_TORQUE, TrackIntent, WheelCommand, sanitize_commands,
+};
 
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};

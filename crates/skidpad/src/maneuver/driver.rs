@@ -15,6 +15,7 @@
 //! clamped (anti-windup).
 
 use crate::DVec3;
+use crate::drivetrain::{DriveKind, TankMode};
 use crate::vehicle::Vehicle;
 use glam::DVec2;
 
@@ -179,6 +180,10 @@ pub struct DriverGeometry {
     pub max_steer: f64,
     /// Longitudinal position of the rear axle in the vehicle frame. Unit: m.
     pub rear_x: f64,
+    /// A tracked vehicle's track spacing `B` (mean left minus mean right wheel y) and mode:
+    /// the driver turns its pure-pursuit curvature into the tank's steer command
+    /// ([`crate::drivetrain::tank`]) instead of a road-wheel angle. Unit: m.
+    pub tracks: Option<(f64, TankMode)>,
 }
 
 impl DriverGeometry {
@@ -196,10 +201,23 @@ impl DriverGeometry {
             }
         }
         let (front, rear) = (fx / nf.max(1.0), rx / nr.max(1.0));
+        let dp = &v.params().drivetrain;
+        let tracks = (dp.kind == DriveKind::Tank).then(|| {
+            let (mut yl, mut nl, mut yr, mut nr) = (0.0, 0.0f64, 0.0, 0.0f64);
+            for w in &v.params().wheels {
+                if w.position.y > 0.0 {
+                    (yl, nl) = (yl + w.position.y, nl + 1.0);
+                } else {
+                    (yr, nr) = (yr + w.position.y, nr + 1.0);
+                }
+            }
+            ((yl / nl.max(1.0) - yr / nr.max(1.0)).max(0.1), dp.tank.mode)
+        });
         Self {
             wheelbase: (front - rear).max(0.1),
             max_steer: ms.max(1e-3),
             rear_x: rear,
+            tracks,
         }
     }
 }
@@ -241,7 +259,20 @@ pub fn drive(
     let to = path.target(rear, ld) - rear;
     let eta = heading.perp_dot(to).atan2(heading.dot(to));
     let delta = (2.0 * g.wheelbase * eta.sin() / to.length().max(1e-6)).atan();
-    let steer = (delta / g.max_steer).clamp(-1.0, 1.0);
+    let steer = match g.tracks {
+        // Pure pursuit's curvature κ = 2·sin η / l_d inverted through the track speed ratio:
+        // k = κ·B/2, Special ρ = 1 − 2σ → σ = k/(1 + k), Standard ρ = 1 − σ → σ = 2k/(1 + k)
+        // (from R = (B/2)·(1 + ρ)/(1 − ρ)).
+        Some((b, mode)) => {
+            let k = (eta.sin() / to.length().max(1e-6) * b).abs();
+            let s = match mode {
+                TankMode::Special => k / (1.0 + k),
+                TankMode::Standard => 2.0 * k / (1.0 + k),
+            };
+            (s * eta.sin().signum()).clamp(-1.0, 1.0)
+        }
+        None => (delta / g.max_steer).clamp(-1.0, 1.0),
+    };
     let e = speed - vx;
     st.integral =
         (st.integral + e * dt).clamp(-1.0 / p.speed_ki.max(1e-9), 1.0 / p.speed_ki.max(1e-9));

@@ -15,7 +15,7 @@
 //! undone and reported as a [`StepFault`] (see [`fault`]).
 
 pub use crate::ground::ContactParams;
-pub use crate::input::{Controls, Intent, MAX_WHEEL_TORQUE, WheelCommand};
+pub use crate::input::{Controls, Intent, MAX_WHEEL_TORQUE, TrackIntent, WheelCommand};
 pub use crate::params::{Derived, SimParams, VehicleParams};
 pub use crate::state::VehicleState;
 pub use crate::wheel::{WheelParams, WheelState};
