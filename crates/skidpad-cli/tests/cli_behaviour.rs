@@ -61,7 +61,7 @@ fn bad_input_exits_2_before_anything_runs() {
         // B is checked before A runs: nothing on stdout, no table.
         (
             &["compare", "sedan", "nosuch"],
-            "built-in vehicles are sedan, hatch-fwd",
+            "built-in vehicles are sedan, sedan-simple, hatch-fwd",
         ),
         (
             &["run", "--out", under_file.to_str().unwrap()],

@@ -189,7 +189,9 @@ fn hill_hold_with_the_default_friction_circle_tire_holds_too() {
 /// full lock in 0.3 s, 4 s. Returns the largest tilt seen (rad), the fastest tilt rate seen
 /// (rad/s) and the tilt at the end (rad).
 fn j_turn(limit: Option<f64>) -> (f64, f64, f64) {
-    let mut p = sedan();
+    // `sedan-simple`: the friction-circle tyre's µ = 1 is the whole grip (the fitted sedan's
+    // peak falls with load, which moves the roll-over threshold).
+    let mut p = skidpad::presets::sedan_simple();
     p.chassis.com_offset.z = 1.5 - R;
     if let Some(a) = limit {
         p.stability.anti_rollover.enabled = true;
@@ -469,8 +471,8 @@ fn airborne_upright_torque_levels_the_car_before_landing() {
 /// The sedan at `v` (held by a speed controller), a steer step to `steer` at t = 0.5 s;
 /// returns the peak and the final (t = 4 s) yaw rate (rad/s).
 fn step_steer(yaw_rate: Option<f64>, v: f64, steer: f64) -> (f64, f64) {
-    // The neutral-steer sedan: the foundation tire's 17/rad on both axles.
-    let mut p = sedan();
+    // The neutral-steer sedan: the foundation tire's 17/rad on both axles (`sedan-simple`).
+    let mut p = skidpad::presets::sedan_simple();
     for w in &mut p.wheels {
         w.tire
             .as_friction_circle_mut()
