@@ -111,9 +111,9 @@ fn out_of_range_schedule_values_are_refused_with_file_line_and_key() {
             ":7:1: schedule[0].handbrake: must be in [0, 1] (got 2)",
         ),
         (
-            "sedan",
+            "sedan-simple",
             "gear = 2",
-            "schedule[0].gear: vehicle \"sedan\" has direct drive",
+            "schedule[0].gear: vehicle \"sedan-simple\" has direct drive",
         ),
         (
             "sports-rwd",

@@ -262,7 +262,7 @@ fn aero_coast_down_matches_drag_plus_rolling_resistance() {
     // Time 40 → 20 m/s, Δ = 4cr − b² = 285.369:
     //   t = 2M/√Δ·[atan((2c·v₀ + b)/√Δ) − atan((2c·v₁ + b)/√Δ)] = 58.26 s.
     // Deceleration at 40 m/s: (646.8 + 16.02 + 176.58)/1544.06 = 0.5436 m/s².
-    let mut p = sedan();
+    let mut p = skidpad::presets::sedan_simple(); // direct drive, free coasting
     p.aero = AeroParams {
         drag_coefficient: 0.30,
         frontal_area: 2.2,
@@ -352,7 +352,7 @@ fn disabling_a_wheel_while_driving_makes_no_spike() {
     // (2.18 m/s² of heave). Recomputed, the three remaining springs take that share at their
     // current jounce, so the vertical force changes only by the lost wheel's dynamic
     // spring/damper force (≈ 0 on a flat road). Allow 10 % of the naive jump: 0.22 m/s².
-    let mut car = spawn(sedan());
+    let mut car = spawn(skidpad::presets::sedan_simple()); // direct drive, free coasting
     let ground = Plane::flat();
     car.set_velocity(DVec3::new(15.0, 0.0, 0.0), DVec3::ZERO);
     run(&mut car, &ground, DT, 2.0);

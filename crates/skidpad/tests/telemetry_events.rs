@@ -135,7 +135,7 @@ fn driving_off_a_ledge_goes_airborne_then_lands() {
     let ground = GroundSet::new()
         .with(deck(-20.0, 10.0))
         .with(slab(10.0, 80.0, -1.0));
-    let mut p = sedan();
+    let mut p = skidpad::presets::sedan_simple(); // direct drive, free coasting
     p.contact.mode = ContactMode::Raycast;
     let mut car = Vehicle::new(p).unwrap();
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));

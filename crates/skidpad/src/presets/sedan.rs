@@ -4,6 +4,11 @@
 use super::drag;
 use super::tyres::{SEDAN_PAC02, fitted};
 use crate::chassis::ChassisParams;
+use crate::curve::Curve;
+use crate::drivetrain::{
+    AutoboxParams, ClutchParams, DifferentialParams, DriveKind, DriveLayout, DrivetrainParams,
+    EngineParams, GearboxParams,
+};
 use crate::steering::{AckermannParams, SteeringParams};
 use crate::suspension::{AntiRollBarParams, SuspensionParams};
 use crate::tire::{FrictionCircleParams, TireParams};
@@ -20,12 +25,69 @@ use glam::{DMat3, DVec3};
 /// The front axle's lower cornering stiffness per unit load is the tyre's own load
 /// sensitivity; the bicycle model gives `K = (1/17.2 − 1/18.6)·180/π ≈ 0.25` deg/g at the
 /// road wheels (real sedans measure more: compliance and roll steer are not modelled).
+///
+/// Engine and gearbox, in place of the 900 N·m-per-wheel direct drive of [`sedan_simple`]
+/// (which has no power limit): a 2-litre turbo four of the BMW 320i (F30) class. Published
+/// (BMW press data, carscoops.com 2012-01): 135 kW (184 PS) at 5000 rpm, 270 N·m from 1250
+/// to 4500 rpm, six-speed manual, 0–100 km/h 7.3 s, 235 km/h. The torque curve (fractions of
+/// 270 N·m against fractions of the 6500 rpm = 680 rad/s limit): 0.5 at 0, flat 1.0 from
+/// 0.19 (1250 rpm) to 0.69 (4500 rpm), 0.955 at 0.77 (5000 rpm: 258 N·m · 524 rad/s =
+/// 135 kW), 0.65 at the limit (120 kW). Ratios 4.11, 2.32, 1.54, 1.18, 1.00, 0.85 (the
+/// six-speed manual of that class, as [`super::sports_rwd`]); final drive 3.23 (assumed: top
+/// speed then drag-limited near the published 235 km/h). Open rear differential;
+/// closed-throttle friction + pumping 2.8 bar FMEP on 2.0 l (as [`super::hatch_fwd`]) →
+/// 0.14 N·m·s/rad.
 pub fn sedan() -> VehicleParams {
-    sedan_with(
+    let mut p = sedan_with(
         "sedan",
         fitted(&SEDAN_PAC02, (13.647, 0.659), (12.683, -0.043)),
         fitted(&SEDAN_PAC02, (12.557, 0.621), (13.265, -0.029)),
-    )
+    );
+    for w in &mut p.wheels {
+        w.max_drive_torque = 0.0;
+    }
+    p.drivetrain = sedan_drivetrain();
+    p
+}
+
+/// The sedan's engine, gearbox and differential (sources in [`sedan`]).
+fn sedan_drivetrain() -> DrivetrainParams {
+    DrivetrainParams {
+        kind: DriveKind::Engine,
+        engine: EngineParams {
+            peak_torque: 270.0,
+            torque_curve: Curve::new(&[
+                (0.0, 0.5),
+                (0.19, 1.0),
+                (0.69, 1.0),
+                (0.77, 0.955),
+                (1.0, 0.65),
+            ]),
+            max_speed: 680.0,
+            idle_speed: 84.0,
+            inertia: 0.15,
+            damping_zero_throttle_engaged: 0.14,
+            damping_zero_throttle_disengaged: 0.14,
+            ..EngineParams::default()
+        },
+        clutch: ClutchParams {
+            strength: 30.0,
+            engage_engine_speed: 180.0,
+            ..ClutchParams::default()
+        },
+        gearbox: GearboxParams {
+            forward_ratios: vec![4.11, 2.32, 1.54, 1.18, 1.0, 0.85],
+            reverse_ratio: 3.7,
+            final_drive: 3.23,
+            switch_time: 0.3,
+        },
+        autobox: AutoboxParams::default(),
+        differential: DifferentialParams {
+            layout: DriveLayout::RearWheel,
+            ..DifferentialParams::default()
+        },
+        ..DrivetrainParams::default()
+    }
 }
 
 /// The sedan on the foundation friction-circle tyre with direct drive: the closed-form
