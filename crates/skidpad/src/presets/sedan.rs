@@ -36,7 +36,8 @@ use glam::{DMat3, DVec3};
 /// six-speed manual of that class, as [`super::sports_rwd`]); final drive 3.23 (assumed: top
 /// speed then drag-limited near the published 235 km/h). Open rear differential;
 /// closed-throttle friction + pumping 2.8 bar FMEP on 2.0 l (as [`super::hatch_fwd`]) →
-/// 0.14 N·m·s/rad.
+/// 0.14 N·m·s/rad; no full-throttle damping (the published torque is already net, and
+/// the PhysX default 0.15 N·m·s/rad would take 75 N·m, 28 %, at 500 rad/s).
 pub fn sedan() -> VehicleParams {
     let mut p = sedan_with(
         "sedan",
@@ -66,9 +67,10 @@ fn sedan_drivetrain() -> DrivetrainParams {
             max_speed: 680.0,
             idle_speed: 84.0,
             inertia: 0.15,
+            // The published curve is net (brake) torque: no extra loss at full throttle.
+            damping_full_throttle: 0.0,
             damping_zero_throttle_engaged: 0.14,
             damping_zero_throttle_disengaged: 0.14,
-            ..EngineParams::default()
         },
         clutch: ClutchParams {
             strength: 30.0,
