@@ -39,6 +39,7 @@ macro_rules! built_in {
 /// Every built-in vehicle, the default (`sedan`) first.
 pub const BUILT_IN: &[BuiltIn] = &[
     built_in!("sedan", skidpad::presets::sedan),
+    built_in!("sedan-simple", skidpad::presets::sedan_simple),
     built_in!("hatch-fwd", skidpad::presets::hatch_fwd),
     built_in!("sports-rwd", skidpad::presets::sports_rwd),
     built_in!("rally-4wd", skidpad::presets::rally_4wd),

@@ -7,7 +7,9 @@ use support::skidpad;
 #[test]
 fn run_writes_summary_and_telemetry() {
     let dir = std::env::temp_dir().join(format!("skidpad-cli-test-{}", std::process::id()));
-    let stdout = skidpad(&["run"], &dir);
+    // `sedan-simple`: the friction-circle sedan, whose numbers the closed forms below give
+    // (the default `sedan` runs the fitted, peaked tyre: no v²/2µg, no linear bicycle model).
+    let stdout = skidpad(&["run", "--vehicle", "sedan-simple"], &dir);
     assert!(stdout.contains("0-100 km/h"), "{stdout}");
 
     let summary: serde_json::Value =

@@ -61,7 +61,7 @@ fn bad_input_exits_2_before_anything_runs() {
         // B is checked before A runs: nothing on stdout, no table.
         (
             &["compare", "sedan", "nosuch"],
-            "built-in vehicles are sedan, hatch-fwd",
+            "built-in vehicles are sedan, sedan-simple, hatch-fwd",
         ),
         (
             &["run", "--out", under_file.to_str().unwrap()],
@@ -111,9 +111,9 @@ fn out_of_range_schedule_values_are_refused_with_file_line_and_key() {
             ":7:1: schedule[0].handbrake: must be in [0, 1] (got 2)",
         ),
         (
-            "sedan",
+            "sedan-simple",
             "gear = 2",
-            "schedule[0].gear: vehicle \"sedan\" has direct drive",
+            "schedule[0].gear: vehicle \"sedan-simple\" has direct drive",
         ),
         (
             "sports-rwd",

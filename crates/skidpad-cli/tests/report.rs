@@ -12,7 +12,7 @@ use std::process::Command;
 mod support;
 use support::{img_sources, skidpad};
 
-/// The plots of an engine car's main job; a direct-drive car (the sedan) has all but
+/// The plots of an engine car's main job; a direct-drive car (`sedan-simple`) has all but
 /// `engine.svg` (engine speed 0 throughout: no data, no plot).
 const PLOTS: [&str; 9] = [
     "trajectory.svg",
@@ -281,9 +281,12 @@ fn check_report(dir: &Path, min_polylines: usize, plots: &[&str]) {
 #[test]
 fn run_writes_plots_and_report() {
     let dir = std::env::temp_dir().join(format!("skidpad-report-run-{}", std::process::id()));
-    skidpad(&["run"], &dir);
+    skidpad(&["run", "--vehicle", "sedan-simple"], &dir);
     check_report(&dir, 1, &direct_drive_plots());
-    assert!(!dir.join("engine.svg").exists(), "the sedan has no engine");
+    assert!(
+        !dir.join("engine.svg").exists(),
+        "sedan-simple has no engine"
+    );
     assert!(dir.join("summary.json").is_file() && dir.join("telemetry.csv").is_file());
     // The main job's phases: in summary.json with start times, a `phase` column in
     // telemetry.csv, and dashed markers with their names on the time plots.

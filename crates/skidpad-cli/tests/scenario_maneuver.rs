@@ -76,7 +76,9 @@ fn braking_on_ice_matches_the_drag_inclusive_stop() {
     // Glare ice (surface 5, µ = 0.1) from 100 km/h: the tires lock and slide at µ·m·g, the
     // drag adds ½ρC_dA·v²: d = 1500/(2·0.4043)·ln(1 + 0.4043·27.78²/(0.1·1500·9.81)) = 357 m
     // (against 393 m without drag). The model stops within 2 % of it.
-    let s = scenario("vehicle = \"sedan\"\nmaneuver = \"braking\"\n[ground]\nsurface = 5\n");
+    // `sedan-simple`: the locked friction-circle tyre slides at µ·F_z (a peaked tyre slides
+    // below its peak, so the closed form would not hold).
+    let s = scenario("vehicle = \"sedan-simple\"\nmaneuver = \"braking\"\n[ground]\nsurface = 5\n");
     let p = s.vehicle_params().unwrap();
     let k = s.run_maneuver(&p).unwrap().kpis;
     let d = kpi(&k, "braking_distance_m");
@@ -114,8 +116,9 @@ fn park_on_ice_slides_down_at_the_friction_limited_rate() {
     // a = g·(sin θ − µ·cos θ) = 9.81·(0.2873 − 0.0958) = 1.879 m/s². It already slides during
     // the 3 s settling, so over a 10 s hold it covers between ½·a·10² = 94 m (from rest) and
     // a·3·10 + ½·a·10² = 150 m (sliding from the start of the settle).
+    // `sedan-simple`: the closed form is the friction-circle tyre's sliding µ.
     let s = scenario(
-        "vehicle = \"sedan\"\n[maneuver]\nkind = \"park\"\nhold_time = 10.0\n[ground]\nsurface = 5\n",
+        "vehicle = \"sedan-simple\"\n[maneuver]\nkind = \"park\"\nhold_time = 10.0\n[ground]\nsurface = 5\n",
     );
     let p = s.vehicle_params().unwrap();
     let o = s.run_maneuver(&p).unwrap();

@@ -25,9 +25,9 @@ fn start_at_10_minus_5_heading_90_coasts_along_plus_y() {
     //     / (1500 + 4·1.1/0.316²) = (176.6 + 10.1) N / 1544 kg = 0.121 m/s²,
     // so the car covers 5·1 − ½·0.121·1² = 4.94 m: it ends near (10, −0.06) with yaw π/2.
     // Tolerances: 3 cm along the run, 1 cm across it, 2 mrad of yaw (it runs straight: the
-    // sedan is symmetric).
+    // sedan is symmetric). `sedan-simple`: direct drive, so no engine braking in the coast.
     let tel = run(
-        "vehicle = \"sedan\"\nduration = 1.0\n[initial]\nx = 10.0\ny = -5.0\nheading_deg = 90.0\nspeed = 5.0\n",
+        "vehicle = \"sedan-simple\"\nduration = 1.0\n[initial]\nx = 10.0\ny = -5.0\nheading_deg = 90.0\nspeed = 5.0\n",
     );
     let first = &tel.rows[0];
     let last = tel.rows.last().unwrap();

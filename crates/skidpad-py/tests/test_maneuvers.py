@@ -18,10 +18,10 @@ def cli_summary(exe, tmp_path, args):
 
 
 def test_braking_obeys_the_friction_limit():
-    r = skidpad.maneuver("sedan", "braking", speed_kmh=80.0)
+    r = skidpad.maneuver("sedan-simple", "braking", speed_kmh=80.0)
     v = 80.0 / 3.6
     k = r["kpis"]
-    # µ = 1 friction-circle tyres (sedan.toml) plus rolling resistance c_rr·g = 0.118 m/s² and
+    # µ = 1 friction-circle tyres (sedan-simple.toml) plus rolling resistance c_rr·g = 0.118 m/s² and
     # at most the drag at 80 km/h, ½·1.225·0.3·2.2·v²/1500 = 0.133 m/s²: no stop shorter than
     # v²/(2·(9.81 + 0.118 + 0.133)) = 24.54 m; the pedal ramp and the load transfer cost a
     # little, so within 5 % of v²/(2µg) = 25.17 m.

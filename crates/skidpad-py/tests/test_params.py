@@ -9,7 +9,7 @@ import skidpad
 
 def test_every_built_in_round_trips_through_its_dict_bit_for_bit():
     names = skidpad.vehicle_names()
-    assert names[0] == "sedan" and len(names) == 8
+    assert names[0] == "sedan" and len(names) == 9
     for name in names:
         p = skidpad.VehicleParams.preset(name)
         # f64 values cross as floats, never as decimal text: the dict gives the same params.

@@ -5,7 +5,10 @@
 
 use skidpad::chassis::{ChassisState, Wrench, integrate};
 use skidpad::ground::Plane;
-use skidpad::presets::{sedan, sports_rwd};
+// `sedan-simple`: the drive-and-steer schedule below was written for the friction-circle
+// sedan (900 N·m per rear wheel; on the fitted tyre the same schedule spins the car and the
+// brake phase stops it, so the run would not cover the ground the comparison needs).
+use skidpad::presets::{sedan_simple, sports_rwd};
 use skidpad::suspension::RollPair;
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
 use skidpad::{DVec3, Pose};
@@ -121,10 +124,21 @@ fn compare(p: VehicleParams, steps: usize, mean: bool) -> f64 {
 #[test]
 fn a_host_integrating_each_substep_reproduces_the_standalone_trajectory() {
     for n in 1..=4 {
-        let worst = compare(with_body_roll(sedan(), n), 480, false);
+        let worst = compare(with_body_roll(sedan_simple(), n), 480, false);
         assert!(worst <= 1e-9, "{n} substeps: relative difference {worst:e}");
-        // An engine drive (coupled solve) too.
-        let worst = compare(with_body_roll(sports_rwd(), n), 300, false);
+        // An engine drive (coupled solve) too, on the friction-circle tyre (µ 1.1) this
+        // schedule was written for: on the preset's fitted tyre full throttle in first gear
+        // (8.6 kN per rear wheel) spins the rear tyres past their peak and the car turns on
+        // the spot instead of covering the ground the comparison needs.
+        let mut sports = sports_rwd();
+        for w in &mut sports.wheels {
+            w.tire =
+                skidpad::tire::TireParams::friction_circle(skidpad::tire::FrictionCircleParams {
+                    friction: 1.1,
+                    ..Default::default()
+                });
+        }
+        let worst = compare(with_body_roll(sports, n), 300, false);
         assert!(
             worst <= 1e-9,
             "sports-rwd, {n} substeps: relative difference {worst:e}"
@@ -134,18 +148,18 @@ fn a_host_integrating_each_substep_reproduces_the_standalone_trajectory() {
 
 #[test]
 fn with_one_substep_the_mean_wrench_is_the_standalone_step() {
-    let worst = compare(with_body_roll(sedan(), 1), 480, true);
+    let worst = compare(with_body_roll(sedan_simple(), 1), 480, true);
     assert!(worst <= 1e-9, "relative difference {worst:e}");
     // With 3 substeps one integration of the mean is not the same trajectory (positions
     // differ at O(dt²)): the comparison does see it.
-    let worst = compare(with_body_roll(sedan(), 3), 480, true);
+    let worst = compare(with_body_roll(sedan_simple(), 3), 480, true);
     assert!(worst > 1e-6, "relative difference {worst:e}");
 }
 
 #[test]
 fn the_mean_wrench_is_the_substep_impulse_over_the_step() {
     // Three substeps: total = (w₁ + w₂ + w₃)/3, to round-off (N, N·m).
-    let mut v = Vehicle::new(with_body_roll(sedan(), 3)).unwrap();
+    let mut v = Vehicle::new(with_body_roll(sedan_simple(), 3)).unwrap();
     // At the design pose (wheel centres one radius up) every spring starts at its rest force.
     v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));
     v.set_intent(Intent {

@@ -33,7 +33,13 @@ fn the_tank_cannot_run_the_80_kmh_tests() {
 
 #[test]
 fn the_8x8_truck_rolls_over_on_the_circle_and_in_the_sine_with_dwell() {
-    let p = presets::truck_8x8();
+    // On the friction-circle µ = 1 tyre: static stability factor t/2h = 2.3/2.4 = 0.96 < µ,
+    // so it rolls over before it slides. On its fitted truck tyres (µ ≈ 0.71 at its load)
+    // the preset slides instead, as a real truck with SSF above µ does.
+    let mut p = presets::truck_8x8();
+    for w in &mut p.wheels {
+        w.tire = skidpad::tire::TireParams::friction_circle(Default::default());
+    }
     let circle = standard::steady_state_circle(&p, CIRCLE_RADIUS).unwrap();
     let why = circle.invalid.expect("the circle is void");
     assert_eq!(why.rule, Rule::RolledOver);
@@ -84,7 +90,10 @@ fn the_8x8_truck_rolls_over_on_the_circle_and_in_the_sine_with_dwell() {
 
 #[test]
 fn the_sedan_suite_is_all_valid() {
-    let r = standard_suite_detailed(&presets::sedan(), &mut |_, _| {}).unwrap();
+    // `sedan-simple`: the fitted sedan's circle ends in a spin (a rear-drive car with a
+    // friction peak on a speed ramp, with 900 N·m of direct drive per rear wheel), which is
+    // a valid "invalid" KPI, not the all-valid suite this test wants.
+    let r = standard_suite_detailed(&presets::sedan_simple(), &mut |_, _| {}).unwrap();
     assert!(r.invalid.is_empty(), "{:#?}", r.invalid);
     assert!(r.kpis.iter().all(|(_, v)| v.is_finite()));
     assert!(r.kpis.len() >= 24, "{}", r.kpis.len());

@@ -125,7 +125,8 @@ fn entry_speed_search_is_limited_by_grip() {
     // so the speed must drop.
     let mut found = Vec::new();
     for mu in [1.0, 0.15] {
-        let mut p = sedan();
+        // The friction-circle sedan: µ is its whole grip (no peak, no load sensitivity).
+        let mut p = skidpad::presets::sedan_simple();
         for w in &mut p.wheels {
             w.tire.as_friction_circle_mut().unwrap().friction = mu;
         }

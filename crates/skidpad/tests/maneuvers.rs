@@ -1,9 +1,11 @@
 //! The standard manoeuvres against hand calculations and physical bounds.
 
 use skidpad::maneuver::{CIRCLE_RADIUS, standard, standard_suite};
-use skidpad::presets::sedan;
+// The hand calculations below are the friction-circle tyre's (v²/2µg, the linear bicycle
+// model): they run `sedan-simple`, the sedan on that tyre.
+use skidpad::presets::sedan_simple;
 
-/// The friction-circle parameters of wheel `i` (every preset uses that model).
+/// The friction-circle parameters of wheel `i` (`sedan-simple`'s model).
 fn fc(p: &skidpad::VehicleParams, i: usize) -> &skidpad::tire::FrictionCircleParams {
     p.wheels[i].tire.as_friction_circle().unwrap()
 }
@@ -26,7 +28,7 @@ fn understeer_gradient_matches_the_bicycle_model() {
     // speed lifts the front axle, and with C = c·N the front loses stiffness) and the two
     // front wheels' different steer. With the CoM lowered to 5 cm above the ground and
     // parallel steer those are gone, and K agrees within 3 % (1.4 % at the time of writing).
-    let p = sedan();
+    let p = sedan_simple();
     let k_hand = bicycle_k_deg_per_g(&p);
     assert!((k_hand - 1.9099).abs() < 1e-4, "{k_hand}");
     let mut flat = p.clone();
@@ -68,7 +70,7 @@ fn understeer_gradient_matches_the_bicycle_model() {
 #[test]
 fn braking_acceleration_coast_down_and_parking() {
     // The sedan has C_d = 0.30, A = 2.2 m² (C_d·A = 0.66 m²).
-    let p = sedan();
+    let p = sedan_simple();
     let kpis = standard_suite(&p).unwrap();
     let get = |k: &str| kpis.iter().find(|(n, _)| n == k).unwrap().1;
     for (k, v) in &kpis {
@@ -104,7 +106,7 @@ fn step_steer_matches_the_bicycle_model_gain() {
     // (Gillespie eq. 6-15). The sedan: K = (1/12 − 1/20)/9.81 = 0.003 398; at
     // 80 km/h (22.22 m/s): r/δ = 22.22/(2.7 + 0.003 398·493.8) = 22.22/4.378 = 5.076 1/s.
     // Within 5 %; response time a fraction of a second; a little overshoot at most.
-    let r = standard::step_steer(&sedan(), 80.0 / 3.6, 4.0).unwrap();
+    let r = standard::step_steer(&sedan_simple(), 80.0 / 3.6, 4.0).unwrap();
     let k = (1.0 / 12.0 - 1.0 / 20.0) / 9.81;
     let v: f64 = 80.0 / 3.6;
     let gain = v / (2.7 + k * v * v);
@@ -138,7 +140,7 @@ fn sine_with_dwell_needs_esc() {
     // peak 1 s after the steer); with ESC (brake one wheel towards the bicycle-model yaw rate)
     // it meets the standard's limits: ≤ 35 % at 1.0 s, ≤ 20 % at 1.75 s, and the
     // responsiveness limit ≥ 1.83 m lateral displacement at 1.07 s.
-    let mut p = sedan();
+    let mut p = sedan_simple();
     let free = standard::sine_with_dwell(&p, 6.5).unwrap();
     p.drivetrain.aids.esc.enabled = true;
     let esc = standard::sine_with_dwell(&p, 6.5).unwrap();
@@ -164,7 +166,7 @@ fn sine_with_dwell_peak_is_the_second_lobe_at_low_amplitude() {
     // 2.943/22.22 = 0.132 rad/s, so ψ_peak (the first peak after the steer changes sign) is
     // that within 10 % (overshoot included), and the car is straight again 1.75 s after the
     // steer ends (|ratio| < 5 %).
-    let r = standard::sine_with_dwell(&sedan(), 1.0).unwrap();
+    let r = standard::sine_with_dwell(&sedan_simple(), 1.0).unwrap();
     let want = 0.3 * 9.81 / (80.0 / 3.6);
     assert!(
         (r.peak_yaw_rate_radps - want).abs() < 0.1 * want,
@@ -192,7 +194,7 @@ fn sedan_suite_golden_kpis() {
     // The built-in sedan's suite, pinned (values at the time of writing; tolerances in the
     // KPI's units, wide enough for a harmless solver change, tight enough to catch a model
     // change), plus the physical cross-checks.
-    let p = sedan();
+    let p = sedan_simple();
     let kpis = standard_suite(&p).unwrap();
     let get = |k: &str| kpis.iter().find(|(n, _)| n == k).unwrap().1;
     let golden = [

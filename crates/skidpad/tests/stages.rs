@@ -5,12 +5,14 @@
 use skidpad::input::Controls;
 use skidpad::params::Derived;
 use skidpad::pipeline::{self, Stage};
-use skidpad::presets::sedan;
+// `sedan-simple`: these tests are about the direct drive's per-wheel torques and free
+// coasting (no engine braking); the `sedan` preset has an engine and gearbox.
+use skidpad::presets::sedan_simple;
 use skidpad::state::VehicleState;
 use skidpad::vehicle::Intent;
 
 fn setup() -> (skidpad::VehicleParams, Derived, VehicleState) {
-    let p = sedan();
+    let p = sedan_simple();
     let d = Derived::new(&p).unwrap();
     let s = VehicleState {
         n_wheels: p.wheels.len(),

@@ -189,7 +189,9 @@ fn hill_hold_with_the_default_friction_circle_tire_holds_too() {
 /// full lock in 0.3 s, 4 s. Returns the largest tilt seen (rad), the fastest tilt rate seen
 /// (rad/s) and the tilt at the end (rad).
 fn j_turn(limit: Option<f64>) -> (f64, f64, f64) {
-    let mut p = sedan();
+    // `sedan-simple`: the friction-circle tyre's µ = 1 is the whole grip (the fitted sedan's
+    // peak falls with load, which moves the roll-over threshold).
+    let mut p = skidpad::presets::sedan_simple();
     p.chassis.com_offset.z = 1.5 - R;
     if let Some(a) = limit {
         p.stability.anti_rollover.enabled = true;
@@ -260,7 +262,7 @@ fn aero_coast_down_matches_drag_plus_rolling_resistance() {
     // Time 40 → 20 m/s, Δ = 4cr − b² = 285.369:
     //   t = 2M/√Δ·[atan((2c·v₀ + b)/√Δ) − atan((2c·v₁ + b)/√Δ)] = 58.26 s.
     // Deceleration at 40 m/s: (646.8 + 16.02 + 176.58)/1544.06 = 0.5436 m/s².
-    let mut p = sedan();
+    let mut p = skidpad::presets::sedan_simple(); // direct drive, free coasting
     p.aero = AeroParams {
         drag_coefficient: 0.30,
         frontal_area: 2.2,
@@ -350,7 +352,7 @@ fn disabling_a_wheel_while_driving_makes_no_spike() {
     // (2.18 m/s² of heave). Recomputed, the three remaining springs take that share at their
     // current jounce, so the vertical force changes only by the lost wheel's dynamic
     // spring/damper force (≈ 0 on a flat road). Allow 10 % of the naive jump: 0.22 m/s².
-    let mut car = spawn(sedan());
+    let mut car = spawn(skidpad::presets::sedan_simple()); // direct drive, free coasting
     let ground = Plane::flat();
     car.set_velocity(DVec3::new(15.0, 0.0, 0.0), DVec3::ZERO);
     run(&mut car, &ground, DT, 2.0);
@@ -469,8 +471,8 @@ fn airborne_upright_torque_levels_the_car_before_landing() {
 /// The sedan at `v` (held by a speed controller), a steer step to `steer` at t = 0.5 s;
 /// returns the peak and the final (t = 4 s) yaw rate (rad/s).
 fn step_steer(yaw_rate: Option<f64>, v: f64, steer: f64) -> (f64, f64) {
-    // The neutral-steer sedan: the foundation tire's 17/rad on both axles.
-    let mut p = sedan();
+    // The neutral-steer sedan: the foundation tire's 17/rad on both axles (`sedan-simple`).
+    let mut p = skidpad::presets::sedan_simple();
     for w in &mut p.wheels {
         w.tire
             .as_friction_circle_mut()

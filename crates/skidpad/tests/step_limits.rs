@@ -41,7 +41,7 @@ fn stable_substep_by_hand() {
     assert!((stable_substep(1e-300, 10.0) - 0.1125).abs() < 1e-15);
 }
 
-/// The sedan's bound by hand: its stiffest spring is the front tire's longitudinal patch
+/// The friction-circle sedan's (`sedan-simple`) bound by hand: its stiffest spring is the front tire's longitudinal patch
 /// spring `K/σ`: friction circle, `K = 18 · Fz` (the default 18 per unit load), Fz = 416.67 kg
 /// × 9.81 = 4087.5 N (the CoM 0.15 m ahead of mid-wheelbase: (1.35 + 0.15)/2.7 of 1500 kg on
 /// two wheels), σ = 0.1 m → k = 735 750 N/m. The chassis mass felt at the contact point
@@ -49,7 +49,7 @@ fn stable_substep_by_hand() {
 /// → m = 976.83 kg; ω² = 753.2 s⁻²; h = √(2.25/ω²) = 0.054656 s.
 #[test]
 fn sedan_bound_is_its_front_patch_spring() {
-    let car = Vehicle::new(presets::sedan()).unwrap();
+    let car = Vehicle::new(presets::sedan_simple()).unwrap();
     let d = car.derived();
     let h = d.max_substep;
     assert!((h - 0.054_656).abs() < 2e-6, "max_substep {h}");
@@ -148,7 +148,8 @@ fn too_long_a_step_is_refused_with_the_largest_stable_value() {
 /// (measured: 38.46 m at 0.1 s, 38.70 m at 1/30 s).
 #[test]
 fn braking_distance_does_not_depend_on_the_step() {
-    let p = presets::sedan();
+    // `sedan-simple` (friction circle, µ = 1: the distances above are its).
+    let p = presets::sedan_simple();
     let run = |dt: f64| {
         let mut o = Options {
             dt,

@@ -3,7 +3,9 @@
 
 use parry3d_f64::shape::SharedShape;
 use skidpad::ground::{GroundSet, ParryGround, Plane, SurfaceId};
-use skidpad::presets::sedan;
+// `sedan-simple`: these tests are about the direct drive's per-wheel torques and free
+// coasting (no engine braking); the `sedan` preset has an engine and gearbox.
+use skidpad::presets::sedan_simple;
 use skidpad::tire::thermal::TireThermalParams;
 use skidpad::tire::{SimpleMagicParams, TireModelKind};
 use skidpad::vehicle::{Intent, Vehicle, VehicleParams, WheelCommand};
@@ -14,7 +16,7 @@ const R: f64 = 0.316;
 
 fn sedan_mf() -> VehicleParams {
     // Without drag, so a stop is friction alone (the hand numbers below leave drag out).
-    let mut p = sedan();
+    let mut p = sedan_simple();
     p.aero = Default::default();
     for w in &mut p.wheels {
         w.tire.model = TireModelKind::SimpleMagic(SimpleMagicParams::default());

@@ -135,7 +135,7 @@ fn driving_off_a_ledge_goes_airborne_then_lands() {
     let ground = GroundSet::new()
         .with(deck(-20.0, 10.0))
         .with(slab(10.0, 80.0, -1.0));
-    let mut p = sedan();
+    let mut p = skidpad::presets::sedan_simple(); // direct drive, free coasting
     p.contact.mode = ContactMode::Raycast;
     let mut car = Vehicle::new(p).unwrap();
     car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));
@@ -296,7 +296,8 @@ fn a_handbrake_turn_drifts_once_with_hysteresis() {
     // includes the wheel bearings' (the default 0.01 N·m·s/rad moves the peak by 0.012° and
     // one of the 13 band samples of 1/120 s across the 10° edge).
     let ground = Plane::flat();
-    let mut p = sedan();
+    // The friction-circle sedan (`sedan-simple`): the band edge is the linear tyre's.
+    let mut p = skidpad::presets::sedan_simple();
     p.aero = Default::default();
     for w in &mut p.wheels {
         w.damping_rate = 0.0;
@@ -481,7 +482,8 @@ fn aligning_moment_opposes_the_lateral_force_with_a_trail_below_a_third_of_the_p
         );
         assert_eq!(w.friction, 1.0);
     }
-    let mut plain = Vehicle::new(sedan()).unwrap();
+    // The friction-circle tyre has no aligning moment (`sedan-simple`).
+    let mut plain = Vehicle::new(skidpad::presets::sedan_simple()).unwrap();
     plain.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.316)));
     plain.set_velocity(DVec3::new(10.0, 0.0, 0.0), DVec3::ZERO);
     plain

@@ -3,7 +3,9 @@
 //! transient contact, and every model driving the sedan.
 
 use skidpad::ground::Plane;
-use skidpad::presets::sedan;
+// `sedan-simple`: these tests are about the direct drive's per-wheel torques and free
+// coasting (no engine braking); the `sedan` preset has an engine and gearbox.
+use skidpad::presets::sedan_simple;
 use skidpad::tire::mf::{MfTire, TirFile};
 use skidpad::tire::{
     BrushParams, SimpleMagicParams, SlipCurveParams, TireModelKind, TireParams, TireState,
@@ -41,7 +43,7 @@ fn models() -> Vec<(&'static str, TireModelKind)> {
 }
 
 fn sedan_with(model: &TireModelKind) -> VehicleParams {
-    let mut p = sedan();
+    let mut p = sedan_simple();
     for w in &mut p.wheels {
         w.tire.model = model.clone();
     }

@@ -21,7 +21,7 @@ fn mf_without_fnomin() -> TireModelKind {
     TireModelKind::MagicFormula(Box::new(tire))
 }
 
-/// The friction-circle parameters of wheel `i` (the sedan's model).
+/// The friction-circle parameters of wheel `i` (`sedan-simple`'s model: the rules on its fields).
 fn fc(p: &mut VehicleParams, i: usize) -> &mut FrictionCircleParams {
     p.wheels[i].tire.as_friction_circle_mut().unwrap()
 }
@@ -120,11 +120,11 @@ const CASES: &[(&str, Breaker, &str)] = &[
 
 #[test]
 fn every_rule_names_its_field() {
-    skidpad::presets::sedan()
+    skidpad::presets::sedan_simple()
         .validate()
         .expect("the preset is valid");
     for (comment, breaker, path) in CASES {
-        let mut p = skidpad::presets::sedan();
+        let mut p = skidpad::presets::sedan_simple();
         breaker(&mut p);
         let e = p.validate().expect_err(comment);
         assert_eq!(&e.path, path, "{comment}: {e}");
@@ -138,7 +138,7 @@ fn every_rule_names_its_field() {
 fn disabled_wheel_is_excluded_from_sprung_masses() {
     // A 5th wheel far outside the others, disabled: it carries nothing and the four others keep
     // the sedan's split.
-    let mut p = skidpad::presets::sedan();
+    let mut p = skidpad::presets::sedan_simple();
     let m4 = p.sprung_masses().unwrap();
     p.wheels.push(WheelParams {
         position: DVec3::new(10.0, 0.0, 0.0),
