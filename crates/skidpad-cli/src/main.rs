@@ -89,7 +89,8 @@ enum Command {
     /// Run the 1-D longitudinal model (VehicleBody spec: body, wheels, brakes) beside the 3-D
     /// one: 0–100 km/h and a coast-down fit on both (direct-drive vehicles).
     Body1d {
-        /// The vehicle: a built-in name or a path to a vehicle `.toml` file. Default: sedan.
+        /// The vehicle: a built-in name or a path to a vehicle `.toml` file (direct drive).
+        /// Default: sedan-simple.
         #[arg(long)]
         vehicle: Option<String>,
         /// Print the numbers as JSON instead of the table.
@@ -563,7 +564,7 @@ fn vehicles(ui: Ui) -> Outcome {
 
 /// `skidpad body1d`: the 1-D model beside the 3-D one.
 fn body1d(name: Option<&str>, ui: Ui) -> Outcome {
-    let name = name.unwrap_or("sedan");
+    let name = name.unwrap_or("sedan-simple");
     let params = vehicle(name)?;
     let s = skidpad::body1d::coupled::side_by_side(&params)
         .map_err(|e| input(format!("{name}: {e}")))?;

@@ -243,7 +243,7 @@ fn tire_eval_writes_to_stdout_with_a_dash() {
 /// `tests/body1d_coupled.rs`); an engine-driven vehicle is refused with the key and exit 2.
 #[test]
 fn body1d_prints_both_models_and_refuses_engines() {
-    let o = skidpad(&["body1d", "--json", "--vehicle", "sedan"]);
+    let o = skidpad(&["body1d", "--json", "--vehicle", "sedan-simple"]);
     let out = text(&o.stdout);
     assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -252,7 +252,7 @@ fn body1d_prints_both_models_and_refuses_engines() {
         v["t_0_100_3d_s"].as_f64().unwrap(),
     );
     assert!((a - b).abs() < 0.005 * b, "{out}");
-    let o = skidpad(&["body1d", "--vehicle", "sedan"]);
+    let o = skidpad(&["body1d", "--vehicle", "sedan-simple"]);
     assert!(text(&o.stdout).contains("coast-down C_d·A (m²)"));
     let o = skidpad(&["body1d", "--vehicle", "sports-rwd"]);
     assert_eq!(o.status.code(), Some(2));

@@ -8,12 +8,15 @@ use skidpad::vehicle::VehicleParams;
 
 const H: f64 = 1.0 / 240.0;
 
-/// The sedan's layout and masses on the default friction-circle tyre (µ = 1, C_rr = 0.012), so
-/// the hand numbers below do not depend on the preset's tyre choice.
+/// The sedan's layout and masses on the default friction-circle tyre (µ = 1, C_rr = 0.012),
+/// driven directly (900 N·m per rear wheel), so the hand numbers below do not depend on the
+/// preset's tyre or drive choice.
 fn sedan_fc() -> VehicleParams {
     let mut p = presets::sedan();
+    p.drivetrain = Default::default();
     for w in &mut p.wheels {
         w.tire = TireParams::default();
+        w.max_drive_torque = if w.position.x < 0.0 { 900.0 } else { 0.0 };
     }
     p
 }

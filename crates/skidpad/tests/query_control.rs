@@ -22,7 +22,7 @@ impl Ground for CountingRays {
 }
 
 fn sedan_on_rays() -> Vehicle {
-    let mut p = presets::sedan();
+    let mut p = presets::sedan_simple();
     p.contact.mode = ContactMode::Raycast;
     let r = p.wheels[0].radius;
     let mut v = Vehicle::new(p).unwrap();

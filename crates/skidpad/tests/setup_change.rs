@@ -19,17 +19,17 @@ const G: f64 = 9.81;
 #[test]
 fn set_params_keeps_the_state_and_equals_new_plus_restore() {
     let g = Plane::flat();
-    let mut springs = presets::sedan();
+    let mut springs = presets::sedan_simple();
     for w in &mut springs.wheels {
         w.suspension.spring_rate *= 1.5;
         w.suspension.bump_damping *= 1.2;
     }
-    let mut brush = presets::sedan();
+    let mut brush = presets::sedan_simple();
     for w in &mut brush.wheels {
         w.tire.model = skidpad::tire::TireModelKind::Brush(Default::default());
     }
     for p2 in [springs, brush] {
-        let mut a = spawn(presets::sedan());
+        let mut a = spawn(presets::sedan_simple());
         drive(
             &mut a,
             &g,
@@ -60,11 +60,11 @@ fn set_params_keeps_the_state_and_equals_new_plus_restore() {
 #[test]
 fn new_mass_is_carried_after_a_swap() {
     let g = Plane::flat();
-    let mut v = spawn(presets::sedan());
+    let mut v = spawn(presets::sedan_simple());
     run(&mut v, &g, DT, 3.0);
     let before: f64 = v.state().wheels().iter().map(|w| w.normal_load).sum();
     assert!((before - 1500.0 * G).abs() < 0.005 * 1500.0 * G, "{before}");
-    let mut p = presets::sedan();
+    let mut p = presets::sedan_simple();
     p.chassis.mass = 1800.0;
     v.set_params(p).unwrap();
     run(&mut v, &g, DT, 4.0);
@@ -76,7 +76,7 @@ fn new_mass_is_carried_after_a_swap() {
 #[test]
 fn bad_setup_is_refused_and_nothing_changes() {
     let g = Plane::flat();
-    let mut v = spawn(presets::sedan());
+    let mut v = spawn(presets::sedan_simple());
     drive(
         &mut v,
         &g,
@@ -88,7 +88,7 @@ fn bad_setup_is_refused_and_nothing_changes() {
         },
     );
     let hash = v.state_hash();
-    let mut bad = presets::sedan();
+    let mut bad = presets::sedan_simple();
     bad.chassis.mass = -5.0;
     let e = v.set_params(bad).unwrap_err();
     assert!(e.to_string().contains("chassis.mass"), "{e}");
@@ -98,7 +98,10 @@ fn bad_setup_is_refused_and_nothing_changes() {
         "{e}"
     );
     assert_eq!(v.state_hash(), hash);
-    assert_eq!(v.params().chassis.mass, presets::sedan().chassis.mass);
+    assert_eq!(
+        v.params().chassis.mass,
+        presets::sedan_simple().chassis.mass
+    );
 }
 
 /// Gear carries over when it still exists, and restarts in first at idle when it does not.
@@ -136,7 +139,7 @@ fn gear_carries_over_only_when_it_exists() {
 #[test]
 fn copy_dynamics_moves_state_not_setup() {
     let g = Plane::flat();
-    let mut a = spawn(presets::sedan());
+    let mut a = spawn(presets::sedan_simple());
     drive(
         &mut a,
         &g,
@@ -148,7 +151,7 @@ fn copy_dynamics_moves_state_not_setup() {
             ..Intent::default()
         },
     );
-    let mut stiff = presets::sedan();
+    let mut stiff = presets::sedan_simple();
     for w in &mut stiff.wheels {
         w.suspension.spring_rate *= 2.0;
     }

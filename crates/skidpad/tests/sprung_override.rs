@@ -10,14 +10,14 @@ use support::{run, spawn};
 const DT: f64 = 1.0 / 120.0;
 const G: f64 = 9.81;
 
-/// A sedan with a cross-weight of ±30 kg (fl and rr heavier, fr and rl lighter) on top of the
+/// The friction-circle sedan (`sedan-simple`) with a cross-weight of ±30 kg (fl and rr heavier, fr and rl lighter) on top of the
 /// computed split: the twist keeps the total mass and both moments (Σ Δm = 0, Σ Δm·x = 0,
 /// Σ Δm·y = 0 for a rectangle), so the springs' preloads hold the body level at its design
 /// height and the wheels carry exactly (mᵢ ± 30 kg)·g. Checked within 0.5 % of each load
 /// (≈ 20 N; the twist itself is 294 N), and the body stays level within 1 mrad.
 #[test]
 fn cross_weight_override_is_the_resting_load() {
-    let mut p = presets::sedan();
+    let mut p = presets::sedan_simple();
     let m = p.sprung_masses().unwrap();
     let twist = [30.0, -30.0, -30.0, 30.0];
     for (i, w) in p.wheels.iter_mut().enumerate() {
@@ -45,7 +45,7 @@ fn cross_weight_override_is_the_resting_load() {
         "roll {roll}, pitch {pitch}"
     );
     // Without the override the same car rests on the computed split: the twist is real.
-    let mut plain = spawn(presets::sedan());
+    let mut plain = spawn(presets::sedan_simple());
     run(&mut plain, &Plane::flat(), DT, 5.0);
     let d = v.state().wheels()[0].normal_load - plain.state().wheels()[0].normal_load;
     assert!(
@@ -57,7 +57,7 @@ fn cross_weight_override_is_the_resting_load() {
 /// Partial overrides, a sum off the chassis mass, and a CoM move over overrides are refused.
 #[test]
 fn bad_overrides_are_refused() {
-    let mut p = presets::sedan();
+    let mut p = presets::sedan_simple();
     p.wheels[0].sprung_mass = Some(400.0);
     let e = p.validate().unwrap_err().to_string();
     assert!(
@@ -66,7 +66,7 @@ fn bad_overrides_are_refused() {
     );
 
     // 4 × 390 kg = 1560 kg against 1500 kg: 4 % off, beyond the 1 % scale tolerance.
-    let mut p = presets::sedan();
+    let mut p = presets::sedan_simple();
     for w in &mut p.wheels {
         w.sprung_mass = Some(390.0);
     }
@@ -84,7 +84,7 @@ fn bad_overrides_are_refused() {
         .to_string();
     assert!(e.contains("wheels[0].sprung_mass"), "{e}");
 
-    let mut p = presets::sedan();
+    let mut p = presets::sedan_simple();
     for w in &mut p.wheels {
         w.sprung_mass = Some(-1.0);
     }
