@@ -116,13 +116,13 @@ pub fn write_plots(dir: &Path, runs: &[(&str, &Recorder)]) -> Result<Vec<&'stati
             PLOTS[2],
             "Yaw rate",
             ("t_s", "t [s]"),
-            ("yaw_rate_radps", "yaw rate [rad/s]"),
+            ("yaw_rate_radps", "yaw rate (ISO, vertical) [rad/s]"),
             true,
         ),
         (
             PLOTS[3],
             "Steering vs lateral acceleration",
-            ("ay_mps2", "ay [m/s²]"),
+            ("ay_mps2", "ay (ISO, kinematic) [m/s²]"),
             ("steer_rad", "steer [rad]"),
             false,
         ),
@@ -162,7 +162,7 @@ pub fn write_plots(dir: &Path, runs: &[(&str, &Recorder)]) -> Result<Vec<&'stati
     let gg = simple("ay_mps2", "ax_mps2", 1.0, "")?;
     if carries_data(&gg) {
         written(PLOTS[6], &|p| {
-            line_chart(p, "g-g diagram", "ay [m/s²]", "ax [m/s²]", &gg)
+            line_chart(p, "g-g diagram", "ay (ISO) [m/s²]", "ax (ISO) [m/s²]", &gg)
         })?;
     }
     let rpm = simple("t_s", "engine_speed_radps", RADPS_TO_RPM, "engine speed")?;

@@ -247,9 +247,9 @@ pub fn steady_state_circle_with(
             }
             if k as f64 * dt >= 4.0 {
                 let vx = s.forward_speed();
-                sum_ay += s.chassis.angular_velocity_world.z * vx;
+                sum_ay += s.acceleration_intermediate(p.sim.gravity).y;
                 sum_d += road_steer(&v);
-                sum_k += s.chassis.angular_velocity_world.z / vx.abs().max(0.1);
+                sum_k += s.yaw_rate_vertical() / vx.abs().max(0.1);
                 n += 1.0;
             }
         }
