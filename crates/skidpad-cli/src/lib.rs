@@ -13,6 +13,7 @@ pub mod plot;
 pub mod report;
 pub mod scenario;
 pub mod tire_cmd;
+pub mod validate;
 pub mod vehicles;
 
 use serde::Serialize;
