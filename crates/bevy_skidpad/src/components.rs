@@ -285,7 +285,8 @@ pub struct GroundVehicleTelemetry {
     pub speed: f64,
     /// Forward speed (body x in ISO axes, Bevy local −z). Unit: m/s.
     pub forward_speed: f64,
-    /// Yaw rate, + turning left. Unit: rad/s.
+    /// Yaw rate about the vertical (ISO 8855; the core's `yaw_rate_radps` channel), + turning
+    /// left. Unit: rad/s.
     pub yaw_rate: f64,
     /// Body slip angle, + sliding left. Unit: rad.
     pub body_slip_angle: f64,

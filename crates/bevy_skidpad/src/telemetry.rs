@@ -85,7 +85,7 @@ pub(crate) fn observe(
             time: s.time,
             speed: s.speed,
             forward_speed: s.velocity_body.x,
-            yaw_rate: s.angular_velocity_body.z,
+            yaw_rate: s.yaw_rate,
             body_slip_angle: s.body_slip_angle,
             gear: s.gear,
             engine_speed: s.engine_speed,

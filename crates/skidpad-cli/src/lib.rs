@@ -14,6 +14,7 @@ pub mod plot;
 pub mod report;
 pub mod scenario;
 pub mod tire_cmd;
+pub mod validate;
 pub mod vehicles;
 
 use serde::Serialize;
@@ -43,6 +44,9 @@ pub struct Summary {
     /// The invalid KPIs with the reason (`"invalid": {"<key>": "rolled over at 3.20 s: …"}`,
     /// [`skidpad::maneuver::validity`]). A key in neither map was not reached.
     pub invalid: BTreeMap<String, String>,
+    /// How the KPIs whose key alone does not say it were measured
+    /// ([`skidpad::maneuver::kpi::METHODS`]), for the keys reported.
+    pub kpi_methods: BTreeMap<String, String>,
     /// The step fault that stopped the telemetry run (plots and `telemetry.csv` end there),
     /// if any ([`skidpad::vehicle::fault`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,6 +87,7 @@ impl Summary {
             rest_wheel_loads_n: r.settle.rest_wheel_loads_n.clone(),
             sprung_weights_n: r.settle.sprung_weights_n.clone(),
             steady_state_circle: SteadyPoint::of(&r.suite.circle),
+            kpi_methods: methods(&k),
             kpis: k.values.into_iter().collect(),
             invalid: k.invalid.into_iter().collect(),
             telemetry_fault: r.telemetry_fault.map(|f| f.to_string()),
@@ -159,6 +164,18 @@ pub struct ManeuverSummary {
     pub kpis: BTreeMap<String, f64>,
     /// The manoeuvre's invalid KPIs with the reason, as in [`Summary::invalid`].
     pub invalid: BTreeMap<String, String>,
+    /// How its KPIs were measured, as in [`Summary::kpi_methods`].
+    pub kpi_methods: BTreeMap<String, String>,
+}
+
+/// The methods ([`kpi::method`]) of the KPIs in `k`, valid or invalid.
+pub fn methods(k: &kpi::Kpis) -> BTreeMap<String, String> {
+    k.values
+        .iter()
+        .map(|(key, _)| key)
+        .chain(k.invalid.iter().map(|(key, _)| key))
+        .filter_map(|key| kpi::method(key).map(|m| (key.clone(), m.to_string())))
+        .collect()
 }
 
 impl ManeuverSummary {
@@ -171,6 +188,7 @@ impl ManeuverSummary {
         curve: Vec<SteadyPoint>,
     ) -> Self {
         let mut all = BTreeMap::from([(kpi::VEHICLE_MASS_KG.to_string(), params.chassis.mass)]);
+        let kpi_methods = methods(&kpis);
         all.extend(kpis.values);
         Self {
             vehicle: params.name.clone(),
@@ -178,6 +196,7 @@ impl ManeuverSummary {
             steady_state_circle: curve,
             kpis: all,
             invalid: kpis.invalid.into_iter().collect(),
+            kpi_methods,
         }
     }
 

@@ -97,6 +97,20 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the validation checks with closed-form answers (braking v²/2µg, steady-state
+    /// yaw-rate gain vL/(L+Kv²), lateral load transfer m·a·h/t, heave frequency √(k/m),
+    /// coast-down) on vehicles: measured vs expected with the pass band. Exit 1 when a check
+    /// fails.
+    Validate {
+        /// Built-in names or vehicle `.toml` paths; default every built-in vehicle.
+        vehicles: Vec<String>,
+        /// Print the reports as JSON on stdout instead of the tables.
+        #[arg(long)]
+        json: bool,
+        /// Write validation.json and validation.html into this directory.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Tire tools: evaluate a .tir file on a grid, plot characteristic curves.
     Tire {
         #[command(subcommand)]
@@ -575,6 +589,33 @@ fn body1d(name: Option<&str>, ui: Ui) -> Outcome {
     Ok(())
 }
 
+/// `skidpad validate`: the core's checks ([`skidpad::validation`]) per vehicle.
+fn validate(vehicles: &[String], out: Option<&Path>, ui: Ui) -> Outcome {
+    let reports = skidpad_cli::validate::run(vehicles).map_err(input)?;
+    for r in &reports {
+        ui.say(&format!("{}\n", r.table()));
+    }
+    ui.json(&reports)?;
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir).map_err(failed)?;
+        let json = serde_json::to_string_pretty(&reports).map_err(failed)?;
+        std::fs::write(dir.join("validation.json"), json).map_err(failed)?;
+        let page = skidpad_cli::validate::html_page(&reports);
+        std::fs::write(dir.join("validation.html"), page).map_err(failed)?;
+        ui.wrote(dir);
+    }
+    let bad: Vec<&str> = reports
+        .iter()
+        .filter(|r| !r.passed())
+        .map(|r| r.vehicle.as_str())
+        .collect();
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(failed(format!("validation failed: {}", bad.join(", "))))
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let quiet = cli.quiet;
@@ -594,6 +635,11 @@ fn main() -> ExitCode {
         Command::Compare { a, b, out, json } => compare(&a, &b, out.as_deref(), Ui { quiet, json }),
         Command::Vehicles => vehicles(Ui { quiet, json: false }),
         Command::Body1d { vehicle: v, json } => body1d(v.as_deref(), Ui { quiet, json }),
+        Command::Validate {
+            vehicles,
+            json,
+            out,
+        } => validate(&vehicles, out.as_deref(), Ui { quiet, json }),
         Command::Tire { command } => tire(command, Ui { quiet, json: false }),
     };
     match result {

@@ -116,13 +116,13 @@ pub fn write_plots(dir: &Path, runs: &[(&str, &Recorder)]) -> Result<Vec<&'stati
             PLOTS[2],
             "Yaw rate",
             ("t_s", "t [s]"),
-            ("yaw_rate_radps", "yaw rate [rad/s]"),
+            ("yaw_rate_radps", "yaw rate (ISO, vertical) [rad/s]"),
             true,
         ),
         (
             PLOTS[3],
             "Steering vs lateral acceleration",
-            ("ay_mps2", "ay [m/s²]"),
+            ("ay_mps2", "ay (ISO, kinematic) [m/s²]"),
             ("steer_rad", "steer [rad]"),
             false,
         ),
@@ -162,7 +162,7 @@ pub fn write_plots(dir: &Path, runs: &[(&str, &Recorder)]) -> Result<Vec<&'stati
     let gg = simple("ay_mps2", "ax_mps2", 1.0, "")?;
     if carries_data(&gg) {
         written(PLOTS[6], &|p| {
-            line_chart(p, "g-g diagram", "ay [m/s²]", "ax [m/s²]", &gg)
+            line_chart(p, "g-g diagram", "ay (ISO) [m/s²]", "ax (ISO) [m/s²]", &gg)
         })?;
     }
     let rpm = simple("t_s", "engine_speed_radps", RADPS_TO_RPM, "engine speed")?;
@@ -204,7 +204,8 @@ impl Kpi {
 }
 
 /// The summary's KPIs in `summary.json` order, keys with units; arrays become `key[i]`; the
-/// `invalid` map's entries become [`Kpi::Invalid`] rows under their own keys.
+/// `invalid` map's entries become [`Kpi::Invalid`] rows under their own keys; the
+/// `kpi_methods` map's entries become text rows `<key> method` after them.
 ///
 /// # Errors
 /// A message if the summary does not encode to JSON.
@@ -215,9 +216,16 @@ pub fn kpis<S: serde::Serialize>(s: &S) -> Result<Vec<(String, Kpi)>, String> {
         serde_json::Value::String(s) => Kpi::Text(s.clone()),
         v => Kpi::Num(v.as_f64()),
     };
+    let mut methods = Vec::new();
     if let serde_json::Value::Object(map) = v {
         for (k, v) in map {
             match v {
+                serde_json::Value::Object(m) if k == "kpi_methods" => {
+                    for (key, how) in m {
+                        let how = how.as_str().unwrap_or_default().to_string();
+                        methods.push((format!("{key} method"), Kpi::Text(how)));
+                    }
+                }
                 // Arrays of objects are curves, drawn rather than tabulated.
                 serde_json::Value::Array(a) if a.iter().any(|x| x.is_object()) => {}
                 serde_json::Value::Object(m) if k == "invalid" => {
@@ -235,6 +243,7 @@ pub fn kpis<S: serde::Serialize>(s: &S) -> Result<Vec<(String, Kpi)>, String> {
             }
         }
     }
+    out.extend(methods);
     Ok(out)
 }
 

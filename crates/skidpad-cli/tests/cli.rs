@@ -59,8 +59,10 @@ fn run_writes_summary_and_telemetry() {
     assert!(num("park_creep_m") < 0.01);
     // The ISO 4138 curve behind K: at 3 m/s on the 40 m circle (a_y = 0.23 m/s²) the road
     // wheels steer the kinematic L/R = 2.7/40 rad = 3.87° plus K·a_y/g = 0.04° (±0.2°); the
-    // slope between the points nearest 1 and 4 m/s² is K of the bicycle model (±10 %); the last
-    // point is the max lateral acceleration.
+    // slope between the points nearest 1 and 4 m/s² is K of the bicycle model (±10 %); the max
+    // lateral acceleration, from ISO 4138's slowly increasing speed, is above the last point
+    // the discrete sweep held (its pure-pursuit driver leaves the 1.5 m band first) and is
+    // reported with its method.
     let curve: Vec<(f64, f64)> = summary["steady_state_circle"]
         .as_array()
         .unwrap()
@@ -85,7 +87,13 @@ fn run_writes_summary_and_telemetry() {
     let (lo, hi) = (near(1.0), near(4.0));
     let slope = (hi.1 - lo.1) / ((hi.0 - lo.0) / 9.81);
     assert!((slope - k_hand).abs() < 0.1 * k_hand, "{slope}");
-    assert_eq!(curve.last().unwrap().0, num("max_lateral_accel_mps2"));
+    assert!(curve.last().unwrap().0 < num("max_lateral_accel_mps2"));
+    assert!(
+        summary["kpi_methods"]["max_lateral_accel_mps2"]
+            .as_str()
+            .unwrap()
+            .contains("slowly increasing speed")
+    );
     for k in [
         "step_steer_yaw_rate_response_time_s",
         "step_steer_yaw_rate_overshoot_pct",

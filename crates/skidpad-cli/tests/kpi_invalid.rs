@@ -31,6 +31,7 @@ fn summary(invalid: bool) -> Summary {
         steady_state_circle: vec![],
         kpis,
         invalid: bad,
+        kpi_methods: Default::default(),
         telemetry_fault: None,
         phases: vec![],
     }

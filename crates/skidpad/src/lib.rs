@@ -60,6 +60,7 @@ pub mod surface;
 pub mod suspension;
 pub mod telemetry;
 pub mod tire;
+pub mod validation;
 pub mod vehicle;
 pub mod wheel;
 pub mod world;

@@ -50,11 +50,36 @@ impl VehicleState {
         self.chassis.velocity_body().x
     }
 
-    /// Acceleration of the CoM in vehicle axes (gravity excluded). Unit: m/s².
+    /// Accelerometer reading at the CoM in vehicle axes: the specific force `a − g⃗` over the
+    /// last step (gravity excluded, so a car at rest reads `(0, 0, +g)` and one rolled by φ
+    /// in a steady turn reads `a_y·cos φ + g·sin φ` on y). Unit: m/s².
     pub fn acceleration_body(&self) -> DVec3 {
         self.chassis
             .pose
             .inverse_transform_vector(self.acceleration_world)
+    }
+
+    /// Kinematic acceleration of the CoM over the last step in the ISO 8855 intermediate
+    /// axis system (ISO 8855:2011; its ground plane, 2.5, is horizontal): `X` the vehicle's x axis projected onto the
+    /// ground plane — the horizontal plane, normal to gravity — `Y` horizontal to its left,
+    /// `Z` vertical up. `a = acceleration_world + g⃗` with `g⃗ = (0, 0, −gravity)`, then
+    /// `a_X = a·(cos ψ, sin ψ, 0)`, `a_Y = a·(−sin ψ, cos ψ, 0)`, `a_Z = a_z` (ψ the yaw angle,
+    /// the heading of that projection). Roll and pitch do not enter: in a steady turn of
+    /// radius R at speed v, `a_Y = v²/R` whatever the body's roll. On a slope the plane is
+    /// still the horizontal one (the standard's), so a car accelerating at `a` along a grade
+    /// θ reads `a_X = a·cos θ` and `a_Z = a·sin θ`. Unit: m/s².
+    pub fn acceleration_intermediate(&self, gravity: f64) -> DVec3 {
+        let a = self.acceleration_world + DVec3::new(0.0, 0.0, -gravity);
+        let (_, _, yaw) = self.chassis.roll_pitch_yaw();
+        let (sin, cos) = yaw.sin_cos();
+        DVec3::new(a.x * cos + a.y * sin, a.y * cos - a.x * sin, a.z)
+    }
+
+    /// Yaw rate about the vertical (ISO 8855 intermediate `Z`, world z): the world z component
+    /// of the angular velocity, `ψ̇ − φ̇·sin θ` in Tait–Bryan rates; equal to the body-axis
+    /// yaw rate `r` only when the body is level. Unit: rad/s.
+    pub fn yaw_rate_vertical(&self) -> f64 {
+        self.chassis.angular_velocity_world.z
     }
 
     /// The wheels in use.

@@ -45,7 +45,9 @@ fn the_8x8_truck_rolls_over_on_the_circle_and_in_the_sine_with_dwell() {
     assert_eq!(why.rule, Rule::RolledOver);
     assert!(why.value.abs() > MAX_ROLL_DEG, "{why}");
     // The run stops at the rollover: no point of the sweep is taken while rolled over. The
-    // limit the sweep looked for, the largest lateral acceleration, is void.
+    // limit, the largest lateral acceleration, comes from its own run (ISO 4138's slowly
+    // increasing speed), which rolls the truck over too: void.
+    assert_eq!(circle.limit.invalid.map(|i| i.rule), Some(Rule::RolledOver));
     let set = circle.kpi_set();
     assert!(
         set.reason("max_lateral_accel_mps2")
@@ -102,13 +104,21 @@ fn the_sedan_suite_is_all_valid() {
 #[test]
 fn a_failure_after_the_gradient_window_voids_only_the_limit() {
     // Issue 12: a late roll-over in the steady-state circle voided the understeer gradient
-    // measured before it. The gradient carries its own validity, the limit the run's.
+    // measured before it. The gradient carries its own validity, the limit its run's.
+    use skidpad::maneuver::lateral_limit::{LateralLimit, RampEnd};
     use skidpad::maneuver::validity::Invalid;
     let late = Invalid::new(Rule::RolledOver, 62.0, 47.0, MAX_ROLL_DEG);
     let r = standard::CircleResult {
         points: vec![(1.5, 0.02), (3.5, 0.03)],
         understeer_gradient_deg_per_g: 1.9,
-        max_lateral_accel_mps2: 3.5,
+        limit: LateralLimit {
+            max_lateral_accel_mps2: 3.5,
+            speed_at_max_mps: 11.8,
+            time_at_max_s: 60.0,
+            end: RampEnd::Void,
+            end_time_s: 62.0,
+            invalid: Some(late),
+        },
         steered: true,
         invalid: Some(late),
         gradient_invalid: None,

@@ -19,7 +19,8 @@ Actions (``Box(3)``, float32)
     3 × 1/60 s = 0.05 s).
 
 Observations (``Box(8 + 2·len(LOOKAHEAD))``, float32)
-    ``vx_mps, vy_mps, yaw_rate_radps`` (body frame, ISO 8855: x forward, y left),
+    ``vx_mps, vy_mps`` (body frame, ISO 8855: x forward, y left), ``yaw_rate_radps``
+    (ISO 8855, about the vertical),
     ``lateral_offset_m`` (centreline to vehicle, positive left), ``heading_error_rad``
     (vehicle yaw minus road heading, wrapped to ±π), ``roll_rad``, ``body_slip_angle_rad``,
     ``steer_cmd``, then for each look-ahead distance in :data:`LOOKAHEAD` (m along the road

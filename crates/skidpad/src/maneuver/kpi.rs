@@ -31,7 +31,8 @@ pub const RIDE_HEIGHT_M: &str = "ride_height_m";
 
 /// Understeer gradient of the steady-state circle (steered vehicles). Unit: deg/g.
 pub const UNDERSTEER_GRADIENT_DEG_PER_G: &str = "understeer_gradient_deg_per_g";
-/// Largest steady lateral acceleration on the circle. Unit: m/s².
+/// Largest lateral acceleration on the circle, by ISO 4138's slowly increasing speed
+/// ([`super::lateral_limit`]; [`method`]). Unit: m/s².
 pub const MAX_LATERAL_ACCEL_MPS2: &str = "max_lateral_accel_mps2";
 
 /// Step steer: 50 % steer to 90 % steady yaw rate. Unit: s.
@@ -127,6 +128,33 @@ pub const ALL: [&str; 29] = [
     CONFIGURED_CRR,
     PARK_CREEP_M,
 ];
+
+/// How a KPI is measured, where the key alone does not say it: `(key, method)`. Reports print
+/// the method beside the value ([`method`]).
+pub const METHODS: [(&str, &str); 2] = [
+    (
+        UNDERSTEER_GRADIENT_DEG_PER_G,
+        "ISO 4138 constant radius (40 m in the suite), discrete speeds 1 m/s apart held 5 s: slope of \
+         road-wheel steer less L·r/v over ISO 8855 lateral acceleration, 1–4 m/s²",
+    ),
+    (
+        MAX_LATERAL_ACCEL_MPS2,
+        "ISO 4138 constant radius (40 m in the suite), slowly increasing speed (a_y ramp 0.1 m/s² per s) \
+         until the driver can no longer hold the circle (1.5 m off with the offset trimmed \
+         out) or the car spins; largest 1 s mean of the ISO 8855 lateral acceleration",
+    ),
+];
+
+/// The method of KPI `key` ([`METHODS`]), if the key alone does not say it.
+///
+/// ```
+/// use skidpad::maneuver::kpi;
+/// assert!(kpi::method(kpi::MAX_LATERAL_ACCEL_MPS2).unwrap().contains("slowly increasing speed"));
+/// assert_eq!(kpi::method(kpi::BRAKING_DISTANCE_M), None);
+/// ```
+pub fn method(key: &str) -> Option<&'static str> {
+    METHODS.iter().find(|(k, _)| *k == key).map(|(_, m)| *m)
+}
 
 /// KPIs sorted by validity: what a result type's `kpi_set()` returns, what the suite and the
 /// main job collect.

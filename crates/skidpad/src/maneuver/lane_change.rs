@@ -246,8 +246,9 @@ pub struct LaneChangeRun {
     pub passed: bool,
     /// World position of the first footprint corner outside the limits, if any. Unit: m.
     pub first_hit: Option<DVec2>,
-    /// Largest |lateral acceleration| of the body (world velocity difference over a step,
-    /// on the body's y axis) between section 1's start and section 6's end. Unit: m/s².
+    /// Largest |lateral acceleration| (ISO 8855 kinematic, horizontal intermediate y:
+    /// [`crate::state::VehicleState::acceleration_intermediate`]) between section 1's start
+    /// and section 6's end. Unit: m/s².
     pub max_lateral_accel: f64,
     /// Why the run is void ([`validity`]: rolled over, airborne, step fault; the run stops
     /// there and counts as not passed), if it is.
@@ -333,7 +334,6 @@ pub fn double_lane_change_with(
     let mut watch = Watch::new(&v, Rules::default());
     let t_max = (RUN_IN + track.length() + 20.0) / speed.max(1.0) + 10.0;
     let mut t = 0.0;
-    let mut v_prev = v.state().chassis.linear_velocity_world;
     while t < t_max {
         let (steer, u) = drv.control(&v, speed, dt);
         if !opts.step(&mut v, pedals(u, steer), ground, &mut watch) {
@@ -353,12 +353,10 @@ pub fn double_lane_change_with(
         {
             run.entry_speed = s.forward_speed();
         }
-        let vel = s.chassis.linear_velocity_world;
         if pos.x > 0.0 && pos.x < track.length() {
-            let a = pose.rotation.inverse() * ((vel - v_prev) / dt);
-            run.max_lateral_accel = run.max_lateral_accel.max(a.y.abs());
+            let a_y = s.acceleration_intermediate(p.sim.gravity).y;
+            run.max_lateral_accel = run.max_lateral_accel.max(a_y.abs());
         }
-        v_prev = vel;
         for c in corners {
             let w = pose.transform_point(DVec3::new(c.x, c.y, 0.0)).truncate();
             if !track.admits(w) {

@@ -282,7 +282,14 @@ mod tests {
                 circle: super::super::standard::CircleResult {
                     points: vec![],
                     understeer_gradient_deg_per_g: f64::NAN,
-                    max_lateral_accel_mps2: 0.0,
+                    limit: crate::maneuver::lateral_limit::LateralLimit {
+                        max_lateral_accel_mps2: 0.0,
+                        speed_at_max_mps: 0.0,
+                        time_at_max_s: 0.0,
+                        end: crate::maneuver::lateral_limit::RampEnd::RampEnd,
+                        end_time_s: 0.0,
+                        invalid: None,
+                    },
                     steered: true,
                     invalid: None,
                     gradient_invalid: None,

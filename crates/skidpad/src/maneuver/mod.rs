@@ -2,7 +2,8 @@
 //!
 //! [`driver`] is the path follower and speed controller; [`standard`] holds the manoeuvres
 //! (steady-state circle, step steer, sine with dwell, braking, acceleration, coast-down,
-//! parking) and [`lane_change`] the ISO 3888-1 double lane change with its entry-speed
+//! parking), [`lateral_limit`] ISO 4138's slowly-increasing-speed circle for the maximum
+//! lateral acceleration, and [`lane_change`] the ISO 3888-1 double lane change with its entry-speed
 //! search, all pure functions of the vehicle parameters; [`standard_suite`] runs them all and
 //! returns KPIs keyed with units ([`standard_suite_with_progress`] also reports each step).
 //! Each result type names its own KPIs (`kpis()`), with the keys of [`kpi`], one per
@@ -20,6 +21,7 @@
 pub mod driver;
 pub mod kpi;
 pub mod lane_change;
+pub mod lateral_limit;
 pub mod longitudinal;
 pub mod main_job;
 pub mod standard;

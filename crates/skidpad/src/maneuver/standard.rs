@@ -2,7 +2,7 @@
 //!
 //! | manoeuvre | procedure (skidpad's version) | KPIs |
 //! |---|---|---|
-//! | steady-state circle | ISO 4138 constant-radius method: 40 m circle, speed raised in 1 m/s steps, 5 s each; road-wheel steer vs lateral acceleration | understeer gradient (slope of δ vs a_y over 1–4 m/s², deg/g), max lateral acceleration |
+//! | steady-state circle | ISO 4138 constant-radius method: 40 m circle, speed raised in 1 m/s steps, 5 s each (road-wheel steer vs lateral acceleration); then the same circle with a slowly increasing speed ([`super::lateral_limit`]) | understeer gradient (slope of δ vs a_y over 1–4 m/s², deg/g), max lateral acceleration (from the slow ramp) |
 //! | step steer | ISO 7401-style: straight at 80 km/h, steer stepped in 0.1 s to the angle that gives ≈ 4 m/s² | yaw-rate response time (50 % steer → 90 % steady yaw rate), overshoot, steady gain |
 //! | sine with dwell | FMVSS 126-style: 0.7 Hz sine to the second peak, 0.5 s dwell, from 80 km/h | lateral displacement at 1.07 s, yaw-rate ratios 1.0 s and 1.75 s after steer |
 //! | braking | full brake from 100 km/h on dry (surface 0) and wet (surface 1) flat ground | stopping distance, mean deceleration |
@@ -25,6 +25,7 @@ pub use super::longitudinal::{
 };
 
 use super::driver::{Driver, DriverGeometry, DriverParams, Path};
+use super::lateral_limit::LateralLimit;
 use super::validity::{self, Invalid, Rules, Watch};
 use super::{Options, kpi};
 use crate::ground::{Ground, Plane};
@@ -117,13 +118,16 @@ pub struct CircleResult {
     pub points: Vec<(f64, f64)>,
     /// Understeer gradient. Unit: deg/g.
     pub understeer_gradient_deg_per_g: f64,
-    /// Largest steady lateral acceleration. Unit: m/s².
-    pub max_lateral_accel_mps2: f64,
+    /// The largest lateral acceleration, from ISO 4138's slowly increasing speed on the same
+    /// circle ([`super::lateral_limit`]), with its own validity.
+    pub limit: LateralLimit,
     /// Whether the vehicle steers road wheels ([`super::has_steered_wheels`]): the understeer
     /// gradient, per road-wheel angle, is a KPI only then.
     pub steered: bool,
-    /// Why the run is void ([`validity`]: rolled over, airborne, spun, step fault), if it is:
-    /// this voids the largest lateral acceleration, the limit the sweep was looking for.
+    /// Why the discrete-speed sweep is void ([`validity`]: rolled over, airborne, spun, step
+    /// fault), if it is; it voids the understeer gradient only within its window
+    /// ([`CircleResult::gradient_invalid`]). The largest lateral acceleration has its own
+    /// run and validity ([`LateralLimit::invalid`]).
     pub invalid: Option<Invalid>,
     /// Why the understeer gradient is void: a failure of [`CircleResult::invalid`] within
     /// the window it is measured on (from the start to the end of the last speed whose point
@@ -139,8 +143,9 @@ impl CircleResult {
         self.kpi_set().values
     }
 
-    /// The KPIs, keys from [`kpi`]: [`kpi::UNDERSTEER_GRADIENT_DEG_PER_G`] (steered vehicles),
-    /// [`kpi::MAX_LATERAL_ACCEL_MPS2`]; all invalid when the run is.
+    /// The KPIs, keys from [`kpi`]: [`kpi::UNDERSTEER_GRADIENT_DEG_PER_G`] (steered vehicles,
+    /// invalid as [`CircleResult::gradient_invalid`] says), [`kpi::MAX_LATERAL_ACCEL_MPS2`]
+    /// (invalid when the ramp is).
     pub fn kpi_set(&self) -> kpi::Kpis {
         let mut k = kpi::Kpis::default();
         if self.steered {
@@ -152,17 +157,18 @@ impl CircleResult {
                 self.gradient_invalid,
             ));
         }
-        k.extend(validity::sort(
-            vec![(kpi::MAX_LATERAL_ACCEL_MPS2, self.max_lateral_accel_mps2)],
-            self.invalid,
-        ));
+        k.extend(self.limit.kpi_set());
         k
     }
 }
 
 /// ISO 4138 constant radius: drive a circle of `radius` at speeds 3, 4, 5, … m/s, 5 s each
-/// (the last 1 s averaged); stop when the car can no longer hold the path (> 1.5 m off) or the
-/// speed (> 1 m/s low) — the end of the sweep, its limit. The run is void when the car rolls
+/// (the last 1 s averaged, ISO 8855 lateral acceleration); stop when the car can no longer
+/// hold the path (> 1.5 m off: pure pursuit's steady offset grows with understeer, so this
+/// sweep ends before the tyres' limit) or the speed (> 1 m/s low). The largest lateral
+/// acceleration comes from a second run on the same circle, ISO 4138's slowly increasing
+/// speed ([`super::lateral_limit::max_lateral_accel_with`], run quietly: the observer sees
+/// the sweep). The run is void when the car rolls
 /// over, leaves the ground or spins (sideslip beyond 30°) first ([`validity`]). `K` =
 /// least-squares slope of `δ − L·κ` vs a_y over the points with
 /// [`LINEAR_AY_MIN`] ≤ a_y ≤ [`LINEAR_AY_MAX`], where `κ = r/v_x` is the curvature the car
@@ -247,9 +253,9 @@ pub fn steady_state_circle_with(
             }
             if k as f64 * dt >= 4.0 {
                 let vx = s.forward_speed();
-                sum_ay += s.chassis.angular_velocity_world.z * vx;
+                sum_ay += s.acceleration_intermediate(p.sim.gravity).y;
                 sum_d += road_steer(&v);
-                sum_k += s.chassis.angular_velocity_world.z / vx.abs().max(0.1);
+                sum_k += s.yaw_rate_vertical() / vx.abs().max(0.1);
                 n += 1.0;
             }
         }
@@ -285,7 +291,7 @@ pub fn steady_state_circle_with(
     };
     Ok(CircleResult {
         understeer_gradient_deg_per_g: slope.to_degrees() * G,
-        max_lateral_accel_mps2: points.iter().map(|p| p.0).fold(0.0, f64::max),
+        limit: super::lateral_limit::max_lateral_accel_with(p, radius, &mut opts.quiet())?,
         points,
         steered: super::has_steered_wheels(p),
         invalid,

@@ -24,8 +24,10 @@
 //! | `position` | `x_m y_m z_m` | m | vehicle-frame origin, world |
 //! | `roll pitch yaw` | `roll_rad …` | rad | ISO attitude |
 //! | `velocity_body` | `vx_mps vy_mps vz_mps` | m/s | CoM velocity, vehicle axes |
-//! | `angular_velocity_body` | `roll_rate_radps pitch_rate_radps yaw_rate_radps` | rad/s | body rates |
-//! | `acceleration_body` | `ax_mps2 ay_mps2 az_mps2` | m/s² | CoM acceleration, gravity excluded |
+//! | `angular_velocity_body` | `roll_rate_radps pitch_rate_radps yaw_rate_body_radps` | rad/s | body-axis rates p, q, r |
+//! | `yaw_rate` | `yaw_rate_radps` | rad/s | ISO 8855 yaw rate about the vertical (world z) |
+//! | `acceleration` | `ax_mps2 ay_mps2 az_mps2` | m/s² | ISO 8855 kinematic CoM acceleration, intermediate axes (x = heading in the horizontal plane, y left, z up) |
+//! | `acceleration_body` | `ax_body_mps2 ay_body_mps2 az_body_mps2` | m/s² | accelerometer reading: specific force `a − g⃗` in body axes |
 //! | `vertical_velocity` | `vz_world_mps` | m/s | CoM velocity along world z |
 //! | `speed` | `speed_mps` | m/s | CoM speed |
 //! | `body_slip_angle` | `body_slip_angle_rad` | rad | β = atan2(vy, \|vx\|), + sliding left |
@@ -60,8 +62,15 @@
 //! | `friction` | `friction` | 1 | surface × tire-type pair × thermal grip multiplier of µ |
 //! | `aligning_moment` | `mz_nm` | N·m | Mz (0 for the friction-circle tire and off the ground) |
 //!
+//! The ISO channels are what ISO 8855 and the test standards (ISO 4138, ISO 7401) measure and
+//! what the KPIs use; the `_body` channels are what sensors fixed to the body would read. At
+//! 5° of steady roll in a 6 m/s² turn the accelerometer reads `6·cos 5° + 9.81·sin 5° =
+//! 6.83` m/s² on `ay_body_mps2`, `ay_mps2` reads 6.00. On a slope the intermediate axes stay
+//! horizontal (ISO 8855's ground plane is normal to gravity): `ax_mps2` is the horizontal
+//! component of the acceleration along the heading, `az_mps2` the vertical one.
+//!
 //! # Limits
-//! Samples are taken once per step (not per substep). In hosted mode `acceleration_body` is
+//! Samples are taken once per step (not per substep). In hosted mode the accelerations are
 //! the vehicle's own prediction over the step (see [`crate::pipeline::step_hosted`]). The aligning moment comes from the steady-state tire model at the
 //! tire's transient slips ([`crate::tire::contact::moments`]).
 //!

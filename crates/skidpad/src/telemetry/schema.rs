@@ -88,11 +88,22 @@ pub struct VehicleSample {
     pub velocity_body: DVec3,
     /// Vertical (world z) velocity of the centre of mass, positive up. Unit: m/s.
     pub vertical_velocity: f64,
-    /// Angular velocity in vehicle axes: roll rate, pitch rate, yaw rate. Unit: rad/s.
+    /// Angular velocity in vehicle (body) axes: roll rate p, pitch rate q, body yaw rate r.
+    /// Unit: rad/s.
     pub angular_velocity_body: DVec3,
-    /// Acceleration of the centre of mass over the last step in vehicle axes, gravity
-    /// excluded (what an accelerometer reads; standalone mode only, 0 hosted). Unit: m/s².
+    /// Yaw rate about the vertical (ISO 8855 intermediate Z, world z): see
+    /// [`crate::state::VehicleState::yaw_rate_vertical`]. Unit: rad/s.
+    pub yaw_rate: f64,
+    /// Accelerometer reading at the centre of mass over the last step, in vehicle (body)
+    /// axes: the specific force `a − g⃗`, so it includes `g·sin φ` on y when the body rolls
+    /// by φ and reads `+g` on z at rest ([`crate::state::VehicleState::acceleration_body`]).
+    /// In hosted mode the vehicle's own prediction over the step. Unit: m/s².
     pub acceleration_body: DVec3,
+    /// Kinematic acceleration of the centre of mass over the last step in the ISO 8855
+    /// intermediate axis system (x the heading projected onto the horizontal ground plane,
+    /// y horizontal to its left, z up): `v²/R` on y in a steady turn whatever the roll
+    /// ([`crate::state::VehicleState::acceleration_intermediate`]). Unit: m/s².
+    pub acceleration: DVec3,
     /// Speed of the centre of mass. Unit: m/s.
     pub speed: f64,
     /// Body slip angle β (ISO 8855): see [`body_slip_angle`]. Unit: rad.
@@ -182,7 +193,9 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
         velocity_body: vb,
         vertical_velocity: c.linear_velocity_world.z,
         angular_velocity_body: c.angular_velocity_body(),
+        yaw_rate: s.yaw_rate_vertical(),
         acceleration_body: s.acceleration_body(),
+        acceleration: s.acceleration_intermediate(p.sim.gravity),
         speed: s.speed(),
         body_slip_angle: body_slip_angle(vb.x, vb.y),
         steer_angle: 0.0,
@@ -287,8 +300,12 @@ fn flag(b: bool) -> f64 {
     if b { 1.0 } else { 0.0 }
 }
 
-/// Vehicle channels in CSV order (the first 16 are the historical CLI columns).
-pub const VEHICLE_CHANNELS: [Channel; 31] = [
+/// Vehicle channels in CSV order. The ISO 8855 quantities have the plain names
+/// (`yaw_rate_radps` about the vertical, `ax_mps2`/`ay_mps2` kinematic in the horizontal
+/// intermediate axes); the body-fixed readings carry `_body` (`yaw_rate_body_radps`,
+/// the accelerometer's `ax_body_mps2 ay_body_mps2 az_body_mps2`). Roll and pitch rates are
+/// the body-axis components (ISO 8855's p and q).
+pub const VEHICLE_CHANNELS: [Channel; 35] = [
     ch("t_s", "s", |s| s.time),
     ch("x_m", "m", |s| s.position_world.x),
     ch("y_m", "m", |s| s.position_world.y),
@@ -299,9 +316,9 @@ pub const VEHICLE_CHANNELS: [Channel; 31] = [
     ch("vx_mps", "m/s", |s| s.velocity_body.x),
     ch("vy_mps", "m/s", |s| s.velocity_body.y),
     ch("vz_mps", "m/s", |s| s.velocity_body.z),
-    ch("yaw_rate_radps", "rad/s", |s| s.angular_velocity_body.z),
-    ch("ax_mps2", "m/s²", |s| s.acceleration_body.x),
-    ch("ay_mps2", "m/s²", |s| s.acceleration_body.y),
+    ch("yaw_rate_radps", "rad/s", |s| s.yaw_rate),
+    ch("ax_mps2", "m/s²", |s| s.acceleration.x),
+    ch("ay_mps2", "m/s²", |s| s.acceleration.y),
     ch("steer_rad", "rad", |s| s.steer_angle),
     ch("engine_speed_radps", "rad/s", |s| s.engine_speed),
     ch("gear", "1", |s| f64::from(s.gear)),
@@ -317,9 +334,15 @@ pub const VEHICLE_CHANNELS: [Channel; 31] = [
     ch("body_slip_angle_rad", "rad", |s| s.body_slip_angle),
     ch("roll_rate_radps", "rad/s", |s| s.angular_velocity_body.x),
     ch("pitch_rate_radps", "rad/s", |s| s.angular_velocity_body.y),
-    ch("az_mps2", "m/s²", |s| s.acceleration_body.z),
+    ch("az_mps2", "m/s²", |s| s.acceleration.z),
     ch("vz_world_mps", "m/s", |s| s.vertical_velocity),
     ch("grounded_wheels", "1", |s| s.grounded_wheels() as f64),
+    ch("yaw_rate_body_radps", "rad/s", |s| {
+        s.angular_velocity_body.z
+    }),
+    ch("ax_body_mps2", "m/s²", |s| s.acceleration_body.x),
+    ch("ay_body_mps2", "m/s²", |s| s.acceleration_body.y),
+    ch("az_body_mps2", "m/s²", |s| s.acceleration_body.z),
 ];
 
 /// Per-wheel channels in CSV order (the first 12 are the historical CLI columns).
