@@ -59,6 +59,7 @@
 //! | `steer` | `steer_rad` | rad | road-wheel steer angle incl. toe |
 //! | `friction` | `friction` | 1 | surface × tire-type pair × thermal grip multiplier of µ |
 //! | `aligning_moment` | `mz_nm` | N·m | Mz (0 for the friction-circle tire and off the ground) |
+//! | `camber` | `camber_rad` | rad | camber to the road, + top outward (kinematic + roll + road); off the ground: to the body |
 //!
 //! # Limits
 //! Samples are taken once per step (not per substep). In hosted mode `acceleration_body` is

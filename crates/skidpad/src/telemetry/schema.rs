@@ -54,6 +54,11 @@ pub struct WheelSample {
     pub wear: f64,
     /// Thermal/wear grip multiplier of the tire alone (1 without a thermal model). Unit: 1.
     pub thermal_grip: f64,
+    /// Camber angle to the road, + top leaning away from the vehicle centreline (ISO 8855
+    /// camber): kinematic camber, body roll and road camber together, `−side·γ` with γ the
+    /// inclination the tyre model saw ([`crate::wheel::inclination`]). Off the ground: the
+    /// kinematic camber relative to the body. Unit: rad.
+    pub camber: f64,
 }
 
 /// The driver commands the pipeline applied last substep, after input smoothing. All 0 under
@@ -207,6 +212,10 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
         let rest_load = v.derived().sprung_mass[i] * g;
         let t = &w.tire;
         let ti = &w.tire_input;
+        let camber = match ti {
+            Some(ti) if grounded => -wp.side() * ti.camber,
+            _ => w.suspension.camber,
+        };
         let aligning_moment = match ti {
             Some(ti) if grounded && ti.load > 0.0 => {
                 let m = wp.tire.model.as_model();
@@ -241,6 +250,7 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
             temperature: t.thermal.surface_temperature,
             wear: t.thermal.wear,
             thermal_grip: t.thermal.grip,
+            camber,
         };
     }
     if n_steered > 0.0 {
@@ -323,7 +333,7 @@ pub const VEHICLE_CHANNELS: [Channel; 31] = [
 ];
 
 /// Per-wheel channels in CSV order (the first 12 are the historical CLI columns).
-pub const WHEEL_CHANNELS: [WheelChannel; 19] = [
+pub const WHEEL_CHANNELS: [WheelChannel; 20] = [
     wch("load_n", "N", |w| w.normal_load),
     wch("jounce_m", "m", |w| w.jounce),
     wch("omega_radps", "rad/s", |w| w.omega),
@@ -343,4 +353,5 @@ pub const WHEEL_CHANNELS: [WheelChannel; 19] = [
     wch("steer_rad", "rad", |w| w.steer),
     wch("friction", "1", |w| w.friction),
     wch("mz_nm", "N·m", |w| w.aligning_moment),
+    wch("camber_rad", "rad", |w| w.camber),
 ];

@@ -62,7 +62,8 @@ pub struct TransientLinear {
     pub limit: f64,
 }
 
-fn slip_input(c: &ContactInput, kappa: f64, tan_alpha: f64) -> SlipInput {
+/// The model's input at transient slips `(κ, tan α)` with the wheel spinning at `omega`.
+fn slip_input(c: &ContactInput, omega: f64, kappa: f64, tan_alpha: f64) -> SlipInput {
     SlipInput {
         fz: c.load.max(0.0),
         kappa,
@@ -76,12 +77,20 @@ fn slip_input(c: &ContactInput, kappa: f64, tan_alpha: f64) -> SlipInput {
         gravity: c.gravity,
         turn_slip: c.turn_slip,
         pressure: c.pressure,
+        radius: c.radius,
+        omega,
     }
 }
 
 /// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`.
-fn secants(model: &dyn TireModel, c: &ContactInput, k0: f64, t0: f64) -> (f64, f64, f64, f64) {
-    let eval = |k: f64, t: f64| model.steady_state(&slip_input(c, k, t));
+fn secants(
+    model: &dyn TireModel,
+    c: &ContactInput,
+    omega: f64,
+    k0: f64,
+    t0: f64,
+) -> (f64, f64, f64, f64) {
+    let eval = |k: f64, t: f64| model.steady_state(&slip_input(c, omega, k, t));
     let f0 = eval(k0, t0);
     let fx_zero = eval(0.0, t0).fx;
     let fy_zero = eval(k0, 0.0).fy;
@@ -115,7 +124,7 @@ pub fn linearize(
         r.lateral_length * c.relaxation_scale,
     );
     let (u, v) = (s.transient.u, s.transient.v);
-    let (fx_zero, kx, fy_zero, ky) = secants(model, c, u / sx, v / sy);
+    let (fx_zero, kx, fy_zero, ky) = secants(model, c, s.omega, u / sx, v / sy);
     let inv_m = if c.effective_mass > 0.0 {
         1.0 / c.effective_mass
     } else {
@@ -146,13 +155,13 @@ pub fn linearize(
     let v_pred = ay * (v + dt * c.vy);
     let (kp, tp) = (u_pred / sx, v_pred / sy);
     let mag = |f: SteadyForces| f.fx.hypot(f.fy);
-    let f_pred = mag(model.steady_state(&slip_input(c, kp, tp)));
+    let f_pred = mag(model.steady_state(&slip_input(c, s.omega, kp, tp)));
     // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
     // what the tire gives when it slides, so a step that starts in adhesion is not clamped
     // short of the force the spin is about to demand.
     let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
-    let f_slide_x = mag(model.steady_state(&slip_input(c, sgn(kp), tp)));
-    let f_slide_y = mag(model.steady_state(&slip_input(c, kp, sgn(tp))));
+    let f_slide_x = mag(model.steady_state(&slip_input(c, s.omega, sgn(kp), tp)));
+    let f_slide_y = mag(model.steady_state(&slip_input(c, s.omega, kp, sgn(tp))));
     TransientLinear {
         fx0,
         dfx_domega: gx * c.radius / dx,
@@ -296,6 +305,7 @@ pub fn moments(
 ) -> SteadyForces {
     model.steady_state(&slip_input(
         c,
+        s.omega,
         s.transient.u / (r.longitudinal_length * c.relaxation_scale),
         s.transient.v / (r.lateral_length * c.relaxation_scale),
     ))

@@ -4,10 +4,14 @@
 //! frame (x along the wheel heading in the ground plane, y left, z up the ground normal):
 //!
 //! ```text
-//! κ = (ωR_e − Vx)/|Vx|     α = atan(Vy/|Vx|)     γ = inclination (camber), + top leaning to +y
+//! κ = (ωR_e − Vx)/|Vx|     α = atan(Vy/|Vx|)     γ = inclination (camber), + top leaning to −y
 //! Fx > 0 driving,  Fy > 0 to the left,  Mz > 0 counter-clockwise seen from above
 //! ```
-//! With this convention a tire sliding left (α > 0) is pushed right: `Fy ≈ −C_α·α`.
+//! With this convention a tire sliding left (α > 0) is pushed right: `Fy ≈ −C_α·α`, and a
+//! tire whose top leans right (γ > 0, a positive rotation about x seen from behind, the
+//! Magic Formula's ISO γ) is pushed right by its camber thrust: `Fy ≈ −C_γ·γ`. On a vehicle
+//! γ is the wheel's inclination to the road ([`crate::wheel::inclination`]): positive camber
+//! (top outward) is γ < 0 on a left wheel and γ > 0 on a right one.
 //!
 //! Users plug their own model (the PhysX "tire shader" / Jolt callback role) by implementing
 //! [`TireModel`]; everything the built-in models see is in [`SlipInput`].
@@ -37,7 +41,8 @@ pub struct SlipInput {
     pub kappa: f64,
     /// Slip angle α. Unit: rad.
     pub alpha: f64,
-    /// Inclination (camber) angle γ relative to the ground. Unit: rad.
+    /// Inclination (camber) angle γ relative to the ground, + top leaning to the tyre's right
+    /// (−y), as the Magic Formula's γ. Unit: rad.
     pub gamma: f64,
     /// Forward speed of the wheel centre over the ground. Unit: m/s.
     pub vx: f64,
@@ -62,6 +67,12 @@ pub struct SlipInput {
     /// Inflation pressure, 0 = unknown (a Magic Formula 6.x file then uses its INFLPRES).
     /// Unit: Pa.
     pub pressure: f64,
+    /// Wheel radius (the rolling radius the slips use), 0 = unknown. The brush tire's camber
+    /// thrust needs it; custom models may use it (PhysX tire-shader input). Unit: m (≥ 0).
+    pub radius: f64,
+    /// Wheel spin rate at the start of the step, positive rolling forward (PhysX tire-shader
+    /// input; the slips above already contain it). Unit: rad/s.
+    pub omega: f64,
 }
 
 impl Default for SlipInput {
@@ -79,6 +90,8 @@ impl Default for SlipInput {
             gravity: 9.81,
             turn_slip: 0.0,
             pressure: 0.0,
+            radius: 0.0,
+            omega: 0.0,
         }
     }
 }
@@ -161,6 +174,8 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
         },
         turn_slip: f(s.turn_slip),
         pressure: f(s.pressure).max(0.0),
+        radius: f(s.radius).max(0.0),
+        omega: f(s.omega),
     }
 }
 

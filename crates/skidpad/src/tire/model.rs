@@ -33,7 +33,8 @@ pub struct ContactInput {
     pub peak_slip_scale: f64,
     /// Relaxation-length multiplier of the surface. Unit: 1.
     pub relaxation_scale: f64,
-    /// Inclination angle to the ground, ISO sign (+ top leaning to the tire's left). Unit: rad.
+    /// Inclination angle γ to the ground, ISO sign as the Magic Formula's: + when the wheel top
+    /// leans to the tyre's right (−y); see [`crate::wheel::inclination`]. Unit: rad.
     pub camber: f64,
     /// Load this tire carries at rest (sprung mass × g). Unit: N.
     pub rest_load: f64,
