@@ -37,6 +37,7 @@
 //! | `clutch_slip` | `clutch_slip_radps` | rad/s | `ω_engine − G·ω_out` |
 //! | `gear`, `target_gear` | `gear target_gear` | 1 | engaged (0 while shifting) and selected gear |
 //! | (derived) | `grounded_wheels` | 1 | wheels on the ground |
+//! | `steering_torque` | `steering_torque_nm` | N·m | torque of the steered tyres on the steering wheel, + left (`Σ(Mz − t_m·Fy)/i_s`, force feedback) |
 //!
 //! Per wheel ([`WheelSample`]; column prefixed with the wheel's name, e.g. `fl_`):
 //!
@@ -64,7 +65,8 @@
 //! # Limits
 //! Samples are taken once per step (not per substep). In hosted mode `acceleration_body` is
 //! the vehicle's own prediction over the step (see [`crate::pipeline::step_hosted`]). The aligning moment comes from the steady-state tire model at the
-//! tire's transient slips ([`crate::tire::contact::moments`]).
+//! tire's transient slips ([`crate::tire::contact::moments`]), computed in the step and applied
+//! to the chassis.
 //!
 //! ```
 //! use skidpad::{telemetry::{self, RingBuffer, EventKind}, vehicle::Vehicle, presets};

@@ -5,6 +5,7 @@
 //! See the [module docs](super) for the table of channels.
 
 use crate::MAX_WHEELS;
+use crate::steering::model::{kingpin_moment, steering_wheel_torque};
 use crate::vehicle::{Controls, Vehicle};
 use glam::DVec3;
 
@@ -41,8 +42,9 @@ pub struct WheelSample {
     /// Lateral tire force, positive to the left. Unit: N.
     pub fy: f64,
     /// Aligning moment Mz of the steady-state tire model at the tire's current (transient)
-    /// slips, positive counter-clockwise seen from above; 0 off the ground and for the
-    /// friction-circle tire, which has none. Unit: N·m.
+    /// slips, positive counter-clockwise seen from above, as applied to the chassis
+    /// ([`crate::tire::TireState::mz`]); 0 off the ground and for the friction-circle tire,
+    /// which has none. Unit: N·m.
     pub aligning_moment: f64,
     /// Drive torque at the axle. Unit: N·m.
     pub drive_torque: f64,
@@ -123,6 +125,10 @@ pub struct VehicleSample {
     pub n_wheels: usize,
     /// Per-wheel channels; only the first `n_wheels` are meaningful.
     pub wheels: [WheelSample; MAX_WHEELS],
+    /// Torque the steered wheels' tyres put on the steering wheel, + turning it left (a
+    /// force-feedback signal): `Σ (Mz − t_m·Fy)/i_s` over the steered wheels on the ground
+    /// ([`crate::steering::model::steering_wheel_torque`]). Unit: N·m.
+    pub steering_torque: f64,
 }
 
 impl VehicleSample {
@@ -157,7 +163,6 @@ pub fn body_slip_angle(vx: f64, vy: f64) -> f64 {
 }
 
 /// Build the sample of `v`'s current state (after its last step). Pure; never allocates.
-/// Evaluates the steady-state tire model once per grounded wheel for the aligning moment.
 pub fn sample(v: &Vehicle) -> VehicleSample {
     let p = v.params();
     let s = v.state();
@@ -200,8 +205,9 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
         target_gear: d.target_gear,
         n_wheels: s.n_wheels.min(p.wheels.len()),
         wheels: [WheelSample::default(); MAX_WHEELS],
+        steering_torque: 0.0,
     };
-    let (mut steer, mut n_steered) = (0.0, 0.0);
+    let (mut steer, mut n_steered, mut kingpin) = (0.0, 0.0, 0.0);
     let g = p.sim.gravity;
     for (i, (w, wp)) in s.wheels().iter().zip(&p.wheels).enumerate() {
         if steered_all || wp.max_steer != 0.0 {
@@ -216,13 +222,10 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
             Some(ti) if grounded => -wp.side() * ti.camber,
             _ => w.suspension.camber,
         };
-        let aligning_moment = match ti {
-            Some(ti) if grounded && ti.load > 0.0 => {
-                let m = wp.tire.model.as_model();
-                crate::tire::contact::moments(m, &wp.tire.relaxation, ti, t).mz
-            }
-            _ => 0.0,
-        };
+        let aligning_moment = if grounded { t.mz } else { 0.0 };
+        if grounded && (steered_all || wp.max_steer != 0.0) {
+            kingpin += kingpin_moment(&p.steering, t.mz, t.fy);
+        }
         out.wheels[i] = WheelSample {
             grounded,
             jounce: w.suspension.jounce,
@@ -256,6 +259,7 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
     if n_steered > 0.0 {
         out.steer_angle = steer / n_steered;
     }
+    out.steering_torque = steering_wheel_torque(&p.steering, kingpin);
     out
 }
 
@@ -298,7 +302,7 @@ fn flag(b: bool) -> f64 {
 }
 
 /// Vehicle channels in CSV order (the first 16 are the historical CLI columns).
-pub const VEHICLE_CHANNELS: [Channel; 31] = [
+pub const VEHICLE_CHANNELS: [Channel; 32] = [
     ch("t_s", "s", |s| s.time),
     ch("x_m", "m", |s| s.position_world.x),
     ch("y_m", "m", |s| s.position_world.y),
@@ -330,6 +334,7 @@ pub const VEHICLE_CHANNELS: [Channel; 31] = [
     ch("az_mps2", "m/s²", |s| s.acceleration_body.z),
     ch("vz_world_mps", "m/s", |s| s.vertical_velocity),
     ch("grounded_wheels", "1", |s| s.grounded_wheels() as f64),
+    ch("steering_torque_nm", "N·m", |s| s.steering_torque),
 ];
 
 /// Per-wheel channels in CSV order (the first 12 are the historical CLI columns).

@@ -276,7 +276,8 @@ pub fn solve(
     TireForce { fx, fy }
 }
 
-/// Store the step's results in the tire state.
+/// Store the step's results in the tire state: spin, load, reported slips, forces, and the
+/// aligning moment at the end-of-step deflections (call after [`finish`]).
 pub fn record(
     p: &TireParams,
     c: &ContactInput,
@@ -293,6 +294,7 @@ pub fn record(
     s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);
     s.fx = fx;
     s.fy = fy;
+    s.mz = moments(p.model.as_model(), &p.relaxation, c, s).mz;
 }
 
 /// The steady-state forces of `model` at the tire's current transient slips (for telemetry:

@@ -303,11 +303,11 @@ pub fn spin_free(wp: &WheelParams, ws: &mut WheelState, dt: f64) {
     clear_contact_forces(ws);
 }
 
-/// A wheel off the ground carries nothing: load, forces and slips are zero, and its tyre input
-/// is gone.
+/// A wheel off the ground carries nothing: load, forces, aligning moment and slips are zero,
+/// and its tyre input is gone.
 pub fn clear_contact_forces(ws: &mut WheelState) {
     let t = &mut ws.tire;
-    (t.load, t.fx, t.fy, t.slip_ratio, t.slip_angle) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    (t.load, t.fx, t.fy, t.mz, t.slip_ratio, t.slip_angle) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
 }
 
 /// Tyre thermal stage (after the tyre forces): slip power `|Fx·(ωR − Vx)| + |Fy·Vy|` heats
