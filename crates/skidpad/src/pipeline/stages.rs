@@ -205,7 +205,7 @@ fn coupled_solve(
         if ws.suspension.in_contact {
             let t = &mut terms[i];
             (t.fx0, t.dfx, t.fy, t.limit) = (l.fx0, l.dfx_domega, l.fy, l.limit);
-            t.torque = -l.rolling_torque;
+            t.torque = l.wheel_torque - l.rolling_torque;
         }
     }
     let sol = drivetrain::solver::solve(&prep.engine, &terms[..nw], &prep.topology, dt);

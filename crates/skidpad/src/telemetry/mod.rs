@@ -38,6 +38,7 @@
 //! | `gear`, `target_gear` | `gear target_gear` | 1 | engaged (0 while shifting) and selected gear |
 //! | (derived) | `grounded_wheels` | 1 | wheels on the ground |
 //! | `steering_torque` | `steering_torque_nm` | N·m | torque of the steered tyres on the steering wheel, + left (`Σ(Mz − t_m·Fy)/i_s`, force feedback) |
+//! | `gear_ratio` | `gear_ratio` | 1 | total ratio of the engaged gear incl. final drive (0 in neutral, shifting, direct drive) |
 //!
 //! Per wheel ([`WheelSample`]; column prefixed with the wheel's name, e.g. `fl_`):
 //!

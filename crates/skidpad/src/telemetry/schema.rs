@@ -129,6 +129,9 @@ pub struct VehicleSample {
     /// force-feedback signal): `Σ (Mz − t_m·Fy)/i_s` over the steered wheels on the ground
     /// ([`crate::steering::model::steering_wheel_torque`]). Unit: N·m.
     pub steering_torque: f64,
+    /// Total ratio `G = r_gear·r_final` of the engaged gear (negative in reverse; 0 in neutral,
+    /// during a shift, and for direct drive, which has no gearbox). Unit: 1.
+    pub gear_ratio: f64,
 }
 
 impl VehicleSample {
@@ -206,6 +209,11 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
         n_wheels: s.n_wheels.min(p.wheels.len()),
         wheels: [WheelSample::default(); MAX_WHEELS],
         steering_torque: 0.0,
+        gear_ratio: if p.drivetrain.has_engine() {
+            p.drivetrain.gearbox.total_ratio(d.gear)
+        } else {
+            0.0
+        },
     };
     let (mut steer, mut n_steered, mut kingpin) = (0.0, 0.0, 0.0);
     let g = p.sim.gravity;
@@ -302,7 +310,7 @@ fn flag(b: bool) -> f64 {
 }
 
 /// Vehicle channels in CSV order (the first 16 are the historical CLI columns).
-pub const VEHICLE_CHANNELS: [Channel; 32] = [
+pub const VEHICLE_CHANNELS: [Channel; 33] = [
     ch("t_s", "s", |s| s.time),
     ch("x_m", "m", |s| s.position_world.x),
     ch("y_m", "m", |s| s.position_world.y),
@@ -335,6 +343,7 @@ pub const VEHICLE_CHANNELS: [Channel; 32] = [
     ch("vz_world_mps", "m/s", |s| s.vertical_velocity),
     ch("grounded_wheels", "1", |s| s.grounded_wheels() as f64),
     ch("steering_torque_nm", "N·m", |s| s.steering_torque),
+    ch("gear_ratio", "1", |s| s.gear_ratio),
 ];
 
 /// Per-wheel channels in CSV order (the first 12 are the historical CLI columns).

@@ -60,6 +60,9 @@ pub struct TransientLinear {
     pub fy: f64,
     /// Force magnitude the model allows at the predicted slips. Unit: N.
     pub limit: f64,
+    /// The model's own torque on the wheel axle at the start-of-step slips
+    /// ([`SteadyForces::wheel_torque`]), applied explicitly. Unit: N·m.
+    pub wheel_torque: f64,
 }
 
 /// The model's input at transient slips `(κ, tan α)` with the wheel spinning at `omega`.
@@ -82,14 +85,15 @@ fn slip_input(c: &ContactInput, omega: f64, kappa: f64, tan_alpha: f64) -> SlipI
     }
 }
 
-/// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`.
+/// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`, and its wheel torque
+/// there: `(Fx(0, α₀), K_x, Fy(κ₀, 0), K_y, T_w)`.
 fn secants(
     model: &dyn TireModel,
     c: &ContactInput,
     omega: f64,
     k0: f64,
     t0: f64,
-) -> (f64, f64, f64, f64) {
+) -> (f64, f64, f64, f64, f64) {
     let eval = |k: f64, t: f64| model.steady_state(&slip_input(c, omega, k, t));
     let f0 = eval(k0, t0);
     let fx_zero = eval(0.0, t0).fx;
@@ -104,7 +108,7 @@ fn secants(
     } else {
         -(eval(k0, SLOPE_PROBE).fy - eval(k0, -SLOPE_PROBE).fy) / (2.0 * SLOPE_PROBE)
     };
-    (fx_zero, kx.max(0.0), fy_zero, ky.max(0.0))
+    (fx_zero, kx.max(0.0), fy_zero, ky.max(0.0), f0.wheel_torque)
 }
 
 /// Linearise the contact of a steady-state model with transient slip (see the module docs).
@@ -124,7 +128,7 @@ pub fn linearize(
         r.lateral_length * c.relaxation_scale,
     );
     let (u, v) = (s.transient.u, s.transient.v);
-    let (fx_zero, kx, fy_zero, ky) = secants(model, c, s.omega, u / sx, v / sy);
+    let (fx_zero, kx, fy_zero, ky, wheel_torque) = secants(model, c, s.omega, u / sx, v / sy);
     let inv_m = if c.effective_mass > 0.0 {
         1.0 / c.effective_mass
     } else {
@@ -167,6 +171,7 @@ pub fn linearize(
         dfx_domega: gx * c.radius / dx,
         fy,
         limit: f_pred.max(f_slide_x).max(f_slide_y).max(MIN_LIMIT),
+        wheel_torque,
     }
 }
 
@@ -263,7 +268,7 @@ pub fn solve(
 ) -> TireForce {
     let r = &p.relaxation;
     let lin = linearize(model, r, c, s, dt);
-    let t_free = c.drive_torque
+    let t_free = c.drive_torque + lin.wheel_torque
         - rolling_resistance_torque(
             p,
             c.load.max(0.0) * c.rolling_resistance_scale,

@@ -14,7 +14,10 @@
 //! (top outward) is γ < 0 on a left wheel and γ > 0 on a right one.
 //!
 //! Users plug their own model (the PhysX "tire shader" / Jolt callback role) by implementing
-//! [`TireModel`]; everything the built-in models see is in [`SlipInput`].
+//! [`TireModel`]; everything the built-in models see is in [`SlipInput`] (with the wheel's
+//! spin and radius, as PhysX's shader input), and besides forces and moments a model may
+//! return a torque on the wheel's axle ([`SteadyForces::wheel_torque`], PhysX's shader
+//! output).
 //!
 //! ```
 //! use skidpad::tire::interface::{SlipInput, SteadyForces, TireModel};
@@ -107,8 +110,15 @@ pub struct SteadyForces {
     pub mz: f64,
     /// Overturning moment. Unit: N·m.
     pub mx: f64,
-    /// Rolling-resistance moment. Unit: N·m.
+    /// Rolling-resistance moment (reported; the wheel's spin feels the tyre's
+    /// `rolling_resistance` instead, so a Magic Formula My is not counted twice). Unit: N·m.
     pub my: f64,
+    /// Torque the tyre puts on the wheel about its axle beyond the reaction `−R·Fx` of the
+    /// longitudinal force, which the contact solve applies itself (implicitly): a custom
+    /// model's own drag, hysteresis or hub moment, + spinning the wheel forward. PhysX's tire
+    /// shader returns the whole axle torque, `−R·Fx` plus this. Applied explicitly, at the
+    /// start-of-step slips. Every built-in model returns 0. Unit: N·m.
+    pub wheel_torque: f64,
 }
 
 impl SteadyForces {
@@ -119,6 +129,7 @@ impl SteadyForces {
             && self.mz.is_finite()
             && self.mx.is_finite()
             && self.my.is_finite()
+            && self.wheel_torque.is_finite()
     }
 }
 
@@ -228,6 +239,7 @@ impl TireModel for super::mf::MfTire {
             mz: out.mz,
             mx: out.mx,
             my: out.my,
+            wheel_torque: 0.0,
         }
     }
 }

@@ -340,6 +340,34 @@ pub fn tire_heat(
     crate::tire::thermal::update(tp, &mut t.thermal, &input, dt);
 }
 
+/// A tyre's directions in the world frame (PhysX `PxVehicleTireDirectionState`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TireDirections {
+    /// Longitudinal direction: the wheel heading (unit vector, world). On the ground it lies in
+    /// the ground plane; forces `Fx` act along it.
+    pub longitudinal_world: DVec3,
+    /// Lateral direction, to the tyre's left (unit vector, world); forces `Fy` act along it.
+    pub lateral_world: DVec3,
+}
+
+/// The tyre's directions of a wheel: on the ground the tyre frame of the last grip stage
+/// (heading projected on the ground plane, `lat = n × long`, [`tire_input`]); off the ground
+/// the steered wheel's heading and left in the body's plane, `R_body·R_z(δ)·x̂` and
+/// `R_body·R_z(δ)·ŷ`.
+pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
+    if ws.suspension.in_contact && ws.tire_long_world != DVec3::ZERO {
+        return TireDirections {
+            longitudinal_world: ws.tire_long_world,
+            lateral_world: ws.tire_lat_world,
+        };
+    }
+    let steer = DQuat::from_rotation_z(ws.steer);
+    TireDirections {
+        longitudinal_world: pose.transform_vector(steer * DVec3::X),
+        lateral_world: pose.transform_vector(steer * DVec3::Y),
+    }
+}
+
 /// Orientation of the wheel in the vehicle frame: steer about z, then camber about x
 /// (positive camber leans the top away from the centreline).
 pub fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
