@@ -375,8 +375,8 @@ pub fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
 }
 
 /// Inclination angle γ of the wheel to the ground at its contact, the tyre models' camber
-/// input (Pacejka, *Tire and Vehicle Dynamics*, §1.2; ISO 8855 wheel axes; MapleSim and
-/// MF-Tyre compute it the same way):
+/// input (Pacejka, *Tire and Vehicle Dynamics*, §1.2; ISO 8855 wheel axes; MapleSim's tire
+/// kinematics compute it the same way):
 ///
 /// ```text
 /// a = R_body · R_z(δ) · R_x(−side·ε) · ŷ        wheel spin axis (pointing to the wheel's left), world
