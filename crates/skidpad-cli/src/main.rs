@@ -497,6 +497,7 @@ fn tire(command: TireCommand, ui: Ui) -> Outcome {
                     mz: o.mz,
                     mx: o.mx,
                     my: o.my,
+                    wheel_torque: 0.0,
                 }
             };
             if out.as_os_str() == "-" {

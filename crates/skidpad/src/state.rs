@@ -86,4 +86,13 @@ impl VehicleState {
     pub fn wheels(&self) -> &[WheelState] {
         &self.wheels[..self.n_wheels]
     }
+
+    /// The tyre's longitudinal and lateral directions of wheel `i` in the world frame
+    /// ([`crate::wheel::tire_directions`]; PhysX `PxVehicleTireDirectionState`); `None` for a
+    /// wheel index not in use.
+    pub fn tire_directions(&self, i: usize) -> Option<crate::wheel::TireDirections> {
+        self.wheels()
+            .get(i)
+            .map(|w| crate::wheel::tire_directions(w, &self.chassis.pose))
+    }
 }

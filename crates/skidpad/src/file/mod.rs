@@ -49,7 +49,7 @@
 //! | `[wheels.tire.friction_circle]` (the default when no model table is given) | [friction circle](crate::tire::friction_circle) | `longitudinal_stiffness_per_unit_load`, `cornering_stiffness_per_unit_load`, `friction` |
 //! | `[wheels.tire.slip_curve]` | [slip curve](crate::tire::slip_curve) | `longitudinal_stiffness_per_unit_gravity`, `lat_stiff_x`, `lat_stiff_y`, `camber_stiffness_per_unit_gravity`, `friction_vs_slip`, `friction` |
 //! | `[wheels.tire.brush]` | [brush](crate::tire::brush) | `tread_stiffness`, `inflation_pressure`, `patch_width`, `max_half_length`, `friction` |
-//! | `[wheels.tire.simple_magic]` | [simplified Magic Formula](crate::tire::simple_magic) | `longitudinal`, `lateral` (`{ b, c, e }`), `friction`, `nominal_load`, `load_sensitivity`, `pneumatic_trail` |
+//! | `[wheels.tire.simple_magic]` | [simplified Magic Formula](crate::tire::simple_magic) | `longitudinal`, `lateral` (`{ b, c, e }`), `friction`, `nominal_load`, `load_sensitivity`, `pneumatic_trail`, `camber_stiffness` |
 //! | `[wheels.tire.magic_formula]`, or `tir = "path.tir"` in `[wheels.tire]` | [Magic Formula](crate::tire::mf) | the `.tir` file |
 //!
 //! Two model tables on one tire are an error naming both; a model key written directly in

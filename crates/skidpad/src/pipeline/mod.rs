@@ -16,7 +16,7 @@
 //! | 6 | [`Stage::Grip`] | [`wheel::normal_load`], [`wheel::tire_input`], [`crate::tire::model::solve_contact`] or the coupled [`drivetrain::solver::solve`], [`wheel::tire_heat`] | load, contact velocity, torques | tyre forces, wheel spin, engine speed |
 //! | 7 | [`Stage::Aero`] | [`crate::aero::aero_forces`] | chassis velocity | drag and downforce at their points |
 //! | 8 | [`Stage::Stability`] | [`susp::body_roll_torque`], [`crate::stability::model::helper_torques`] | jounces, chassis motion and acceleration | body-attitude and helper torques |
-//! | 9 | [`Stage::Forces`] | [`assemble`] | every force of 4–8 | [`ChassisForces`] (point forces and the wrench about the CoM) |
+//! | 9 | [`Stage::Forces`] | [`assemble`] | every force of 4–8, the tyres' aligning moments | [`ChassisForces`] (point forces, pure torques and the wrench about the CoM) |
 //! | 10 | integration | [`crate::chassis::integrate`] | wrench, gravity | new chassis state (standalone; hosted: the vehicle's own prediction) |
 //! | 10b | end stops | [`end_stop_stage`] | wheels at full compression, integrated velocities | inelastic impulses at their contacts, added to the wrench; the substep integrated again |
 //! | 10b′ | end stops, rims and body contact (standalone) | [`impact_stage`], [`rim_contact`], [`apply_position_correction`] | as 10b, plus each wheel's rim swept along the motion and the body's collision shape against the [`Ground`] | end-stop, rim and body impulses (with friction for the body) in one solve at the integrated pose, added to the wrench; the substep integrated again; split-impulse pose correction |
@@ -136,8 +136,8 @@ pub struct ChassisForces {
     pub forces: [AppliedForce; MAX_POINT_FORCES],
     /// Number of entries used in `forces`.
     pub count: usize,
-    /// Pure torque (body-roll model, stability helpers), world frame. Unit: N·m. Hosted: the
-    /// mean over the substeps.
+    /// Pure torque (the tyres' aligning moments about their contact normals, body-roll model,
+    /// stability helpers), world frame. Unit: N·m. Hosted: the mean over the substeps.
     pub torque_world: DVec3,
     /// Sum of everything as a force and a torque about the centre of mass (world frame).
     /// Hosted: the mean over the substeps, i.e. the step's impulse divided by `dt`.

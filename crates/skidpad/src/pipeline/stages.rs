@@ -253,7 +253,7 @@ fn coupled_solve(
         if ws.suspension.in_contact {
             let t = &mut terms[i];
             (t.fx0, t.dfx, t.fy, t.limit) = (l.fx0, l.dfx_domega, l.fy, l.limit);
-            t.torque = -l.rolling_torque;
+            t.torque = l.wheel_torque - l.rolling_torque;
         }
     }
     let sol = drivetrain::solver::solve(&prep.engine, &terms[..nw], &prep.topology, dt);
@@ -305,9 +305,11 @@ pub struct AeroForces {
 }
 
 /// Stage 9 (before the torques of stage 8, which need the sum): every wheel's suspension and
-/// tyre force at its point, then aero. Order (which fixes the floating-point sum): wheel by
-/// wheel suspension then tyre; with the coupled engine solve all suspension forces first, then
-/// all tyre forces (the order the forces become known in).
+/// tyre force at its point and the tyre's aligning moment `Mz` as a pure torque about the
+/// contact normal `n` (`n·Mz`: the steering rack holds the wheel at its angle, so the moment
+/// reaches the chassis), then aero. Order (which fixes the floating-point sum): wheel by
+/// wheel suspension then tyre force and moment; with the coupled engine solve all suspension
+/// forces first, then all tyre forces and moments (the order the forces become known in).
 pub fn assemble(
     p: &VehicleParams,
     s: &VehicleState,
@@ -324,6 +326,7 @@ pub fn assemble(
     };
     let tire = |out: &mut ChassisForces, w: &WheelState| {
         out.push(w.tire_force_world, w.tire_force_point_world, com);
+        out.add_torque(w.contact_normal_world * w.tire.mz);
     };
     for i in (0..nw).filter(|&i| grounded(i)) {
         susp(&mut out, &s.wheels[i]);

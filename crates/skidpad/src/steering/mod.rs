@@ -31,8 +31,15 @@
 //! References: PhysX 4 vehicle guide (Ackermann accuracy, `gSteerVsForwardSpeedTable`);
 //! Milliken & Milliken, *Race Car Vehicle Dynamics*, ch. 19 (Ackermann geometry).
 //!
+//! # Steering-wheel torque
+//! The tyres' aligning moments act on the chassis (the rack holds the wheels at their angle);
+//! the torque they put on the steering wheel, a force-feedback signal, is
+//! `T_sw = Σ (Mz − t_m·Fy)/i_s` over the steered wheels on the ground
+//! ([`model::steering_wheel_torque`], telemetry `steering_torque_nm`).
+//!
 //! # Limits
-//! Kinematic only: no steering-system compliance, no aligning-torque feedback. The geometry is
+//! Kinematic only: no steering-system compliance; the steering-wheel torque does not move
+//! the steering (the command is a position). The geometry is
 //! recomputed each substep from the enabled wheels, so disabling a wheel at run time moves
 //! `x_ref`. [`SteeringMode::Disabled`] turns steering off (track-drive layouts).
 //!

@@ -8,6 +8,36 @@ use crate::MAX_WHEELS;
 /// which an Ackermann turn centre is defined; below it the nominal angles are used.
 pub const MIN_ACKERMANN_LEVER: f64 = 1e-6;
 
+/// Moment of one steered wheel's tyre about its steering (kingpin) axis, taken vertical:
+/// `M_k = Mz − t_m·Fy` — the tyre's aligning moment `Mz` (about the contact normal, + counter-
+/// clockwise from above) plus its lateral force `Fy` (+ left) acting `t_m` behind the steering
+/// axis ([`SteeringParams::mechanical_trail`]). Both terms turn the wheel back towards its
+/// direction of travel. Unit: N·m.
+#[inline]
+pub fn kingpin_moment(p: &SteeringParams, mz: f64, fy: f64) -> f64 {
+    mz - p.mechanical_trail * fy
+}
+
+/// Torque the road wheels put on the steering wheel (force-feedback signal), + turning it to
+/// the left: `T_sw = Σ M_k / i_s` over the steered wheels on the ground, `i_s` the overall
+/// steering ratio ([`SteeringParams::ratio`]): for a rack of constant ratio the virtual work
+/// `T_sw·dθ_sw = Σ M_k·dδ` with `dδ = dθ_sw/i_s` gives it. The driver holds the wheel
+/// against it (holding torque `−T_sw`). No power assist, friction or steering-axis
+/// inclination (jacking) term. Unit: N·m.
+///
+/// ```
+/// use skidpad::steering::{SteeringParams, model::{kingpin_moment, steering_wheel_torque}};
+/// let p = SteeringParams::default(); // ratio 15, mechanical trail 0.02 m
+/// // Turning left: both fronts push left (Fy = 3000 N) with Mz = −60 N·m (restoring).
+/// let mk = kingpin_moment(&p, -60.0, 3000.0); // −60 − 0.02·3000 = −120 N·m
+/// let t = steering_wheel_torque(&p, 2.0 * mk); // −240/15 = −16 N·m: pulls back to the right
+/// assert!((t + 16.0).abs() < 1e-12);
+/// ```
+#[inline]
+pub fn steering_wheel_torque(p: &SteeringParams, kingpin_moments: f64) -> f64 {
+    kingpin_moments / p.ratio
+}
+
 /// Fraction of `max_steer` available at forward speed `v` (`k(|v|)`, clamped to [0, 1]).
 #[inline]
 pub fn speed_factor(p: &SteeringParams, forward_speed: f64) -> f64 {

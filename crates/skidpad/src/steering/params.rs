@@ -75,6 +75,15 @@ pub struct SteeringParams {
     /// Fastest a road wheel's steer angle may change. Unit: rad/s. Range: (0, ∞) or absent.
     /// Default: absent (no limit). A passenger car rack turns the wheels at ≈ 0.5–1 rad/s.
     pub max_rate: Option<f64>,
+    /// Overall steering ratio `i_s`: steering-wheel angle per road-wheel angle, for the
+    /// steering-wheel torque signal ([`super::model::steering_wheel_torque`]). Unit: 1.
+    /// Range: (0, 100]. Default: 15 (passenger cars 12–20, karts ≈ 1–2, trucks 20–25).
+    pub ratio: f64,
+    /// Mechanical (caster) trail `t_m`: how far the contact point trails the steering axis's
+    /// ground point, for the steering-wheel torque signal. Unit: m. Range: [−0.1, 0.2].
+    /// Default: 0.02 (passenger cars 10–30 mm; Milliken & Milliken ch. 19). Raise it for a
+    /// heavier, more self-centring wheel.
+    pub mechanical_trail: f64,
 }
 
 impl Default for SteeringParams {
@@ -84,6 +93,8 @@ impl Default for SteeringParams {
             ackermann: AckermannParams::default(),
             steer_vs_speed: Curve::constant(1.0),
             max_rate: None,
+            ratio: 15.0,
+            mechanical_trail: 0.02,
         }
     }
 }
@@ -130,7 +141,9 @@ impl SteeringParams {
         if let Some(r) = self.max_rate {
             check::positive("max_rate", r)?;
         }
-        Ok(())
+        check::positive("ratio", self.ratio)?;
+        check::in_range("ratio", self.ratio, 0.0, 100.0)?;
+        check::in_range("mechanical_trail", self.mechanical_trail, -0.1, 0.2)
     }
 }
 

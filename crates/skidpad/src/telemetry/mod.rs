@@ -39,6 +39,8 @@
 //! | `clutch_slip` | `clutch_slip_radps` | rad/s | `ω_engine − G·ω_out` |
 //! | `gear`, `target_gear` | `gear target_gear` | 1 | engaged (0 while shifting) and selected gear |
 //! | (derived) | `grounded_wheels` | 1 | wheels on the ground |
+//! | `steering_torque` | `steering_torque_nm` | N·m | torque of the steered tyres on the steering wheel, + left (`Σ(Mz − t_m·Fy)/i_s`, force feedback) |
+//! | `gear_ratio` | `gear_ratio` | 1 | total ratio of the engaged gear incl. final drive (0 in neutral, shifting, direct drive) |
 //!
 //! Per wheel ([`WheelSample`]; column prefixed with the wheel's name, e.g. `fl_`):
 //!
@@ -61,6 +63,7 @@
 //! | `steer` | `steer_rad` | rad | road-wheel steer angle incl. toe |
 //! | `friction` | `friction` | 1 | surface × tire-type pair × thermal grip multiplier of µ |
 //! | `aligning_moment` | `mz_nm` | N·m | Mz (0 for the friction-circle tire and off the ground) |
+//! | `camber` | `camber_rad` | rad | camber to the road, + top outward (kinematic + roll + road); off the ground: to the body |
 //!
 //! The ISO channels are what ISO 8855 and the test standards (ISO 4138, ISO 7401) measure and
 //! what the KPIs use; the `_body` channels are what sensors fixed to the body would read. At
@@ -72,7 +75,8 @@
 //! # Limits
 //! Samples are taken once per step (not per substep). In hosted mode the accelerations are
 //! the vehicle's own prediction over the step (see [`crate::pipeline::step_hosted`]). The aligning moment comes from the steady-state tire model at the
-//! tire's transient slips ([`crate::tire::contact::moments`]).
+//! tire's transient slips ([`crate::tire::contact::moments`]), computed in the step and applied
+//! to the chassis.
 //!
 //! ```
 //! use skidpad::{telemetry::{self, RingBuffer, EventKind}, vehicle::Vehicle, presets};

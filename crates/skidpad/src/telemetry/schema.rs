@@ -5,6 +5,7 @@
 //! See the [module docs](super) for the table of channels.
 
 use crate::MAX_WHEELS;
+use crate::steering::model::{kingpin_moment, steering_wheel_torque};
 use crate::vehicle::{Controls, Vehicle};
 use glam::DVec3;
 
@@ -41,8 +42,9 @@ pub struct WheelSample {
     /// Lateral tire force, positive to the left. Unit: N.
     pub fy: f64,
     /// Aligning moment Mz of the steady-state tire model at the tire's current (transient)
-    /// slips, positive counter-clockwise seen from above; 0 off the ground and for the
-    /// friction-circle tire, which has none. Unit: N·m.
+    /// slips, positive counter-clockwise seen from above, as applied to the chassis
+    /// ([`crate::tire::TireState::mz`]); 0 off the ground and for the friction-circle tire,
+    /// which has none. Unit: N·m.
     pub aligning_moment: f64,
     /// Drive torque at the axle. Unit: N·m.
     pub drive_torque: f64,
@@ -54,6 +56,11 @@ pub struct WheelSample {
     pub wear: f64,
     /// Thermal/wear grip multiplier of the tire alone (1 without a thermal model). Unit: 1.
     pub thermal_grip: f64,
+    /// Camber angle to the road, + top leaning away from the vehicle centreline (ISO 8855
+    /// camber): kinematic camber, body roll and road camber together, `−side·γ` with γ the
+    /// inclination the tyre model saw ([`crate::wheel::inclination`]). Off the ground: the
+    /// kinematic camber relative to the body. Unit: rad.
+    pub camber: f64,
 }
 
 /// The driver commands the pipeline applied last substep, after input smoothing. All 0 under
@@ -129,6 +136,13 @@ pub struct VehicleSample {
     pub n_wheels: usize,
     /// Per-wheel channels; only the first `n_wheels` are meaningful.
     pub wheels: [WheelSample; MAX_WHEELS],
+    /// Torque the steered wheels' tyres put on the steering wheel, + turning it left (a
+    /// force-feedback signal): `Σ (Mz − t_m·Fy)/i_s` over the steered wheels on the ground
+    /// ([`crate::steering::model::steering_wheel_torque`]). Unit: N·m.
+    pub steering_torque: f64,
+    /// Total ratio `G = r_gear·r_final` of the engaged gear (negative in reverse; 0 in neutral,
+    /// during a shift, and for direct drive, which has no gearbox). Unit: 1.
+    pub gear_ratio: f64,
 }
 
 impl VehicleSample {
@@ -163,7 +177,6 @@ pub fn body_slip_angle(vx: f64, vy: f64) -> f64 {
 }
 
 /// Build the sample of `v`'s current state (after its last step). Pure; never allocates.
-/// Evaluates the steady-state tire model once per grounded wheel for the aligning moment.
 pub fn sample(v: &Vehicle) -> VehicleSample {
     let p = v.params();
     let s = v.state();
@@ -208,8 +221,14 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
         target_gear: d.target_gear,
         n_wheels: s.n_wheels.min(p.wheels.len()),
         wheels: [WheelSample::default(); MAX_WHEELS],
+        steering_torque: 0.0,
+        gear_ratio: if p.drivetrain.has_engine() {
+            p.drivetrain.gearbox.total_ratio(d.gear)
+        } else {
+            0.0
+        },
     };
-    let (mut steer, mut n_steered) = (0.0, 0.0);
+    let (mut steer, mut n_steered, mut kingpin) = (0.0, 0.0, 0.0);
     let g = p.sim.gravity;
     for (i, (w, wp)) in s.wheels().iter().zip(&p.wheels).enumerate() {
         if steered_all || wp.max_steer != 0.0 {
@@ -220,13 +239,14 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
         let rest_load = v.derived().sprung_mass[i] * g;
         let t = &w.tire;
         let ti = &w.tire_input;
-        let aligning_moment = match ti {
-            Some(ti) if grounded && ti.load > 0.0 => {
-                let m = wp.tire.model.as_model();
-                crate::tire::contact::moments(m, &wp.tire.relaxation, ti, t).mz
-            }
-            _ => 0.0,
+        let camber = match ti {
+            Some(ti) if grounded => -wp.side() * ti.camber,
+            _ => w.suspension.camber,
         };
+        let aligning_moment = if grounded { t.mz } else { 0.0 };
+        if grounded && (steered_all || wp.max_steer != 0.0) {
+            kingpin += kingpin_moment(&p.steering, t.mz, t.fy);
+        }
         out.wheels[i] = WheelSample {
             grounded,
             jounce: w.suspension.jounce,
@@ -254,11 +274,13 @@ pub fn sample(v: &Vehicle) -> VehicleSample {
             temperature: t.thermal.surface_temperature,
             wear: t.thermal.wear,
             thermal_grip: t.thermal.grip,
+            camber,
         };
     }
     if n_steered > 0.0 {
         out.steer_angle = steer / n_steered;
     }
+    out.steering_torque = steering_wheel_torque(&p.steering, kingpin);
     out
 }
 
@@ -305,7 +327,7 @@ fn flag(b: bool) -> f64 {
 /// intermediate axes); the body-fixed readings carry `_body` (`yaw_rate_body_radps`,
 /// the accelerometer's `ax_body_mps2 ay_body_mps2 az_body_mps2`). Roll and pitch rates are
 /// the body-axis components (ISO 8855's p and q).
-pub const VEHICLE_CHANNELS: [Channel; 35] = [
+pub const VEHICLE_CHANNELS: [Channel; 37] = [
     ch("t_s", "s", |s| s.time),
     ch("x_m", "m", |s| s.position_world.x),
     ch("y_m", "m", |s| s.position_world.y),
@@ -343,10 +365,12 @@ pub const VEHICLE_CHANNELS: [Channel; 35] = [
     ch("ax_body_mps2", "m/s²", |s| s.acceleration_body.x),
     ch("ay_body_mps2", "m/s²", |s| s.acceleration_body.y),
     ch("az_body_mps2", "m/s²", |s| s.acceleration_body.z),
+    ch("steering_torque_nm", "N·m", |s| s.steering_torque),
+    ch("gear_ratio", "1", |s| s.gear_ratio),
 ];
 
 /// Per-wheel channels in CSV order (the first 12 are the historical CLI columns).
-pub const WHEEL_CHANNELS: [WheelChannel; 19] = [
+pub const WHEEL_CHANNELS: [WheelChannel; 20] = [
     wch("load_n", "N", |w| w.normal_load),
     wch("jounce_m", "m", |w| w.jounce),
     wch("omega_radps", "rad/s", |w| w.omega),
@@ -366,4 +390,5 @@ pub const WHEEL_CHANNELS: [WheelChannel; 19] = [
     wch("steer_rad", "rad", |w| w.steer),
     wch("friction", "1", |w| w.friction),
     wch("mz_nm", "N·m", |w| w.aligning_moment),
+    wch("camber_rad", "rad", |w| w.camber),
 ];

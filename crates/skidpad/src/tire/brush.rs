@@ -6,7 +6,8 @@
 //! 2a   = F_z / (p·w)                           patch length: uniform pressure p over width w
 //! C    = 2·c_p·a²                              slip stiffness (both directions, isotropic bristles)
 //! κ_s  = κ/s_p                                 s_p the surface peak-slip scale
-//! σx   = κ_s/(1+κ_s),  σy = tan α/(1+κ_s),  σ = |σ|   theoretical slip
+//! tan α_γ = tan α + (a/(3R))·sin γ             camber as an equivalent slip angle (below)
+//! σx   = κ_s/(1+κ_s),  σy = tan α_γ/(1+κ_s),  σ = |σ|   theoretical slip
 //! θ    = C / (3µF_z)
 //! |F|  = µF_z·(3θσ − 3(θσ)² + (θσ)³)            θσ < 1 (adhesion + sliding)
 //!      = µF_z                                   θσ ≥ 1 (full sliding)
@@ -20,6 +21,17 @@
 //! sliding zone reaches the front of the patch — the aligning-moment drop drivers feel at the
 //! limit.
 //!
+//! Camber (Pacejka §3.2.4): a wheel of radius R inclined by γ (ISO / Magic Formula sign, + top
+//! leaning right) rolls with its tread base on the curve `y_b(x) = −x²·sin γ/(2R)` (the base
+//! sits `x²/(2R)` above the ground, and the wheel plane leans); bristles that enter at `x = a`
+//! stay put in adhesion, so they deflect by `v(x) = −(a² − x²)·sin γ/(2R)` and the patch
+//! pushes with `Fy = c_p∫v dx = −(2/3)·c_p·a³·sin γ/R`: the camber stiffness is
+//! `C_γ = (2/3)·c_p·a³/R = C·a/(3R)`, thrust the way the top leans. Here that deflection is
+//! added to the slip's as the equivalent `tan α_γ` above, which gives exactly `−C_γ·sin γ` at
+//! zero slip and saturates with the slip force (an approximation: the true parabolic
+//! deflection starts sliding at the patch centre, not its rear). The radius comes from the
+//! input ([`SlipInput::radius`]); with none (0) there is no camber thrust.
+//!
 //! | symbol | field | unit |
 //! |---|---|---|
 //! | c_p | `tread_stiffness` | N/m² (bristle stiffness per unit patch length) |
@@ -27,7 +39,8 @@
 //! | w | `patch_width` | m |
 //! | µ | `friction` | 1 |
 //!
-//! Limits: one friction coefficient (no static/kinetic split), no camber thrust, no carcass
+//! Limits: one friction coefficient (no static/kinetic split), camber as an equivalent slip
+//! (its own aligning moment, zero for the parabolic deflection, is not separated), no carcass
 //! compliance; the patch half-length is capped at `max_half_length`.
 
 use super::interface::{SlipInput, SteadyForces, TireModel, longitudinal_slip, sanitize};
@@ -104,7 +117,13 @@ impl TireModel for BrushParams {
         let kappa = longitudinal_slip(&s);
         let den = (1.0 + kappa).max(1e-3);
         let sx = kappa / den;
-        let sy = s.alpha.clamp(-1.5, 1.5).tan() / den;
+        // Camber: tan α_γ = tan α + (a/(3R))·sin γ (module docs).
+        let camber = if s.radius > 0.0 {
+            a / (3.0 * s.radius) * s.gamma.sin()
+        } else {
+            0.0
+        };
+        let sy = (s.alpha.clamp(-1.5, 1.5).tan() + camber) / den;
         let sigma = sx.hypot(sy);
         if sigma <= 0.0 || mu <= 0.0 {
             return SteadyForces::default();
@@ -165,6 +184,24 @@ mod tests {
         assert!((f.mz / -f.fy - a / 3.0).abs() < 2.5 * ts * a / 3.0);
         let f = p.steady_state(&input(1e-4, 0.0, 4000.0));
         assert!((f.fx - c * 1e-4 / 1.0001).abs() < 1e-3 * c * 1e-4);
+    }
+
+    #[test]
+    fn camber_thrust_from_the_parabolic_deflection() {
+        // F_z = 4000 N: a = 0.050 505 m, C = 61 218.24 N/rad; R = 0.3 m:
+        // C_γ = (2/3)·1.2e7·a³/0.3 = 3435.37 N/rad, so at γ = +0.02 rad (top right) the linear
+        // thrust is −C_γ·sin γ = −68.703 N; the saturation cubic (3θσ = C·a·sin γ/(3R·4000) =
+        // 0.017 18) takes it to −4000·s(0.017 18) = −68.310 N. γ < 0 mirrors it; no radius, no
+        // thrust.
+        let p = BrushParams::default();
+        let mut i = input(0.0, 0.0, 4000.0);
+        (i.gamma, i.radius) = (0.02, 0.3);
+        let fy = p.steady_state(&i).fy;
+        assert!((fy + 68.310).abs() < 1e-3, "{fy}");
+        i.gamma = -0.02;
+        assert!((p.steady_state(&i).fy - 68.310).abs() < 1e-3);
+        i.radius = 0.0;
+        assert_eq!(p.steady_state(&i).fy, 0.0);
     }
 
     #[test]

@@ -60,9 +60,13 @@ pub struct TransientLinear {
     pub fy: f64,
     /// Force magnitude the model allows at the predicted slips. Unit: N.
     pub limit: f64,
+    /// The model's own torque on the wheel axle at the start-of-step slips
+    /// ([`SteadyForces::wheel_torque`]), applied explicitly. Unit: N·m.
+    pub wheel_torque: f64,
 }
 
-fn slip_input(c: &ContactInput, kappa: f64, tan_alpha: f64) -> SlipInput {
+/// The model's input at transient slips `(κ, tan α)` with the wheel spinning at `omega`.
+fn slip_input(c: &ContactInput, omega: f64, kappa: f64, tan_alpha: f64) -> SlipInput {
     SlipInput {
         fz: c.load.max(0.0),
         kappa,
@@ -76,12 +80,21 @@ fn slip_input(c: &ContactInput, kappa: f64, tan_alpha: f64) -> SlipInput {
         gravity: c.gravity,
         turn_slip: c.turn_slip,
         pressure: c.pressure,
+        radius: c.radius,
+        omega,
     }
 }
 
-/// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`.
-fn secants(model: &dyn TireModel, c: &ContactInput, k0: f64, t0: f64) -> (f64, f64, f64, f64) {
-    let eval = |k: f64, t: f64| model.steady_state(&slip_input(c, k, t));
+/// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`, and its wheel torque
+/// there: `(Fx(0, α₀), K_x, Fy(κ₀, 0), K_y, T_w)`.
+fn secants(
+    model: &dyn TireModel,
+    c: &ContactInput,
+    omega: f64,
+    k0: f64,
+    t0: f64,
+) -> (f64, f64, f64, f64, f64) {
+    let eval = |k: f64, t: f64| model.steady_state(&slip_input(c, omega, k, t));
     let f0 = eval(k0, t0);
     let fx_zero = eval(0.0, t0).fx;
     let fy_zero = eval(k0, 0.0).fy;
@@ -95,7 +108,7 @@ fn secants(model: &dyn TireModel, c: &ContactInput, k0: f64, t0: f64) -> (f64, f
     } else {
         -(eval(k0, SLOPE_PROBE).fy - eval(k0, -SLOPE_PROBE).fy) / (2.0 * SLOPE_PROBE)
     };
-    (fx_zero, kx.max(0.0), fy_zero, ky.max(0.0))
+    (fx_zero, kx.max(0.0), fy_zero, ky.max(0.0), f0.wheel_torque)
 }
 
 /// Linearise the contact of a steady-state model with transient slip (see the module docs).
@@ -115,7 +128,7 @@ pub fn linearize(
         r.lateral_length * c.relaxation_scale,
     );
     let (u, v) = (s.transient.u, s.transient.v);
-    let (fx_zero, kx, fy_zero, ky) = secants(model, c, u / sx, v / sy);
+    let (fx_zero, kx, fy_zero, ky, wheel_torque) = secants(model, c, s.omega, u / sx, v / sy);
     let inv_m = if c.effective_mass > 0.0 {
         1.0 / c.effective_mass
     } else {
@@ -146,18 +159,19 @@ pub fn linearize(
     let v_pred = ay * (v + dt * c.vy);
     let (kp, tp) = (u_pred / sx, v_pred / sy);
     let mag = |f: SteadyForces| f.fx.hypot(f.fy);
-    let f_pred = mag(model.steady_state(&slip_input(c, kp, tp)));
+    let f_pred = mag(model.steady_state(&slip_input(c, s.omega, kp, tp)));
     // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
     // what the tire gives when it slides, so a step that starts in adhesion is not clamped
     // short of the force the spin is about to demand.
     let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
-    let f_slide_x = mag(model.steady_state(&slip_input(c, sgn(kp), tp)));
-    let f_slide_y = mag(model.steady_state(&slip_input(c, kp, sgn(tp))));
+    let f_slide_x = mag(model.steady_state(&slip_input(c, s.omega, sgn(kp), tp)));
+    let f_slide_y = mag(model.steady_state(&slip_input(c, s.omega, kp, sgn(tp))));
     TransientLinear {
         fx0,
         dfx_domega: gx * c.radius / dx,
         fy,
         limit: f_pred.max(f_slide_x).max(f_slide_y).max(MIN_LIMIT),
+        wheel_torque,
     }
 }
 
@@ -254,7 +268,7 @@ pub fn solve(
 ) -> TireForce {
     let r = &p.relaxation;
     let lin = linearize(model, r, c, s, dt);
-    let t_free = c.drive_torque
+    let t_free = c.drive_torque + lin.wheel_torque
         - rolling_resistance_torque(
             p,
             c.load.max(0.0) * c.rolling_resistance_scale,
@@ -267,7 +281,8 @@ pub fn solve(
     TireForce { fx, fy }
 }
 
-/// Store the step's results in the tire state.
+/// Store the step's results in the tire state: spin, load, reported slips, forces, and the
+/// aligning moment at the end-of-step deflections (call after [`finish`]).
 pub fn record(
     p: &TireParams,
     c: &ContactInput,
@@ -284,6 +299,7 @@ pub fn record(
     s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);
     s.fx = fx;
     s.fy = fy;
+    s.mz = moments(p.model.as_model(), &p.relaxation, c, s).mz;
 }
 
 /// The steady-state forces of `model` at the tire's current transient slips (for telemetry:
@@ -296,6 +312,7 @@ pub fn moments(
 ) -> SteadyForces {
     model.steady_state(&slip_input(
         c,
+        s.omega,
         s.transient.u / (r.longitudinal_length * c.relaxation_scale),
         s.transient.v / (r.lateral_length * c.relaxation_scale),
     ))

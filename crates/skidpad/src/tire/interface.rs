@@ -4,13 +4,20 @@
 //! frame (x along the wheel heading in the ground plane, y left, z up the ground normal):
 //!
 //! ```text
-//! κ = (ωR_e − Vx)/|Vx|     α = atan(Vy/|Vx|)     γ = inclination (camber), + top leaning to +y
+//! κ = (ωR_e − Vx)/|Vx|     α = atan(Vy/|Vx|)     γ = inclination (camber), + top leaning to −y
 //! Fx > 0 driving,  Fy > 0 to the left,  Mz > 0 counter-clockwise seen from above
 //! ```
-//! With this convention a tire sliding left (α > 0) is pushed right: `Fy ≈ −C_α·α`.
+//! With this convention a tire sliding left (α > 0) is pushed right: `Fy ≈ −C_α·α`, and a
+//! tire whose top leans right (γ > 0, a positive rotation about x seen from behind, the
+//! Magic Formula's ISO γ) is pushed right by its camber thrust: `Fy ≈ −C_γ·γ`. On a vehicle
+//! γ is the wheel's inclination to the road ([`crate::wheel::inclination`]): positive camber
+//! (top outward) is γ < 0 on a left wheel and γ > 0 on a right one.
 //!
 //! Users plug their own model (the PhysX "tire shader" / Jolt callback role) by implementing
-//! [`TireModel`]; everything the built-in models see is in [`SlipInput`].
+//! [`TireModel`]; everything the built-in models see is in [`SlipInput`] (with the wheel's
+//! spin and radius, as PhysX's shader input), and besides forces and moments a model may
+//! return a torque on the wheel's axle ([`SteadyForces::wheel_torque`], PhysX's shader
+//! output).
 //!
 //! ```
 //! use skidpad::tire::interface::{SlipInput, SteadyForces, TireModel};
@@ -37,7 +44,8 @@ pub struct SlipInput {
     pub kappa: f64,
     /// Slip angle α. Unit: rad.
     pub alpha: f64,
-    /// Inclination (camber) angle γ relative to the ground. Unit: rad.
+    /// Inclination (camber) angle γ relative to the ground, + top leaning to the tyre's right
+    /// (−y), as the Magic Formula's γ. Unit: rad.
     pub gamma: f64,
     /// Forward speed of the wheel centre over the ground. Unit: m/s.
     pub vx: f64,
@@ -62,6 +70,12 @@ pub struct SlipInput {
     /// Inflation pressure, 0 = unknown (a Magic Formula 6.x file then uses its INFLPRES).
     /// Unit: Pa.
     pub pressure: f64,
+    /// Wheel radius (the rolling radius the slips use), 0 = unknown. The brush tire's camber
+    /// thrust needs it; custom models may use it (PhysX tire-shader input). Unit: m (≥ 0).
+    pub radius: f64,
+    /// Wheel spin rate at the start of the step, positive rolling forward (PhysX tire-shader
+    /// input; the slips above already contain it). Unit: rad/s.
+    pub omega: f64,
 }
 
 impl Default for SlipInput {
@@ -79,6 +93,8 @@ impl Default for SlipInput {
             gravity: 9.81,
             turn_slip: 0.0,
             pressure: 0.0,
+            radius: 0.0,
+            omega: 0.0,
         }
     }
 }
@@ -94,8 +110,15 @@ pub struct SteadyForces {
     pub mz: f64,
     /// Overturning moment. Unit: N·m.
     pub mx: f64,
-    /// Rolling-resistance moment. Unit: N·m.
+    /// Rolling-resistance moment (reported; the wheel's spin feels the tyre's
+    /// `rolling_resistance` instead, so a Magic Formula My is not counted twice). Unit: N·m.
     pub my: f64,
+    /// Torque the tyre puts on the wheel about its axle beyond the reaction `−R·Fx` of the
+    /// longitudinal force, which the contact solve applies itself (implicitly): a custom
+    /// model's own drag, hysteresis or hub moment, + spinning the wheel forward. PhysX's tire
+    /// shader returns the whole axle torque, `−R·Fx` plus this. Applied explicitly, at the
+    /// start-of-step slips. Every built-in model returns 0. Unit: N·m.
+    pub wheel_torque: f64,
 }
 
 impl SteadyForces {
@@ -106,6 +129,7 @@ impl SteadyForces {
             && self.mz.is_finite()
             && self.mx.is_finite()
             && self.my.is_finite()
+            && self.wheel_torque.is_finite()
     }
 }
 
@@ -161,6 +185,8 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
         },
         turn_slip: f(s.turn_slip),
         pressure: f(s.pressure).max(0.0),
+        radius: f(s.radius).max(0.0),
+        omega: f(s.omega),
     }
 }
 
@@ -213,6 +239,7 @@ impl TireModel for super::mf::MfTire {
             mz: out.mz,
             mx: out.mx,
             my: out.my,
+            wheel_torque: 0.0,
         }
     }
 }

@@ -33,7 +33,8 @@ pub struct ContactInput {
     pub peak_slip_scale: f64,
     /// Relaxation-length multiplier of the surface. Unit: 1.
     pub relaxation_scale: f64,
-    /// Inclination angle to the ground, ISO sign (+ top leaning to the tire's left). Unit: rad.
+    /// Inclination angle γ to the ground, ISO sign as the Magic Formula's: + when the wheel top
+    /// leans to the tyre's right (−y); see [`crate::wheel::inclination`]. Unit: rad.
     pub camber: f64,
     /// Load this tire carries at rest (sprung mass × g). Unit: N.
     pub rest_load: f64,
@@ -128,6 +129,9 @@ pub struct ContactLinearization {
     pub limit: f64,
     /// Rolling-resistance torque at `ω` (opposes spin). Unit: N·m.
     pub rolling_torque: f64,
+    /// The model's own axle torque ([`super::interface::SteadyForces::wheel_torque`]), + driving
+    /// the wheel forward. Unit: N·m.
+    pub wheel_torque: f64,
 }
 
 /// Linearise the tire's end-of-step longitudinal force in the end-of-step spin, for the
@@ -154,6 +158,7 @@ pub fn linearize_contact(
             s.omega,
             c.radius,
         ),
+        wheel_torque: lin.wheel_torque,
     }
 }
 
@@ -310,6 +315,42 @@ mod tests {
         let t = rolling_resistance_torque(&p, FZ, 100.0, 0.3);
         assert!((t - 0.012 * FZ * 0.3).abs() < 1e-9);
         assert!(rolling_resistance_torque(&p, FZ, -100.0, 0.3) < 0.0);
+    }
+
+    #[test]
+    fn a_custom_model_sees_spin_and_radius_and_torques_the_wheel() {
+        // A custom tyre with no force and a hub drag of 2 N·s on the rim speed: T_w = −2·ω·R.
+        // It is given ω = 50 rad/s and R = 0.3 m, so T_w = −30 N·m, and one 0.01 s step of a
+        // 1 kg·m² wheel (no rolling resistance, no force) leaves ω = 50 − 30·0.01 = 49.7 rad/s.
+        #[derive(Debug)]
+        struct HubDrag;
+        impl crate::tire::TireModel for HubDrag {
+            fn steady_state(&self, s: &crate::tire::SlipInput) -> crate::tire::SteadyForces {
+                crate::tire::SteadyForces {
+                    wheel_torque: -2.0 * s.omega * s.radius,
+                    ..Default::default()
+                }
+            }
+        }
+        let p = TireParams {
+            model: crate::tire::TireModelKind::Custom(std::sync::Arc::new(HubDrag)),
+            rolling_resistance: 0.0,
+            ..TireParams::default()
+        };
+        let c = input(15.0);
+        let mut s = TireState {
+            omega: 50.0,
+            ..Default::default()
+        };
+        let f = solve_contact(&p, &c, &mut s, 0.01);
+        assert_eq!((f.fx, f.fy), (0.0, 0.0));
+        assert!((s.omega - 49.7).abs() < 1e-12, "{}", s.omega);
+        // The coupled solve's linearisation carries the same torque.
+        let s0 = TireState {
+            omega: 50.0,
+            ..Default::default()
+        };
+        assert!((linearize_contact(&p, &c, &s0, 0.01).wheel_torque + 30.0).abs() < 1e-12);
     }
 
     #[test]

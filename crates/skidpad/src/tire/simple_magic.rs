@@ -17,7 +17,17 @@
 //! Fx = Fx₀(s·κ_m)·s_x/s,   Fy = Fy₀(s·α_m)·s_y/s
 //! Mz = −t·Fy,  t = t₀·max(0, 1 − s)   (pneumatic trail collapsing to 0 at the peak)
 //! ```
-//! Limits: no camber, no shifts (zero force at zero slip), a heuristic trail.
+//! Camber (inclination γ, ISO / Magic Formula sign: + top leaning right,
+//! [`crate::tire::interface`]) enters as an equivalent slip angle, as in PhysX's tyre and
+//! the MF 5.2 camber shift `SHy = PHY3·γ`:
+//! ```text
+//! α_eq = α + C_γ·γ/C_α,   C_γ = k_γ·F_z,   C_α = B_y·C_y·D   (the lateral curve's slope at 0)
+//! ```
+//! so at small slip `Fy ≈ −C_α·α − C_γ·γ`: the thrust pushes the way the top leans, and it
+//! saturates with the lateral force. `α_eq` replaces α in the combined-slip formulas.
+//!
+//! Limits: no shifts other than camber (zero force at zero slip and zero camber), a heuristic
+//! trail (the camber thrust gets the same trail), no camber effect on the peak friction.
 
 use super::interface::{SlipInput, SteadyForces, TireModel, sanitize};
 use crate::error::{ParamError, check};
@@ -104,6 +114,12 @@ pub struct SimpleMagicParams {
     pub load_sensitivity: f64,
     /// Pneumatic trail at zero slip. Unit: m. Range: [0, 0.2]. Default: 0.03.
     pub pneumatic_trail: f64,
+    /// Camber stiffness per unit load `k_γ`: the camber thrust at zero slip angle is
+    /// `C_γ·γ = k_γ·F_z·γ`. Unit: 1/rad. Range: [0, 5]. Default: 0 (no camber thrust).
+    /// Passenger tyres sit near 0.8–1 (the `tests/data/mf_185_80R14.tir` Magic Formula
+    /// tyre: `|∂Fy/∂γ|/F_z` ≈ 0.9 /rad at FNOMIN); motorcycle tyres near 1. Raise it for
+    /// more grip from negative camber.
+    pub camber_stiffness: f64,
 }
 
 impl Default for SimpleMagicParams {
@@ -123,6 +139,7 @@ impl Default for SimpleMagicParams {
             nominal_load: 4000.0,
             load_sensitivity: -0.1,
             pneumatic_trail: 0.03,
+            camber_stiffness: 0.0,
         }
     }
 }
@@ -141,7 +158,8 @@ impl SimpleMagicParams {
         check::friction("friction", self.friction)?;
         check::positive("nominal_load", self.nominal_load)?;
         check::in_range("load_sensitivity", self.load_sensitivity, -0.9, 0.5)?;
-        check::in_range("pneumatic_trail", self.pneumatic_trail, 0.0, 0.2)
+        check::in_range("pneumatic_trail", self.pneumatic_trail, 0.0, 0.2)?;
+        check::in_range("camber_stiffness", self.camber_stiffness, 0.0, 5.0)
     }
 
     /// Peak friction at load `fz`.
@@ -168,7 +186,14 @@ impl TireModel for SimpleMagicParams {
             ..self.lateral
         };
         let (km, am) = (lon.peak_slip(), lat.peak_slip());
-        let (sx, sy) = (s.kappa / km, s.alpha / am);
+        // Equivalent slip angle: C_γ·γ/C_α = k_γ·F_z·γ/(B·C·D); 0 without grip (d = 0).
+        let c_alpha = lat.b * lat.c * d;
+        let alpha = if c_alpha > 0.0 {
+            s.alpha + self.camber_stiffness * s.fz * s.gamma / c_alpha
+        } else {
+            s.alpha
+        };
+        let (sx, sy) = (s.kappa / km, alpha / am);
         let sn = sx.hypot(sy);
         if sn <= 0.0 || d <= 0.0 {
             return SteadyForces::default();
@@ -251,6 +276,25 @@ mod tests {
             p.steady_state(&input(0.0, 0.0, 4000.0)),
             SteadyForces::default()
         );
+    }
+
+    #[test]
+    fn camber_thrust_pushes_the_way_the_top_leans() {
+        // k_γ = 0.9 /rad, F_z = F_z0 = 4000 N (D = 4000 N), α = 0, γ = +0.02 rad (top right):
+        // C_α = B·C·D = 12·1.3·4000 = 62 400 N/rad, α_eq = 0.9·4000·0.02/62 400 = 1.153 85e-3,
+        // B·α_eq = 0.013 846; Fy = −D·sin(C·atan(Bα − E(Bα − atan Bα))) = −71.994 N, i.e.
+        // −C_γ·γ = −72 N less the curve's first bend. γ = −0.02 mirrors it; k_γ = 0 ignores it.
+        let p = SimpleMagicParams {
+            camber_stiffness: 0.9,
+            ..SimpleMagicParams::default()
+        };
+        let mut i = input(0.0, 0.0, 4000.0);
+        i.gamma = 0.02;
+        let fy = p.steady_state(&i).fy;
+        assert!((fy + 71.9938).abs() < 1e-3, "{fy}");
+        i.gamma = -0.02;
+        assert!((p.steady_state(&i).fy - 71.9938).abs() < 1e-3);
+        assert_eq!(SimpleMagicParams::default().steady_state(&i).fy, 0.0);
     }
 
     #[test]

@@ -8,12 +8,15 @@
 //! C_α = F_rest·Y·s(3·(F_z/F_rest)/X)            lateral stiffness vs normalised load (latStiffX/Y)
 //! C_γ = k_γ·g                                   camber stiffness
 //! κ_s = κ/s_p                                   s_p the surface peak-slip scale
-//! F_x,lin = C_κ·κ_s,  F_y,lin = −C_α·tan(α − C_γ·γ/C_α)
+//! F_x,lin = C_κ·κ_s,  F_y,lin = −C_α·tan(α + C_γ·γ/C_α)
 //! K = |F_lin| / (µ·F_z),  µ = µ_surface·f_µ(|κ_s|)  (friction-vs-slip graph)
 //! |F| = µ·F_z·s(K),  F = F_lin·s(K)/K
 //! s(K) = K − K²/3 + K³/27  (K < 3),   1  (K ≥ 3)
 //! Mz = −t·F_y,  t = t₀·(1 − K/3)³/(1 − K/3 + (K/3)²/3)  (K < 3),   0  (K ≥ 3)
 //! ```
+//! Camber enters as an equivalent slip angle: at small slip `F_y,lin ≈ −C_α·α − C_γ·γ`, the
+//! camber thrust pushing the way the wheel top leans (γ > 0 leans it right, ISO / Magic
+//! Formula sign, [`crate::tire::interface`]).
 //! The peak-slip scale stretches the whole longitudinal axis, friction graph included
 //! ([`longitudinal_slip`]): the peak moves to `s_p` times the slip.
 //! `s` rises with unit slope, reaches 1 with zero slope at K = 3: the force follows the linear
@@ -157,7 +160,7 @@ impl TireModel for SlipCurveParams {
         let c_a = self.lateral_stiffness(s.fz, s.rest_load) * s.stiffness_scale;
         let c_g = self.camber_stiffness_per_unit_gravity * s.gravity;
         let alpha_eff = if c_a > 0.0 {
-            s.alpha - c_g * s.gamma / c_a
+            s.alpha + c_g * s.gamma / c_a
         } else {
             s.alpha
         };
@@ -290,10 +293,14 @@ mod tests {
             ..SlipCurveParams::default()
         };
         let mut i = input(0.0, 0.0);
+        // γ = +0.05 rad: the top leans right (ISO), the thrust pushes right.
         i.gamma = 0.05;
         let f = p.steady_state(&i);
-        // C_γ·γ = 981·0.05 = 49.05 N, nearly linear at this K.
-        assert!(f.fy > 48.0 && f.fy < 49.1, "{}", f.fy);
+        // C_γ·γ = 981·0.05 = 49.05 N; K = 49.05/4000 = 0.01226, so s(K)/K = 1 − K/3 + K²/27:
+        // Fy = −49.05·0.995918 = −48.850 N.
+        let k = 49.05 / 4000.0;
+        let expected = -49.05 * (1.0 - k / 3.0 + k * k / 27.0);
+        assert!((f.fy - expected).abs() < 1e-3, "{} vs {expected}", f.fy);
     }
 
     #[test]

@@ -20,6 +20,11 @@ pub struct TireState {
     pub fx: f64,
     /// Lateral tire force. Unit: N.
     pub fy: f64,
+    /// Aligning moment about the contact normal, + counter-clockwise seen from above: the
+    /// steady-state model's Mz at the end-of-step transient slips
+    /// ([`super::contact::moments`]); it acts on the chassis (the steering holds the wheel).
+    /// 0 off the ground and for the friction-circle tire. Unit: N·m.
+    pub mz: f64,
     /// Carcass deflections of the transient slip model. Unit: m.
     pub transient: TransientState,
     /// Temperatures, wear and pressure (stays at its default without a thermal model).

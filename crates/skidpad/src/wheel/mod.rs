@@ -223,7 +223,8 @@ pub fn normal_load(wp: &WheelParams, pose: &Pose, ws: &mut WheelState) -> f64 {
 
 /// Grip stage, second part: the tyre frame (wheel heading projected on the ground plane) and
 /// everything the contact solve needs ([`ContactInput`]): filtered load, contact-patch
-/// velocity relative to the ground, surface friction (wet grip, hydroplaning, texture noise)
+/// velocity relative to the ground, the inclination to the ground ([`inclination`]: kinematic
+/// camber, body roll and road camber), surface friction (wet grip, hydroplaning, texture noise)
 /// times the tyre-type pair and the tyre's own thermal/wear grip, and the surface's scales.
 /// Writes `tire_input` and the frame into `ws` and returns the input.
 pub fn tire_input(
@@ -263,9 +264,7 @@ pub fn tire_input(
         drive_torque: ws.drive_torque,
         brake_torque: ws.brake_torque,
         effective_mass: corner.sprung_mass,
-        // ISO inclination: our camber leans the top outward, i.e. towards +y on a left
-        // wheel and −y on a right one.
-        camber: corner.side * ws.suspension.camber,
+        camber: inclination(pose, ws.steer, ws.suspension.camber, corner.side, n),
         rest_load,
         gravity,
         friction_scale: grip,
@@ -320,11 +319,11 @@ pub fn spin_free(wp: &WheelParams, ws: &mut WheelState, dt: f64) {
     clear_contact_forces(ws);
 }
 
-/// A wheel off the ground carries nothing: load, forces and slips are zero, and its tyre input
-/// is gone.
+/// A wheel off the ground carries nothing: load, forces, aligning moment and slips are zero,
+/// and its tyre input is gone.
 pub fn clear_contact_forces(ws: &mut WheelState) {
     let t = &mut ws.tire;
-    (t.load, t.fx, t.fy, t.slip_ratio, t.slip_angle) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    (t.load, t.fx, t.fy, t.mz, t.slip_ratio, t.slip_angle) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
 }
 
 /// Tyre thermal stage (after the tyre forces): slip power `|Fx·(ωR − Vx)| + |Fy·Vy|` heats
@@ -357,10 +356,61 @@ pub fn tire_heat(
     crate::tire::thermal::update(tp, &mut t.thermal, &input, dt);
 }
 
+/// A tyre's directions in the world frame (PhysX `PxVehicleTireDirectionState`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TireDirections {
+    /// Longitudinal direction: the wheel heading (unit vector, world). On the ground it lies in
+    /// the ground plane; forces `Fx` act along it.
+    pub longitudinal_world: DVec3,
+    /// Lateral direction, to the tyre's left (unit vector, world); forces `Fy` act along it.
+    pub lateral_world: DVec3,
+}
+
+/// The tyre's directions of a wheel: on the ground the tyre frame of the last grip stage
+/// (heading projected on the ground plane, `lat = n × long`, [`tire_input`]); off the ground
+/// the steered wheel's heading and left in the body's plane, `R_body·R_z(δ)·x̂` and
+/// `R_body·R_z(δ)·ŷ`.
+pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
+    if ws.suspension.in_contact && ws.tire_long_world != DVec3::ZERO {
+        return TireDirections {
+            longitudinal_world: ws.tire_long_world,
+            lateral_world: ws.tire_lat_world,
+        };
+    }
+    let steer = DQuat::from_rotation_z(ws.steer);
+    TireDirections {
+        longitudinal_world: pose.transform_vector(steer * DVec3::X),
+        lateral_world: pose.transform_vector(steer * DVec3::Y),
+    }
+}
+
 /// Orientation of the wheel in the vehicle frame: steer about z, then camber about x
 /// (positive camber leans the top away from the centreline).
 pub fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
     DQuat::from_rotation_z(steer) * DQuat::from_rotation_x(-side * camber)
+}
+
+/// Inclination angle γ of the wheel to the ground at its contact, the tyre models' camber
+/// input (Pacejka, *Tire and Vehicle Dynamics*, §1.2; ISO 8855 wheel axes; MapleSim's tire
+/// kinematics compute it the same way):
+///
+/// ```text
+/// a = R_body · R_z(δ) · R_x(−side·ε) · ŷ        wheel spin axis (pointing to the wheel's left), world
+/// γ = asin(a · n)                                n the ground normal at the contact
+/// ```
+/// with δ the steer angle, ε the kinematic camber from the camber-vs-jounce graph (static
+/// camber included: the graph's value at the design jounce; + top leaning away from the
+/// centreline) and `R_body` the chassis orientation, so body roll, pitch and a banked or
+/// cambered road all reach the tyre. Sign (ISO, as the Magic Formula's γ): **positive when
+/// the wheel top leans to the tyre's right** (−y, a positive rotation about x seen from
+/// behind); a tyre's camber thrust points the way its top leans, so an MF tyre with
+/// PVY3 < 0 gives `Fy < 0` at `γ > 0`. Hence on a level body over flat ground
+/// `γ = −side·ε` (positive camber on a left wheel is negative inclination), and a body rolled
+/// by φ (ISO roll, + right side down) with no kinematic camber gives `γ = φ` on every wheel:
+/// the camber to the road becomes `ε − φ` on the left and `ε + φ` on the right. Unit: rad.
+pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) -> f64 {
+    let axle = pose.transform_vector(wheel_rotation(steer, camber, side) * DVec3::Y);
+    axle.dot(n).clamp(-1.0, 1.0).asin()
 }
 
 #[cfg(test)]
