@@ -6,7 +6,7 @@
 
 use skidpad::ground::Plane;
 use skidpad::pipeline::{self, AeroForces};
-use skidpad::presets::sedan;
+use skidpad::presets::sedan_simple;
 use skidpad::state::VehicleState;
 use skidpad::telemetry;
 use skidpad::tire::model::{ContactInput, solve_contact};
@@ -54,7 +54,7 @@ fn the_aligning_moment_joins_the_chassis_yaw_moment() {
     // (1.35, 0.775, −0.316), aligning moment +27.053 N·m about the normal +z, no normal load.
     // Yaw moment about the CoM: (1.35 − 0.15)·(−1129.66) + 27.053 = −1328.539 N·m, of which
     // the pure torque is the 27.053 N·m.
-    let p = sedan();
+    let p = sedan_simple();
     let mut s = VehicleState {
         n_wheels: 4,
         ..VehicleState::default()
@@ -85,7 +85,7 @@ fn steering_wheel_torque_by_hand() {
     // moments straighten the wheels). Kingpin moments −60 − 0.02·3000 = −120 and
     // −40 − 0.02·2000 = −80 N·m; steering-wheel torque (−120 − 80)/15 = −13.333 N·m, turning
     // the wheel back to the right. The rear wheels (not steered) do not count.
-    let mut v = Vehicle::new(sedan()).unwrap();
+    let mut v = Vehicle::new(sedan_simple()).unwrap();
     let (_, _, _, s) = v.parts_mut();
     for (i, (mz, fy)) in [
         (-60.0, 3000.0),
@@ -115,7 +115,7 @@ fn steady_cornering_balances_the_yaw_moment_with_the_aligning_moments() {
     // so the forces carry −ΣMz — with Mz left out of the chassis (as before issue 17) they
     // would balance to 0 alone. The steering-wheel torque is then the fronts' kingpin moments
     // over the ratio and pulls the wheel back to the right.
-    let mut p = sedan();
+    let mut p = sedan_simple();
     for w in &mut p.wheels {
         w.tire.model = TireModelKind::SlipCurve(SlipCurveParams::default());
     }

@@ -7,7 +7,7 @@
 use skidpad::curve::Curve;
 use skidpad::ground::Plane;
 use skidpad::pipeline;
-use skidpad::presets::sedan;
+use skidpad::presets::sedan_simple;
 use skidpad::suspension::params::KINEMATICS_CURVE_POINTS;
 use skidpad::telemetry;
 use skidpad::tire::mf::{MfTire, TirFile};
@@ -24,7 +24,7 @@ fn mf_tire() -> MfTire {
 
 /// The sedan with the given camber graph and no toe on every wheel.
 fn sedan_with_camber(camber: Curve<KINEMATICS_CURVE_POINTS>) -> VehicleParams {
-    let mut p = sedan();
+    let mut p = sedan_simple();
     for w in &mut p.wheels {
         w.suspension.camber = camber;
         w.suspension.toe = Curve::constant(0.0);

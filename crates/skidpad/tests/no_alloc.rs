@@ -168,8 +168,10 @@ fn a_thousand_steps_allocate_nothing() {
         car.state().speed() > 5.0,
         "the car must actually have been driving"
     );
+    // The selected gear: the engaged one reads 0 while a shift is in progress (it was, on
+    // the last step, once the merged tyres and aligning moments changed the run's timing).
     assert!(
-        rally.state().drivetrain.gear >= 2,
+        rally.state().drivetrain.target_gear >= 2,
         "the rally car must have shifted"
     );
     for v in &tire_cars {

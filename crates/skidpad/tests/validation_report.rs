@@ -7,12 +7,20 @@ use skidpad::vehicle::Vehicle;
 
 /// Checks a preset fails today, with what is known: each must still fail (remove the row
 /// when a preset is fixed; the test says so), and nothing else may.
-const KNOWN_FAILURES: [(&str, &str, &str); 6] = [
+const KNOWN_FAILURES: [(&str, &str, &str); 7] = [
     (
         "truck-6x6",
-        "braking_distance_m",
-        "52.1 m, shorter than the 59.7–72.9 m its brakes' T_max/R allow with the load \
-         transfer: another retarding path (drivetrain) acts; not explained yet",
+        "lateral_load_transfer_n",
+        "51.9 kN vs m·a·h/t = 47.0 kN (+10.4 %, on its fitted HMMWV tyres): the closed form has \
+         no body roll, and the truck's roll carries its 1.3 m-high centre of mass outward, which \
+         adds transfer (the sedan, which rolls less, is within 4 %); not yet in the expected value",
+    ),
+    (
+        "truck-6x6",
+        "step_steer_yaw_rate_gain_per_s",
+        "3.65 vs v/(L+K·v²) = 3.09 1/s (+18 %): K = 3.53 deg/g measured on the 40 m circle at \
+         4.8 m/s² is larger than at the step's lower lateral acceleration — the peaked, \
+         load-sensitive tyres make K depend on a_y; not explained beyond that",
     ),
     (
         "rally-4wd",
@@ -74,15 +82,21 @@ fn every_preset_passes_its_closed_form_checks() {
 
 #[test]
 fn the_friction_comes_from_the_tyre_model() {
-    // The sedan's friction-circle tyres: µ = 1 at the peak and locked alike.
+    // `sedan-simple`'s friction-circle tyres: µ = 1 at the peak and locked alike.
+    let p = presets::sedan_simple();
+    let v = Vehicle::new(p.clone()).unwrap();
+    let (peak, locked) = braking_friction(&p, &v);
+    assert!(
+        (peak - 1.0).abs() < 1e-9 && (locked - 1.0).abs() < 1e-9,
+        "{peak} {locked}"
+    );
+    // The sedan's peaked tyres (fitted to Sedan_Pac02Tire.tir): the locked-wheel friction is
+    // well below the peak (measured 0.767 vs 1.021), which is what lets ABS stop shorter.
     let p = presets::sedan();
     let v = Vehicle::new(p.clone()).unwrap();
     let (peak, locked) = braking_friction(&p, &v);
     println!("sedan µ peak {peak:.4}, locked {locked:.4}");
-    assert!(
-        peak >= locked && peak <= 1.0 + 1e-9 && locked > 0.5,
-        "{peak} {locked}"
-    );
+    assert!(peak > 1.15 * locked && locked > 0.5, "{peak} {locked}");
 }
 
 #[test]

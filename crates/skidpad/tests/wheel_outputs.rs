@@ -3,7 +3,7 @@
 
 use skidpad::drivetrain::GearboxParams;
 use skidpad::ground::Plane;
-use skidpad::presets::{hatch_fwd, sedan};
+use skidpad::presets::{hatch_fwd, sedan_simple};
 use skidpad::telemetry;
 use skidpad::vehicle::{Vehicle, WheelCommand};
 use skidpad::{DVec3, Pose};
@@ -26,7 +26,7 @@ fn tire_directions_follow_the_steer_on_and_off_the_ground() {
     let delta: f64 = 0.2;
     let long = DVec3::new(delta.cos(), delta.sin(), 0.0);
     let lat = DVec3::new(-delta.sin(), delta.cos(), 0.0);
-    let mut v = Vehicle::new(sedan()).unwrap();
+    let mut v = Vehicle::new(sedan_simple()).unwrap();
     v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.05)));
     v.set_wheel_commands(&steered_front_left(delta)).unwrap();
     for _ in 0..120 {
@@ -91,7 +91,7 @@ fn gear_ratio_channel_is_the_engaged_total_ratio() {
         .find(|c| c.column == "gear_ratio")
         .unwrap();
     assert_eq!((col.get)(&s), s.gear_ratio);
-    let mut car = Vehicle::new(sedan()).unwrap();
+    let mut car = Vehicle::new(sedan_simple()).unwrap();
     car.step(DT, &Plane::flat());
     assert_eq!(telemetry::sample(&car).gear_ratio, 0.0);
 }
