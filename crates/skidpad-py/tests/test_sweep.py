@@ -18,7 +18,8 @@ def test_changes_apply_exactly():
     assert d["anti_roll_bars"][1]["stiffness"] == base["anti_roll_bars"][1]["stiffness"]
     assert d["chassis"]["mass"] == pytest.approx(1650.0, abs=1e-9)
     assert d["chassis"]["com_offset"][2] == base["chassis"]["com_offset"][2] + 0.05
-    t = sweep.apply("sedan", {"tire_friction_scale": 0.8}).to_dict()
+    # sedan-simple: the friction-circle tyre, whose friction is one number.
+    t = sweep.apply("sedan-simple", {"tire_friction_scale": 0.8}).to_dict()
     assert t["wheels"][0]["tire"]["friction_circle"]["friction"] == 0.8
     with pytest.raises(KeyError):
         sweep.apply("sedan", {"spring": 2.0})

@@ -38,8 +38,10 @@ def test_braked_car_stays_put_and_rests_on_its_wheels():
 
 def test_coasting_loses_speed_to_rolling_resistance_and_drag():
     # 10 m/s, no input, 1 s: rolling resistance alone takes c_rr·g·t = 0.012·9.81·1 = 0.118
-    # m/s (sedan.toml: rolling_resistance 0.012); aero drag adds ½ρC_dA v²/m ≈ 0.03 m/s.
-    w = spawn(1, speed=10.0)
+    # m/s (sedan-simple.toml: rolling_resistance 0.012, direct drive, so no engine braking);
+    # aero drag adds ½ρC_dA v²/m ≈ 0.03 m/s.
+    w = skidpad.World()
+    w.spawn("sedan-simple", n=1, speed=10.0)
     w.step(DT, steps=60)
     dv = 10.0 - w.state()[0, skidpad.channel("speed_mps")]
     assert 0.10 < dv < 0.20
