@@ -10,6 +10,8 @@
 //! | `skidpad tire eval FILE.tir --grid IN.csv --out OUT.csv [--limits on\|off]` | steady-state Magic Formula forces on a grid |
 //! | `skidpad tire plot FILE.tir --out DIR` | Fx–κ, Fy–α, Mz–α and friction-ellipse SVGs (or `--model friction-circle\|slip-curve\|brush\|simple-mf`) |
 //! | `skidpad vehicles` | the built-in vehicles with one-line descriptions |
+//! | `skidpad validate [VEHICLE...] [--out DIR]` | closed-form checks (braking, yaw gain, load transfer, heave, coast-down) per vehicle, measured vs expected |
+//! | `skidpad body1d [--vehicle NAME\|FILE.toml]` | the 1-D longitudinal model beside the 3-D one (0–100, coast-down fit; direct drive) |
 //!
 //! `--json` (run, compare) prints the summary as JSON on stdout instead of the table;
 //! `--quiet` prints nothing but errors, warnings and `--json` output; `tire eval --out -`
@@ -28,6 +30,9 @@ use skidpad_cli::{report, tire_cmd};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+mod progress;
+use progress::Progress;
 
 #[derive(Parser)]
 #[command(
@@ -252,78 +257,6 @@ fn load_tir(path: &Path) -> Result<MfTire, String> {
         .validate()
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(tire)
-}
-
-/// A progress bar on stderr for the main job, drawn only once the job has taken more than a
-/// second (and only on a terminal: indicatif hides it otherwise; never with `--quiet`).
-struct Progress {
-    bar: indicatif::ProgressBar,
-    start: std::time::Instant,
-    shown: bool,
-}
-
-impl Progress {
-    /// A bar over `steps` steps, labelled `label`.
-    fn new(steps: usize, label: &str, ui: Ui) -> Self {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(steps as u64),
-            indicatif::ProgressDrawTarget::hidden(),
-        );
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
-        {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar.set_prefix(label.to_string());
-        Self {
-            bar,
-            start: std::time::Instant::now(),
-            shown: ui.quiet,
-        }
-    }
-
-    /// A spinner labelled `label` for work without steps (one manoeuvre): it appears on
-    /// stderr once the work has taken more than a second, and ticks on its own.
-    fn spinner(label: &str, ui: Ui) -> Self {
-        let bar =
-            indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
-        if let Ok(style) = indicatif::ProgressStyle::with_template("{prefix} {spinner} {elapsed}") {
-            bar.set_style(style);
-        }
-        bar.set_prefix(label.to_string());
-        if !ui.quiet {
-            let shown = bar.clone();
-            std::thread::spawn(move || {
-                std::thread::sleep(std::time::Duration::from_secs(1));
-                if !shown.is_finished() {
-                    shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                    shown.enable_steady_tick(std::time::Duration::from_millis(100));
-                }
-            });
-        }
-        Self {
-            bar,
-            start: std::time::Instant::now(),
-            shown: true,
-        }
-    }
-
-    /// Step `i` (named `name`) begins.
-    fn step(&mut self, i: usize, name: &str) {
-        if !self.shown && self.start.elapsed() > std::time::Duration::from_secs(1) {
-            self.bar
-                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            self.shown = true;
-        }
-        self.bar.set_position(i as u64);
-        self.bar.set_message(name.to_string());
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        self.bar.finish_and_clear();
-    }
 }
 
 /// The main job on `params` with a progress bar labelled `label`.
