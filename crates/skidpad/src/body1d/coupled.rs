@@ -189,6 +189,8 @@ impl Coupled {
                 brake_torque: brake * w.max_brake_torque,
                 effective_mass: self.sprung[i],
                 rest_load: self.sprung[i] * g,
+                grip_x: w.tire.longitudinal_grip,
+                grip_y: w.tire.lateral_grip,
                 ..ContactInput::new(w.radius, w.inertia, g)
             };
             let f = solve_contact(&w.tire, &c, &mut self.tires[i], h);

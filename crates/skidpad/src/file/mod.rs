@@ -45,7 +45,7 @@
 //!
 //! | Table | Model | Keys |
 //! |---|---|---|
-//! | `[wheels.tire]` | every model | `rolling_resistance`, `min_slip_speed`, `rolling_resistance_speed`, `tire_type`, `[relaxation]`, `[thermal]` |
+//! | `[wheels.tire]` | every model | `rolling_resistance`, `min_slip_speed`, `rolling_resistance_speed`, `longitudinal_grip`, `lateral_grip`, `tire_type`, `[relaxation]`, `[thermal]` |
 //! | `[wheels.tire.friction_circle]` (the default when no model table is given) | [friction circle](crate::tire::friction_circle) | `longitudinal_stiffness_per_unit_load`, `cornering_stiffness_per_unit_load`, `friction` |
 //! | `[wheels.tire.slip_curve]` | [slip curve](crate::tire::slip_curve) | `longitudinal_stiffness_per_unit_gravity`, `lat_stiff_x`, `lat_stiff_y`, `camber_stiffness_per_unit_gravity`, `friction_vs_slip`, `friction` |
 //! | `[wheels.tire.brush]` | [brush](crate::tire::brush) | `tread_stiffness`, `inflation_pressure`, `patch_width`, `max_half_length`, `friction` |

@@ -85,6 +85,30 @@ fn slip_input(c: &ContactInput, omega: f64, kappa: f64, tan_alpha: f64) -> SlipI
     }
 }
 
+/// `model` at transient slips `(κ, tan α)` with the grip limits applied
+/// ([`super::TireParams::longitudinal_grip`]): `F'x = s_x·Fx(κ/s_x, tan α/s_y)`,
+/// `F'y = s_y·Fy(…)`, moments about z scaled with `s_y`. Identity, bit for bit, at
+/// `s_x = s_y = 1`.
+fn eval(
+    model: &dyn TireModel,
+    c: &ContactInput,
+    omega: f64,
+    kappa: f64,
+    tan_alpha: f64,
+) -> SteadyForces {
+    let (sx, sy) = (c.grip_x, c.grip_y);
+    if sx == 1.0 && sy == 1.0 {
+        return model.steady_state(&slip_input(c, omega, kappa, tan_alpha));
+    }
+    let f = model.steady_state(&slip_input(c, omega, kappa / sx, tan_alpha / sy));
+    SteadyForces {
+        fx: sx * f.fx,
+        fy: sy * f.fy,
+        mz: sy * f.mz,
+        ..f
+    }
+}
+
 /// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`, and its wheel torque
 /// there: `(Fx(0, α₀), K_x, Fy(κ₀, 0), K_y, T_w)`.
 fn secants(
@@ -94,7 +118,7 @@ fn secants(
     k0: f64,
     t0: f64,
 ) -> (f64, f64, f64, f64, f64) {
-    let eval = |k: f64, t: f64| model.steady_state(&slip_input(c, omega, k, t));
+    let eval = |k: f64, t: f64| eval(model, c, omega, k, t);
     let f0 = eval(k0, t0);
     let fx_zero = eval(0.0, t0).fx;
     let fy_zero = eval(k0, 0.0).fy;
@@ -159,13 +183,13 @@ pub fn linearize(
     let v_pred = ay * (v + dt * c.vy);
     let (kp, tp) = (u_pred / sx, v_pred / sy);
     let mag = |f: SteadyForces| f.fx.hypot(f.fy);
-    let f_pred = mag(model.steady_state(&slip_input(c, s.omega, kp, tp)));
+    let f_pred = mag(eval(model, c, s.omega, kp, tp));
     // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
     // what the tire gives when it slides, so a step that starts in adhesion is not clamped
     // short of the force the spin is about to demand.
     let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
-    let f_slide_x = mag(model.steady_state(&slip_input(c, s.omega, sgn(kp), tp)));
-    let f_slide_y = mag(model.steady_state(&slip_input(c, s.omega, kp, sgn(tp))));
+    let f_slide_x = mag(eval(model, c, s.omega, sgn(kp), tp));
+    let f_slide_y = mag(eval(model, c, s.omega, kp, sgn(tp)));
     TransientLinear {
         fx0,
         dfx_domega: gx * c.radius / dx,
@@ -310,10 +334,11 @@ pub fn moments(
     c: &ContactInput,
     s: &TireState,
 ) -> SteadyForces {
-    model.steady_state(&slip_input(
+    eval(
+        model,
         c,
         s.omega,
         s.transient.u / (r.longitudinal_length * c.relaxation_scale),
         s.transient.v / (r.lateral_length * c.relaxation_scale),
-    ))
+    )
 }

@@ -46,6 +46,10 @@ pub struct ContactInput {
     pub turn_slip: f64,
     /// Inflation pressure (0 = unknown). Unit: Pa.
     pub pressure: f64,
+    /// Longitudinal grip limit multiplier ([`super::TireParams::longitudinal_grip`]). Unit: 1.
+    pub grip_x: f64,
+    /// Lateral grip limit multiplier ([`super::TireParams::lateral_grip`]). Unit: 1.
+    pub grip_y: f64,
 }
 
 impl ContactInput {
@@ -73,6 +77,8 @@ impl ContactInput {
             rolling_resistance_scale: 1.0,
             turn_slip: 0.0,
             pressure: 0.0,
+            grip_x: 1.0,
+            grip_y: 1.0,
         }
     }
 }

@@ -152,6 +152,17 @@ pub struct TireParams {
     /// Two-node temperature, wear and pressure model; absent = a tire at its optimum, never
     /// wearing (the default). Read by every model.
     pub thermal: Option<TireThermalParams>,
+    /// Longitudinal grip limit multiplier `s_x` (ground_vehicle's "separate grip limits"):
+    /// every model's curves become `F'x(κ, α) = s_x·Fx(κ/s_x, α/s_y)`, so the longitudinal
+    /// peak force scales by `s_x`, the peak slip moves to `s_x·κ_m`, and the small-slip
+    /// stiffness stays (a friction circle becomes an ellipse of semi-axes `s_x·µF_z`,
+    /// `s_y·µF_z`). Read by every model. Unit: 1. Range: (0, 3]. Default: 1 (identity, bit for
+    /// bit).
+    pub longitudinal_grip: f64,
+    /// Lateral grip limit multiplier `s_y`: `F'y(κ, α) = s_y·Fy(κ/s_x, α/s_y)`, the aligning
+    /// moment scaled alike (see `longitudinal_grip`). Read by every model. Unit: 1.
+    /// Range: (0, 3]. Default: 1.
+    pub lateral_grip: f64,
 }
 
 impl Default for TireParams {
@@ -164,6 +175,8 @@ impl Default for TireParams {
             relaxation: RelaxationParams::default(),
             tire_type: 0,
             thermal: None,
+            longitudinal_grip: 1.0,
+            lateral_grip: 1.0,
         }
     }
 }
@@ -220,6 +233,13 @@ impl TireParams {
         check::in_range("rolling_resistance", self.rolling_resistance, 0.0, 0.5)?;
         check::positive("min_slip_speed", self.min_slip_speed)?;
         check::positive("rolling_resistance_speed", self.rolling_resistance_speed)?;
+        for (name, v) in [
+            ("longitudinal_grip", self.longitudinal_grip),
+            ("lateral_grip", self.lateral_grip),
+        ] {
+            check::positive(name, v)?;
+            check::range(name, v, 0.0, 3.0, "1")?;
+        }
         self.relaxation
             .validate()
             .map_err(|e| e.within("relaxation"))?;
@@ -245,6 +265,8 @@ struct TireTable {
     relaxation: RelaxationParams,
     tire_type: usize,
     thermal: Option<TireThermalParams>,
+    longitudinal_grip: f64,
+    lateral_grip: f64,
 }
 
 impl Default for TireTable {
@@ -262,6 +284,8 @@ impl Default for TireTable {
             relaxation: d.relaxation,
             tire_type: d.tire_type,
             thermal: d.thermal,
+            longitudinal_grip: d.longitudinal_grip,
+            lateral_grip: d.lateral_grip,
         }
     }
 }
@@ -299,13 +323,15 @@ impl<'de> Deserialize<'de> for TireParams {
             relaxation: t.relaxation,
             tire_type: t.tire_type,
             thermal: t.thermal,
+            longitudinal_grip: t.longitudinal_grip,
+            lateral_grip: t.lateral_grip,
         })
     }
 }
 
 impl Serialize for TireParams {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("TireParams", 7)?;
+        let mut st = s.serialize_struct("TireParams", 9)?;
         match &self.model {
             TireModelKind::FrictionCircle(m) => st.serialize_field("friction_circle", m)?,
             TireModelKind::SlipCurve(m) => st.serialize_field("slip_curve", m)?,
@@ -322,6 +348,8 @@ impl Serialize for TireParams {
         st.serialize_field("relaxation", &self.relaxation)?;
         st.serialize_field("tire_type", &self.tire_type)?;
         st.serialize_field("thermal", &self.thermal)?;
+        st.serialize_field("longitudinal_grip", &self.longitudinal_grip)?;
+        st.serialize_field("lateral_grip", &self.lateral_grip)?;
         st.end()
     }
 }

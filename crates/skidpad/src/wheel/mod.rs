@@ -280,6 +280,8 @@ pub fn tire_input(
         } else {
             0.0
         },
+        grip_x: wp.tire.longitudinal_grip,
+        grip_y: wp.tire.lateral_grip,
     };
     ws.tire_input = Some(input);
     ws.tire_long_world = long;
