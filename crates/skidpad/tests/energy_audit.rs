@@ -664,7 +664,8 @@ fn springs(v: &Vehicle, at: impl Fn(usize) -> (f64, bool)) -> f64 {
 
 // Diagnostic (issue 12): splits each step's energy rise into the body (kinetic, potential,
 // wheel spin) and the springs, the springs' counted at the jounce the state holds and at the
-// end-of-step pose.
+// end-of-step pose. Not run by CI on purpose: it only prints one case chosen by environment
+// variables; every case's assertions are the CI matrix test above.
 #[test]
 #[ignore = "measurement: AUDIT_PRESET, AUDIT_EVENT (Debug name), AUDIT_DT (1/dt)"]
 fn decompose() {

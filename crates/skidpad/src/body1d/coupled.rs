@@ -53,6 +53,8 @@ pub struct Coupled {
     body: VehicleBodyParams,
     front: [bool; MAX_WHEELS],
     sprung: [f64; MAX_WHEELS],
+    /// Sprung mass on the front and rear axle, `Σ m_j` per axle. Unit: kg.
+    axle_sprung: [f64; 2],
     /// Body state (position, speed, loads, resistances).
     pub state: VehicleBodyState,
     /// Each wheel's tyre state (spin, slip, forces); first `n` entries.
@@ -121,6 +123,7 @@ impl Coupled {
             body,
             front,
             sprung,
+            axle_sprung: [mf, mr],
             tires: [TireState::default(); MAX_WHEELS],
         })
     }
@@ -166,20 +169,12 @@ impl Coupled {
         let (throttle, brake) = (pedal(throttle), pedal(brake));
         let p = &self.params;
         let g = p.sim.gravity;
-        let (mut n_front_sprung, mut n_rear_sprung) = (0.0, 0.0);
-        for (i, _) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-            if self.front[i] {
-                n_front_sprung += self.sprung[i];
-            } else {
-                n_rear_sprung += self.sprung[i];
-            }
-        }
         let (mut ff, mut fr) = (0.0, 0.0);
         for (i, w) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
             let (axle_load, axle_mass) = if self.front[i] {
-                (self.state.normal_front, n_front_sprung)
+                (self.state.normal_front, self.axle_sprung[0])
             } else {
-                (self.state.normal_rear, n_rear_sprung)
+                (self.state.normal_rear, self.axle_sprung[1])
             };
             let c = ContactInput {
                 load: axle_load * self.sprung[i] / axle_mass,

@@ -105,7 +105,7 @@ impl Vehicle {
         if ours == other.params.drivetrain.has_engine() {
             let mut d = src.drivetrain;
             if ours {
-                let top = self.params.drivetrain.gearbox.forward_ratios.len() as i8;
+                let top = top_gear(&self.params.drivetrain);
                 d.gear = d.gear.clamp(-1, top);
                 d.target_gear = d.target_gear.clamp(-1, top);
             }
@@ -129,6 +129,11 @@ fn drivetrain_state_fits(
     if !new.has_engine() {
         return true;
     }
-    let top = new.gearbox.forward_ratios.len() as i8;
+    let top = top_gear(new);
     (-1..=top).contains(&s.gear) && (-1..=top).contains(&s.target_gear)
+}
+
+/// Highest forward gear of `d`'s gearbox (at most 16, so it fits an `i8`).
+fn top_gear(d: &DrivetrainParams) -> i8 {
+    d.gearbox.forward_ratios.len() as i8
 }
