@@ -24,9 +24,10 @@
 //!   (Möller–Trumbore, double-sided, barycentric tolerance [`BARYCENTRIC_TOLERANCE`] so a ray
 //!   through a shared edge or vertex hits). The first cell with a hit holds the nearest hit.
 //!   Cost: `O(cells crossed)`; a vertical suspension ray touches one cell.
-//! - sphere: delegated to a parry3d [`TriMesh`](parry3d_f64::shape::TriMesh) of the same
-//!   triangles built once at construction (see [`ParryGround`]): exact at cell edges, vertices
-//!   and steep steps (parry's GJK: ≈1e-6 m in distance).
+//! - sphere: the cells under the sweep's bounding box, their triangles built from the heights
+//!   on the fly and swept in closed form (face, edges, vertices; see `sphere.rs`): exact at
+//!   cell edges, vertices and steep steps, and no triangle mesh is stored (memory: the
+//!   heights, 8 B per sample). Cost: `O(cells under the footprint)`.
 //!
 //! The ground is the solid below the surface: a query starting above the footprint and below
 //! the surface hits at distance 0 with the surface normal there. Outside the footprint there is
@@ -43,15 +44,12 @@
 //! ```
 
 use glam::{DVec2, DVec3};
-use parry3d_f64::shape::SharedShape;
-
-use super::parry::ParryGround;
 
 mod ray;
+mod sphere;
 use super::plane::query_ok;
 use super::{Ground, GroundHit, SurfaceId};
 use crate::error::{ParamError, check};
-use crate::math::Pose;
 
 /// Barycentric slack of the ray–triangle test, so that rays through a shared edge or vertex of
 /// two triangles hit (at least) one of them despite rounding. Unit: – (fraction of an edge).
@@ -67,7 +65,6 @@ pub struct HeightField {
     heights: Vec<f64>,
     surfaces: Vec<SurfaceId>,
     surface_velocity_world: DVec3,
-    mesh: ParryGround,
 }
 
 impl HeightField {
@@ -111,28 +108,6 @@ impl HeightField {
                 .unwrap_err()
                 .within_index("heights", k));
         }
-        let vertex = |i: usize, j: usize| {
-            DVec3::new(
-                origin.x + i as f64 * cell_size,
-                origin.y + j as f64 * cell_size,
-                heights[j * nx + i],
-            )
-        };
-        let vertices: Vec<DVec3> = (0..ny)
-            .flat_map(|j| (0..nx).map(move |i| (i, j)))
-            .map(|(i, j)| vertex(i, j))
-            .collect();
-        let mut indices = Vec::with_capacity(2 * (nx - 1) * (ny - 1));
-        for j in 0..ny - 1 {
-            for i in 0..nx - 1 {
-                // Indices fit in u32: checked above.
-                let k = |i: usize, j: usize| (j * nx + i) as u32;
-                indices.push([k(i, j), k(i + 1, j), k(i + 1, j + 1)]);
-                indices.push([k(i, j), k(i + 1, j + 1), k(i, j + 1)]);
-            }
-        }
-        let shape = SharedShape::trimesh(vertices, indices)
-            .map_err(|e| ParamError::new("heights", format!("triangle mesh rejected: {e:?}")))?;
         Ok(Self {
             nx,
             ny,
@@ -141,7 +116,6 @@ impl HeightField {
             heights,
             surfaces: vec![SurfaceId(0)],
             surface_velocity_world: DVec3::ZERO,
-            mesh: ParryGround::try_new(shape, Pose::IDENTITY)?,
         })
     }
 
@@ -340,14 +314,7 @@ impl Ground for HeightField {
         {
             return Some(self.hit(DVec3::new(origin.x, origin.y, z), n, 0.0, cell));
         }
-        let h = self
-            .mesh
-            .cast_sphere(origin, radius, direction, max_distance)?;
-        Some(GroundHit {
-            surface: self.surface_near(h.point),
-            surface_velocity_world: self.surface_velocity_world,
-            ..h
-        })
+        self.sweep_sphere(origin, radius, direction.normalize(), max_distance)
     }
 }
 
@@ -389,17 +356,16 @@ mod tests {
                 assert!((a.normal - b.normal).length() < 1e-12);
                 assert!((hf.height_at(x, y).unwrap() - (0.3 * x - 0.2 * y + 1.0)).abs() < 1e-12);
             }
-            // Sphere casts too, away from the border (parry GJK: 1e-6 m).
+            // Sphere casts too, away from the border (closed form: exact to round-off).
             let o = DVec3::new(0.2 + 0.03 * k as f64, -0.5 + 0.02 * k as f64, 3.0);
             let a = hf
                 .cast_sphere(o, 0.3, -DVec3::Z, 10.0)
                 .unwrap_or_else(|| panic!("no sphere hit at {o}"));
             let b = plane.cast_sphere(o, 0.3, -DVec3::Z, 10.0).unwrap();
-            assert!((a.distance - b.distance).abs() < 1e-6, "{o} {a:?} {b:?}");
-            // GJK's witness on a face slides tangentially by ~1e-5 m; it stays on the plane.
-            assert!((a.point - b.point).length() < 1e-4, "{o} {a:?} {b:?}");
-            assert!(plane.signed_distance(a.point).abs() < 1e-6);
-            assert!((a.normal - b.normal).length() < 1e-5, "{o}");
+            assert!((a.distance - b.distance).abs() < 1e-12, "{o} {a:?} {b:?}");
+            assert!((a.point - b.point).length() < 1e-12, "{o} {a:?} {b:?}");
+            assert!(plane.signed_distance(a.point).abs() < 1e-12);
+            assert!((a.normal - b.normal).length() < 1e-12, "{o}");
         }
     }
 
@@ -432,7 +398,7 @@ mod tests {
         let h = hf
             .cast_sphere(DVec3::new(4.5, 2.5, 5.0), 0.5, -DVec3::Z, 10.0)
             .unwrap();
-        assert!((h.distance - (5.0 - 0.9 - 0.5 * 1.04_f64.sqrt())).abs() < 1e-6);
+        assert!((h.distance - (5.0 - 0.9 - 0.5 * 1.04_f64.sqrt())).abs() < 1e-12);
     }
 
     #[test]
@@ -503,8 +469,10 @@ mod tests {
             .cast_sphere(DVec3::new(2.9, 1.0, 2.0), r, -DVec3::Z, 5.0)
             .unwrap();
         let zc = 0.5 + (r * r - 0.01_f64).sqrt();
-        assert!((h.distance - (2.0 - zc)).abs() < 1e-6, "{h:?}");
-        assert!((h.point - DVec3::new(3.0, 1.0, 0.5)).length() < 1e-5);
+        assert!((h.distance - (2.0 - zc)).abs() < 1e-12, "{h:?}");
+        assert!((h.point - DVec3::new(3.0, 1.0, 0.5)).length() < 1e-12);
+        let n = DVec3::new(-0.1, 0.0, (r * r - 0.01_f64).sqrt()) / r;
+        assert!((h.normal - n).length() < 1e-12);
     }
 
     #[test]

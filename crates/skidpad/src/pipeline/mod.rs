@@ -38,7 +38,7 @@
 //! (release, the sedan over `scenarios/function.toml`'s ±0.3 m waves at 3 m/s, so with 3
 //! substeps, for 200 s): reusing the step's first hit plane for its other substeps
 //! (`contact.reuse_hit_steps = 2`, the hit-plane cache) cut the run from 35.2 s to 11.4 s —
-//! the triangle-mesh sphere cast dominates — and moved the car by up to 8 mm and a wheel load
+//! the triangle-mesh sphere cast HeightField used then dominated — and moved the car by up to 8 mm and a wheel load
 //! by up to 176 N in transients. On flat ground the two are identical. The default keeps the
 //! exact per-substep query; `reuse_hit_steps` is the per-vehicle switch (it counts substeps,
 //! so at one substep per step it reuses across steps).
