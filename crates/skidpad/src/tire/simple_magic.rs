@@ -54,23 +54,12 @@ impl MagicCurve {
     }
 
     /// Slip of the peak: solves `B·x − E(B·x − atan B·x) = tan(π/(2C))` by Newton from the
-    /// `E = 0` solution (the left side is monotone for E ≤ 1).
+    /// `E = 0` solution (the left side is monotone for E ≤ 1). The root `u = B·x` depends on
+    /// `C` and `E` only, so it is remembered per thread for the last few `(C, E)` (the tyre
+    /// model asks for it at every evaluation, with a stiffness-scaled B); the cached root is
+    /// the one the iteration gives, bit for bit.
     pub fn peak_slip(&self) -> f64 {
-        let target = (std::f64::consts::PI / (2.0 * self.c)).tan();
-        let mut u = target; // u = B·x
-        for _ in 0..30 {
-            let g = u - self.e * (u - u.atan()) - target;
-            let dg = 1.0 - self.e * (1.0 - 1.0 / (1.0 + u * u));
-            if dg.abs() < 1e-12 {
-                break;
-            }
-            let step = g / dg;
-            u -= step;
-            if step.abs() < 1e-14 * (1.0 + u.abs()) {
-                break;
-            }
-        }
-        u / self.b
+        peak_root(self.c, self.e) / self.b
     }
 
     fn validate(&self) -> Result<(), ParamError> {
@@ -91,6 +80,54 @@ impl MagicCurve {
         }
         Ok(())
     }
+}
+
+/// `u = B·x_m`, the root of `u − E(u − atan u) = tan(π/(2C))` ([`MagicCurve::peak_slip`]),
+/// remembered for the last [`PEAK_CACHE`] `(C, E)` pairs of this thread (keyed by their bits,
+/// so a hit returns exactly what the iteration would).
+fn peak_root(c: f64, e: f64) -> f64 {
+    use std::cell::Cell;
+    type Entry = Option<(u64, u64, f64)>;
+    thread_local! {
+        static CACHE: Cell<([Entry; PEAK_CACHE], usize)> =
+            const { Cell::new(([None; PEAK_CACHE], 0)) };
+    }
+    let key = (c.to_bits(), e.to_bits());
+    let (mut entries, next) = CACHE.get();
+    if let Some((_, _, u)) = entries
+        .iter()
+        .flatten()
+        .find(|(kc, ke, _)| (*kc, *ke) == key)
+    {
+        return *u;
+    }
+    let u = solve_peak_root(c, e);
+    entries[next] = Some((key.0, key.1, u));
+    CACHE.set((entries, (next + 1) % PEAK_CACHE));
+    u
+}
+
+/// Entries of [`peak_root`]'s cache: a longitudinal and a lateral curve for up to two tyre
+/// types stepped alternately on one thread.
+const PEAK_CACHE: usize = 4;
+
+/// Newton for [`peak_root`] from the `E = 0` solution `u = tan(π/(2C))`.
+fn solve_peak_root(c: f64, e: f64) -> f64 {
+    let target = (std::f64::consts::PI / (2.0 * c)).tan();
+    let mut u = target; // u = B·x
+    for _ in 0..30 {
+        let g = u - e * (u - u.atan()) - target;
+        let dg = 1.0 - e * (1.0 - 1.0 / (1.0 + u * u));
+        if dg.abs() < 1e-12 {
+            break;
+        }
+        let step = g / dg;
+        u -= step;
+        if step.abs() < 1e-14 * (1.0 + u.abs()) {
+            break;
+        }
+    }
+    u
 }
 
 /// Parameters of the simplified Magic Formula tire.
@@ -213,6 +250,32 @@ impl TireModel for SimpleMagicParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cached_peak_root_is_the_iterations_bit_for_bit() {
+        // Six (C, E) pairs cycled through the 4-entry cache: misses, evictions and hits all
+        // give the Newton root's bits; and the root solves its equation.
+        let pairs = [
+            (1.65, 0.0),
+            (1.3, -0.5),
+            (1.9, 0.9),
+            (1.1, -3.0),
+            (1.5, 0.3),
+            (1.3, 0.5),
+        ];
+        for round in 0..3 {
+            for &(c, e) in pairs.iter().chain(pairs[..2].iter()) {
+                let u = peak_root(c, e);
+                assert_eq!(
+                    u.to_bits(),
+                    solve_peak_root(c, e).to_bits(),
+                    "{round} {c} {e}"
+                );
+                let target = (std::f64::consts::PI / (2.0 * c)).tan();
+                assert!((u - e * (u - u.atan()) - target).abs() < 1e-12 * target.max(1.0));
+            }
+        }
+    }
 
     fn input(kappa: f64, alpha: f64, fz: f64) -> SlipInput {
         SlipInput {
