@@ -87,23 +87,25 @@ impl MagicCurve {
 /// so a hit returns exactly what the iteration would).
 fn peak_root(c: f64, e: f64) -> f64 {
     use std::cell::Cell;
-    type Entry = Option<(u64, u64, f64)>;
+    type Entry = Cell<Option<(u64, u64, f64)>>;
     thread_local! {
-        static CACHE: Cell<([Entry; PEAK_CACHE], usize)> =
-            const { Cell::new(([None; PEAK_CACHE], 0)) };
+        static ENTRIES: [Entry; PEAK_CACHE] = const { [const { Cell::new(None) }; PEAK_CACHE] };
+        static NEXT: Cell<usize> = const { Cell::new(0) };
     }
     let key = (c.to_bits(), e.to_bits());
-    let (mut entries, next) = CACHE.get();
-    if let Some((_, _, u)) = entries
-        .iter()
-        .flatten()
-        .find(|(kc, ke, _)| (*kc, *ke) == key)
-    {
-        return *u;
+    let found = ENTRIES.with(|entries| {
+        entries.iter().find_map(|entry| match entry.get() {
+            Some((kc, ke, u)) if (kc, ke) == key => Some(u),
+            _ => None,
+        })
+    });
+    if let Some(u) = found {
+        return u;
     }
     let u = solve_peak_root(c, e);
-    entries[next] = Some((key.0, key.1, u));
-    CACHE.set((entries, (next + 1) % PEAK_CACHE));
+    let next = NEXT.get();
+    ENTRIES.with(|entries| entries[next].set(Some((key.0, key.1, u))));
+    NEXT.set((next + 1) % PEAK_CACHE);
     u
 }
 
