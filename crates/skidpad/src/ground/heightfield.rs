@@ -267,6 +267,24 @@ impl HeightField {
         Some((z, n, (i, j)))
     }
 
+    /// [`HeightField::surface_at`] under `p` when `p` lies below that surface (`p.z < z`),
+    /// else `None`. The queries' "already inside the ground" check: a point clearly above all
+    /// four corners of its cell (by more than the bound on `surface_at`'s rounding,
+    /// `1e-9·(1 + |h|max + h range)` m, 10⁶ times the worst case) is answered from the
+    /// corners alone, with the decision `surface_at` would take.
+    #[inline]
+    fn surface_above(&self, p: DVec3) -> Option<(f64, DVec3, (usize, usize))> {
+        let (i, j) = self.cell_of(p.x, p.y)?;
+        let k = j * self.nx + i;
+        let h = &self.heights;
+        let (a, b, c, d) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
+        let (lo, hi) = (a.min(b).min(c.min(d)), a.max(b).max(c.max(d)));
+        if p.z > hi + 1e-9 * (1.0 + hi.abs().max(lo.abs()) + (hi - lo)) {
+            return None;
+        }
+        self.surface_at(p.x, p.y).filter(|&(z, _, _)| p.z < z)
+    }
+
     #[inline]
     fn surface_of_cell(&self, (i, j): (usize, usize)) -> SurfaceId {
         if self.surfaces.len() == 1 {
@@ -309,9 +327,7 @@ impl Ground for HeightField {
         if !(query_ok(origin, direction, max_distance) && radius.is_finite() && radius > 0.0) {
             return None;
         }
-        if let Some((z, n, cell)) = self.surface_at(origin.x, origin.y)
-            && origin.z < z
-        {
+        if let Some((z, n, cell)) = self.surface_above(origin) {
             return Some(self.hit(DVec3::new(origin.x, origin.y, z), n, 0.0, cell));
         }
         self.sweep_sphere(origin, radius, direction.normalize(), max_distance)

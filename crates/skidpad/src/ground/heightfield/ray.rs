@@ -21,9 +21,7 @@ impl HeightField {
             return None;
         }
         let d = direction.normalize();
-        if let Some((z, n, cell)) = self.surface_at(origin.x, origin.y)
-            && origin.z < z
-        {
+        if let Some((_, n, cell)) = self.surface_above(origin) {
             return Some(self.hit(origin, n, 0.0, cell));
         }
         // Clip the segment to the footprint (slab test in x and y).
