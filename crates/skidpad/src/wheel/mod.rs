@@ -24,7 +24,7 @@ pub use state::WheelState;
 
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
-use crate::ground::{ContactParams, Ground, WheelQuery, query_wheel_cached};
+use crate::ground::{ContactParams, Ground, WheelQuery, query_wheel_cached_with};
 use crate::input::{Controls, Intent};
 use crate::math::Pose;
 use crate::steering::SteerWheel;
@@ -171,11 +171,13 @@ pub fn query_ground_reusing(
         half_width: 0.5 * wp.width,
         axle: pose.transform_vector(wheel_rot * DVec3::Y),
     };
-    let hit = query_wheel_cached(
+    let hit = query_wheel_cached_with(
         ground,
         &q,
         contact.mode,
         &contact.rejection,
+        contact.query_filter,
+        contact.sweep_hits,
         &mut ws.hit_cache,
         reuse_steps,
     );
