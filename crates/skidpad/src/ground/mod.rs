@@ -17,6 +17,7 @@
 //! | [`heightfield`] | [`HeightField`]: height grid, two triangles per cell (DDA ray cast); feature `parry` |
 //! | [`parry`] | [`ParryGround`]: any parry3d shape at a pose; feature `parry` |
 //! | [`set`] | [`GroundSet`]: several grounds, the nearest hit wins; a [`ShapeFilter`] per member |
+//! | [`deck`] | [`Deck`], [`DeckGround`]: other vehicles' body boxes as wheel ground (a car transporter, [`crate::World::set_vehicle_contact`]) |
 //! | [`filter`] | query control: [`QueryFilter`] / [`ShapeFilter`] (drivable or not), non-blocking sweeps ([`SweepHitMode`], [`SweepHits`]) |
 //! | [`wheel`] | [`query_wheel`]: the suspension's contact query (raycast or sweep + cylinder fit, hit rejection) |
 //! | [`cache`] | [`HitCache`], [`query_wheel_cached`]: reuse hit planes for a few steps (level of detail) |
@@ -29,6 +30,7 @@
 use glam::DVec3;
 
 pub mod cache;
+pub mod deck;
 pub mod filter;
 #[cfg(feature = "parry")]
 pub mod heightfield;
@@ -42,6 +44,7 @@ pub mod terrain;
 pub mod wheel;
 
 pub use cache::{HitCache, query_wheel_cached, query_wheel_cached_with};
+pub use deck::{Deck, DeckGround};
 pub use filter::{MAX_SWEEP_HITS, QueryFilter, ShapeFilter, SweepHitMode, SweepHits};
 #[cfg(feature = "parry")]
 pub use heightfield::HeightField;
