@@ -21,11 +21,11 @@
 //! ray. With [`SweepHitMode::NonBlocking`] the sweep gathers up to [`MAX_SWEEP_HITS`] hits, at
 //! most one per shape of the ground (PhysX touch hits; the nearest are kept), into a
 //! fixed-capacity [`SweepHits`] (no heap), and the wheel picks among them:
-//! 1. reject each hit [`HitRejection`](super::HitRejection) rejects (normal angle from `−d`
+//! 1. reject each hit [`HitRejection`] rejects (normal angle from `−d`
 //!    beyond `max_normal_angle`, point angle beyond `max_point_angle`, plane not facing the
 //!    suspension);
 //! 2. fit the wheel cylinder to each remaining hit plane, centre travel `s_i`
-//!    ([`resolve_cylinder`](super::resolve_cylinder));
+//!    ([`resolve_cylinder`]);
 //! 3. the hit with the **smallest** `s_i` wins (the surface the wheel meets first when it
 //!    extends, i.e. the highest drivable one); ties go to the nearer sweep hit, then to the
 //!    shape added first.
@@ -51,7 +51,7 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
-use super::{GroundHit, SurfaceId};
+use super::{GroundHit, HitRejection, SurfaceId, WheelQuery, resolve_cylinder};
 
 /// Most sweep hits a non-blocking wheel query keeps (the nearest). Unit: count.
 pub const MAX_SWEEP_HITS: usize = 8;
@@ -177,4 +177,28 @@ impl SweepHits {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+}
+
+/// The non-blocking pick (see [`super::filter`]): among the hits `reject` accepts whose plane
+/// the cylinder can be fitted to, the one with the smallest centre travel `s`; ties go to the
+/// nearer sweep hit, then the earlier recorded. Returns `(hit, s, contact point)`.
+pub(crate) fn pick_touch(
+    q: &WheelQuery,
+    reject: &HitRejection,
+    hits: &SweepHits,
+) -> Option<(GroundHit, f64, DVec3)> {
+    let mut best: Option<(GroundHit, f64, DVec3)> = None;
+    for hit in hits.as_slice() {
+        let centre = q.centre_at(hit.distance);
+        if !reject.accepts(q.direction, centre, hit.point, hit.normal) {
+            continue;
+        }
+        let Some((s, point)) = resolve_cylinder(q, hit.point, hit.normal) else {
+            continue;
+        };
+        if best.is_none_or(|(b, bs, _)| s < bs || (s == bs && hit.distance < b.distance)) {
+            best = Some((*hit, s, point));
+        }
+    }
+    best
 }

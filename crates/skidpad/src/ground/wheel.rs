@@ -330,7 +330,7 @@ pub(crate) fn query_wheel_detailed(
                 if hits.is_empty() {
                     return None;
                 }
-                if let Some((hit, s, point)) = pick_touch(q, reject, &hits) {
+                if let Some((hit, s, point)) = super::filter::pick_touch(q, reject, &hits) {
                     return (s <= q.max_distance).then_some((contact_at(&hit, s, point), false));
                 }
             }
@@ -338,30 +338,6 @@ pub(crate) fn query_wheel_detailed(
     }
     let hit = ground.cast_ray_filtered(q.origin, q.direction, q.max_distance + q.radius, filter)?;
     Some((contact_from_ray(q, &hit), true))
-}
-
-/// The non-blocking pick (see [`super::filter`]): among the hits `reject` accepts whose plane
-/// the cylinder can be fitted to, the one with the smallest centre travel `s`; ties go to the
-/// nearer sweep hit, then the earlier recorded. Returns `(hit, s, contact point)`.
-fn pick_touch(
-    q: &WheelQuery,
-    reject: &HitRejection,
-    hits: &SweepHits,
-) -> Option<(GroundHit, f64, DVec3)> {
-    let mut best: Option<(GroundHit, f64, DVec3)> = None;
-    for hit in hits.as_slice() {
-        let centre = q.centre_at(hit.distance);
-        if !reject.accepts(q.direction, centre, hit.point, hit.normal) {
-            continue;
-        }
-        let Some((s, point)) = resolve_cylinder(q, hit.point, hit.normal) else {
-            continue;
-        };
-        if best.is_none_or(|(b, bs, _)| s < bs || (s == bs && hit.distance < b.distance)) {
-            best = Some((*hit, s, point));
-        }
-    }
-    best
 }
 
 /// The contact of a sweep hit fitted at centre travel `s`, contact point `point`.
