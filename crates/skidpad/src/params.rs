@@ -145,6 +145,13 @@ impl VehicleParams {
             .rejection
             .validate()
             .map_err(|e| e.within("contact.rejection"))?;
+        if self.contact.query_filter.mask == 0 {
+            return Err(ParamError::new(
+                "contact.query_filter",
+                "must have at least one group bit set: a mask of 0 hits no ground shape, the \
+                 wheels would never touch the ground",
+            ));
+        }
         self.contact
             .body
             .validate()

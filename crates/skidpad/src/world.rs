@@ -8,9 +8,31 @@
 //! for _ in 0..120 { world.step(1.0 / 60.0); }
 //! assert!(world.vehicle(car).state().speed() > 3.0);
 //! ```
+//!
+//! ## Vehicles on vehicles (opt-in)
+//! With [`World::set_vehicle_contact`] on, every vehicle's body box (its
+//! [`BodyCollision`](crate::chassis::BodyCollision) box; the automatic one for
+//! [`BodyShape::Auto`](crate::chassis::BodyShape::Auto), the points' bounding box for a hull,
+//! none for [`BodyShape::None`](crate::chassis::BodyShape::None)) is a
+//! [`Deck`] for the other vehicles' wheels: a car can drive onto a transporter. Each step:
+//! 1. every deck is posed at its vehicle's start-of-step pose and velocities;
+//! 2. each vehicle steps on a [`DeckGround`] (the world's ground plus the other decks) —
+//!    independently, so [`World::step_parallel`] stays bit-identical to [`World::step`];
+//! 3. in spawn order, each wheel whose contact point lies on another vehicle's deck (within
+//!    [`DECK_CONTACT_TOLERANCE`] of the start-of-step box) pushes on that carrier with the
+//!    equal and opposite of what the deck did to it over the step:
+//!    `J = −(F_n·n + F_tyre)·dt` at the contact point `p` and `−n·M_z·dt`, applied as
+//!    [`Vehicle::apply_impulse`] with the angular part `(p − x_com)×J` about the carrier's
+//!    start-of-step centre of mass.
+//!
+//! The reaction uses the wheel's last substep's forces for the whole step and reaches the
+//! carrier one step late (it was stepped with the decks fixed); at rest the carrier's wheel
+//! loads then sum to `(m_carrier + m_carried)·g` (`tests/vehicle_contact.rs`). Decks carry
+//! wheels only: bodies still pass through each other. A deck is surface 0 of the ground's
+//! table (tarmac in the default table).
 
 use crate::error::{InputError, ParamError};
-use crate::ground::Ground;
+use crate::ground::{Deck, DeckGround, Ground, SurfaceId};
 use crate::math::Pose;
 use crate::vehicle::{Intent, Vehicle, VehicleParams, VehicleSnapshot};
 #[cfg(feature = "parallel")]
@@ -35,12 +57,19 @@ pub struct WorldSnapshot {
 /// small enough that two threads share a hundred vehicles evenly.
 pub const PARALLEL_CHUNK: usize = 16;
 
+/// How far (m) a wheel's contact point may lie outside a deck's start-of-step box and still
+/// count as on it (the contact is computed on the box's faces; this absorbs rounding). Unit: m.
+pub const DECK_CONTACT_TOLERANCE: f64 = 1e-6;
+
 /// A ground plus vehicles, stepped together. Vehicles do not collide with each other (the
-/// standalone world is for manoeuvres and batches; use the Bevy plugin for full scenes).
+/// standalone world is for manoeuvres and batches; use the Bevy plugin for full scenes);
+/// with [`World::set_vehicle_contact`] their wheels can drive onto each other's bodies.
 pub struct World<G: Ground> {
     ground: G,
     vehicles: Vec<Vehicle>,
     time: f64,
+    vehicle_contact: bool,
+    decks: Vec<Option<Deck>>,
 }
 
 impl<G: Ground> World<G> {
@@ -50,7 +79,20 @@ impl<G: Ground> World<G> {
             ground,
             vehicles: Vec::new(),
             time: 0.0,
+            vehicle_contact: false,
+            decks: Vec::new(),
         }
+    }
+
+    /// Let vehicles' wheels drive on the other vehicles' bodies (a car transporter; see the
+    /// [module docs](self)). Default: off (each vehicle sees the ground alone).
+    pub fn set_vehicle_contact(&mut self, on: bool) {
+        self.vehicle_contact = on;
+    }
+
+    /// `true` if vehicles' wheels drive on each other ([`World::set_vehicle_contact`]).
+    pub fn vehicle_contact(&self) -> bool {
+        self.vehicle_contact
     }
 
     /// The ground.
@@ -72,6 +114,7 @@ impl<G: Ground> World<G> {
         let mut v = Vehicle::new(params)?;
         v.teleport(pose);
         self.vehicles.push(v);
+        self.decks.push(None);
         Ok(VehicleId(self.vehicles.len() - 1))
     }
 
@@ -108,27 +151,97 @@ impl<G: Ground> World<G> {
     /// Advance every vehicle by `dt` seconds, one after another (a faulted vehicle stays
     /// where its fault left it: [`World::faults`]).
     pub fn step(&mut self, dt: f64) {
-        for v in &mut self.vehicles {
-            v.step(dt, &self.ground);
+        if self.vehicle_contact {
+            self.pose_decks();
+            let (ground, decks) = (&self.ground, &self.decks[..]);
+            for (i, v) in self.vehicles.iter_mut().enumerate() {
+                v.step(
+                    dt,
+                    &DeckGround {
+                        base: ground,
+                        decks,
+                        skip: i,
+                    },
+                );
+            }
+            self.react_decks(dt);
+        } else {
+            for v in &mut self.vehicles {
+                v.step(dt, &self.ground);
+            }
         }
         self.time += dt;
     }
 
     /// Advance every vehicle by `dt` seconds in parallel on rayon's current pool, in chunks
-    /// of [`PARALLEL_CHUNK`] vehicles. Vehicles are independent, so the result is
-    /// bit-identical to [`World::step`] whatever the thread count (`tests/snapshot.rs`).
+    /// of [`PARALLEL_CHUNK`] vehicles. Vehicles are independent within a step (decks are
+    /// posed before and push after), so the result is bit-identical to [`World::step`]
+    /// whatever the thread count (`tests/snapshot.rs`, `tests/vehicle_contact.rs`).
     /// Feature `parallel` (default).
     #[cfg(feature = "parallel")]
     pub fn step_parallel(&mut self, dt: f64) {
-        let ground = &self.ground;
+        if self.vehicle_contact {
+            self.pose_decks();
+        }
+        let (ground, decks, on) = (&self.ground, &self.decks[..], self.vehicle_contact);
         self.vehicles
             .par_chunks_mut(PARALLEL_CHUNK)
-            .for_each(|chunk| {
-                for v in chunk {
-                    v.step(dt, ground);
+            .enumerate()
+            .for_each(|(c, chunk)| {
+                for (k, v) in chunk.iter_mut().enumerate() {
+                    if on {
+                        let skip = c * PARALLEL_CHUNK + k;
+                        v.step(
+                            dt,
+                            &DeckGround {
+                                base: ground,
+                                decks,
+                                skip,
+                            },
+                        );
+                    } else {
+                        v.step(dt, ground);
+                    }
                 }
             });
+        if on {
+            self.react_decks(dt);
+        }
         self.time += dt;
+    }
+
+    /// Step 1 of vehicle contact: each vehicle's deck at its start-of-step pose.
+    fn pose_decks(&mut self) {
+        for (d, v) in self.decks.iter_mut().zip(&self.vehicles) {
+            *d = deck_of(v);
+        }
+    }
+
+    /// Step 3 of vehicle contact: each wheel standing on another vehicle's deck pushes that
+    /// carrier with the opposite of its ground force over `dt`, in spawn order.
+    fn react_decks(&mut self, dt: f64) {
+        for i in 0..self.vehicles.len() {
+            let nw = self.vehicles[i].params().wheels.len();
+            for w in 0..nw {
+                let v = &self.vehicles[i];
+                let ws = &v.state().wheels[w];
+                if !(v.params().wheels[w].enabled && ws.suspension.in_contact) {
+                    continue;
+                }
+                let p = ws.contact_point_world;
+                let carrier = self.decks.iter().enumerate().find_map(|(j, d)| {
+                    d.filter(|d| j != i && d.contains(p, DECK_CONTACT_TOLERANCE))
+                        .map(|d| (j, d))
+                });
+                let Some((j, deck)) = carrier else {
+                    continue;
+                };
+                let n = ws.contact_normal_world;
+                let impulse = -(n * ws.normal_load + ws.tire_force_world) * dt;
+                let angular = (p - deck.com_world).cross(impulse) - n * ws.tire.mz * dt;
+                self.vehicles[j].apply_impulse(impulse, angular);
+            }
+        }
     }
 
     /// Set every vehicle's intent at once: `intents[i]` for vehicle `i` in spawn order
@@ -218,4 +331,29 @@ impl<G: Ground> World<G> {
         }
         h.finish()
     }
+}
+
+/// A vehicle's deck at its current pose: its body box (see the [module docs](self)).
+fn deck_of(v: &Vehicle) -> Option<Deck> {
+    use crate::chassis::BodyShape;
+    let p = v.params();
+    let (min, max) = match &p.contact.body.shape {
+        BodyShape::None => return None,
+        BodyShape::Auto => crate::pipeline::auto_box_of(p)?,
+        BodyShape::Box { min, max } => (*min, *max),
+        BodyShape::Hull { points } => points.iter().fold(
+            (glam::DVec3::INFINITY, glam::DVec3::NEG_INFINITY),
+            |(lo, hi), q| (lo.min(*q), hi.max(*q)),
+        ),
+    };
+    let c = &v.state().chassis;
+    Some(Deck {
+        pose: c.pose,
+        min,
+        max,
+        com_world: c.com_world(&p.chassis),
+        linear_velocity_world: c.linear_velocity_world,
+        angular_velocity_world: c.angular_velocity_world,
+        surface: SurfaceId(0),
+    })
 }

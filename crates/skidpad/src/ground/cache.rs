@@ -36,7 +36,10 @@
 use glam::DVec3;
 
 use super::wheel::{MIN_CLOSING_COS, query_wheel_detailed, resolve_cylinder};
-use super::{ContactMode, Ground, HitRejection, SurfaceId, WheelContact, WheelQuery};
+use super::{
+    ContactMode, Ground, HitRejection, QueryFilter, SurfaceId, SweepHitMode, WheelContact,
+    WheelQuery,
+};
 
 /// One wheel's cached hit plane. `Default` is invalid (the next query casts).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -98,12 +101,29 @@ pub fn query_wheel_cached(
     cache: &mut HitCache,
     reuse_steps: u32,
 ) -> Option<WheelContact> {
+    let (filter, sweep) = (QueryFilter::DRIVABLE, SweepHitMode::Blocking);
+    query_wheel_cached_with(ground, q, mode, reject, filter, sweep, cache, reuse_steps)
+}
+
+/// [`query_wheel_cached`] with query control (`filter`, blocking or non-blocking `sweep`; see
+/// [`super::filter`]). Allocation-free.
+#[allow(clippy::too_many_arguments)]
+pub fn query_wheel_cached_with(
+    ground: &dyn Ground,
+    q: &WheelQuery,
+    mode: ContactMode,
+    reject: &HitRejection,
+    filter: QueryFilter,
+    sweep: SweepHitMode,
+    cache: &mut HitCache,
+    reuse_steps: u32,
+) -> Option<WheelContact> {
     let nq = q.normalized()?;
     if cache.valid && cache.age < reuse_steps {
         cache.age += 1;
         return cache.contact(&nq);
     }
-    match query_wheel_detailed(ground, &nq, mode, reject) {
+    match query_wheel_detailed(ground, &nq, mode, reject, filter, sweep) {
         Some((c, from_ray)) => {
             *cache = HitCache {
                 point: c.point,

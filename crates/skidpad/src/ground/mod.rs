@@ -16,7 +16,9 @@
 //! | [`plane`] | [`Plane`]: flat ground at any height, constant-grade incline (analytic) |
 //! | [`heightfield`] | [`HeightField`]: height grid, two triangles per cell (DDA ray cast); feature `parry` |
 //! | [`parry`] | [`ParryGround`]: any parry3d shape at a pose; feature `parry` |
-//! | [`set`] | [`GroundSet`]: several grounds, the nearest hit wins |
+//! | [`set`] | [`GroundSet`]: several grounds, the nearest hit wins; a [`ShapeFilter`] per member |
+//! | [`deck`] | [`Deck`], [`DeckGround`]: other vehicles' body boxes as wheel ground (a car transporter, [`crate::World::set_vehicle_contact`]) |
+//! | [`filter`] | query control: [`QueryFilter`] / [`ShapeFilter`] (drivable or not), non-blocking sweeps ([`SweepHitMode`], [`SweepHits`]) |
 //! | [`wheel`] | [`query_wheel`]: the suspension's contact query (raycast or sweep + cylinder fit, hit rejection) |
 //! | [`cache`] | [`HitCache`], [`query_wheel_cached`]: reuse hit planes for a few steps (level of detail) |
 //! | [`terrain`] | test-track grounds from numbers: surface patches ([`terrain::Patched`]), bumps, a function of x and y (feature `files`) |
@@ -28,6 +30,8 @@
 use glam::DVec3;
 
 pub mod cache;
+pub mod deck;
+pub mod filter;
 #[cfg(feature = "parry")]
 pub mod heightfield;
 #[cfg(all(feature = "files", feature = "parry"))]
@@ -39,7 +43,9 @@ pub mod set;
 pub mod terrain;
 pub mod wheel;
 
-pub use cache::{HitCache, query_wheel_cached};
+pub use cache::{HitCache, query_wheel_cached, query_wheel_cached_with};
+pub use deck::{Deck, DeckGround};
+pub use filter::{MAX_SWEEP_HITS, QueryFilter, ShapeFilter, SweepHitMode, SweepHits};
 #[cfg(feature = "parry")]
 pub use heightfield::HeightField;
 #[cfg(feature = "parry")]
@@ -48,7 +54,7 @@ pub use plane::Plane;
 pub use set::GroundSet;
 pub use wheel::{
     ContactMode, HitRejection, MIN_CLOSING_COS, TREAD_EDGE_BLEND, WheelContact, WheelQuery,
-    cylinder_support_offset, query_wheel, resolve_cylinder,
+    cylinder_support_offset, query_wheel, query_wheel_with, resolve_cylinder,
 };
 
 pub use crate::surface::SurfaceId;
@@ -86,6 +92,52 @@ pub trait Ground: Send + Sync {
         max_distance: f64,
     ) -> Option<GroundHit>;
 
+    /// [`Ground::cast_ray`] seeing only the shapes `filter` passes (see [`filter`]); used by the
+    /// wheel queries. Default: the unfiltered ray (a ground that is not a set is one drivable
+    /// shape).
+    fn cast_ray_filtered(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        let _ = filter;
+        self.cast_ray(origin, direction, max_distance)
+    }
+
+    /// [`Ground::cast_sphere`] seeing only the shapes `filter` passes. Default: the unfiltered
+    /// sweep.
+    fn cast_sphere_filtered(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        let _ = filter;
+        self.cast_sphere(origin, radius, direction, max_distance)
+    }
+
+    /// Non-blocking sphere sweep: record the first hit of each shape `filter` passes into
+    /// `hits` (see [`filter`]). Default: the one [`Ground::cast_sphere_filtered`] hit (a
+    /// ground that is not a set is one shape). Must not allocate.
+    fn cast_sphere_touches(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+        hits: &mut SweepHits,
+    ) {
+        if let Some(h) = self.cast_sphere_filtered(origin, radius, direction, max_distance, filter)
+        {
+            hits.push(h);
+        }
+    }
+
     /// What this ground's [`SurfaceId`]s mean. Default: the shared default table (0 tarmac,
     /// 1 wet tarmac, 2 gravel, 3 mud, 4 snow, 5 ice); wrap a ground in
     /// [`WithSurfaces`] to give it another.
@@ -109,6 +161,39 @@ impl<G: Ground + ?Sized> Ground for &G {
         (**self).cast_sphere(origin, radius, direction, max_distance)
     }
 
+    fn cast_ray_filtered(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        (**self).cast_ray_filtered(origin, direction, max_distance, filter)
+    }
+
+    fn cast_sphere_filtered(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        (**self).cast_sphere_filtered(origin, radius, direction, max_distance, filter)
+    }
+
+    fn cast_sphere_touches(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+        hits: &mut SweepHits,
+    ) {
+        (**self).cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
+    }
+
     fn surfaces(&self) -> &crate::surface::SurfaceTable {
         (**self).surfaces()
     }
@@ -129,6 +214,39 @@ impl<G: Ground + ?Sized> Ground for Box<G> {
         (**self).cast_sphere(origin, radius, direction, max_distance)
     }
 
+    fn cast_ray_filtered(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        (**self).cast_ray_filtered(origin, direction, max_distance, filter)
+    }
+
+    fn cast_sphere_filtered(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        (**self).cast_sphere_filtered(origin, radius, direction, max_distance, filter)
+    }
+
+    fn cast_sphere_touches(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+        hits: &mut SweepHits,
+    ) {
+        (**self).cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
+    }
+
     fn surfaces(&self) -> &crate::surface::SurfaceTable {
         (**self).surfaces()
     }
@@ -147,6 +265,39 @@ impl<G: Ground + ?Sized> Ground for std::sync::Arc<G> {
         max_distance: f64,
     ) -> Option<GroundHit> {
         (**self).cast_sphere(origin, radius, direction, max_distance)
+    }
+
+    fn cast_ray_filtered(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        (**self).cast_ray_filtered(origin, direction, max_distance, filter)
+    }
+
+    fn cast_sphere_filtered(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        (**self).cast_sphere_filtered(origin, radius, direction, max_distance, filter)
+    }
+
+    fn cast_sphere_touches(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+        hits: &mut SweepHits,
+    ) {
+        (**self).cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
     }
 
     fn surfaces(&self) -> &crate::surface::SurfaceTable {
@@ -180,6 +331,42 @@ impl<G: Ground> Ground for WithSurfaces<G> {
             .cast_sphere(origin, radius, direction, max_distance)
     }
 
+    fn cast_ray_filtered(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        self.ground
+            .cast_ray_filtered(origin, direction, max_distance, filter)
+    }
+
+    fn cast_sphere_filtered(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        self.ground
+            .cast_sphere_filtered(origin, radius, direction, max_distance, filter)
+    }
+
+    fn cast_sphere_touches(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+        hits: &mut SweepHits,
+    ) {
+        self.ground
+            .cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
+    }
+
     fn surfaces(&self) -> &SurfaceTable {
         &self.table
     }
@@ -193,6 +380,12 @@ pub struct ContactParams {
     pub mode: ContactMode,
     /// Which sweep hits count as drivable.
     pub rejection: HitRejection,
+    /// Which ground shapes the wheel queries may hit (PhysX query filter data; see
+    /// [`filter`]). Default: [`QueryFilter::DRIVABLE`].
+    pub query_filter: QueryFilter,
+    /// Blocking sweeps (first hit) or non-blocking sweeps (several hits picked by angle; see
+    /// [`filter`]). Sweep mode only. Default: blocking.
+    pub sweep_hits: SweepHitMode,
     /// Reuse a wheel's cached hit plane for this many substeps before casting again
     /// (0 = cast every substep). A level-of-detail knob for distant vehicles. Default: 0.
     pub reuse_hit_steps: u32,
@@ -206,6 +399,8 @@ impl Default for ContactParams {
         Self {
             mode: ContactMode::Sweep,
             rejection: HitRejection::default(),
+            query_filter: QueryFilter::default(),
+            sweep_hits: SweepHitMode::default(),
             reuse_hit_steps: 0,
             body: Default::default(),
         }

@@ -1,15 +1,22 @@
 //! [`GroundSet`]: several grounds queried as one; for each query the nearest hit (smallest
 //! `distance` along the query, m) wins, ties going to the ground added first. No allocation
 //! in a query (the members are boxed once, when added).
+//!
+//! Each member carries a [`ShapeFilter`] (default drivable); the filtered queries
+//! ([`Ground::cast_ray_filtered`], [`Ground::cast_sphere_filtered`],
+//! [`Ground::cast_sphere_touches`]) skip the members a wheel's [`QueryFilter`] does not pass,
+//! and the non-blocking sweep records each passing member's hits (see [`super::filter`]).
+//! The unfiltered queries see every member.
 
 use glam::DVec3;
 
-use super::{Ground, GroundHit};
+use super::{Ground, GroundHit, QueryFilter, ShapeFilter, SweepHits};
 
 /// Several grounds queried as one: the nearest hit wins (ties: the first added).
 #[derive(Default)]
 pub struct GroundSet {
     members: Vec<Box<dyn Ground>>,
+    filters: Vec<ShapeFilter>,
 }
 
 impl std::fmt::Debug for GroundSet {
@@ -28,7 +35,26 @@ impl GroundSet {
 
     /// Add a ground.
     pub fn push(&mut self, ground: impl Ground + 'static) {
+        self.push_filtered(ground, ShapeFilter::DRIVABLE);
+    }
+
+    /// Add a ground with its query filter data (e.g. [`ShapeFilter::NON_DRIVABLE`]).
+    pub fn push_filtered(&mut self, ground: impl Ground + 'static, filter: ShapeFilter) {
         self.members.push(Box::new(ground));
+        self.filters.push(filter);
+    }
+
+    /// The set with `ground` added under `filter` (builder form of
+    /// [`GroundSet::push_filtered`]).
+    #[must_use]
+    pub fn with_filtered(mut self, ground: impl Ground + 'static, filter: ShapeFilter) -> Self {
+        self.push_filtered(ground, filter);
+        self
+    }
+
+    /// The filter of member `i` (in the order added), `None` past the end.
+    pub fn filter(&self, i: usize) -> Option<ShapeFilter> {
+        self.filters.get(i).copied()
     }
 
     /// The set with `ground` added (builder form of [`GroundSet::push`]).
@@ -59,6 +85,26 @@ impl GroundSet {
         }
         best
     }
+
+    /// [`GroundSet::nearest`] over the members `filter` passes.
+    fn nearest_passing(
+        &self,
+        filter: QueryFilter,
+        f: impl Fn(&dyn Ground) -> Option<GroundHit>,
+    ) -> Option<GroundHit> {
+        let mut best: Option<GroundHit> = None;
+        for (g, sf) in self.members.iter().zip(&self.filters) {
+            if !filter.passes(*sf) {
+                continue;
+            }
+            if let Some(h) = f(g.as_ref())
+                && best.is_none_or(|b| h.distance < b.distance)
+            {
+                best = Some(h);
+            }
+        }
+        best
+    }
 }
 
 impl Ground for GroundSet {
@@ -74,5 +120,46 @@ impl Ground for GroundSet {
         max_distance: f64,
     ) -> Option<GroundHit> {
         self.nearest(|g| g.cast_sphere(origin, radius, direction, max_distance))
+    }
+
+    fn cast_ray_filtered(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        self.nearest_passing(filter, |g| {
+            g.cast_ray_filtered(origin, direction, max_distance, filter)
+        })
+    }
+
+    fn cast_sphere_filtered(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        self.nearest_passing(filter, |g| {
+            g.cast_sphere_filtered(origin, radius, direction, max_distance, filter)
+        })
+    }
+
+    fn cast_sphere_touches(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+        hits: &mut SweepHits,
+    ) {
+        for (g, sf) in self.members.iter().zip(&self.filters) {
+            if filter.passes(*sf) {
+                g.cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
+            }
+        }
     }
 }

@@ -14,7 +14,7 @@
 
 #[cfg(feature = "parry")]
 use super::HeightField;
-use super::{Ground, GroundHit, SurfaceId};
+use super::{Ground, GroundHit, QueryFilter, SurfaceId, SweepHits};
 use crate::DVec3;
 
 /// Why numbers or a file cannot become a ground, and which parameter to blame.
@@ -112,6 +112,55 @@ impl<G: Ground> Ground for Patched<G> {
             self.ground
                 .cast_sphere(origin, radius, direction, max_distance),
         )
+    }
+
+    fn cast_ray_filtered(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        self.relabel(
+            self.ground
+                .cast_ray_filtered(origin, direction, max_distance, filter),
+        )
+    }
+
+    fn cast_sphere_filtered(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+    ) -> Option<GroundHit> {
+        self.relabel(self.ground.cast_sphere_filtered(
+            origin,
+            radius,
+            direction,
+            max_distance,
+            filter,
+        ))
+    }
+
+    fn cast_sphere_touches(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+        filter: QueryFilter,
+        hits: &mut SweepHits,
+    ) {
+        let mut own = SweepHits::default();
+        self.ground
+            .cast_sphere_touches(origin, radius, direction, max_distance, filter, &mut own);
+        for h in own.as_slice() {
+            if let Some(h) = self.relabel(Some(*h)) {
+                hits.push(h);
+            }
+        }
     }
 
     fn surfaces(&self) -> &crate::surface::SurfaceTable {

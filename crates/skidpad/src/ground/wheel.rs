@@ -78,7 +78,7 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
-use super::{Ground, GroundHit, SurfaceId};
+use super::{Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
 use crate::error::{ParamError, check};
 
 /// Smallest `−d·n` (cosine between the suspension direction and the hit normal, sign flipped)
@@ -264,43 +264,92 @@ pub fn query_wheel(
     mode: ContactMode,
     reject: &HitRejection,
 ) -> Option<WheelContact> {
-    query_wheel_detailed(ground, q, mode, reject).map(|(c, _)| c)
+    query_wheel_with(
+        ground,
+        q,
+        mode,
+        reject,
+        QueryFilter::DRIVABLE,
+        SweepHitMode::Blocking,
+    )
 }
 
-/// [`query_wheel`], also telling whether the contact came from the ray (raycast mode or the
-/// sweep's fallback): `(contact, from_ray)`.
+/// [`query_wheel`] with query control: only the shapes `filter` passes, and blocking or
+/// non-blocking sweeps (see [`super::filter`]). With [`QueryFilter::DRIVABLE`] and
+/// [`SweepHitMode::Blocking`] on a ground whose shapes are all drivable it equals
+/// [`query_wheel`]. Allocation-free.
+pub fn query_wheel_with(
+    ground: &dyn Ground,
+    q: &WheelQuery,
+    mode: ContactMode,
+    reject: &HitRejection,
+    filter: QueryFilter,
+    sweep: SweepHitMode,
+) -> Option<WheelContact> {
+    query_wheel_detailed(ground, q, mode, reject, filter, sweep).map(|(c, _)| c)
+}
+
+/// [`query_wheel_with`], also telling whether the contact came from the ray (raycast mode or
+/// the sweep's fallback): `(contact, from_ray)`.
 pub(crate) fn query_wheel_detailed(
     ground: &dyn Ground,
     q: &WheelQuery,
     mode: ContactMode,
     reject: &HitRejection,
+    filter: QueryFilter,
+    sweep: SweepHitMode,
 ) -> Option<(WheelContact, bool)> {
     let q = &q.normalized()?;
     if mode == ContactMode::Sweep {
-        let hit = ground.cast_sphere(q.origin, q.radius, q.direction, q.max_distance)?;
-        let centre = q.centre_at(hit.distance);
-        if reject.accepts(q.direction, centre, hit.point, hit.normal)
-            && let Some((s, point)) = resolve_cylinder(q, hit.point, hit.normal)
-        {
-            return (s <= q.max_distance).then_some((
-                WheelContact {
-                    point,
-                    normal: hit.normal,
-                    centre_distance: s,
-                    surface: hit.surface,
-                    surface_velocity_world: hit.surface_velocity_world,
-                },
-                false,
-            ));
+        match sweep {
+            SweepHitMode::Blocking => {
+                let hit = ground.cast_sphere_filtered(
+                    q.origin,
+                    q.radius,
+                    q.direction,
+                    q.max_distance,
+                    filter,
+                )?;
+                let centre = q.centre_at(hit.distance);
+                if reject.accepts(q.direction, centre, hit.point, hit.normal)
+                    && let Some((s, point)) = resolve_cylinder(q, hit.point, hit.normal)
+                {
+                    return (s <= q.max_distance).then_some((contact_at(&hit, s, point), false));
+                }
+            }
+            SweepHitMode::NonBlocking => {
+                let mut hits = SweepHits::default();
+                ground.cast_sphere_touches(
+                    q.origin,
+                    q.radius,
+                    q.direction,
+                    q.max_distance,
+                    filter,
+                    &mut hits,
+                );
+                if hits.is_empty() {
+                    return None;
+                }
+                if let Some((hit, s, point)) = super::filter::pick_touch(q, reject, &hits) {
+                    return (s <= q.max_distance).then_some((contact_at(&hit, s, point), false));
+                }
+            }
         }
     }
-    raycast(ground, q).map(|c| (c, true))
+    let hit = ground.cast_ray_filtered(q.origin, q.direction, q.max_distance + q.radius, filter)?;
+    Some((contact_from_ray(q, &hit), true))
 }
 
-/// Raycast-mode contact: ray of length `s_max + r`, `s = t − r`.
-fn raycast(ground: &dyn Ground, q: &WheelQuery) -> Option<WheelContact> {
-    let hit = ground.cast_ray(q.origin, q.direction, q.max_distance + q.radius)?;
-    Some(contact_from_ray(q, &hit))
+/// The contact of a sweep hit fitted at centre travel `s`, contact point `point`.
+#[inline]
+fn contact_at(hit: &GroundHit, s: f64, point: DVec3) -> WheelContact {
+    WheelContact {
+        point,
+        normal: hit.normal,
+        centre_distance: s,
+        surface: hit.surface,
+        surface_velocity_world: hit.surface_velocity_world,
+    }
 }
 
 #[inline]

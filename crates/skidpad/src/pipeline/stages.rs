@@ -43,6 +43,7 @@ pub fn input_stage(
             continue;
         }
         (ws.drive_torque, ws.brake_torque) = wheel::commands(wp, controls, &intent, hold, i);
+        ws.handbrake = wheel::handbrake_command(wp, controls, &intent);
     }
     intent
 }

@@ -87,7 +87,8 @@ fn slip_input(c: &ContactInput, omega: f64, kappa: f64, tan_alpha: f64) -> SlipI
 
 /// `model` at transient slips `(κ, tan α)` with the grip limits applied
 /// ([`super::TireParams::longitudinal_grip`]): `F'x = s_x·Fx(κ/s_x, tan α/s_y)`,
-/// `F'y = s_y·Fy(…)`, moments about z scaled with `s_y`. Identity, bit for bit, at
+/// `F'y = s_y·Fy(…)`, moments about z scaled with `s_y`; `s_y` includes the hand-brake
+/// shaping ([`ContactInput::lateral_grip_limit`]). Identity, bit for bit, at
 /// `s_x = s_y = 1`.
 fn eval(
     model: &dyn TireModel,
@@ -96,7 +97,7 @@ fn eval(
     kappa: f64,
     tan_alpha: f64,
 ) -> SteadyForces {
-    let (sx, sy) = (c.grip_x, c.grip_y);
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     if sx == 1.0 && sy == 1.0 {
         return model.steady_state(&slip_input(c, omega, kappa, tan_alpha));
     }

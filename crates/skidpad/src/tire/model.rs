@@ -50,9 +50,27 @@ pub struct ContactInput {
     pub grip_x: f64,
     /// Lateral grip limit multiplier ([`super::TireParams::lateral_grip`]). Unit: 1.
     pub grip_y: f64,
+    /// Hand-brake command acting on this wheel's brake (the smoothed intent's `handbrake` on a
+    /// wheel with [`crate::wheel::WheelParams::max_handbrake_torque`] `> 0`, else 0).
+    /// Unit: 1. Range: [0, 1].
+    pub handbrake: f64,
+    /// Lateral grip factor `k_hb` at full hand brake
+    /// ([`crate::wheel::WheelParams::handbrake_lateral_grip`]); see
+    /// [`ContactInput::lateral_grip_limit`]. Unit: 1.
+    pub handbrake_lateral_grip: f64,
 }
 
 impl ContactInput {
+    /// The lateral grip limit multiplier the tyre works with, the auxiliary-brake grip
+    /// shaping of ground_vehicle: `s_y' = s_y·(1 + (k_hb − 1)·h)`, with `s_y` =
+    /// [`ContactInput::grip_y`], `h` = [`ContactInput::handbrake`] and `k_hb` =
+    /// [`ContactInput::handbrake_lateral_grip`]. Linear in the command, so a half-pulled
+    /// lever shapes half; `h = 0` or `k_hb = 1` give `s_y` bit for bit. Unit: 1.
+    #[inline]
+    pub fn lateral_grip_limit(&self) -> f64 {
+        self.grip_y * (1.0 + (self.handbrake_lateral_grip - 1.0) * self.handbrake)
+    }
+
     /// A wheel of `radius` (m) and spin `inertia` (kg·m²) under `gravity` (m/s²): unloaded, at
     /// rest, no torques or bearing damping, on the reference surface (every scale 1), no camber, turn slip or
     /// pressure. Set the rest with struct update syntax.
@@ -79,6 +97,8 @@ impl ContactInput {
             pressure: 0.0,
             grip_x: 1.0,
             grip_y: 1.0,
+            handbrake: 0.0,
+            handbrake_lateral_grip: 1.0,
         }
     }
 }

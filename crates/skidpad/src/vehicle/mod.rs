@@ -196,6 +196,22 @@ impl Vehicle {
         self.fault = None;
     }
 
+    /// Add an impulse to the chassis: `linear` (N·s) through the centre of mass and `angular`
+    /// (N·m·s) about it, world frame: `v += J/m`, `ω += I_w⁻¹·L` with `I_w = R·I·Rᵀ` at the
+    /// current attitude. The wheels' spins are left alone. Non-finite impulses are ignored
+    /// (nothing changes). The standalone world applies the wheel forces of a carried vehicle
+    /// to its carrier this way ([`crate::World::set_vehicle_contact`]).
+    pub fn apply_impulse(&mut self, linear: glam::DVec3, angular: glam::DVec3) {
+        if !(linear.is_finite() && angular.is_finite()) {
+            return;
+        }
+        let c = &mut self.state.chassis;
+        let p = &self.params.chassis;
+        c.linear_velocity_world += linear / p.mass;
+        let q = c.pose.rotation;
+        c.angular_velocity_world += q * (p.inertia.inverse() * (q.conjugate() * angular));
+    }
+
     /// Set the chassis velocities (world frame; linear = velocity of the centre of mass).
     /// Wheels are spun up to roll without slip at the new speed. Non-finite velocities are
     /// ignored (nothing changes): the state never holds NaN.

@@ -24,7 +24,7 @@ pub use state::WheelState;
 
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
-use crate::ground::{ContactParams, Ground, WheelQuery, query_wheel_cached};
+use crate::ground::{ContactParams, Ground, WheelQuery, query_wheel_cached_with};
 use crate::input::{Controls, Intent};
 use crate::math::Pose;
 use crate::steering::SteerWheel;
@@ -117,6 +117,15 @@ pub fn commands(
     }
 }
 
+/// Inputs stage: the hand-brake command `h` acting on wheel `wp` (the intent's, on a wheel
+/// with a hand brake; 0 otherwise and under direct commands). Unit: 1.
+pub fn handbrake_command(wp: &WheelParams, controls: &Controls, intent: &Intent) -> f64 {
+    match controls {
+        Controls::Intent(_) if wp.max_handbrake_torque > 0.0 => intent.handbrake,
+        _ => 0.0,
+    }
+}
+
 /// Steering stage, per wheel: camber and toe from the kinematic graphs at the last jounce, and
 /// the wheel's steer angle `δ = δ_road − side·toe` (toe-in turns a left wheel right).
 pub fn steer_and_toe(wp: &WheelParams, side: f64, road_steer: f64, ws: &mut WheelState) {
@@ -162,11 +171,13 @@ pub fn query_ground_reusing(
         half_width: 0.5 * wp.width,
         axle: pose.transform_vector(wheel_rot * DVec3::Y),
     };
-    let hit = query_wheel_cached(
+    let hit = query_wheel_cached_with(
         ground,
         &q,
         contact.mode,
         &contact.rejection,
+        contact.query_filter,
+        contact.sweep_hits,
         &mut ws.hit_cache,
         reuse_steps,
     );
@@ -282,6 +293,8 @@ pub fn tire_input(
         },
         grip_x: wp.tire.longitudinal_grip,
         grip_y: wp.tire.lateral_grip,
+        handbrake: ws.handbrake,
+        handbrake_lateral_grip: wp.handbrake_lateral_grip,
     };
     ws.tire_input = Some(input);
     ws.tire_long_world = long;

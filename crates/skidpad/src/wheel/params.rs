@@ -82,6 +82,15 @@ pub struct WheelParams {
     /// Hand-brake torque at full hand brake (usually rear only). Unit: N·m. Range: [0, 1e6]
     /// ([`TORQUE_LIMIT`]). Default: 0.
     pub max_handbrake_torque: f64,
+    /// Lateral grip limit factor `k_hb` at full hand brake, ground_vehicle's "optional
+    /// auxiliary-brake grip shaping": while the hand brake is pulled (command `h`), this
+    /// wheel's lateral grip limit becomes `s_y·(1 + (k_hb − 1)·h)` (see
+    /// [`ContactInput::lateral_grip_limit`](crate::tire::model::ContactInput::lateral_grip_limit)),
+    /// so a rally car's rear steps out on the lever and the car rotates. Acts only on a wheel
+    /// with `max_handbrake_torque > 0`. Unit: 1. Range: (0, 3]. Default: 1 (off).
+    /// Lower it (0.3–0.6) for a car that should pivot on the hand brake; the locked wheel's
+    /// friction circle already takes most of the lateral grip, this takes more.
+    pub handbrake_lateral_grip: f64,
     /// A disabled wheel casts nothing, carries no load and makes no force (PhysX
     /// `disableWheel`); sprung masses are computed over the enabled wheels. Default: true.
     pub enabled: bool,
@@ -118,6 +127,7 @@ impl Default for WheelParams {
             max_drive_torque: 0.0,
             max_brake_torque: 1500.0,
             max_handbrake_torque: 0.0,
+            handbrake_lateral_grip: 1.0,
             enabled: true,
             sprung_mass: None,
             suspension: SuspensionParams::default(),
@@ -173,6 +183,14 @@ impl WheelParams {
             check::non_negative(name, t)?;
             check::range(name, t, 0.0, TORQUE_LIMIT, "N·m")?;
         }
+        check::positive("handbrake_lateral_grip", self.handbrake_lateral_grip)?;
+        check::range(
+            "handbrake_lateral_grip",
+            self.handbrake_lateral_grip,
+            0.0,
+            3.0,
+            "1",
+        )?;
         self.suspension
             .validate()
             .map_err(|e| e.within("suspension"))?;

@@ -19,6 +19,10 @@ pub struct WheelState {
     pub drive_torque: f64,
     /// Brake torque applied this step. Unit: N·m.
     pub brake_torque: f64,
+    /// Inputs stage: the hand-brake command acting on this wheel (0 on a wheel without a
+    /// hand brake or under direct commands), read by the grip stage's hand-brake grip shaping.
+    /// Unit: 1.
+    pub handbrake: f64,
     /// Contact point on the ground (world), valid when `suspension.in_contact`. Unit: m.
     pub contact_point_world: DVec3,
     /// Ground normal at the contact (world).
