@@ -2,10 +2,10 @@
 //! their own in `tests/ecs.rs` and `tests/ecs_physics.rs`): the steady-state circle against
 //! the core's standalone world, a rollover's energy audit, split-µ on two tagged colliders,
 //! and the tank's pivot direction. The scenarios and their bounds are documented in
-//! `examples/lab/scenarios.rs`.
+//! `examples/lab/scenarios/`.
 
 #[allow(dead_code)] // the lab's other scenarios are not run here
-#[path = "../examples/lab/scenarios.rs"]
+#[path = "../examples/lab/scenarios/mod.rs"]
 mod scenarios;
 
 fn assert_passes(o: &scenarios::Outcome) {
