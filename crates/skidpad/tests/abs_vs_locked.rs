@@ -1,4 +1,4 @@
-//! ABS stops shorter than locked wheels on every engine-driven car preset (issue 15, item 1).
+//! ABS stops shorter than locked wheels on every peaked-tyre preset (issue 15, item 1).
 //!
 //! Invariant: on a peaked tyre the locked-wheel friction µ_slide (|F_x|/F_z at κ = −1) is
 //! below the peak µ_peak, so a stop that holds the tyres near their peak slip (ABS) is shorter
@@ -13,10 +13,7 @@
 //! the wheels spin down passes through the peak, and the load transfer onto the front tyres
 //! (load-sensitive: µ falls with load) lengthens it.
 //!
-//! Not asserted for `truck-8x8`: its brakes (8000 N·m at R = 0.55 m, 14.5 kN per wheel) are
-//! weaker than its peak tyre force under braking load transfer, so the stop is brake-limited
-//! and ABS has no peak to hold (measured 78.3 m with ABS, 76.8 m without); nor for the tank and
-//! the kart (friction-circle tyres, no peak).
+//! Not asserted for the tank and the kart (friction-circle tyres, no peak).
 
 use skidpad::ground::SurfaceId;
 use skidpad::maneuver::standard;
@@ -50,6 +47,7 @@ fn abs_stops_between_the_peak_and_the_locked_wheel_distance() {
         presets::sports_rwd(),
         presets::rally_4wd(),
         presets::truck_6x6(),
+        presets::truck_8x8(),
     ] {
         let v = Vehicle::new(p.clone()).unwrap();
         let g = p.sim.gravity;
