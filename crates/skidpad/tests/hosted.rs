@@ -131,6 +131,10 @@ fn a_host_integrating_each_substep_reproduces_the_standalone_trajectory() {
         // (8.6 kN per rear wheel) spins the rear tyres past their peak and the car turns on
         // the spot instead of covering the ground the comparison needs.
         let mut sports = sports_rwd();
+        // The raw drivetrain this schedule was written for: with the preset's traction
+        // control the launch is held back and the car covers 28 m, under the 30 m the
+        // comparison asks for.
+        sports.drivetrain.aids.tc.enabled = false;
         for w in &mut sports.wheels {
             w.tire =
                 skidpad::tire::TireParams::friction_circle(skidpad::tire::FrictionCircleParams {

@@ -273,12 +273,13 @@ fn an_autobox_run_reports_each_upshift_once() {
         .map(|(_, b)| b.time)
         .collect();
     assert_eq!(changes, shifts.iter().map(|s| s.0).collect::<Vec<_>>());
-    // 1→2: 623·0.33/(4.11·3.46) = 14.46 m/s at the wheels, less the slip traction control
-    // allows (≤ 10 %).
+    // The preset shifts up at 0.95·733 = 696 rad/s. 1→2: 696·0.33/(4.11·3.46) = 16.16 m/s at
+    // the wheels, less the slip traction control allows (≤ 10 %); 3→4: 696·0.33/(1.54·3.46)
+    // = 43.1 m/s, the same −7.5 … +0.8 % as before the threshold moved from 0.85.
     let v12 = shifts[0].3.speed;
-    assert!((13.0..14.5).contains(&v12), "1→2 at {v12} m/s");
+    assert!((14.5..16.2).contains(&v12), "1→2 at {v12} m/s");
     let v34 = shifts[2].3.speed;
-    assert!((35.7..38.9).contains(&v34), "3→4 at {v34} m/s");
+    assert!((39.9..43.5).contains(&v34), "3→4 at {v34} m/s");
 }
 
 #[test]

@@ -7,7 +7,7 @@ use skidpad::vehicle::Vehicle;
 
 /// Checks a preset fails today, with what is known: each must still fail (remove the row
 /// when a preset is fixed; the test says so), and nothing else may.
-const KNOWN_FAILURES: [(&str, &str, &str); 7] = [
+const KNOWN_FAILURES: [(&str, &str, &str); 6] = [
     (
         "truck-6x6",
         "lateral_load_transfer_n",
@@ -36,15 +36,14 @@ const KNOWN_FAILURES: [(&str, &str, &str); 7] = [
     (
         "kart",
         "coast_down_cd_a_m2",
-        "fit 0.51 m² vs 0.40 configured (and C_rr 0.021 vs 0.012): the fit's effective mass or \
-         a speed-dependent loss of the 160 kg kart; not explained yet",
+        "fit 0.51 m² vs 0.40 configured (and C_rr 0.021 vs 0.012): the wheels' bearing drag \
+         (damping_rate 0.01 N·m·s/rad, a force c·v/R² = 0.55 N per m/s per wheel on its \
+         R = 0.135 m wheels, 2.2·v N in all: 66 N at 30 m/s against 220 N of drag) is \
+         proportional to speed, which the fit's A + B·v² absorbs into both terms; with it set \
+         to 0 the fit gives 0.4001 m² and 0.0120. On the cars it is < 1 %; not yet in the \
+         expected values",
     ),
     ("kart", "coast_down_crr", "see coast_down_cd_a_m2"),
-    (
-        "truck-8x8",
-        "step_steer_yaw_rate_gain_per_s",
-        "6.76 vs 7.53 1/s (−10.2 %, at the band's edge): multi-axle steer geometry",
-    ),
 ];
 
 #[test]

@@ -235,6 +235,53 @@ pub fn acceleration_with(p: &VehicleParams, opts: &mut Options) -> Result<AccelR
     })
 }
 
+/// Longest a [`top_speed`] run goes on. Unit: s.
+pub const TOP_SPEED_TIMEOUT_S: f64 = 400.0;
+/// A [`top_speed`] run has converged when the forward speed rose less than this over the last
+/// [`TOP_SPEED_WINDOW_S`]. Unit: m/s.
+pub const TOP_SPEED_SETTLED_MPS: f64 = 0.05;
+/// Window of the [`top_speed`] convergence test. Unit: s.
+pub const TOP_SPEED_WINDOW_S: f64 = 10.0;
+
+/// Top speed: full throttle from rest on flat dry ground, steering held straight, until the
+/// forward speed rises less than [`TOP_SPEED_SETTLED_MPS`] in [`TOP_SPEED_WINDOW_S`] (drive
+/// force = drag + rolling resistance, `P = F_res·v`, or the gearing's limit) or
+/// [`TOP_SPEED_TIMEOUT_S`] pass. Returns the highest forward speed (m/s) and whether it
+/// converged. Steps of [`Options::dt`].
+///
+/// # Errors
+/// Invalid parameters or options, or no ground under the start.
+pub fn top_speed(p: &VehicleParams, opts: &mut Options) -> Result<(f64, bool), ParamError> {
+    let flat = Plane::flat();
+    let (ground, mut v) = opts.start(p, &flat, 0.0, 0.0)?;
+    let dt = opts.dt;
+    let mut drv = straight_driver(&v, opts);
+    let mut watch = Watch::new(&v, Rules::default());
+    let window = (TOP_SPEED_WINDOW_S / dt).round() as usize;
+    let (mut best, mut last) = (0.0f64, 0.0);
+    let steps = (TOP_SPEED_TIMEOUT_S / dt).round() as usize;
+    for k in 1..=steps {
+        let (steer, _) = drv.control(&v, 0.0, dt);
+        let intent = Intent {
+            throttle: 1.0,
+            steer,
+            ..Intent::default()
+        };
+        if !opts.step(&mut v, intent, ground, &mut watch) {
+            break;
+        }
+        let vx = v.state().forward_speed();
+        best = best.max(vx);
+        if k % window == 0 {
+            if vx - last < TOP_SPEED_SETTLED_MPS {
+                return Ok((best, true));
+            }
+            last = vx;
+        }
+    }
+    Ok((best, false))
+}
+
 /// Result of the coast-down fit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CoastDownResult {

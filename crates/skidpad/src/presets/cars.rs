@@ -6,8 +6,8 @@ use super::tyres::{MF_185_80R14, SEDAN_PAC02, fitted};
 use crate::chassis::ChassisParams;
 use crate::curve::Curve;
 use crate::drivetrain::{
-    AutoboxParams, ClutchParams, DiffParams, DifferentialParams, DriveKind, DriveLayout,
-    DrivetrainParams, EngineParams, GearboxParams,
+    AidsParams, AutoboxParams, ClutchParams, DiffParams, DifferentialParams, DriveKind,
+    DriveLayout, DrivetrainParams, EngineParams, GearboxParams,
 };
 use crate::steering::SteeringParams;
 use crate::suspension::{AntiRollBarParams, SuspensionParams};
@@ -34,6 +34,14 @@ struct CarSpec {
     tyres: (TireParams, TireParams),
     /// Drag coefficient and frontal area (m²).
     drag: (f64, f64),
+}
+
+/// Traction control on (ABS and ESC off, as every preset): the road cars' standard ESP/DSC
+/// traction function, which holds the driven wheels near their peak slip at a launch.
+pub(super) fn traction_control() -> AidsParams {
+    let mut aids = AidsParams::default();
+    aids.tc.enabled = true;
+    aids
 }
 
 fn car(c: &CarSpec, drivetrain: DrivetrainParams) -> VehicleParams {
@@ -104,14 +112,23 @@ fn car(c: &CarSpec, drivetrain: DrivetrainParams) -> VehicleParams {
     }
 }
 
-/// A front-wheel-drive hatchback, 1250 kg, 1.6-litre petrol engine, 5-speed, open
-/// differential.
+/// A front-wheel-drive hatchback, 1250 kg, 1.4-litre turbo petrol engine, 5-speed, open
+/// differential, traction control.
 ///
-/// Sources (typical C-segment hatch, e.g. VW Golf VI 1.6): 1250 kg, wheelbase 2.58 m, 61 %
-/// front weight, 195/65 R15 (R = 0.31 m); 200 N·m peak, 6500 rpm (680 rad/s); ratios 3.45,
-/// 1.95, 1.28, 0.97, 0.80, final 3.94 (manufacturer data sheets of that class); yaw/pitch/roll
-/// inertia scaled from Heydinger et al. (SAE 1999-01-1336) by mass. Flywheel + crank 0.15 kg·m².
-/// Drag `C_d = 0.32`, `A = 2.15` m² (Golf VI: 0.32, 2.22 m²).
+/// Sources (VW Golf VI 1.4 TSI 122 PS, the C-segment hatch this preset represents): 1250 kg,
+/// wheelbase 2.58 m, 61 % front weight, 195/65 R15 (R = 0.31 m); engine (VW data, quoted by
+/// autoscout24.de "Kurztest VW Golf TSI 1.4 90 kW" and tagesspiegel.de 2007): 200 N·m from
+/// 1500 rpm (80 % at 1250 rpm), 90 kW from 5000 to 6400 rpm, 0–100 km/h 9.4 s, 197 km/h.
+/// The torque curve (fractions of 200 N·m against fractions of the 6500 rpm = 680 rad/s
+/// limit): 0.5 at 0, 0.8 at 1250 rpm (0.19), 1.0 from 1500 to 4000 rpm (0.23–0.62), then
+/// constant 90 kW: 0.859 at 5000 rpm (0.77), 0.671 at 6400 rpm (0.986), 0.65 at the limit.
+/// The published curve is net: no full-throttle damping (the PhysX default 0.15 N·m·s/rad
+/// took 84 N·m, 42 %, at 560 rad/s and held the car to 165 km/h). Ratios 3.45, 1.95, 1.28,
+/// 0.97, 0.80, final 3.94 (five of the class's gearboxes; the 1.4 TSI has six); ESP with
+/// traction control is standard on the Golf VI (`drivetrain.aids.tc`). Yaw/pitch/roll
+/// inertia scaled from Heydinger et al. (SAE 1999-01-1336) by mass. Flywheel + crank
+/// 0.15 kg·m². Drag `C_d = 0.32`, `A = 2.15` m² (Golf VI: 0.32, 2.22 m²). Published bands and
+/// how the preset measures against them: [`super::published`].
 ///
 /// Tyres: the simplified Magic Formula fitted to `mf_185_80R14.tir` (the only real passenger
 /// `.tir` of this load class at hand; F′z0 = 3800 N, µ₀ = 0.909, λ_µ = −0.193) at the static
@@ -125,11 +142,13 @@ pub fn hatch_fwd() -> VehicleParams {
         engine: EngineParams {
             peak_torque: 200.0,
             torque_curve: Curve::new(&[
-                (0.0, 0.6),
-                (0.3, 0.95),
-                (0.5, 1.0),
-                (0.85, 0.85),
-                (1.0, 0.7),
+                (0.0, 0.5),
+                (0.19, 0.8),
+                (0.23, 1.0),
+                (0.62, 1.0),
+                (0.77, 0.859),
+                (0.986, 0.671),
+                (1.0, 0.65),
             ]),
             max_speed: 680.0,
             idle_speed: 84.0,
@@ -139,9 +158,9 @@ pub fn hatch_fwd() -> VehicleParams {
             // → 0.12 N·m·s/rad, the same whether the clutch is engaged or not. (The PhysX
             // default 2.0 would brake with 600 N·m at 300 rad/s, 3× this engine's peak torque,
             // and part throttle could not hold any speed.)
+            damping_full_throttle: 0.0,
             damping_zero_throttle_engaged: 0.12,
             damping_zero_throttle_disengaged: 0.12,
-            ..EngineParams::default()
         },
         clutch: ClutchParams {
             strength: 30.0,
@@ -154,11 +173,16 @@ pub fn hatch_fwd() -> VehicleParams {
             final_drive: 3.94,
             switch_time: 0.3,
         },
-        autobox: AutoboxParams::default(),
+        // Full-throttle up-shifts at 0.95 of the limit, as in [`super::sedan`].
+        autobox: AutoboxParams {
+            up: vec![0.95],
+            ..AutoboxParams::default()
+        },
         differential: DifferentialParams {
             layout: DriveLayout::FrontWheel,
             ..DifferentialParams::default()
         },
+        aids: traction_control(),
         ..DrivetrainParams::default()
     };
     car(
@@ -183,38 +207,49 @@ pub fn hatch_fwd() -> VehicleParams {
     )
 }
 
-/// A rear-wheel-drive sports coupé, 1450 kg, 3-litre straight six, 6-speed, torque-sensing
-/// limited-slip rear differential.
+/// A rear-wheel-drive sports coupé, 1450 kg, 3-litre turbo straight six, 6-speed,
+/// torque-sensing limited-slip rear differential, traction control.
 ///
-/// Sources (typical, e.g. BMW M240i class): 400 N·m, 7000 rpm limit (733 rad/s); ratios 4.11,
-/// 2.32, 1.54, 1.18, 1.0, 0.85, final 3.46; 50/50 weight, wheelbase 2.69 m, CoM 0.48 m,
-/// 255/35 R18 (R = 0.33 m); clutch-pack LSD preload 80 N·m, locking 50 %/30 %
-/// (power/coast, LibreRally's rally defaults scaled down for the road). Drag `C_d = 0.34`,
-/// `A = 1.95` m² (coupés of that class 0.33–0.35).
+/// Sources (BMW M235i F22, 2014, the car this preset represents; BMW data as quoted by
+/// bmw-sg.com from MotorTrend 2014-03 and by guides.wmlcloud.com): 1455 kg (manual), 240 kW
+/// (326 hp), 450 N·m from 1300 to 4500 rpm, 7000 rpm limit (733 rad/s), 0–100 km/h 5.0 s
+/// (manual) / 4.8 s (8-speed auto), 250 km/h (limited). The torque curve (fractions of
+/// 450 N·m against fractions of 733 rad/s): 0.5 at 0, 1.0 from 1300 rpm (0.186) to 4500 rpm
+/// (0.643), then 240 kW to 6000 rpm: 0.878 at 5800 rpm (0.829), 0.849 at 6000 rpm (0.857);
+/// 0.65 at the limit (215 kW, assumed: the published curve stops at 6000 rpm). The published
+/// curve is net: no full-throttle damping. Ratios 4.11, 2.32, 1.54, 1.18, 1.0, 0.85, final
+/// 3.46; 50/50 weight, wheelbase 2.69 m, CoM 0.48 m, 255/35 R18 (R = 0.33 m); clutch-pack
+/// LSD preload 80 N·m, locking 50 %/30 % (power/coast, LibreRally's rally defaults scaled down
+/// for the road); DSC with traction control standard (`drivetrain.aids.tc`). Drag
+/// `C_d = 0.34`, `A = 1.95` m² (coupés of that class 0.33–0.35). Published bands and how the
+/// preset measures against them: [`super::published`].
 ///
 /// Tyres: the simplified Magic Formula fitted to `Sedan_Pac02Tire.tir` (headed 245/40 R18,
 /// the nearest real file to 255/35 R18) at the 3556 N static wheel load, the same front and
-/// rear (50/50), see [`super::tyres`]; µ₀ = 1.012 (earlier versions assumed 1.1).
+/// rear (50/50), see [`super::tyres`]; µ₀ = 1.012 (earlier versions assumed 1.1). The M235i's
+/// ultra-high-performance tyres grip more (MotorTrend: 0.97 g on the skidpad): no `.tir` of
+/// such a tyre is at hand.
 pub fn sports_rwd() -> VehicleParams {
     let dt = DrivetrainParams {
         kind: DriveKind::Engine,
         engine: EngineParams {
-            peak_torque: 400.0,
+            peak_torque: 450.0,
             torque_curve: Curve::new(&[
                 (0.0, 0.5),
-                (0.2, 0.9),
-                (0.3, 1.0),
-                (0.75, 1.0),
-                (1.0, 0.8),
+                (0.186, 1.0),
+                (0.643, 1.0),
+                (0.829, 0.878),
+                (0.857, 0.849),
+                (1.0, 0.65),
             ]),
             max_speed: 733.0,
             idle_speed: 84.0,
             inertia: 0.2,
             // Closed-throttle friction + pumping ≈ 2.8 bar FMEP (see `hatch_fwd`):
             // 2.8e5·3.0e-3/(4π) ≈ 67 N·m at 314 rad/s → 0.21 N·m·s/rad.
+            damping_full_throttle: 0.0,
             damping_zero_throttle_engaged: 0.21,
             damping_zero_throttle_disengaged: 0.21,
-            ..EngineParams::default()
         },
         clutch: ClutchParams {
             strength: 40.0,
@@ -227,7 +262,10 @@ pub fn sports_rwd() -> VehicleParams {
             final_drive: 3.46,
             switch_time: 0.2,
         },
+        // Full-throttle up-shifts at 0.95 of the limit, as in [`super::sedan`]: second gear
+        // then reaches 100 km/h (the M235i's 0–100 is a 1–2 shift).
         autobox: AutoboxParams {
+            up: vec![0.95],
             latency: 0.8,
             ..AutoboxParams::default()
         },
@@ -236,6 +274,7 @@ pub fn sports_rwd() -> VehicleParams {
             rear: DiffParams::torque_sensing(80.0, 0.5, 0.3),
             ..DifferentialParams::default()
         },
+        aids: traction_control(),
         ..DrivetrainParams::default()
     };
     // 50/50: both axles at 3556 N.
@@ -281,10 +320,11 @@ pub fn rally_4wd() -> VehicleParams {
             idle_speed: 100.0,
             inertia: 0.16,
             // Closed-throttle friction + pumping ≈ 2.8 bar FMEP (see `hatch_fwd`):
-            // 2.8e5·2.0e-3/(4π) ≈ 45 N·m at 314 rad/s → 0.14 N·m·s/rad.
+            // 2.8e5·2.0e-3/(4π) ≈ 45 N·m at 314 rad/s → 0.14 N·m·s/rad. The torque curve is
+            // net: no full-throttle damping.
+            damping_full_throttle: 0.0,
             damping_zero_throttle_engaged: 0.14,
             damping_zero_throttle_disengaged: 0.14,
-            ..EngineParams::default()
         },
         clutch: ClutchParams {
             strength: 40.0,
