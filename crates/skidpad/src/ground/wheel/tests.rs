@@ -1,0 +1,264 @@
+//! Tests of the wheel's ground queries (hand geometry).
+
+use super::*;
+use crate::ground::Plane;
+#[cfg(feature = "parry")]
+use crate::ground::{GroundSet, ParryGround};
+#[cfg(feature = "parry")]
+use crate::math::Pose;
+use glam::{DQuat, DVec2};
+#[cfg(feature = "parry")]
+use parry3d_f64::shape::SharedShape;
+
+const R: f64 = 0.33;
+
+fn q_at(x: f64, z: f64) -> WheelQuery {
+    WheelQuery {
+        origin: DVec3::new(x, 0.0, z),
+        direction: -DVec3::Z,
+        max_distance: 0.6,
+        radius: R,
+        half_width: 0.1,
+        axle: DVec3::Y,
+    }
+}
+
+#[cfg(feature = "parry")]
+fn block(min: DVec3, max: DVec3) -> ParryGround {
+    let he = (max - min) * 0.5;
+    ParryGround::new(
+        SharedShape::cuboid(he.x, he.y, he.z),
+        Pose::from_translation((min + max) * 0.5),
+    )
+}
+
+#[test]
+fn flat_both_modes() {
+    let g = Plane::flat_at(0.2).with_surface(SurfaceId(3));
+    for mode in [ContactMode::Raycast, ContactMode::Sweep] {
+        let c = query_wheel(&g, &q_at(1.0, 0.8), mode, &HitRejection::default()).unwrap();
+        // Centre ends at z = 0.2 + 0.33 = 0.53: travel 0.27.
+        assert!((c.centre_distance - 0.27).abs() < 1e-12, "{mode:?}");
+        assert!((c.point - DVec3::new(1.0, 0.0, 0.2)).length() < 1e-12);
+        assert_eq!(c.surface, SurfaceId(3));
+    }
+    // Penetrating at maximum compression: negative, not clamped.
+    let c = query_wheel(
+        &g,
+        &q_at(0.0, 0.43),
+        ContactMode::Sweep,
+        &HitRejection::default(),
+    )
+    .unwrap();
+    assert!((c.centre_distance + 0.1).abs() < 1e-12);
+    // Out of reach.
+    assert!(
+        query_wheel(
+            &g,
+            &q_at(0.0, 2.0),
+            ContactMode::Sweep,
+            &HitRejection::default()
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn cambered_wheel_on_tilted_plane() {
+    // Plane rising at α = 10° along +y: normal n = (0, −sin α, cos α);
+    // axle tilted by camber γ = 5° about x from +y: a = (0, cos γ, sin γ).
+    // Angle between a and the plane: n·a = −sin α cos γ + cos α sin γ = sin(γ − α).
+    // Support distance of the cylinder along −n: r·|ê·(−n)| + w·|n·a|
+    //   = r·cos(γ − α) + w·|sin(γ − α)|.
+    // The centre's height above the plane at touch is that, so with vertical travel the
+    // centre stops where (c − p)·n = r cos(γ−α) + w |sin(γ−α)|:
+    //   s = (h₀ − support) / cos α, h₀ = (o − p)·n.
+    let (alpha, gamma): (f64, f64) = (10f64.to_radians(), 5f64.to_radians());
+    let g = Plane::inclined(alpha, DVec2::Y);
+    let (r, w) = (0.33, 0.1);
+    let q = WheelQuery {
+        origin: DVec3::new(0.0, 0.5, 1.0),
+        direction: -DVec3::Z,
+        max_distance: 2.0,
+        radius: r,
+        half_width: w,
+        axle: DQuat::from_rotation_x(gamma) * DVec3::Y,
+    };
+    let c = query_wheel(&g, &q, ContactMode::Sweep, &HitRejection::default()).unwrap();
+    let support = r * (gamma - alpha).cos() + w * (gamma - alpha).sin().abs();
+    let h0 = g.signed_distance(q.origin);
+    let s = (h0 - support) / alpha.cos();
+    assert!(
+        (c.centre_distance - s).abs() < 1e-12,
+        "{} vs {s}",
+        c.centre_distance
+    );
+    // The contact point is on the plane at distance `support` from the centre along −n
+    // plus the in-plane offset of the tread edge; it lies on the plane.
+    assert!(g.signed_distance(c.point).abs() < 1e-12);
+    let centre = q.centre_at(s);
+    assert!(((c.point - centre).dot(-g.normal) - support).abs() < 1e-12);
+    // The ground rises faster (α) than the camber lifts the +a side (γ), so the +a (uphill)
+    // tread edge touches: −n·a = sin(α − γ) > 0 and a·(p − c) = +w.
+    assert!(((c.point - centre).dot(q.axle) - w).abs() < 1e-12);
+    // Upright wheel on flat ground, camber only: s = s_sphere + r − r cos γ − w sin γ.
+    let q2 = WheelQuery {
+        origin: DVec3::new(0.0, 0.0, 1.0),
+        ..q
+    };
+    let c = query_wheel(
+        &Plane::flat(),
+        &q2,
+        ContactMode::Sweep,
+        &HitRejection::default(),
+    )
+    .unwrap();
+    let s = (1.0 - r) + r - r * gamma.cos() - w * gamma.sin();
+    assert!((c.centre_distance - s).abs() < 1e-12);
+}
+
+#[test]
+fn flat_side_down_is_finite() {
+    // Axle vertical: the wheel lies on its side; support = side centre, s = h0 − w.
+    let q = WheelQuery {
+        axle: DVec3::Z,
+        max_distance: 2.0,
+        ..q_at(0.0, 1.0)
+    };
+    let c = query_wheel(
+        &Plane::flat(),
+        &q,
+        ContactMode::Sweep,
+        &HitRejection::ACCEPT_ALL,
+    )
+    .unwrap();
+    assert!((c.centre_distance - 0.9).abs() < 1e-12);
+    assert!((c.point - DVec3::ZERO).length() < 1e-12);
+}
+
+#[test]
+#[cfg(feature = "parry")]
+fn wall_rejected_step_accepted() {
+    // Floor z = 0 and a 2 m tall wall occupying x ≥ 0. Wheel centre 0.2 m before the wall:
+    // the sphere overlaps the wall face at the start (normal −x, 90° from up) → rejected →
+    // ray fallback lands on the floor.
+    let scene = GroundSet::new().with(Plane::flat()).with(block(
+        DVec3::new(0.0, -5.0, -1.0),
+        DVec3::new(1.0, 5.0, 2.0),
+    ));
+    let q = q_at(-0.2, 0.6);
+    let raw = scene
+        .cast_sphere(q.origin, R, q.direction, q.max_distance)
+        .unwrap();
+    assert!(
+        raw.normal.z.abs() < 1e-6,
+        "sweep sees the wall face: {raw:?}"
+    );
+    let c = query_wheel(&scene, &q, ContactMode::Sweep, &HitRejection::default()).unwrap();
+    assert!((c.centre_distance - (0.6 - R)).abs() < 1e-9);
+    assert!((c.normal - DVec3::Z).length() < 1e-9);
+    // With rejection disabled the wall face is a plane parallel to the suspension line:
+    // it cannot support the wheel either → same fallback.
+    let c = query_wheel(&scene, &q, ContactMode::Sweep, &HitRejection::ACCEPT_ALL).unwrap();
+    assert!((c.centre_distance - (0.6 - R)).abs() < 1e-9);
+
+    // A 10 cm step at x ≥ 0; wheel centre 0.2 m before the edge: the edge is hit with the
+    // normal at asin(0.2/0.33) = 37.3° < 60° → accepted, centre at 0.1 + √(r² − 0.2²).
+    let scene = GroundSet::new().with(Plane::flat()).with(block(
+        DVec3::new(0.0, -5.0, -1.0),
+        DVec3::new(3.0, 5.0, 0.1),
+    ));
+    let c = query_wheel(&scene, &q, ContactMode::Sweep, &HitRejection::default()).unwrap();
+    let zc = 0.1 + (R * R - 0.04_f64).sqrt();
+    assert!((q.centre_at(c.centre_distance).z - zc).abs() < 1e-6);
+    // Rejected with a 30° limit → ray fallback onto the floor.
+    let strict = HitRejection {
+        max_normal_angle: 30f64.to_radians(),
+        ..HitRejection::default()
+    };
+    let c = query_wheel(&scene, &q, ContactMode::Sweep, &strict).unwrap();
+    assert!((c.centre_distance - (0.6 - R)).abs() < 1e-9);
+}
+
+#[test]
+fn rejection_angles() {
+    let r = HitRejection::default();
+    let d = -DVec3::Z;
+    let c = DVec3::new(0.0, 0.0, 1.0);
+    let n46 = DVec3::new(-(46f64.to_radians().sin()), 0.0, 46f64.to_radians().cos());
+    assert!(r.accepts(d, c, c - R * n46, n46));
+    let n61 = DVec3::new(-(61f64.to_radians().sin()), 0.0, 61f64.to_radians().cos());
+    assert!(!r.accepts(d, c, c - R * n61, n61));
+    // Point beside the wheel (85° from down) with an upward normal: rejected by the point angle.
+    let a = 85f64.to_radians();
+    let p = c + R * DVec3::new(a.sin(), 0.0, -a.cos());
+    assert!(!r.accepts(d, c, p, DVec3::Z));
+}
+
+#[test]
+fn degenerate_inputs_give_none() {
+    let g = Plane::flat();
+    let rej = HitRejection::default();
+    for mode in [ContactMode::Raycast, ContactMode::Sweep] {
+        for q in [
+            WheelQuery {
+                direction: DVec3::ZERO,
+                ..q_at(0.0, 0.5)
+            },
+            WheelQuery {
+                direction: DVec3::NAN,
+                ..q_at(0.0, 0.5)
+            },
+            WheelQuery {
+                radius: 0.0,
+                ..q_at(0.0, 0.5)
+            },
+            WheelQuery {
+                max_distance: f64::NAN,
+                ..q_at(0.0, 0.5)
+            },
+            WheelQuery {
+                origin: DVec3::INFINITY,
+                ..q_at(0.0, 0.5)
+            },
+        ] {
+            assert!(query_wheel(&g, &q, mode, &rej).is_none(), "{q:?}");
+        }
+        // Zero axle: treated as a sphere, still finite.
+        let q = WheelQuery {
+            axle: DVec3::ZERO,
+            ..q_at(0.0, 0.5)
+        };
+        let c = query_wheel(&g, &q, mode, &rej).unwrap();
+        assert!(c.centre_distance.is_finite() && c.point.is_finite());
+    }
+}
+
+#[test]
+fn bad_params_name_the_field() {
+    let e = WheelQuery {
+        radius: -1.0,
+        ..q_at(0.0, 0.5)
+    }
+    .validate()
+    .unwrap_err()
+    .within_index("wheels", 1);
+    assert_eq!(e.path, "wheels[1].radius");
+    let e = WheelQuery {
+        axle: DVec3::new(0.0, 2.0, 0.0),
+        ..q_at(0.0, 0.5)
+    }
+    .validate()
+    .unwrap_err();
+    assert_eq!(e.path, "axle");
+    let e = HitRejection {
+        max_normal_angle: 4.0,
+        ..HitRejection::default()
+    }
+    .validate()
+    .unwrap_err()
+    .within("hit_rejection");
+    assert_eq!(e.path, "hit_rejection.max_normal_angle");
+    assert!(HitRejection::default().validate().is_ok());
+    assert_eq!(ContactMode::default(), ContactMode::Sweep);
+}
