@@ -9,6 +9,8 @@
 //! The harness (apps, runs, outcomes) is here; the scenarios by kind in [`straight`] (launch,
 //! brake, jump), [`turning`] (circle, split-µ, tank pivot) and [`rollover`].
 
+#[cfg(feature = "render")]
+pub mod render;
 mod rollover;
 mod straight;
 mod turning;
@@ -114,17 +116,22 @@ pub const SCENARIOS: [(&str, Scenario); 7] = [
 /// A headless app at [`DT`] with `ground` spawned and Avian's scene built.
 fn app_with(ground: impl FnOnce(&mut bevy::prelude::World)) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        PhysicsPlugins::default(),
-        SkidpadPlugin::default(),
-    ))
-    .insert_resource(Gravity(DVec3::new(0.0, -G, 0.0)))
-    .insert_resource(Time::<Fixed>::from_seconds(DT))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-        DT,
-    )));
+    #[cfg(feature = "render")]
+    let pictures = render::active();
+    #[cfg(not(feature = "render"))]
+    let pictures = false;
+    if pictures {
+        #[cfg(feature = "render")]
+        render::add_plugins(&mut app);
+    } else {
+        app.add_plugins((MinimalPlugins, TransformPlugin));
+    }
+    app.add_plugins((PhysicsPlugins::default(), SkidpadPlugin::default()))
+        .insert_resource(Gravity(DVec3::new(0.0, -G, 0.0)))
+        .insert_resource(Time::<Fixed>::from_seconds(DT))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            DT,
+        )));
     app.finish();
     app.cleanup();
     ground(app.world_mut());
@@ -297,6 +304,14 @@ impl Run {
             .expect("chassis")
             .fault()
             .is_some()
+    }
+}
+
+/// With `lab --screenshots DIR` (feature `render`): the picture of the run as it ends.
+#[cfg(feature = "render")]
+impl Drop for Run {
+    fn drop(&mut self) {
+        render::shoot(&mut self.app, self.car);
     }
 }
 
