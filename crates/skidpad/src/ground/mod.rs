@@ -146,164 +146,66 @@ pub trait Ground: Send + Sync {
     }
 }
 
-impl<G: Ground + ?Sized> Ground for &G {
-    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
-        (**self).cast_ray(origin, direction, max_distance)
-    }
+/// `Ground` for pointers to a ground (`&G`, `Box<G>`, `Arc<G>`): every query and the surface
+/// table answered by the ground pointed to.
+macro_rules! forward_ground {
+    ($($ptr:ty),*) => {$(
+        impl<G: Ground + ?Sized> Ground for $ptr {
+            fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+                (**self).cast_ray(origin, direction, max_distance)
+            }
 
-    fn cast_sphere(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-    ) -> Option<GroundHit> {
-        (**self).cast_sphere(origin, radius, direction, max_distance)
-    }
+            fn cast_sphere(
+                &self,
+                origin: DVec3,
+                radius: f64,
+                direction: DVec3,
+                max_distance: f64,
+            ) -> Option<GroundHit> {
+                (**self).cast_sphere(origin, radius, direction, max_distance)
+            }
 
-    fn cast_ray_filtered(
-        &self,
-        origin: DVec3,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-    ) -> Option<GroundHit> {
-        (**self).cast_ray_filtered(origin, direction, max_distance, filter)
-    }
+            fn cast_ray_filtered(
+                &self,
+                origin: DVec3,
+                direction: DVec3,
+                max_distance: f64,
+                filter: QueryFilter,
+            ) -> Option<GroundHit> {
+                (**self).cast_ray_filtered(origin, direction, max_distance, filter)
+            }
 
-    fn cast_sphere_filtered(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-    ) -> Option<GroundHit> {
-        (**self).cast_sphere_filtered(origin, radius, direction, max_distance, filter)
-    }
+            fn cast_sphere_filtered(
+                &self,
+                origin: DVec3,
+                radius: f64,
+                direction: DVec3,
+                max_distance: f64,
+                filter: QueryFilter,
+            ) -> Option<GroundHit> {
+                (**self).cast_sphere_filtered(origin, radius, direction, max_distance, filter)
+            }
 
-    fn cast_sphere_touches(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-        hits: &mut SweepHits,
-    ) {
-        (**self).cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
-    }
+            fn cast_sphere_touches(
+                &self,
+                origin: DVec3,
+                radius: f64,
+                direction: DVec3,
+                max_distance: f64,
+                filter: QueryFilter,
+                hits: &mut SweepHits,
+            ) {
+                (**self).cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
+            }
 
-    fn surfaces(&self) -> &crate::surface::SurfaceTable {
-        (**self).surfaces()
-    }
+            fn surfaces(&self) -> &crate::surface::SurfaceTable {
+                (**self).surfaces()
+            }
+        }
+    )*};
 }
 
-impl<G: Ground + ?Sized> Ground for Box<G> {
-    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
-        (**self).cast_ray(origin, direction, max_distance)
-    }
-
-    fn cast_sphere(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-    ) -> Option<GroundHit> {
-        (**self).cast_sphere(origin, radius, direction, max_distance)
-    }
-
-    fn cast_ray_filtered(
-        &self,
-        origin: DVec3,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-    ) -> Option<GroundHit> {
-        (**self).cast_ray_filtered(origin, direction, max_distance, filter)
-    }
-
-    fn cast_sphere_filtered(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-    ) -> Option<GroundHit> {
-        (**self).cast_sphere_filtered(origin, radius, direction, max_distance, filter)
-    }
-
-    fn cast_sphere_touches(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-        hits: &mut SweepHits,
-    ) {
-        (**self).cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
-    }
-
-    fn surfaces(&self) -> &crate::surface::SurfaceTable {
-        (**self).surfaces()
-    }
-}
-
-impl<G: Ground + ?Sized> Ground for std::sync::Arc<G> {
-    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
-        (**self).cast_ray(origin, direction, max_distance)
-    }
-
-    fn cast_sphere(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-    ) -> Option<GroundHit> {
-        (**self).cast_sphere(origin, radius, direction, max_distance)
-    }
-
-    fn cast_ray_filtered(
-        &self,
-        origin: DVec3,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-    ) -> Option<GroundHit> {
-        (**self).cast_ray_filtered(origin, direction, max_distance, filter)
-    }
-
-    fn cast_sphere_filtered(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-    ) -> Option<GroundHit> {
-        (**self).cast_sphere_filtered(origin, radius, direction, max_distance, filter)
-    }
-
-    fn cast_sphere_touches(
-        &self,
-        origin: DVec3,
-        radius: f64,
-        direction: DVec3,
-        max_distance: f64,
-        filter: QueryFilter,
-        hits: &mut SweepHits,
-    ) {
-        (**self).cast_sphere_touches(origin, radius, direction, max_distance, filter, hits);
-    }
-
-    fn surfaces(&self) -> &crate::surface::SurfaceTable {
-        (**self).surfaces()
-    }
-}
+forward_ground!(&G, Box<G>, std::sync::Arc<G>);
 
 /// A ground with its own surface table: delegates the queries to `ground` and answers
 /// [`Ground::surfaces`] with `table`.
