@@ -128,7 +128,12 @@ impl GroundVehicle {
     /// # Errors
     /// The first [`ParamError`] of the params (field path and rule).
     pub fn new(params: VehicleParams) -> Result<Self, ParamError> {
-        let vehicle = Vehicle::new(params)?;
+        Ok(Self::from_vehicle(Vehicle::new(params)?))
+    }
+
+    /// Wrap a core vehicle as it is. Many cars of one type share their parameters when each is
+    /// built from a clone (or [`Vehicle::fresh`]) of one prototype ([`crate::spawn_vehicle_of`]).
+    pub fn from_vehicle(vehicle: Vehicle) -> Self {
         let monitor = Monitor::new(&vehicle);
         let mut balls: Vec<(f64, Collider)> = Vec::new();
         for w in &vehicle.params().wheels {
@@ -136,7 +141,7 @@ impl GroundVehicle {
                 balls.push((w.radius, Collider::sphere(w.radius)));
             }
         }
-        Ok(Self {
+        Self {
             mass: vehicle.params().chassis.mass,
             wheel_count: vehicle.params().wheels.len(),
             vehicle,
@@ -146,7 +151,7 @@ impl GroundVehicle {
                 filter: SpatialQueryFilter::default(),
                 balls,
             },
-        })
+        }
     }
 
     /// The core vehicle (params, state, controls).

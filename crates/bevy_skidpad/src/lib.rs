@@ -36,7 +36,7 @@ pub use messages::{
     WheelUngrounded,
 };
 pub use plugin::{GroundVehicleSystems, SkidpadPlugin, VisualSync};
-pub use spawn::{SpawnedVehicle, set_vehicle_velocity, spawn_vehicle};
+pub use spawn::{SpawnedVehicle, set_vehicle_velocity, spawn_vehicle, spawn_vehicle_of};
 pub use visuals::wheel_local_transform;
 
 /// Everything a game needs: `use bevy_skidpad::prelude::*;`.
@@ -47,7 +47,7 @@ pub mod prelude {
         GroundVehicleSystems, GroundVehicleTelemetry, GroundVehicleWheel, GroundVehicleWheelState,
         GroundVehicleWheelVisual, PartBroken, SkidpadPlugin, SpawnedVehicle, VehicleAirborne,
         VehicleFaulted, VehicleIntent, VehicleLanded, VisualSync, WheelGrounded, WheelUngrounded,
-        set_vehicle_velocity, spawn_vehicle,
+        set_vehicle_velocity, spawn_vehicle, spawn_vehicle_of,
     };
     pub use skidpad::vehicle::VehicleParams;
 }

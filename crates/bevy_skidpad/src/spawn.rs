@@ -6,7 +6,7 @@ use avian3d::prelude::*;
 use bevy::math::{DQuat, DVec3};
 use bevy::prelude::*;
 use skidpad::ParamError;
-use skidpad::vehicle::VehicleParams;
+use skidpad::vehicle::{Vehicle, VehicleParams};
 
 /// What [`spawn_vehicle`] created.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,8 +32,30 @@ pub fn spawn_vehicle(
     params: VehicleParams,
     at: Transform,
 ) -> Result<SpawnedVehicle, ParamError> {
-    let collider = stand_in_collider(&params);
-    let gv = GroundVehicle::new(params)?;
+    spawn_ground_vehicle(commands, GroundVehicle::new(params)?, at)
+}
+
+/// [`spawn_vehicle`] for one more vehicle of `prototype`'s type: a fresh vehicle
+/// ([`Vehicle::fresh`]: at rest, controls released) sharing the prototype's parameters, so a
+/// hundred cars of one type hold one copy of them.
+///
+/// # Errors
+/// The chassis' mass properties cannot be given to Avian (see [`spawn_vehicle`]).
+pub fn spawn_vehicle_of(
+    commands: &mut Commands,
+    prototype: &Vehicle,
+    at: Transform,
+) -> Result<SpawnedVehicle, ParamError> {
+    spawn_ground_vehicle(commands, GroundVehicle::from_vehicle(prototype.fresh()), at)
+}
+
+/// The body, collider and wheel probes of [`spawn_vehicle`] around a built vehicle.
+fn spawn_ground_vehicle(
+    commands: &mut Commands,
+    gv: GroundVehicle,
+    at: Transform,
+) -> Result<SpawnedVehicle, ParamError> {
+    let collider = stand_in_collider(gv.vehicle().params());
     let (mass, inertia, com) = gv.mass_properties()?;
     let wheels: Vec<GroundVehicleWheel> = gv
         .vehicle()

@@ -393,3 +393,37 @@ fn accel_0_100_matches_the_core() {
         "ECS {t} s vs core {core} s"
     );
 }
+
+/// Cars of one type spawned from a prototype (`spawn_vehicle_of`) share its parameters and
+/// each settles with its own weight on its wheels (Σ loads = m·g within 2 %, as above).
+#[test]
+fn cars_of_one_type_share_params() {
+    let mut app = app();
+    let proto = Vehicle::new(presets::sedan()).unwrap();
+    let cars: Vec<Entity> = (0..2)
+        .map(|i| {
+            let world = app.world_mut();
+            let mut commands = world.commands();
+            let at = Transform::from_xyz(4.0 * i as f32, 0.316, 0.0);
+            let car = spawn_vehicle_of(&mut commands, &proto, at).unwrap();
+            world.flush();
+            car.chassis
+        })
+        .collect();
+    for &car in &cars {
+        set_intent(&mut app, car, braking());
+    }
+    steps(&mut app, cars[0], 120);
+    let mg = 1500.0 * G;
+    for &car in &cars {
+        let gv = app.world().get::<GroundVehicle>(car).unwrap();
+        assert!(gv.vehicle().shares_params_with(&proto));
+        let t = *app.world().get::<GroundVehicleTelemetry>(car).unwrap();
+        assert_eq!(t.grounded_wheels, 4);
+        assert!(
+            (t.total_normal_load - mg).abs() <= 0.02 * mg,
+            "Σ loads {} N vs m·g {mg} N",
+            t.total_normal_load
+        );
+    }
+}

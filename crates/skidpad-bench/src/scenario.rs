@@ -217,12 +217,18 @@ impl SkidpadWorld {
             n: usize,
             height: impl Fn(f64, f64) -> f64,
         ) -> World<G> {
-            let params = config.params();
-            let r = params.wheels[0].radius;
+            // One prototype, cloned: the cars share their parameters (one type).
+            let proto = Vehicle::new(config.params()).expect("valid preset");
+            let r = proto.params().wheels[0].radius;
             for i in 0..n {
                 let (x, y) = grid_position(i, n);
-                let pose = Pose::from_translation(DVec3::new(x, y, height(x, y) + r + 0.05));
-                let id = w.spawn(params.clone(), pose).expect("valid preset");
+                let mut car = proto.clone();
+                car.teleport(Pose::from_translation(DVec3::new(
+                    x,
+                    y,
+                    height(x, y) + r + 0.05,
+                )));
+                let id = w.insert(car);
                 config.set_controls(w.vehicle_mut(id));
             }
             w

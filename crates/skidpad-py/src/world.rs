@@ -180,16 +180,11 @@ impl PyWorld {
             self.place(py, &mut car, [xs[i], ys[i], hs[i], ss[i]])?;
             cars.push(car);
         }
-        let mut out = Vec::with_capacity(n);
-        for car in cars {
-            let id = self
-                .world
-                .spawn(car.params().clone(), car.state().chassis.pose)
-                .map_err(|e| errors::param_error(py, &e))?;
-            *self.world.vehicle_mut(id) = car;
-            out.push(id.0);
-        }
-        Ok(out)
+        // Clones of one prototype share its parameters (`World::insert`).
+        Ok(cars
+            .into_iter()
+            .map(|car| self.world.insert(car).0)
+            .collect())
     }
 
     /// Put vehicle `i` back at a start (as `spawn` places it), clearing a fault; its
@@ -210,8 +205,7 @@ impl PyWorld {
                 "vehicle {i} of {n}"
             )));
         }
-        let mut car = Vehicle::new(self.world.vehicle(VehicleId(i)).params().clone())
-            .map_err(|e| errors::param_error(py, &e))?;
+        let mut car = self.world.vehicle(VehicleId(i)).fresh();
         self.place(py, &mut car, [x, y, heading, speed])?;
         *self.world.vehicle_mut(VehicleId(i)) = car;
         Ok(())

@@ -113,9 +113,28 @@ impl<G: Ground> World<G> {
         }
         let mut v = Vehicle::new(params)?;
         v.teleport(pose);
-        self.vehicles.push(v);
+        Ok(self.insert(v))
+    }
+
+    /// Add a vehicle as it is (pose, state, controls, fault). The way to spawn many vehicles of
+    /// one type: build one, place clones of it — clones share their parameters
+    /// ([`Vehicle`]'s docs), so each costs its state, not another copy of the params.
+    ///
+    /// ```
+    /// use skidpad::{World, ground::Plane, presets, vehicle::Vehicle, Pose, DVec3};
+    /// let mut world = World::new(Plane::flat());
+    /// let proto = Vehicle::new(presets::sedan()).unwrap();
+    /// for i in 0..100 {
+    ///     let mut car = proto.clone();
+    ///     car.teleport(Pose::from_translation(DVec3::new(0.0, 5.0 * i as f64, 0.32)));
+    ///     world.insert(car);
+    /// }
+    /// assert!(world.vehicles()[99].shares_params_with(&proto));
+    /// ```
+    pub fn insert(&mut self, vehicle: Vehicle) -> VehicleId {
+        self.vehicles.push(vehicle);
         self.decks.push(None);
-        Ok(VehicleId(self.vehicles.len() - 1))
+        VehicleId(self.vehicles.len() - 1)
     }
 
     /// A vehicle. Panics on an id from another world.

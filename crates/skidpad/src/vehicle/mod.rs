@@ -32,14 +32,24 @@ use crate::ground::Ground;
 use crate::input;
 use crate::math::Pose;
 use crate::pipeline::{self, ChassisForces};
+use std::sync::Arc;
 
 /// One simulated vehicle. Construct with [`Vehicle::new`] (validates), drive with
 /// [`Vehicle::set_intent`] or [`Vehicle::set_wheel_commands`], advance with [`Vehicle::step`]
 /// (standalone) or [`Vehicle::step_hosted`] (a physics engine owns the body).
+///
+/// **Shared parameters.** The parameters and derived constants are held behind [`Arc`]s: a
+/// clone of a vehicle shares them with the original (two pointer copies and the ~12 KB state,
+/// no allocation), so a thousand cars of one type hold one copy of their params (≈ 25 KB,
+/// more with a `.tir`). Spawn many of one type by cloning a prototype
+/// ([`crate::World::insert`]). The calls that change parameters at run time
+/// ([`Vehicle::set_params`], [`Vehicle::set_wheel_enabled`], a [`Vehicle::restore`] that
+/// changes which wheels are enabled) give this vehicle its own copy and leave the others as
+/// they are ([`Vehicle::shares_params_with`] tells).
 #[derive(Debug, Clone)]
 pub struct Vehicle {
-    params: VehicleParams,
-    derived: Derived,
+    params: Arc<VehicleParams>,
+    derived: Arc<Derived>,
     state: VehicleState,
     controls: Controls,
     /// Steps taken since construction (standalone and hosted).
@@ -56,6 +66,18 @@ impl Vehicle {
     pub fn new(params: VehicleParams) -> Result<Self, ParamError> {
         params.validate()?;
         let derived = Derived::new(&params)?;
+        Ok(Self::at_rest(Arc::new(params), Arc::new(derived)))
+    }
+
+    /// A new vehicle of this one's type — its (shared) parameters, as they are now — at the
+    /// world origin, at rest, as [`Vehicle::new`] builds it: the state, controls, step count
+    /// and fault start afresh. No validation needed, no copy of the parameters.
+    pub fn fresh(&self) -> Self {
+        Self::at_rest(Arc::clone(&self.params), Arc::clone(&self.derived))
+    }
+
+    /// The vehicle at rest at the origin with validated `params` and their `derived`.
+    fn at_rest(params: Arc<VehicleParams>, derived: Arc<Derived>) -> Self {
         let mut state = VehicleState {
             n_wheels: params.wheels.len(),
             drivetrain: params.drivetrain.initial_state(),
@@ -69,14 +91,14 @@ impl Vehicle {
         }
         // Build the shared default surface table now, so no step ever allocates it.
         let _ = crate::surface::default_table();
-        Ok(Self {
+        Self {
             params,
             derived,
             state,
             controls: Controls::default(),
             steps: 0,
             fault: None,
-        })
+        }
     }
 
     /// The parameters.
@@ -87,6 +109,12 @@ impl Vehicle {
     /// Derived constants (sprung masses, rest forces).
     pub fn derived(&self) -> &Derived {
         &self.derived
+    }
+
+    /// True when this vehicle and `other` hold the same shared parameters and derived
+    /// constants (one is a clone of the other, and neither has changed its parameters since).
+    pub fn shares_params_with(&self, other: &Vehicle) -> bool {
+        Arc::ptr_eq(&self.params, &other.params) && Arc::ptr_eq(&self.derived, &other.derived)
     }
 
     /// The runtime state.
@@ -277,25 +305,38 @@ impl Vehicle {
                 format!("no such wheel ({n} wheels)"),
             ));
         }
-        let old = self.params.wheels[i].enabled;
-        self.params.wheels[i].enabled = enabled;
-        match Derived::new(&self.params) {
-            Ok(d) => {
-                self.derived = d;
-                if old != enabled {
-                    self.state.wheels[i] = WheelState::default();
-                    if enabled {
-                        self.state.wheels[i].tire.omega =
-                            self.state.forward_speed() / self.params.wheels[i].radius;
-                    }
-                }
-                Ok(())
-            }
-            Err(e) => {
-                self.params.wheels[i].enabled = old;
-                Err(e)
-            }
+        if self.params.wheels[i].enabled == enabled {
+            return Ok(());
         }
+        let mut flags = [false; crate::MAX_WHEELS];
+        for (f, w) in flags.iter_mut().zip(&self.params.wheels) {
+            *f = w.enabled;
+        }
+        flags[i] = enabled;
+        self.set_enabled_wheels(&flags[..n])?;
+        self.state.wheels[i] = WheelState::default();
+        if enabled {
+            self.state.wheels[i].tire.omega =
+                self.state.forward_speed() / self.params.wheels[i].radius;
+        }
+        Ok(())
+    }
+
+    /// Give this vehicle its own copy of the parameters with wheel `k` enabled as
+    /// `enabled[k]`, and the derived constants over those wheels (the only parameter a vehicle
+    /// changes at run time; other vehicles sharing the old parameters keep them).
+    ///
+    /// # Errors
+    /// The enabled wheels cannot carry the centre of mass; nothing changes.
+    fn set_enabled_wheels(&mut self, enabled: &[bool]) -> Result<(), ParamError> {
+        let mut params = VehicleParams::clone(&self.params);
+        for (w, &e) in params.wheels.iter_mut().zip(enabled) {
+            w.enabled = e;
+        }
+        let derived = Derived::new(&params)?;
+        self.params = Arc::new(params);
+        self.derived = Arc::new(derived);
+        Ok(())
     }
 
     /// Longest step that stays stable: [`pipeline::MAX_SUBSTEPS`] substeps of

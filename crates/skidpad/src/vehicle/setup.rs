@@ -76,8 +76,8 @@ impl Vehicle {
                     crate::tire::thermal::TireThermalState::new(t, params.sim.air_temperature);
             }
         }
-        self.params = params;
-        self.derived = derived;
+        self.params = std::sync::Arc::new(params);
+        self.derived = std::sync::Arc::new(derived);
         Ok(())
     }
 

@@ -7,7 +7,8 @@
 //! ([`Vehicle::set_wheel_enabled`], the only parameter a vehicle changes at run time).
 //! Restoring it and applying the same inputs reproduces the run bit for bit
 //! (`tests/snapshot.rs`). Taking or restoring a snapshot copies about 12 KB and never
-//! allocates; restoring recomputes the derived constants only when the enabled wheels differ.
+//! allocates, except that restoring recomputes the derived constants when the enabled wheels
+//! differ, into the vehicle's own copy of its (otherwise shared) parameters.
 //!
 //! [`state_hash`] is a 64-bit FNV-1a digest of a state for determinism checks: it walks the
 //! state's `Debug` form, which prints every field, each `f64` in its shortest round-trip form,
@@ -29,7 +30,7 @@
 //! assert_eq!(car.state_hash(), first);
 //! ```
 
-use super::{Controls, Derived, StepFault, Vehicle, VehicleState};
+use super::{Controls, StepFault, Vehicle, VehicleState};
 use crate::MAX_WHEELS;
 use crate::error::ParamError;
 use std::fmt::{self, Write};
@@ -91,19 +92,7 @@ impl Vehicle {
             .zip(&snapshot.enabled)
             .any(|(w, &e)| w.enabled != e);
         if changed {
-            let old = self.snapshot().enabled;
-            for (w, &e) in self.params.wheels.iter_mut().zip(&snapshot.enabled) {
-                w.enabled = e;
-            }
-            match Derived::new(&self.params) {
-                Ok(d) => self.derived = d,
-                Err(e) => {
-                    for (w, &o) in self.params.wheels.iter_mut().zip(&old) {
-                        w.enabled = o;
-                    }
-                    return Err(e);
-                }
-            }
+            self.set_enabled_wheels(&snapshot.enabled[..n])?;
         }
         self.state = snapshot.state;
         self.controls = snapshot.controls;
