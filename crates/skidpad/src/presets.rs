@@ -4,9 +4,10 @@
 //! height of the wheel centres at rest; ISO 8855 axes. Spawn a preset with its origin at the
 //! wheel radius above flat ground and it starts exactly at rest.
 //!
-//! Tyres: every preset but the tank and the kart runs a peaked, load-sensitive simplified
-//! Magic Formula tyre fitted to a real `.tir` file ([`tyres`]); [`sedan_simple`] keeps the
-//! linear friction-circle tyre for closed-form checks (the kart: see [`kart`]).
+//! Tyres: every preset but the tank runs a peaked, load-sensitive simplified Magic Formula
+//! tyre fitted to a real `.tir` file ([`tyres`]; the kart's is the sedan's file scaled to
+//! kart loads, see [`kart`]); [`sedan_simple`] keeps the linear friction-circle tyre for
+//! closed-form checks.
 //!
 //! Published figures of the real vehicles the car presets represent, and the bands their KPIs
 //! are held to: [`published`] (the table with the measured values: `PRESETS.md`).
@@ -283,7 +284,10 @@ fn axle(x: f64, track: f64, max_steer_deg: f64, drive: f64, brake: f64) -> AxleS
 /// compliance, as on a real kart. Its roll mode (four dampers on 0.5–0.575 m arms against
 /// 12 kg·m²) is the fastest mode of any preset: the step bound takes it from the coupled
 /// modes (`params::max_substep`), 6.7 ms, so 3 substeps at 1/60 s and 16 at 0.1 s.
-/// Tyres: still the friction circle (µ = 1.3, slicks): no real kart `.tir` is at hand.
+/// Tyres: peaked and load-sensitive, the sedan's `.tir` scaled to kart loads and slick grip
+/// by the Magic Formula's scaling factors (F′z0 420 N, µ₀ 1.3; see
+/// `tyres::KART_SCALED_SEDAN_PAC02`, in the [`tyres`] docs: no kart tyre data was found), fitted per axle at
+/// the static wheel loads (347 N front, 497 N rear).
 /// Sources: CIK-FIA class limits (mass ≈ 150–165 kg with driver),
 /// typical 10×4.50-5 front / 11×7.10-5 rear tires (R ≈ 0.13–0.14 m).
 ///
@@ -291,7 +295,7 @@ fn axle(x: f64, track: f64, max_steer_deg: f64, drive: f64, brake: f64) -> AxleS
 /// class; not a particular engine), 18 N·m at 3500 rpm, 10 kW at 5900 rpm, a 6500 rpm
 /// limit, through a centrifugal clutch (engaged by 3000 rpm) and one chain ratio 2.8 to the
 /// rear axle: 373 N at the wheels at peak torque (2.3 m/s²), top speed where 10 kW meets
-/// drag, rolling resistance and bearing drag, 111 km/h by hand (110.5 simulated), below
+/// drag, rolling resistance and bearing drag, 111 km/h by hand (110.8 simulated), below
 /// the 118 km/h of the rev limit
 /// (`crates/skidpad/tests/power_limits.rs`), in place of the old 120 N·m-per-wheel direct
 /// drive with no power limit (305 km/h after 240 s).
@@ -311,10 +315,7 @@ pub fn kart() -> VehicleParams {
         mass: 3.0,
         inertia: 0.05,
         suspension: susp,
-        tire: TireParams::friction_circle(FrictionCircleParams {
-            friction: 1.3,
-            ..FrictionCircleParams::default()
-        }),
+        tire: kart_tyre(true),
         ride_frequency: 6.0,
         damping_ratio: 0.5,
     };
@@ -328,12 +329,28 @@ pub fn kart() -> VehicleParams {
         axle(-0.525, 1.15, 0.0, 0.0, 250.0),
     ];
     let mut p = from_axles("kart", chassis, &wheel, &axles).expect("valid kart");
+    for w in &mut p.wheels[2..] {
+        w.tire = kart_tyre(false);
+    }
     p.drivetrain = kart_drivetrain();
     p.steering.ackermann.accuracy = 0.6;
     // Kart and seated driver: C_d·A ≈ 0.4 m² (C_d 0.8 on 0.5 m²; kart coast-down studies give
     // 0.3–0.5 m²).
     p.aero = drag(0.8, 0.5);
     p
+}
+
+/// The kart's tyre on the front (`front`) or rear axle: `tyres::KART_SCALED_SEDAN_PAC02`
+/// fitted at the axle's static wheel load (front 347.1 N, `df_z` −0.174; rear 496.6 N,
+/// +0.182) as the other presets' tyres ([`tyres`]: B from the slip stiffness, E from the peak
+/// slip of the scaled MF).
+fn kart_tyre(front: bool) -> TireParams {
+    let s = &tyres::KART_SCALED_SEDAN_PAC02;
+    if front {
+        tyres::fitted(s, (12.522, 0.619), (13.280, -0.029))
+    } else {
+        tyres::fitted(s, (14.448, 0.686), (12.239, -0.053))
+    }
 }
 
 /// The kart's engine, clutch and chain drive (see [`kart`]). Torque curve (fractions of

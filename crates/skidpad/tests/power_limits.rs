@@ -99,7 +99,7 @@ fn the_8x8s_top_speed_is_power_limited() {
 /// (111.1 km/h): drag ½·1.225·0.4·v² = 233.5 N, rolling 0.012·172 kg·9.81 = 20.2 N, bearing
 /// drag 4·0.01·v/0.135² = 67.8 N, 321.5 N·v = 9.93 kW; the engine turns v·2.8/0.135 =
 /// 640 rad/s (curve 0.862: 15.5 N·m, 9.93 kW), below its 680 rad/s limit: power-limited,
-/// not rev-limited. Measured 110.48 against 111.13 km/h.
+/// not rev-limited. Measured 110.76 against 111.13 km/h.
 #[test]
 fn the_karts_top_speed_is_power_limited() {
     let p = presets::kart();
