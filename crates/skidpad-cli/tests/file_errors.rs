@@ -108,7 +108,7 @@ fn broken_files_name_file_line_column_and_key_in_plain_words() {
             "expected a whole number (0 or more), found -1",
         ),
         (
-            vehicle("[steering]", "[drivetrain]\nkind = \"rocket\"\n[steering]"),
+            vehicle("kind = \"engine\"", "kind = \"rocket\""),
             "kind = \"rocket\"",
             8,
             "drivetrain.kind",

@@ -249,8 +249,13 @@ fn circle_scenario_is_the_suites_circle_with_its_curve() {
     let p = s.vehicle_params().unwrap();
     let o = s.run_maneuver(&p).unwrap();
     let c = skidpad::maneuver::standard::steady_state_circle(&p, 40.0).unwrap();
+    // The KPI is ISO 4138's mean of the left- and right-hand circles.
     assert_eq!(
         kpi(&o.kpis, "understeer_gradient_deg_per_g"),
+        c.understeer_gradient_both_deg_per_g()
+    );
+    assert_eq!(
+        kpi(&o.kpis, "understeer_gradient_left_deg_per_g"),
         c.understeer_gradient_deg_per_g
     );
     assert_eq!(o.steady_state_circle.len(), c.points.len());

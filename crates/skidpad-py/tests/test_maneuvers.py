@@ -58,6 +58,8 @@ def test_main_job_is_summary_json_bit_for_bit(skidpad_cli, tmp_path):
             "configured_cd_a_m2",
             "configured_crr",
             "understeer_gradient_deg_per_g",
+            "understeer_gradient_left_deg_per_g",
+            "understeer_gradient_right_deg_per_g",
             "step_steer_yaw_rate_gain_per_s",
             "accel_0_100_s",
             "quarter_mile_s",

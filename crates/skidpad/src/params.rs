@@ -1,6 +1,8 @@
 //! Vehicle parameters: the chassis, its wheels and everything between them, plus the
 //! constants derived from them once ([`Derived`]).
 
+mod modes;
+
 use crate::MAX_WHEELS;
 use crate::aero::AeroParams;
 use crate::chassis::{ChassisParams, compute_sprung_masses};
@@ -377,9 +379,20 @@ pub const STIFFNESS_PROBE: f64 = 1e-3;
 /// without the cancellation that gave 0 for a 1e-300 N/m spring); `B/(2γ)` without a
 /// spring, ∞ with neither. Unit: s.
 pub fn stable_substep(omega_sq: f64, gamma: f64) -> f64 {
-    let b = STEP_STABILITY_BOUND;
+    stable_substep_within(omega_sq, gamma, STEP_STABILITY_BOUND)
+}
+
+/// [`stable_substep`] with the bound `b` in place of [`STEP_STABILITY_BOUND`]. Unit: s.
+pub fn stable_substep_within(omega_sq: f64, gamma: f64, b: f64) -> f64 {
     b / (gamma + (gamma * gamma + b * omega_sq).sqrt())
 }
+
+/// The bound on the chassis' coupled suspension modes ([`max_substep`]):
+/// `(hω)² + 2hγ ≤ 3.24`, i.e. `hω ≤ 1.8` undamped, 10 % inside the Jury limit `hω < 2`, for
+/// what the linear modes leave out (bump and rebound damping differ, so `C` uses the larger;
+/// bump stops; the tyres' lateral springs on the same body). The exact modes need less margin
+/// than the per-corner estimate's [`STEP_STABILITY_BOUND`].
+pub const COUPLED_STABILITY_BOUND: f64 = 3.24;
 
 /// Mass of the chassis as felt at `point` (vehicle frame, from the centre of mass) pushed
 /// along `dir`: `1/m_eff = 1/m + (r × n)ᵀ I⁻¹ (r × n)`. Unit: kg.
@@ -392,6 +405,10 @@ fn effective_mass(p: &VehicleParams, point: DVec3, dir: DVec3) -> f64 {
 
 /// Longest stable substep of a vehicle (unit: s), from the stiffest explicit spring it has:
 ///
+/// - the body's **coupled suspension modes** (every strut and anti-roll bar at once on the
+///   6-DOF body, `params/modes.rs`): the largest `ω²` and `γ` of `M⁻¹K`, `M⁻¹C` within
+///   [`COUPLED_STABILITY_BOUND`] — the kart's roll mode damps at 225 /s where its stiffest
+///   corner alone gives 110 /s;
 /// - each **suspension line**: `ω² = (k + 2·Σ k_bar)/m_eff`, `γ = max(c_bump, c_rebound)/m_eff`,
 ///   with `m_eff` the chassis mass felt at the wheel centre along the travel direction
 ///   (`1/m_eff = 1/m + (r × n)ᵀ I⁻¹ (r × n)`: the body's pitch and roll inertia make a corner lighter than its
@@ -408,7 +425,8 @@ fn effective_mass(p: &VehicleParams, point: DVec3, dir: DVec3) -> f64 {
 /// limit), the tire dampers (implicit) and the end stops (constraints).
 pub fn max_substep(p: &VehicleParams, sprung_mass: &[f64; MAX_WHEELS]) -> f64 {
     let g = p.sim.gravity;
-    let mut h = f64::INFINITY;
+    let (omega_sq, gamma) = modes::coupled_rates(p);
+    let mut h = stable_substep_within(omega_sq, gamma, COUPLED_STABILITY_BOUND);
     for (i, w) in p.wheels.iter().enumerate() {
         if !w.enabled {
             continue;

@@ -4,9 +4,10 @@
 //! height of the wheel centres at rest; ISO 8855 axes. Spawn a preset with its origin at the
 //! wheel radius above flat ground and it starts exactly at rest.
 //!
-//! Tyres: every preset but the tank and the kart runs a peaked, load-sensitive simplified
-//! Magic Formula tyre fitted to a real `.tir` file ([`tyres`]); [`sedan_simple`] keeps the
-//! linear friction-circle tyre for closed-form checks (the kart: see [`kart`]).
+//! Tyres: every preset but the tank runs a peaked, load-sensitive simplified Magic Formula
+//! tyre fitted to a real `.tir` file ([`tyres`]; the kart's is the sedan's file scaled to
+//! kart loads, see [`kart`]); [`sedan_simple`] keeps the linear friction-circle tyre for
+//! closed-form checks.
 //!
 //! Published figures of the real vehicles the car presets represent, and the bands their KPIs
 //! are held to: [`published`] (the table with the measured values: `PRESETS.md`).
@@ -23,8 +24,8 @@ use crate::aero::AeroParams;
 use crate::chassis::ChassisParams;
 use crate::curve::Curve;
 use crate::drivetrain::{
-    AutoboxParams, ClutchParams, DifferentialParams, DriveKind, DriveLayout, DrivetrainParams,
-    EngineParams, GearboxParams, TankMode, TankParams,
+    AutoboxParams, ClutchParams, DiffKind, DiffParams, DifferentialParams, DriveKind, DriveLayout,
+    DrivetrainParams, EngineParams, GearboxParams, TankMode, TankParams,
 };
 use crate::layout::{AxleSpec, WheelSpec, from_axles};
 use crate::steering::{AckermannParams, SteeringMode, SteeringParams};
@@ -262,7 +263,7 @@ pub fn tank() -> VehicleParams {
     }
 }
 
-// --- layouts built with `crate::layout::from_axles`: kart (direct drive), 8×8 ---
+// --- layouts built with `crate::layout::from_axles`: kart, 8×8 ---
 
 fn axle(x: f64, track: f64, max_steer_deg: f64, drive: f64, brake: f64) -> AxleSpec {
     AxleSpec {
@@ -275,18 +276,29 @@ fn axle(x: f64, track: f64, max_steer_deg: f64, drive: f64, brake: f64) -> AxleS
     }
 }
 
-/// A racing kart with its driver, 160 kg: wheelbase 1.05 m, track 1.0/1.15 m, rear drive.
+/// A racing kart with its driver, 160 kg: wheelbase 1.05 m, track 1.0/1.15 m, rear drive
+/// through a solid axle (a locked rear "differential").
 ///
 /// Karts have no suspension; here it is a very short, stiff travel (10 mm bump, 10 mm droop,
 /// 6 Hz, ζ = 0.5): static deflection `g/(2π·6)² = 6.9 mm`, so the frame flex is the only
-/// compliance, as on a real kart. Tyres: still the friction circle (µ = 1.3, slicks): no
-/// real kart `.tir` is at hand, and a passenger tyre's fitted shape on this 160 kg body
-/// spins at the 0.1 s scenario step (roll/pitch rocking 0.57 rad/s and a spin from 15 m/s
-/// with 3° of steer, stable at 1/60 s), so it waits for that to be understood.
+/// compliance, as on a real kart. Its roll mode (four dampers on 0.5–0.575 m arms against
+/// 12 kg·m²) is the fastest mode of any preset: the step bound takes it from the coupled
+/// modes (`params::max_substep`), 6.7 ms, so 3 substeps at 1/60 s and 16 at 0.1 s.
+/// Tyres: peaked and load-sensitive, the sedan's `.tir` scaled to kart loads and slick grip
+/// by the Magic Formula's scaling factors (F′z0 420 N, µ₀ 1.3; see
+/// `tyres::KART_SCALED_SEDAN_PAC02`, in the [`tyres`] docs: no kart tyre data was found), fitted per axle at
+/// the static wheel loads (347 N front, 497 N rear).
 /// Sources: CIK-FIA class limits (mass ≈ 150–165 kg with driver),
-/// typical 10×4.50-5 front / 11×7.10-5 rear tires (R ≈ 0.13–0.14 m). No differential: the
-/// direct drive gives 120 N·m per rear wheel (no power limit yet: an engine-coupled kart
-/// rocks at the 0.1 s step, see issue 15).
+/// typical 10×4.50-5 front / 11×7.10-5 rear tires (R ≈ 0.13–0.14 m).
+///
+/// Engine (`kart_drivetrain`): a single-cylinder four-stroke of ≈ 10 kW (the club-racing
+/// class; not a particular engine), 18 N·m at 3500 rpm, 10 kW at 5900 rpm, a 6500 rpm
+/// limit, through a centrifugal clutch (engaged by 3000 rpm) and one chain ratio 2.8 to the
+/// rear axle: 373 N at the wheels at peak torque (2.3 m/s²), top speed where 10 kW meets
+/// drag, rolling resistance and bearing drag, 111 km/h by hand (110.8 simulated), below
+/// the 118 km/h of the rev limit
+/// (`crates/skidpad/tests/power_limits.rs`), in place of the old 120 N·m-per-wheel direct
+/// drive with no power limit (305 km/h after 240 s).
 pub fn kart() -> VehicleParams {
     let susp = SuspensionParams {
         max_compression: 0.01,
@@ -303,10 +315,7 @@ pub fn kart() -> VehicleParams {
         mass: 3.0,
         inertia: 0.05,
         suspension: susp,
-        tire: TireParams::friction_circle(FrictionCircleParams {
-            friction: 1.3,
-            ..FrictionCircleParams::default()
-        }),
+        tire: kart_tyre(true),
         ride_frequency: 6.0,
         damping_ratio: 0.5,
     };
@@ -317,14 +326,73 @@ pub fn kart() -> VehicleParams {
     };
     let axles = [
         axle(0.525, 1.0, 30.0, 0.0, 0.0),
-        axle(-0.525, 1.15, 0.0, 120.0, 250.0),
+        axle(-0.525, 1.15, 0.0, 0.0, 250.0),
     ];
     let mut p = from_axles("kart", chassis, &wheel, &axles).expect("valid kart");
+    for w in &mut p.wheels[2..] {
+        w.tire = kart_tyre(false);
+    }
+    p.drivetrain = kart_drivetrain();
     p.steering.ackermann.accuracy = 0.6;
     // Kart and seated driver: C_d·A ≈ 0.4 m² (C_d 0.8 on 0.5 m²; kart coast-down studies give
     // 0.3–0.5 m²).
     p.aero = drag(0.8, 0.5);
     p
+}
+
+/// The kart's tyre on the front (`front`) or rear axle: `tyres::KART_SCALED_SEDAN_PAC02`
+/// fitted at the axle's static wheel load (front 347.1 N, `df_z` −0.174; rear 496.6 N,
+/// +0.182) as the other presets' tyres ([`tyres`]: B from the slip stiffness, E from the peak
+/// slip of the scaled MF).
+fn kart_tyre(front: bool) -> TireParams {
+    let s = &tyres::KART_SCALED_SEDAN_PAC02;
+    if front {
+        tyres::fitted(s, (12.522, 0.619), (13.280, -0.029))
+    } else {
+        tyres::fitted(s, (14.448, 0.686), (12.239, -0.053))
+    }
+}
+
+/// The kart's engine, clutch and chain drive (see [`kart`]). Torque curve (fractions of
+/// 18 N·m against fractions of the 6500 rpm = 680 rad/s limit): 0.6 at 0, 1.0 at 0.54
+/// (3500 rpm), 0.894 at 0.91 (5900 rpm: 16.1 N·m, 10.0 kW), 0.8 at the limit (9.8 kW).
+/// Flywheel and crank 0.02 kg·m²; closed-throttle friction and pumping
+/// `0.005 N·m·s/rad · ω` (3 N·m at 6000 rpm); the curve is net (flywheel) torque. Idle
+/// 1700 rpm, clutch engaged by 3000 rpm.
+fn kart_drivetrain() -> DrivetrainParams {
+    DrivetrainParams {
+        kind: DriveKind::Engine,
+        engine: EngineParams {
+            peak_torque: 18.0,
+            torque_curve: Curve::new(&[(0.0, 0.6), (0.54, 1.0), (0.91, 0.894), (1.0, 0.8)]),
+            max_speed: 680.0,
+            idle_speed: 178.0,
+            inertia: 0.02,
+            damping_full_throttle: 0.0,
+            damping_zero_throttle_engaged: 0.005,
+            damping_zero_throttle_disengaged: 0.002,
+        },
+        clutch: ClutchParams {
+            strength: 20.0,
+            engage_engine_speed: 314.0,
+            ..ClutchParams::default()
+        },
+        gearbox: GearboxParams {
+            forward_ratios: vec![1.0],
+            reverse_ratio: 1.0,
+            final_drive: 2.8,
+            switch_time: 0.0,
+        },
+        differential: DifferentialParams {
+            layout: DriveLayout::RearWheel,
+            rear: DiffParams {
+                kind: DiffKind::Locked,
+                ..DiffParams::default()
+            },
+            ..DifferentialParams::default()
+        },
+        ..DrivetrainParams::default()
+    }
 }
 
 /// The 8×8's diesel, gearbox and multi-wheel drive (see [`truck_8x8`]). Torque curve

@@ -287,7 +287,13 @@ fn yaw_rate_gain(p: &VehicleParams) -> Result<Check, ParamError> {
     if !crate::maneuver::has_steered_wheels(p) {
         return Ok(Check::skipped(name, "no steered wheels"));
     }
-    let circle = standard::steady_state_circle(p, CIRCLE_RADIUS)?;
+    // The step steers left: K from the left-hand circle.
+    let circle = standard::steady_state_circle_turning(
+        p,
+        CIRCLE_RADIUS,
+        crate::maneuver::lateral_limit::Turn::Left,
+        &mut crate::maneuver::Options::default(),
+    )?;
     if let Some(why) = circle.gradient_invalid {
         return Ok(Check::skipped(name, &why.to_string()));
     }
@@ -302,7 +308,7 @@ fn yaw_rate_gain(p: &VehicleParams) -> Result<Check, ParamError> {
         name,
         format!(
             "r/δ = v/(L + K·v²) at {:.1} km/h, L {l:.3} m, K {:.3} deg/g (measured on the \
-             circle), ±10 %",
+             left-hand circle, the step's direction), ±10 %",
             v * 3.6,
             circle.understeer_gradient_deg_per_g
         ),

@@ -13,7 +13,8 @@
 //! the wheels spin down passes through the peak, and the load transfer onto the front tyres
 //! (load-sensitive: µ falls with load) lengthens it.
 //!
-//! Not asserted for the tank and the kart (friction-circle tyres, no peak).
+//! Not asserted for the tank (friction-circle tracks, no peak) and the kart (peaked tyres
+//! since issue 15, but no ABS and brakes on the rear axle only: no 100–0 comparison made).
 
 use skidpad::ground::SurfaceId;
 use skidpad::maneuver::standard;

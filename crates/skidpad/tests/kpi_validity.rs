@@ -111,13 +111,16 @@ fn the_sedan_suite_is_all_valid() {
 fn a_failure_after_the_gradient_window_voids_only_the_limit() {
     // Issue 12: a late roll-over in the steady-state circle voided the understeer gradient
     // measured before it. The gradient carries its own validity, the limit its run's.
-    use skidpad::maneuver::lateral_limit::{LateralLimit, RampEnd};
+    use skidpad::maneuver::lateral_limit::{LateralLimit, RampEnd, Turn};
     use skidpad::maneuver::validity::Invalid;
     let late = Invalid::new(Rule::RolledOver, 62.0, 47.0, MAX_ROLL_DEG);
-    let r = standard::CircleResult {
+    let one = standard::CircleResult {
+        turn: Turn::Left,
+        right: None,
         points: vec![(1.5, 0.02), (3.5, 0.03)],
         understeer_gradient_deg_per_g: 1.9,
         limit: LateralLimit {
+            turn: Turn::Left,
             max_lateral_accel_mps2: 3.5,
             speed_at_max_mps: 11.8,
             time_at_max_s: 60.0,
@@ -129,18 +132,38 @@ fn a_failure_after_the_gradient_window_voids_only_the_limit() {
         invalid: Some(late),
         gradient_invalid: None,
     };
+    // Both directions alike (ISO 4138 drives both; the right run is the left one mirrored).
+    let mut right = one.clone();
+    right.turn = Turn::Right;
+    right.limit.turn = Turn::Right;
+    let r = standard::CircleResult {
+        right: Some(Box::new(right)),
+        ..one
+    };
     let set = r.kpi_set();
     assert_eq!(
         set.values,
-        vec![("understeer_gradient_deg_per_g".to_string(), 1.9)]
+        vec![
+            ("understeer_gradient_deg_per_g".to_string(), 1.9),
+            ("understeer_gradient_left_deg_per_g".to_string(), 1.9),
+            ("understeer_gradient_right_deg_per_g".to_string(), 1.9)
+        ]
     );
-    assert_eq!(
-        set.reason("max_lateral_accel_mps2"),
-        Some(late.to_string().as_str())
-    );
+    for key in [
+        "max_lateral_accel_mps2",
+        "max_lateral_accel_left_mps2",
+        "max_lateral_accel_right_mps2",
+    ] {
+        assert_eq!(set.reason(key), Some(late.to_string().as_str()), "{key}");
+    }
+    // A failure within the left run's gradient window voids its gradient and the mean, not
+    // the right-hand circle's.
     let early = standard::CircleResult {
         gradient_invalid: Some(late),
         ..r
     };
-    assert!(early.kpis().is_empty());
+    assert_eq!(
+        early.kpis(),
+        vec![("understeer_gradient_right_deg_per_g".to_string(), 1.9)]
+    );
 }

@@ -1,6 +1,7 @@
 //! ISO 4138's slowly-increasing-speed circle (issue 15, item 6): a neutral car on
 //! friction-circle µ = 1 tyres reaches µ·g less what its drive force takes from the driven
-//! axle's friction circle; the limit is the tyres', not the driver's band.
+//! axle's friction circle; the limit is the tyres', not the driver's band; the same turning
+//! right as turning left.
 
 use skidpad::maneuver::lateral_limit::{self, RampEnd};
 use skidpad::maneuver::{CIRCLE_RADIUS, kpi, standard};
@@ -120,10 +121,65 @@ fn the_sedan_reaches_its_tyres_limit_not_the_drivers_band() {
         "sedan: ramp {:.3} m/s² at {:.2} m/s ({}, {:.1} s); sweep held {held:.3}",
         r.max_lateral_accel_mps2, r.speed_at_max_mps, r.end, r.end_time_s
     );
-    assert_eq!(c.limit, r, "the circle's KPI is the ramp's");
+    assert_eq!(c.limit, r, "the circle's left-hand KPI is the ramp's");
+    let right = c
+        .right
+        .as_ref()
+        .expect("the suite's circle drives both directions");
+    let k = c.kpi_set();
     assert_eq!(
-        c.kpi_set().get(kpi::MAX_LATERAL_ACCEL_MPS2),
+        k.get(kpi::MAX_LATERAL_ACCEL_LEFT_MPS2),
         Some(r.max_lateral_accel_mps2)
     );
+    assert_eq!(
+        k.get(kpi::MAX_LATERAL_ACCEL_RIGHT_MPS2),
+        Some(right.limit.max_lateral_accel_mps2)
+    );
+    assert_eq!(
+        k.get(kpi::MAX_LATERAL_ACCEL_MPS2),
+        Some(0.5 * (r.max_lateral_accel_mps2 + right.limit.max_lateral_accel_mps2))
+    );
     assert!(r.end != RampEnd::Void);
+}
+
+/// ISO 4138 in both directions (issue 15): the right-hand circle is the left-hand one
+/// mirrored, so a vehicle symmetric about its centreline gives the same figures both ways,
+/// reported positive (towards the centre), each under its own key. The neutral µ = 1 car:
+/// both ramps within 0.15 m/s² of the same hand limit, and the two runs within 0.02 m/s² and
+/// 0.02 deg/g of each other (the mirror image differs only in rounding).
+#[test]
+fn a_symmetric_car_gives_the_same_figures_turning_left_and_right() {
+    use skidpad::maneuver::lateral_limit::Turn;
+    let p = neutral_car();
+    let (want, _) = neutral_limit(&p, CIRCLE_RADIUS);
+    let c = standard::steady_state_circle(&p, CIRCLE_RADIUS).unwrap();
+    let right = c.right.as_ref().unwrap();
+    assert_eq!((c.turn, right.turn), (Turn::Left, Turn::Right));
+    assert_eq!((c.limit.turn, right.limit.turn), (Turn::Left, Turn::Right));
+    let (al, ar) = (
+        c.limit.max_lateral_accel_mps2,
+        right.limit.max_lateral_accel_mps2,
+    );
+    let (kl, kr) = (
+        c.understeer_gradient_deg_per_g,
+        right.understeer_gradient_deg_per_g,
+    );
+    println!(
+        "left {al:.4} m/s², K {kl:.4} deg/g; right {ar:.4} m/s², K {kr:.4} deg/g; hand {want:.3}"
+    );
+    assert!(
+        right.points.iter().all(|q| q.0 > 0.0 && q.1 > 0.0),
+        "{:?}",
+        right.points
+    );
+    assert!((al - ar).abs() < 0.02, "{al} vs {ar}");
+    assert!((ar - want).abs() < 0.15, "{ar} vs {want}");
+    assert!((kl - kr).abs() < 0.02, "{kl} vs {kr}");
+    let k = c.kpi_set();
+    assert_eq!(k.get(kpi::UNDERSTEER_GRADIENT_LEFT_DEG_PER_G), Some(kl));
+    assert_eq!(k.get(kpi::UNDERSTEER_GRADIENT_RIGHT_DEG_PER_G), Some(kr));
+    assert_eq!(
+        k.get(kpi::UNDERSTEER_GRADIENT_DEG_PER_G),
+        Some(0.5 * (kl + kr))
+    );
 }

@@ -1,9 +1,10 @@
 //! The 8×8 has an engine with a real torque curve (issue 15, item 3): full throttle ends at
-//! a top speed set by its ≈ 300 kW, not at 372 km/h.
+//! a top speed set by its ≈ 300 kW, not at 372 km/h; the kart's ≈ 10 kW single-cylinder ends
+//! it near 108 km/h, not at 305 km/h.
 //!
 //! Invariant: at the top speed the engine's power in top gear equals the power the
 //! resistances take, `T(ω)·ω = F_res(v)·v`, with `ω = v·G/R` (G the top gear's total ratio,
-//! R the driven wheels' radius) and
+//! R the driven wheels' radius: the last wheel's, a driven one on both) and
 //!
 //! `F_res(v) = ½·ρ·C_d·A·v² + Σ C_rr·F_z + Σ c_b·v/R²`
 //!
@@ -22,7 +23,7 @@ fn top_speeds(p: &VehicleParams) -> (f64, f64) {
     let e = &p.drivetrain.engine;
     let gb = &p.drivetrain.gearbox;
     let g_top = gb.forward_ratios.last().unwrap() * gb.final_drive;
-    // Every wheel is driven, all of one radius.
+    // The driven wheels (the last axle is driven on both) share one radius.
     let r = p.wheels.last().unwrap().radius;
     let v = Vehicle::new(p.clone()).unwrap();
     // The load the tyres carry: the sprung masses (the chassis mass) plus the wheels.
@@ -92,4 +93,30 @@ fn the_8x8s_top_speed_is_power_limited() {
             hand * 3.6
         );
     }
+}
+
+/// The kart: ≈ 10 kW from 5900 rpm to its 6500 rpm limit. By hand at 30.87 m/s
+/// (111.1 km/h): drag ½·1.225·0.4·v² = 233.5 N, rolling 0.012·172 kg·9.81 = 20.2 N, bearing
+/// drag 4·0.01·v/0.135² = 67.8 N, 321.5 N·v = 9.93 kW; the engine turns v·2.8/0.135 =
+/// 640 rad/s (curve 0.862: 15.5 N·m, 9.93 kW), below its 680 rad/s limit: power-limited,
+/// not rev-limited. Measured 110.76 against 111.13 km/h.
+#[test]
+fn the_karts_top_speed_is_power_limited() {
+    let p = presets::kart();
+    let (hand, sim) = top_speeds(&p);
+    println!(
+        "{}: top speed {:.2} km/h, hand P = F_res·v {:.2} km/h",
+        p.name,
+        sim * 3.6,
+        hand * 3.6
+    );
+    let g = p.drivetrain.gearbox.final_drive * p.drivetrain.gearbox.forward_ratios[0];
+    assert!(hand * g / p.wheels[3].radius < 0.95 * p.drivetrain.engine.max_speed);
+    assert!(
+        sim <= hand * 1.001 && sim >= hand * 0.98,
+        "{}: {:.2} vs {:.2} km/h",
+        p.name,
+        sim * 3.6,
+        hand * 3.6
+    );
 }

@@ -139,9 +139,43 @@ fn fitted_tyres_match_their_tir_files() {
     }
 }
 
+/// The kart's tyre: `Sedan_Pac02Tire.tir` scaled with the Magic Formula's own factors
+/// (`presets::tyres`): LFZO × 420/3928.5 (F′z0 = 420 N), LMUX = LMUY = LKX = LKY = 1.3/1.012.
+/// Each axle's fit against that scaled MF at its static wheel load (chassis share plus the
+/// 3 kg wheel: CoM 0.1 m behind mid-wheelbase on 1.05 m).
 #[test]
-fn every_preset_but_the_tank_kart_and_sedan_simple_has_a_peaked_load_sensitive_tyre() {
+fn the_karts_tyre_matches_the_scaled_sedan_tir() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/Sedan_Pac02Tire.tir");
+    let file = TirFile::from_path(&path).unwrap().0;
+    let mut c = file.coefficients.clone();
+    let f = 1.3 / 1.012;
+    c.lfzo *= 420.0 / (c.lfzo * c.fnomin);
+    c.lmux *= f;
+    c.lmuy *= f;
+    c.lkx *= f;
+    c.lky *= f;
+    let mf = MfTire::new(c, file.version);
+    let g = 9.81;
+    let p = presets::kart();
+    check(
+        "kart front",
+        &mf,
+        &simple(&p, 0),
+        160.0 * g * (0.425 / 1.05) / 2.0 + 3.0 * g,
+    );
+    check(
+        "kart rear",
+        &mf,
+        &simple(&p, 2),
+        160.0 * g * (0.625 / 1.05) / 2.0 + 3.0 * g,
+    );
+}
+
+#[test]
+fn every_preset_but_the_tank_and_sedan_simple_has_a_peaked_load_sensitive_tyre() {
     for p in [
+        presets::kart(),
         presets::sedan(),
         presets::hatch_fwd(),
         presets::sports_rwd(),

@@ -89,9 +89,11 @@ fn measure(p: &VehicleParams) -> Measured {
                 r.distance_m
             }
             Quantity::MaxLateralAccel => {
-                let r = lateral_limit::max_lateral_accel(p, CIRCLE_RADIUS).unwrap();
+                // ISO 4138's figure: the mean of the left- and right-hand circles.
+                let (l, r) = lateral_limit::max_lateral_accel_both(p, CIRCLE_RADIUS).unwrap();
+                assert!(l.invalid.is_none(), "{}: {:?}", p.name, l.invalid);
                 assert!(r.invalid.is_none(), "{}: {:?}", p.name, r.invalid);
-                r.max_lateral_accel_mps2
+                0.5 * (l.max_lateral_accel_mps2 + r.max_lateral_accel_mps2)
             }
             Quantity::TopSpeed => {
                 let (v, settled) = longitudinal::top_speed(p, &mut Options::default()).unwrap();
@@ -105,7 +107,7 @@ fn measure(p: &VehicleParams) -> Measured {
     let step = standard::step_steer(p, STEP_STEER_SPEED, STEP_STEER_AY).unwrap();
     Measured {
         values,
-        understeer_deg_per_g: circle.understeer_gradient_deg_per_g,
+        understeer_deg_per_g: circle.understeer_gradient_both_deg_per_g(),
         response_time_s: step.response_time_s,
     }
 }

@@ -61,14 +61,17 @@ fn sedan_bound_is_its_front_patch_spring() {
 
 /// At 1/30, 1/60 and 1/120 s every preset but the kart is within its bound at its own
 /// substep count: the rule changes no result there (the same substeps, bit-identical runs).
-/// The kart (6 Hz ride on a 160 kg body with 12 kg·m² roll inertia) needs 4 substeps at
-/// 1/30 s and 2 at 1/60 s: with one it was unstable there (roll rate 11 and 27 rad/s after
-/// 3 s of straight driving, measured before this rule), see the next test.
+/// The kart (6 Hz ride on a 160 kg body with 12 kg·m² roll inertia) needs 6 substeps at
+/// 1/30 s, 3 at 1/60 s and 2 at 1/120 s: its bound is its coupled roll mode's (6.65 ms,
+/// `params::max_substep`; the damping rate `Σcᵢyᵢ²/I_xx` = 225 /s, twice any corner's).
+/// With one substep it was unstable at 1/60 s (roll rate 27 rad/s after 3 s of straight
+/// driving, measured before this rule); at the per-corner bound alone (9.1 ms: 11 substeps at
+/// 0.1 s) it rocked at 0.24 rad/s, 0.5 with an engine; see the next test.
 #[test]
 fn presets_at_common_steps_keep_their_substeps() {
     for (name, p) in presets() {
         let car = Vehicle::new(p.clone()).unwrap();
-        for (dt, kart) in [(1.0 / 30.0, 4), (1.0 / 60.0, 2), (1.0 / 120.0, 1)] {
+        for (dt, kart) in [(1.0 / 30.0, 6), (1.0 / 60.0, 3), (1.0 / 120.0, 2)] {
             let n = car.derived().stable_substeps(dt);
             let want = if name == "kart" { kart } else { 1 };
             assert_eq!(
@@ -86,8 +89,8 @@ fn presets_at_common_steps_keep_their_substeps() {
 
 /// Driving nearly straight at 15 m/s (throttle 0.3, steer 0.1) the body settles: after 3 s
 /// its roll and pitch rates are small at every step up to 0.1 s. Before the rule, at 0.1 s
-/// the cars rocked at 6–29 rad/s and the kart at 318 rad/s; measured now: ≤ 0.06 rad/s, the
-/// kart 0.25. A vehicle without steered wheels (steering disabled: the tank, steered by its
+/// the cars rocked at 6–29 rad/s and the kart at 318 rad/s; measured now: ≤ 0.06 rad/s (the
+/// kart 0.25 before its bound came from its coupled roll mode, 0.5 with its engine). A vehicle without steered wheels (steering disabled: the tank, steered by its
 /// track speed ratio since issue 15) gets steer 0.05: 0.1 is a 21.5 m circle for the tank, at
 /// its grip limit, where the skidding tracks rock it at 0.15 rad/s (0.40 at dt 0.1); 0.05 is
 /// a 46 m circle (0.005 rad/s at every dt).

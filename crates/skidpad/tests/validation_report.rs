@@ -31,7 +31,11 @@ const KNOWN_FAILURES: [(&str, &str, &str); 6] = [
     (
         "kart",
         "step_steer_yaw_rate_gain_per_s",
-        "15.9 vs 18.2 1/s: the kart's K at 80 km/h differs from the circle's; not explained yet",
+        "10.9 vs 18.8 1/s: K on the 40 m circle is 0.15 deg/g with the solid rear axle (a \
+         locked differential since the kart has an engine) and the peaked, load-sensitive \
+         tyre (15.9 vs 18.2 with the open direct drive on the friction circle); the spool's \
+         yaw moment depends on speed and a_y, so the circle's K does not carry to 80 km/h; \
+         not explained beyond that",
     ),
     (
         "kart",

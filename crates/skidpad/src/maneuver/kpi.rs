@@ -29,11 +29,22 @@ pub const GRAVITY_MPS2: &str = "gravity_mps2";
 /// Height of the centre of mass above the ground at rest. Unit: m.
 pub const RIDE_HEIGHT_M: &str = "ride_height_m";
 
-/// Understeer gradient of the steady-state circle (steered vehicles). Unit: deg/g.
+/// Understeer gradient of the steady-state circle (steered vehicles): the mean of the left-
+/// and right-hand circles' ([`UNDERSTEER_GRADIENT_LEFT_DEG_PER_G`],
+/// [`UNDERSTEER_GRADIENT_RIGHT_DEG_PER_G`]), ISO 4138's figure for the vehicle. Unit: deg/g.
 pub const UNDERSTEER_GRADIENT_DEG_PER_G: &str = "understeer_gradient_deg_per_g";
+/// Understeer gradient on the circle turning left. Unit: deg/g.
+pub const UNDERSTEER_GRADIENT_LEFT_DEG_PER_G: &str = "understeer_gradient_left_deg_per_g";
+/// Understeer gradient on the circle turning right. Unit: deg/g.
+pub const UNDERSTEER_GRADIENT_RIGHT_DEG_PER_G: &str = "understeer_gradient_right_deg_per_g";
 /// Largest lateral acceleration on the circle, by ISO 4138's slowly increasing speed
-/// ([`super::lateral_limit`]; [`method`]). Unit: m/s².
+/// ([`super::lateral_limit`]; [`method`]): the mean of the left- and right-hand circles'
+/// ([`MAX_LATERAL_ACCEL_LEFT_MPS2`], [`MAX_LATERAL_ACCEL_RIGHT_MPS2`]). Unit: m/s².
 pub const MAX_LATERAL_ACCEL_MPS2: &str = "max_lateral_accel_mps2";
+/// Largest lateral acceleration on the circle turning left (towards the centre). Unit: m/s².
+pub const MAX_LATERAL_ACCEL_LEFT_MPS2: &str = "max_lateral_accel_left_mps2";
+/// Largest lateral acceleration on the circle turning right (towards the centre). Unit: m/s².
+pub const MAX_LATERAL_ACCEL_RIGHT_MPS2: &str = "max_lateral_accel_right_mps2";
 
 /// Step steer: 50 % steer to 90 % steady yaw rate. Unit: s.
 pub const STEP_STEER_RESPONSE_TIME_S: &str = "step_steer_yaw_rate_response_time_s";
@@ -97,12 +108,16 @@ pub fn shift_key(from: i8, to: i8) -> String {
 }
 
 /// Every fixed key above (not the [`shift_key`] pattern), for checks and documentation.
-pub const ALL: [&str; 29] = [
+pub const ALL: [&str; 33] = [
     VEHICLE_MASS_KG,
     GRAVITY_MPS2,
     RIDE_HEIGHT_M,
     UNDERSTEER_GRADIENT_DEG_PER_G,
+    UNDERSTEER_GRADIENT_LEFT_DEG_PER_G,
+    UNDERSTEER_GRADIENT_RIGHT_DEG_PER_G,
     MAX_LATERAL_ACCEL_MPS2,
+    MAX_LATERAL_ACCEL_LEFT_MPS2,
+    MAX_LATERAL_ACCEL_RIGHT_MPS2,
     STEP_STEER_RESPONSE_TIME_S,
     STEP_STEER_OVERSHOOT_PCT,
     STEP_STEER_GAIN_PER_S,
@@ -131,17 +146,35 @@ pub const ALL: [&str; 29] = [
 
 /// How a KPI is measured, where the key alone does not say it: `(key, method)`. Reports print
 /// the method beside the value ([`method`]).
-pub const METHODS: [(&str, &str); 2] = [
+pub const METHODS: [(&str, &str); 6] = [
     (
         UNDERSTEER_GRADIENT_DEG_PER_G,
         "ISO 4138 constant radius (40 m in the suite), discrete speeds 1 m/s apart held 5 s: slope of \
-         road-wheel steer less L·r/v over ISO 8855 lateral acceleration, 1–4 m/s²",
+         road-wheel steer less L·r/v over ISO 8855 lateral acceleration, 1–4 m/s²; mean of the \
+         left- and right-hand circles",
+    ),
+    (
+        UNDERSTEER_GRADIENT_LEFT_DEG_PER_G,
+        "as understeer_gradient_deg_per_g, on the circle turning left",
+    ),
+    (
+        UNDERSTEER_GRADIENT_RIGHT_DEG_PER_G,
+        "as understeer_gradient_deg_per_g, on the circle turning right",
     ),
     (
         MAX_LATERAL_ACCEL_MPS2,
         "ISO 4138 constant radius (40 m in the suite), slowly increasing speed (a_y ramp 0.1 m/s² per s) \
          until the driver can no longer hold the circle (1.5 m off with the offset trimmed \
-         out) or the car spins; largest 1 s mean of the ISO 8855 lateral acceleration",
+         out) or the car spins; largest 1 s mean of the ISO 8855 lateral acceleration; mean of \
+         the left- and right-hand circles",
+    ),
+    (
+        MAX_LATERAL_ACCEL_LEFT_MPS2,
+        "as max_lateral_accel_mps2, on the circle turning left",
+    ),
+    (
+        MAX_LATERAL_ACCEL_RIGHT_MPS2,
+        "as max_lateral_accel_mps2, on the circle turning right",
     ),
 ];
 

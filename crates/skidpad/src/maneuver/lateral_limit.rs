@@ -39,9 +39,15 @@
 //! The run is void ([`super::validity`]) when the car rolls over, leaves the ground, or a step
 //! faults; a spin ends the ramp but does not void it (it is the limit the ramp looks for).
 //!
+//! # Directions
+//! ISO 4138 runs the circle turning left and turning right ([`Turn`]); the right-hand run is
+//! the left-hand one mirrored (centre at `(0, −R)`, lateral acceleration and steer taken with
+//! the sign of the turn, so both report positive numbers). The suite runs both
+//! ([`super::standard::steady_state_circle_with`]) and reports each direction under its own
+//! key and their mean under [`kpi::MAX_LATERAL_ACCEL_MPS2`].
+//!
 //! # Limits
-//! One turning direction (left); ISO 4138 averages left and right. Flat ground unless
-//! [`Options::ground`] says otherwise.
+//! Flat ground unless [`Options::ground`] says otherwise.
 
 use super::driver::{Driver, Path};
 use super::validity::{self, Invalid, Rules, Watch};
@@ -67,6 +73,45 @@ pub const TRIM_GAIN: f64 = 0.02;
 pub const SPEED_SHORTFALL: f64 = 1.0;
 /// Target speed that ends the ramp. Unit: m/s.
 pub const MAX_SPEED: f64 = 60.0;
+
+/// The direction a circle is driven in (ISO 4138 tests both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Turn {
+    /// Anticlockwise seen from above: centre on the vehicle's left (+y).
+    #[default]
+    Left,
+    /// Clockwise: centre on the right (−y).
+    Right,
+}
+
+impl Turn {
+    /// +1 turning left, −1 turning right: the sign of the lateral acceleration, yaw rate and
+    /// steer angle (ISO 8855, y left) on this circle.
+    pub fn sign(self) -> f64 {
+        match self {
+            Turn::Left => 1.0,
+            Turn::Right => -1.0,
+        }
+    }
+
+    /// The circle of `radius` driven from the origin heading +x in this direction.
+    pub fn circle(self, radius: f64) -> Path {
+        Path::Circle {
+            centre: DVec2::new(0.0, self.sign() * radius),
+            radius,
+            left: self == Turn::Left,
+        }
+    }
+}
+
+impl std::fmt::Display for Turn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Turn::Left => "left",
+            Turn::Right => "right",
+        })
+    }
+}
 
 /// How the ramp ended (see the [module docs](self)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +143,10 @@ impl std::fmt::Display for RampEnd {
 /// Result of the slowly-increasing-speed circle.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LateralLimit {
-    /// Largest [`AVERAGE_S`] mean of the ISO lateral acceleration. Unit: m/s².
+    /// The direction of the circle.
+    pub turn: Turn,
+    /// Largest [`AVERAGE_S`] mean of the ISO lateral acceleration towards the circle's centre
+    /// (positive in both directions). Unit: m/s².
     pub max_lateral_accel_mps2: f64,
     /// Forward speed at that moment. Unit: m/s.
     pub speed_at_max_mps: f64,
@@ -113,22 +161,56 @@ pub struct LateralLimit {
 }
 
 impl LateralLimit {
-    /// The KPI [`kpi::MAX_LATERAL_ACCEL_MPS2`] (method: [`kpi::method`]); invalid when the run
+    /// The KPI of this direction, [`kpi::MAX_LATERAL_ACCEL_LEFT_MPS2`] or
+    /// [`kpi::MAX_LATERAL_ACCEL_RIGHT_MPS2`] (method: [`kpi::method`]); invalid when the run
     /// is.
     pub fn kpi_set(&self) -> kpi::Kpis {
-        validity::sort(
-            vec![(kpi::MAX_LATERAL_ACCEL_MPS2, self.max_lateral_accel_mps2)],
-            self.invalid,
-        )
+        let key = match self.turn {
+            Turn::Left => kpi::MAX_LATERAL_ACCEL_LEFT_MPS2,
+            Turn::Right => kpi::MAX_LATERAL_ACCEL_RIGHT_MPS2,
+        };
+        validity::sort(vec![(key, self.max_lateral_accel_mps2)], self.invalid)
     }
 }
 
-/// The ramp on a circle of `radius` m with [`Options::default`]: see the [module docs](self).
+/// ISO 4138's figure for the vehicle from both directions' runs: the mean of `left` and
+/// `right` under [`kpi::MAX_LATERAL_ACCEL_MPS2`], then each direction's own key; the mean is
+/// invalid when either run is (with the first failure's reason).
+pub fn both_directions_kpi_set(left: &LateralLimit, right: &LateralLimit) -> kpi::Kpis {
+    let mut k = validity::sort(
+        vec![(
+            kpi::MAX_LATERAL_ACCEL_MPS2,
+            0.5 * (left.max_lateral_accel_mps2 + right.max_lateral_accel_mps2),
+        )],
+        left.invalid.or(right.invalid),
+    );
+    k.extend(left.kpi_set());
+    k.extend(right.kpi_set());
+    k
+}
+
+/// The ramp on a circle of `radius` m turning left with [`Options::default`]: see the
+/// [module docs](self).
 ///
 /// # Errors
 /// Invalid parameters or a radius that is not finite and > 0.
 pub fn max_lateral_accel(p: &VehicleParams, radius: f64) -> Result<LateralLimit, ParamError> {
     max_lateral_accel_with(p, radius, &mut Options::default())
+}
+
+/// [`max_lateral_accel`] in both directions: `(left, right)`.
+///
+/// # Errors
+/// Invalid parameters or a radius that is not finite and > 0.
+pub fn max_lateral_accel_both(
+    p: &VehicleParams,
+    radius: f64,
+) -> Result<(LateralLimit, LateralLimit), ParamError> {
+    let mut opts = Options::default();
+    Ok((
+        max_lateral_accel_turning(p, radius, Turn::Left, &mut opts)?,
+        max_lateral_accel_turning(p, radius, Turn::Right, &mut opts)?,
+    ))
 }
 
 /// Moving mean over a fixed number of samples (allocated once per run).
@@ -169,16 +251,26 @@ pub fn max_lateral_accel_with(
     radius: f64,
     opts: &mut Options,
 ) -> Result<LateralLimit, ParamError> {
+    max_lateral_accel_turning(p, radius, Turn::Left, opts)
+}
+
+/// [`max_lateral_accel_with`] on the circle turning `turn`.
+///
+/// # Errors
+/// Invalid parameters, a radius that is not finite and > 0, or no ground under the start.
+pub fn max_lateral_accel_turning(
+    p: &VehicleParams,
+    radius: f64,
+    turn: Turn,
+    opts: &mut Options,
+) -> Result<LateralLimit, ParamError> {
     crate::error::check::positive("radius", radius)?;
     let flat = Plane::flat();
     let v0 = (radius * START_AY).sqrt();
     let (ground, mut v) = opts.start(p, &flat, 0.0, v0)?;
     let (dt, g) = (opts.dt, p.sim.gravity);
-    let path = Path::Circle {
-        centre: DVec2::new(0.0, radius),
-        radius,
-        left: true,
-    };
+    let side = turn.sign();
+    let path = turn.circle(radius);
     let mut drv = Driver::new(&v, path.clone());
     drv.params = opts
         .driver
@@ -189,6 +281,7 @@ pub fn max_lateral_accel_with(
     let mut mean = MovingMean::new((AVERAGE_S / dt).round() as usize);
     let t0 = v.state().time;
     let mut out = LateralLimit {
+        turn,
         max_lateral_accel_mps2: 0.0,
         speed_at_max_mps: 0.0,
         time_at_max_s: 0.0,
@@ -216,7 +309,7 @@ pub fn max_lateral_accel_with(
         let offset = path.offset(pos);
         trim = (trim - TRIM_GAIN * offset * dt).clamp(-max_steer, max_steer);
         let vb = s.chassis.velocity_body();
-        if let Some(ay) = mean.push(s.acceleration_intermediate(g).y)
+        if let Some(ay) = mean.push(side * s.acceleration_intermediate(g).y)
             && ay > out.max_lateral_accel_mps2
         {
             out.max_lateral_accel_mps2 = ay;

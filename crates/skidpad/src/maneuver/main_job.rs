@@ -280,9 +280,12 @@ mod tests {
                 kpis: vec![(kpi::BRAKING_DISTANCE_M.to_string(), 38.9)],
                 invalid: vec![],
                 circle: super::super::standard::CircleResult {
+                    turn: crate::maneuver::lateral_limit::Turn::Left,
+                    right: None,
                     points: vec![],
                     understeer_gradient_deg_per_g: f64::NAN,
                     limit: crate::maneuver::lateral_limit::LateralLimit {
+                        turn: crate::maneuver::lateral_limit::Turn::Left,
                         max_lateral_accel_mps2: 0.0,
                         speed_at_max_mps: 0.0,
                         time_at_max_s: 0.0,

@@ -18,6 +18,7 @@
 //! for (key, value) in &kpis { println!("{key} = {value:.3}"); }
 //! ```
 
+pub mod circle;
 pub mod driver;
 pub mod kpi;
 pub mod lane_change;
@@ -200,11 +201,11 @@ pub const SUITE_STEPS: [&str; 9] = [
 /// fault) has its KPIs in [`SuiteResult::invalid`] with the reason instead
 /// ([`standard_suite_detailed`]).
 ///
-/// Three KPIs are left out when the vehicle cannot have them (rather than reported as NaN):
+/// Some KPIs are left out when the vehicle cannot have them (rather than reported as NaN):
 /// `accel_0_100_s` (and `quarter_mile_s`) when full throttle does not reach it within 60 s (a
-/// truck governed below 100 km/h, a tank), and the two per-road-wheel-angle KPIs
-/// `understeer_gradient_deg_per_g` and `step_steer_yaw_rate_gain_per_s` when no wheel steers
-/// (skid steer).
+/// truck governed below 100 km/h, a tank), and the per-road-wheel-angle KPIs
+/// `understeer_gradient_deg_per_g` (with its left- and right-hand circles' keys) and
+/// `step_steer_yaw_rate_gain_per_s` when no wheel steers (skid steer).
 ///
 /// # Errors
 /// Invalid parameters.

@@ -404,10 +404,13 @@ mod tests {
             "above the vehicle's top speed at 0.00 s: test speed 80.0 km/h, gearing top \
              speed 63.0 km/h"
         );
-        // The sedan's 680 rad/s through its tallest gear is far above 80 km/h; the kart
-        // (direct drive) has no engine limit.
+        // The sedan's 680 rad/s through its tallest gear is far above 80 km/h; the kart:
+        // 680 rad/s / 2.8 · 0.135 m = 32.79 m/s = 118.0 km/h; the sedan-simple (direct
+        // drive) has no engine limit.
         assert!(gearing_top_speed(&presets::sedan()) > 150.0 / 3.6);
-        assert_eq!(gearing_top_speed(&presets::kart()), f64::INFINITY);
+        let kart = gearing_top_speed(&presets::kart());
+        assert!((kart - 680.0 / 2.8 * 0.135).abs() < 1e-12, "{kart}");
+        assert_eq!(gearing_top_speed(&presets::sedan_simple()), f64::INFINITY);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! |---|---|
 //! | 0–100 km/h | [`crate::maneuver::standard::acceleration`] (the suite's run) |
 //! | 100–0 km/h with ABS, locked | [`crate::maneuver::standard::braking_100_0`] on dry tarmac with `drivetrain.aids.abs` on, then off (the presets' brakes lock every wheel) |
-//! | max lateral acceleration | [`crate::maneuver::lateral_limit::max_lateral_accel`] on the 40 m circle (ISO 4138, slowly increasing speed) |
+//! | max lateral acceleration | [`crate::maneuver::lateral_limit::max_lateral_accel_both`] on the 40 m circle (ISO 4138, slowly increasing speed), the mean of the left- and right-hand circles |
 //! | top speed | [`crate::maneuver::longitudinal::top_speed`] |
 //!
 //! Two passenger-car figures apply to every car preset on dry asphalt:

@@ -11,6 +11,7 @@
 //! | `Sedan_Pac02Tire.tir` | 245/40 R18 header; its pure-slip coefficients are MSC ADAMS's `pac2002_235_60R16.tir` | 3928.5 N | sedan, sports-rwd, rally-4wd |
 //! | `mf_185_80R14.tir` | 185/80 R14 (VW microbus) | 3800 N | hatch-fwd |
 //! | `HMMWV_Pac02Tire.tir` | 37×12.5 R16.5, scaled from an ADAMS 315/80 R22.5 truck tyre | 20 332 N | truck-6x6, truck-8x8 |
+//! | `Sedan_Pac02Tire.tir` scaled by the MF scaling factors (`KART_SCALED_SEDAN_PAC02`: `LFZO` × 420/3928.5, `LMUX = LMUY = LKX = LKY` = 1.3/1.012) | kart slick stand-in (no kart tyre data found) | 420 N | kart |
 //!
 //! No `.tir` of the presets' exact sizes is available under a licence we can ship; these are
 //! the nearest in load class. The presets carry fitted parameters, not the files, so a
@@ -72,6 +73,22 @@ pub(super) const HMMWV_PAC02: Source = Source {
     friction: 0.724,
     nominal_load: 20332.0,
     load_sensitivity: -0.089,
+};
+
+/// The kart's tyre: `Sedan_Pac02Tire.tir` scaled to a kart slick with the Magic Formula's own
+/// user scaling factors (Pacejka, *Tire and Vehicle Dynamics*, §4.3.2): `LFZO` × 420/3928.5
+/// (F′z0 = 420 N, the kart's mean static wheel load), and `LMUX = LMUY = LKX = LKY` =
+/// 1.3/1.012, so at every normalised load `df_z` each pure-slip curve is the source's
+/// multiplied by 1.285 (the same shape in slip, peak µ₀ = 1.3 at F′z0, the same load
+/// sensitivity). No kart `.tir` or published kart-tyre curve was found; µ = 1.3 is the
+/// preset's slick assumption (it ran a µ = 1.3 friction circle before), not a measurement.
+/// `crates/skidpad/tests/preset_tyres.rs` checks the kart's fitted axles against the scaled
+/// MF.
+pub(super) const KART_SCALED_SEDAN_PAC02: Source = Source {
+    c: (1.6411, 1.3507),
+    friction: 1.3,
+    nominal_load: 420.0,
+    load_sensitivity: -0.168,
 };
 
 /// A simplified Magic Formula tyre from `source` with the per-axle fit `lon = (B, E)`,
