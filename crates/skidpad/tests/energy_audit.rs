@@ -65,8 +65,18 @@
 //! - **Left open**, measured beyond the allowance (worst over the presets, J, at 1/30,
 //!   1/60, 1/120, 1/1000 s): the 50 m cliff 112 (sedan), 85 (sports car), 11.8 (kart), 4.9
 //!   (sports car), was 1327 / 820 / 29 / 2.7; the curb strike 119 (kart), 126 (kart), 459
-//!   (8×8 truck), 361 (tank), was 601 / 416 / 459 / 426 — neither traced yet; the roll-over
-//!   at 1/30–1/120 s ≤ 8.2e-5 J (≤ 1.3e-9 of `E`, above the rounding allowance; not traced).
+//!   (8×8 truck), 361 (tank), was 601 / 416 / 459 / 426; the roll-over at 1/30–1/120 s
+//!   ≤ 8.2e-5 J (≤ 1.3e-9 of `E`, above the rounding allowance; not traced). The cliff is
+//!   not traced. The 8×8 truck's curb strike at 1/120 s is (`decompose`, t = 0.175 s): the
+//!   front-left wheel's sweep meets the curb's edge within one step and its jounce at the
+//!   end pose is 75 mm against the state's 3 mm; the ground rose 72 mm into a wheel already
+//!   in contact, the body did not move it, and the spring holds `F₀·Δx + ½·k·Δx²` more
+//!   (+2460 J) that no force took from the body (−1354 J): +1106 J in the step. What removes
+//!   it is the touchdown impulse's balance (`suspension::model::touchdown_impulse`) applied
+//!   to a wheel in contact whose ground rises within a substep, not only to one landing. The
+//!   kart's (1/30 s, t = 0.4 s: +119 J) is in the body's energy with every wheel at full
+//!   droop, so it comes from the rims' or the body's contact with the curb; not traced
+//!   further.
 //!   The earlier trace of the ramp's rise as "the end stop's gap measured against the
 //!   start-of-substep plane misses the ramp face" was tried: a second ground query per wheel
 //!   at the integrated pose, as a speculative end stop against that plane, moved no cell by
