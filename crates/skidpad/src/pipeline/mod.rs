@@ -355,8 +355,9 @@ pub fn step_standalone(
 ///
 /// Returns the mean wrench over the step (`total`: the step's impulse over `dt`, exact for any
 /// number of substeps), each substep's wrench (`substep_totals`) and the last substep's point
-/// forces. With one substep, applying `total` for `dt` with the core's integrator is exactly the
-/// standalone step; with several, a host that integrates each of `substep_wrenches()` for
+/// forces. With one substep, applying `total` (with `impulse` first: [`integrate_substep`]) for
+/// `dt` with the core's integrator is exactly the standalone step; with several, a host that
+/// integrates each of `substep_wrenches()` with its `substep_impulse_list()` entry for
 /// `dt / substeps` is.
 pub fn step_hosted(
     p: &VehicleParams,
