@@ -25,8 +25,11 @@
 //! at the latest, at any speed and step — never below it. Friction `μ = μ_body · μ_surface`
 //! (the surface's `friction`, tarmac 1). Restitution 0. The wheels' end stops
 //! ([`super::end_stop_gap`], frictionless: the tyre model carries the wheels' friction) are in
-//! the same solve, so a landing on wheels and body together shares the impulse. The impulses
-//! become forces `J/h` in the substep's wrench and the caller integrates the substep again.
+//! the same solve, so a landing on wheels and body together shares the impulse. The solve
+//! works on the velocity the substep's pose drifts with ([`super::drift_state`]); the
+//! impulses become forces `J/h` in the substep's wrench and [`ChassisForces::impulse`], and
+//! the caller integrates the substep again with the impulse applied first
+//! ([`super::integrate_substep`]).
 //!
 //! A point found deeper than [`BODY_MAX_DEPTH`] came in through a face the rays cannot see
 //! and is skipped. A point found below the ground by more than [`PENETRATION_SLOP`] (a sample point that was
@@ -40,7 +43,7 @@
 //! Hosted steps leave the body's contact to the host engine (it owns the body's collider); they
 //! run only the end stops ([`super::end_stop_stage`]).
 
-use super::{ChassisForces, end_stop_gap, rim_contact};
+use super::{ChassisForces, end_stops, rim_contact};
 use crate::MAX_WHEELS;
 use crate::chassis::{
     BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, auto_box, solve_contacts,
@@ -156,14 +159,7 @@ pub fn impact_stage(
 ) -> Option<(DVec3, DVec3)> {
     let mut c = [PointConstraint::default(); MAX_CONTACTS];
     let mut wheel = [0usize; MAX_WHEELS];
-    let mut nw = 0;
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], ground) {
-            pc.max_approach_speed /= h;
-            (c[nw], wheel[nw]) = (pc, i);
-            nw += 1;
-        }
-    }
+    let nw = end_stops(p, s, ground, h, &mut c, &mut wheel);
     // The rims after the end stops: the wheels' rigid contact once the travel is used up.
     let mut nr = nw;
     // With no body shape, no rims either (the suspension-only model of a host's comparison).
@@ -190,13 +186,16 @@ pub fn impact_stage(
         fix.1 * POSITION_CORRECTION_RATE,
     );
     move_to_end(start, &s.chassis, &mut c[..n]);
+    let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
     let mut j = [DVec3::ZERO; MAX_CONTACTS];
-    solve_contacts(&p.chassis, &s.chassis, &c[..n], &mut j[..n]);
+    solve_contacts(&p.chassis, &drift, &c[..n], &mut j[..n]);
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
         let (t1, t2) = c[k].normal_world.any_orthonormal_pair();
-        let f = (c[k].normal_world * j[k].x + t1 * j[k].y + t2 * j[k].z) / h;
+        let impulse = c[k].normal_world * j[k].x + t1 * j[k].y + t2 * j[k].z;
+        forces.impulse.add_force_at(impulse, c[k].point_world, com);
+        let f = impulse / h;
         if k < nw {
             forces.push(f, c[k].point_world, com);
             s.wheels[wheel[k]].normal_load += j[k].x / h;

@@ -17,8 +17,10 @@ use crate::wheel::WheelState;
 /// most that gap in the substep: `v_n ≥ −max(gap, 0)/h` at the end of the substep (a
 /// speculative contact, so a landing never ends below full compression, whatever the step).
 /// The impulses that enforce it ([`crate::chassis::solve_impulses`], from the effective mass at
-/// each point) are added to `forces` as forces `J/h` at the contact points (and to the wheels'
-/// normal loads), and the caller integrates the substep again from `start`. Returns whether
+/// each point, on the velocity the pose drifts with, [`super::drift_state`]) are added to
+/// `forces` as forces `J/h` at the contact points (and to the wheels' normal loads) and to
+/// [`ChassisForces::impulse`], and the caller integrates the substep again from `start` with
+/// the impulse applied first ([`super::integrate_substep`]). Returns whether
 /// any stop acted. The stop is perfectly inelastic: landings dissipate energy at every step
 /// size, and the peak wheel load is what stopping the body needs.
 pub fn end_stop_stage(
@@ -31,6 +33,35 @@ pub fn end_stop_stage(
 ) -> bool {
     let mut c = [PointConstraint::default(); MAX_WHEELS];
     let mut wheel = [0usize; MAX_WHEELS];
+    let n = end_stops(p, s, ground, h, &mut c, &mut wheel);
+    super::move_to_end(start, &s.chassis, &mut c[..n]);
+    let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
+    let mut j = [0.0; MAX_WHEELS];
+    solve_impulses(&p.chassis, &drift, &c[..n], &mut j[..n]);
+    let com = s.chassis.com_world(&p.chassis);
+    let mut any = false;
+    for k in (0..n).filter(|&k| j[k] > 0.0) {
+        let f = j[k] / h;
+        let impulse = c[k].normal_world * j[k];
+        forces.impulse.add_force_at(impulse, c[k].point_world, com);
+        forces.push(c[k].normal_world * f, c[k].point_world, com);
+        s.wheels[wheel[k]].normal_load += f;
+        any = true;
+    }
+    any
+}
+
+/// Every enabled wheel's end stop ([`end_stop_gap`], the gap turned into an approach speed
+/// over the substep `h`) written to the front of `c`, its wheel index to `wheel`; returns how
+/// many.
+pub(super) fn end_stops(
+    p: &VehicleParams,
+    s: &VehicleState,
+    ground: &dyn Ground,
+    h: f64,
+    c: &mut [PointConstraint],
+    wheel: &mut [usize; MAX_WHEELS],
+) -> usize {
     let mut n = 0;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], ground) {
@@ -39,18 +70,7 @@ pub fn end_stop_stage(
             n += 1;
         }
     }
-    super::move_to_end(start, &s.chassis, &mut c[..n]);
-    let mut j = [0.0; MAX_WHEELS];
-    solve_impulses(&p.chassis, &s.chassis, &c[..n], &mut j[..n]);
-    let com = s.chassis.com_world(&p.chassis);
-    let mut any = false;
-    for k in (0..n).filter(|&k| j[k] > 0.0) {
-        let f = j[k] / h;
-        forces.push(c[k].normal_world * f, c[k].point_world, com);
-        s.wheels[wheel[k]].normal_load += f;
-        any = true;
-    }
-    any
+    n
 }
 
 /// The end-stop constraint of one wheel with its gap (m) in `max_approach_speed` (the caller

@@ -18,7 +18,7 @@
 //! | 8 | [`Stage::Stability`] | [`susp::body_roll_torque`], [`crate::stability::model::helper_torques`] | jounces, chassis motion and acceleration | body-attitude and helper torques |
 //! | 9 | [`Stage::Forces`] | [`assemble`] | every force of 4–8, the tyres' aligning moments | [`ChassisForces`] (point forces, pure torques and the wrench about the CoM) |
 //! | 10 | integration | [`crate::chassis::integrate`] | wrench, gravity | new chassis state (standalone; hosted: the vehicle's own prediction) |
-//! | 10b | end stops | [`end_stop_stage`] | wheels at full compression, integrated velocities | inelastic impulses at their contacts, added to the wrench; the substep integrated again |
+//! | 10b | end stops | [`end_stop_stage`] | wheels at full compression, integrated velocities | inelastic impulses at their contacts (solved on the drift velocity, [`drift_state`]), added to the wrench and [`ChassisForces::impulse`]; the substep integrated again with the impulse first ([`integrate_substep`]) |
 //! | 10b′ | end stops, rims and body contact (standalone) | [`impact_stage`], [`rim_contact`], [`apply_position_correction`] | as 10b, plus each wheel's rim swept along the motion and the body's collision shape against the [`Ground`] | end-stop, rim and body impulses (with friction for the body) in one solve at the integrated pose, added to the wrench; the substep integrated again; split-impulse pose correction |
 //!
 //! After the substeps: the chassis acceleration over the step (what the body-roll model of
@@ -55,6 +55,7 @@ pub use body_contact::{
     POSITION_CORRECTION_RATE, apply_position_correction, auto_box_of, body_contact_points,
     impact_stage, move_to_end,
 };
+use end_stop::end_stops;
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage};
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
@@ -147,6 +148,16 @@ pub struct ChassisForces {
     pub substep_totals: [Wrench; MAX_SUBSTEPS],
     /// Hosted: number of substeps run (each `dt / substeps` long).
     pub substeps: usize,
+    /// The constraint impulses of stage 10b (end stops; standalone also rims and body
+    /// contact) as an impulse about the centre of mass (world; N·s and N·m·s). They are in
+    /// `total` too, as the force `J/h` over their substep `h`, which is what a host engine that
+    /// integrates velocities first (semi-implicit Euler: Avian, PhysX, Jolt) needs. A host
+    /// using the core's own integrator applies them as impulses first
+    /// ([`integrate_substep`]), as the standalone step does. Hosted with several substeps:
+    /// the sum over the step.
+    pub impulse: Wrench,
+    /// Hosted: each substep's `impulse` (first `substeps` entries).
+    pub substep_impulses: [Wrench; MAX_SUBSTEPS],
 }
 
 impl Default for ChassisForces {
@@ -158,6 +169,8 @@ impl Default for ChassisForces {
             total: Wrench::default(),
             substep_totals: [Wrench::default(); MAX_SUBSTEPS],
             substeps: 0,
+            impulse: Wrench::default(),
+            substep_impulses: [Wrench::default(); MAX_SUBSTEPS],
         }
     }
 }
@@ -173,6 +186,11 @@ impl ChassisForces {
         &self.substep_totals[..self.substeps]
     }
 
+    /// The per-substep constraint impulses of a hosted step (see [`ChassisForces::impulse`]).
+    pub fn substep_impulse_list(&self) -> &[Wrench] {
+        &self.substep_impulses[..self.substeps]
+    }
+
     /// Hosted: add substep `k`'s forces `f` to a step's sums (start from
     /// `ChassisForces::default()`, then [`ChassisForces::finish_substeps`]): its point forces
     /// replace the previous substep's, its wrench and pure torque are summed, its wrench is
@@ -183,8 +201,12 @@ impl ChassisForces {
         self.torque_world += f.torque_world;
         self.forces = f.forces;
         self.count = f.count;
+        self.impulse.add(&f.impulse);
         if let Some(slot) = self.substep_totals.get_mut(k) {
             *slot = f.total;
+        }
+        if let Some(slot) = self.substep_impulses.get_mut(k) {
+            *slot = f.impulse;
         }
         self.substeps = (k + 1).min(MAX_SUBSTEPS);
     }
@@ -247,8 +269,71 @@ pub fn predict_substep(
     integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
     if end_stop_stage(p, s, ground, &start, forces, h) {
         s.chassis = start;
-        integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
+        integrate_substep(
+            &p.chassis,
+            &mut s.chassis,
+            &forces.total,
+            &forces.impulse,
+            gravity,
+            h,
+        );
     }
+}
+
+/// Integrate one substep of `h` under the wrench `total` (as [`ChassisForces::total`]) that
+/// holds the constraint impulse `j` ([`ChassisForces::impulse`]) as the force `j/h`, the way
+/// both modes do once stage 10b's constraints acted: `j` changes the velocities first, then
+/// [`crate::chassis::integrate`] runs with the rest of the wrench (`total − j/h`). With
+/// `j = 0` it is `integrate`.
+///
+/// Why not the impulse as the force `J/h` inside `integrate`: its Strang splitting turns the
+/// body with the mean of the spin before and after the substep, so only half of an
+/// impulse's spin change reached the pose while the constraint had removed the whole
+/// approach velocity at the end of the substep. The contact point went on sinking by
+/// `h·|Δω × r|/2`, and the other torques' second half kick added as much again: the rally
+/// car's rear wheels ended 42 mm past full compression in one 1/30 s step of its ramp jump,
+/// and their clamped springs then lifted the body out with energy they never stored
+/// (1.5 kJ). An impulse is instantaneous: applied before the drift, the pose moves with the
+/// velocity the constraint solved for (the constraints are solved on that drift velocity,
+/// [`drift_state`]). A host engine that integrates velocities first (Avian) does this with
+/// the force `J/h` already; a host using the core's integrator calls this.
+pub fn integrate_substep(
+    p: &crate::chassis::ChassisParams,
+    s: &mut crate::chassis::ChassisState,
+    total: &Wrench,
+    j: &Wrench,
+    gravity: DVec3,
+    h: f64,
+) {
+    let r = glam::DMat3::from_quat(s.pose.rotation);
+    let inv_iw = r * p.inertia.inverse() * r.transpose();
+    s.linear_velocity_world += j.force / p.mass;
+    s.angular_velocity_world += inv_iw * j.torque;
+    let rest = Wrench {
+        force: total.force - j.force / h,
+        torque: total.torque - j.torque / h,
+    };
+    integrate(p, s, &rest, gravity, h);
+}
+
+/// The velocities a substep's drift moves the pose with, from the integrated `end` state
+/// under the wrench `w`: the linear velocity of `end` (symplectic Euler: the centre of mass
+/// moves with the end velocity) and its spin less the second half kick of the torque
+/// (`ω_end − ½·h·I_w⁻¹·τ`: [`crate::chassis::integrate`] turns the body with the mean of the
+/// spin after the first half kick and before the second). Stage 10b's constraints are solved
+/// on these, so that with their impulse applied first ([`integrate_substep`]) the constrained
+/// points end the substep where the speculative gap allows, not beyond it.
+pub fn drift_state(
+    p: &crate::chassis::ChassisParams,
+    end: &crate::chassis::ChassisState,
+    w: &Wrench,
+    h: f64,
+) -> crate::chassis::ChassisState {
+    let r = glam::DMat3::from_quat(end.pose.rotation);
+    let inv_iw = r * p.inertia.inverse() * r.transpose();
+    let mut d = *end;
+    d.angular_velocity_world -= inv_iw * w.torque * (0.5 * h);
+    d
 }
 
 /// Standalone step: the substeps of stages 1–10; then the step's acceleration and time.
@@ -270,8 +355,9 @@ pub fn step_standalone(
 ///
 /// Returns the mean wrench over the step (`total`: the step's impulse over `dt`, exact for any
 /// number of substeps), each substep's wrench (`substep_totals`) and the last substep's point
-/// forces. With one substep, applying `total` for `dt` with the core's integrator is exactly the
-/// standalone step; with several, a host that integrates each of `substep_wrenches()` for
+/// forces. With one substep, applying `total` (with `impulse` first: [`integrate_substep`]) for
+/// `dt` with the core's integrator is exactly the standalone step; with several, a host that
+/// integrates each of `substep_wrenches()` with its `substep_impulse_list()` entry for
 /// `dt / substeps` is.
 pub fn step_hosted(
     p: &VehicleParams,
@@ -315,7 +401,14 @@ fn run_substeps(
             integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
             if let Some(fix) = impact_stage(p, s, ground, &start, &mut forces, h) {
                 s.chassis = start;
-                integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
+                integrate_substep(
+                    &p.chassis,
+                    &mut s.chassis,
+                    &forces.total,
+                    &forces.impulse,
+                    gravity,
+                    h,
+                );
                 apply_position_correction(p, &mut s.chassis, fix, h);
             }
         } else {
