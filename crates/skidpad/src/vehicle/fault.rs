@@ -14,8 +14,97 @@
 //!
 //! Rule: a caller sees either a finite state or a fault, never a silent NaN.
 
+use crate::MAX_WHEELS;
+use crate::chassis::ChassisState;
+use crate::drivetrain::DrivetrainState;
+use crate::input::InputState;
+use crate::stability::StabilityState;
 use crate::state::VehicleState;
+use crate::steering::SteeringState;
+use crate::wheel::WheelState;
 use glam::{DQuat, DVec3};
+
+/// What undoing a standalone step needs: the whole [`VehicleState`] with only the wheel slots
+/// in use (a 4-wheel car saves 4 of the [`MAX_WHEELS`] slots, not ≈ 12 KB). The unused slots
+/// are `None` (one byte each to initialise); a step never writes slots past `n_wheels`.
+/// Fields are listed by destructuring, so a field added to `VehicleState` fails to compile
+/// here until it is saved too.
+pub(crate) struct Rollback {
+    chassis: ChassisState,
+    wheels: [Option<WheelState>; MAX_WHEELS],
+    n_wheels: usize,
+    acceleration_world: DVec3,
+    time: f64,
+    teleports: u64,
+    input: InputState,
+    steering: SteeringState,
+    stability: StabilityState,
+    drivetrain: DrivetrainState,
+    skip_ground_queries: bool,
+}
+
+impl Rollback {
+    /// Save `s` (its wheels in use only). Inlined so the value is built in the caller's frame
+    /// (a returned ≈ 12 KB value would be moved, i.e. copied whole).
+    #[inline(always)]
+    pub(crate) fn save(s: &VehicleState) -> Self {
+        let VehicleState {
+            chassis,
+            ref wheels,
+            n_wheels,
+            acceleration_world,
+            time,
+            teleports,
+            input,
+            steering,
+            stability,
+            drivetrain,
+            skip_ground_queries,
+        } = *s;
+        let mut saved = [None; MAX_WHEELS];
+        for (dst, w) in saved.iter_mut().zip(&wheels[..n_wheels.min(MAX_WHEELS)]) {
+            *dst = Some(*w);
+        }
+        Self {
+            chassis,
+            wheels: saved,
+            n_wheels,
+            acceleration_world,
+            time,
+            teleports,
+            input,
+            steering,
+            stability,
+            drivetrain,
+            skip_ground_queries,
+        }
+    }
+
+    /// Simulated time of the saved state. Unit: s.
+    pub(crate) fn time(&self) -> f64 {
+        self.time
+    }
+
+    /// Put the saved state back into `s` (the slots past the saved wheels are left as they
+    /// are: no step writes them).
+    pub(crate) fn restore(&self, s: &mut VehicleState) {
+        for (dst, w) in s.wheels.iter_mut().zip(&self.wheels) {
+            if let Some(w) = w {
+                *dst = *w;
+            }
+        }
+        s.chassis = self.chassis;
+        s.n_wheels = self.n_wheels;
+        s.acceleration_world = self.acceleration_world;
+        s.time = self.time;
+        s.teleports = self.teleports;
+        s.input = self.input;
+        s.steering = self.steering;
+        s.stability = self.stability;
+        s.drivetrain = self.drivetrain;
+        s.skip_ground_queries = self.skip_ground_queries;
+    }
+}
 
 /// The state channel that went non-finite. Wheel indices are in wheel order, from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

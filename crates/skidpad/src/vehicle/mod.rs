@@ -121,6 +121,17 @@ impl Vehicle {
     /// After a step from `before`: count it if the new state is finite, else restore `before`
     /// and record the fault.
     fn finish_step(&mut self, before: &VehicleState) -> Result<(), StepFault> {
+        self.finish_step_with(before.time, |state| *state = *before)
+    }
+
+    /// The fault check after a step that started at `time`: a finite state counts the step;
+    /// otherwise `undo` puts the state back to the one before the step and the fault is
+    /// recorded.
+    fn finish_step_with(
+        &mut self,
+        time: f64,
+        undo: impl FnOnce(&mut VehicleState),
+    ) -> Result<(), StepFault> {
         match fault::first_non_finite(&self.state) {
             None => {
                 self.steps += 1;
@@ -129,11 +140,11 @@ impl Vehicle {
             Some((channel, value)) => {
                 let f = StepFault {
                     step: self.steps + 1,
-                    time: before.time,
+                    time,
                     channel,
                     value,
                 };
-                self.state = *before;
+                undo(&mut self.state);
                 self.fault = Some(f);
                 Err(f)
             }
@@ -357,7 +368,8 @@ impl Vehicle {
         if !(dt.is_finite() && dt > 0.0) {
             return Ok(());
         }
-        let before = self.state;
+        // Only the wheels in use are saved for the undo (not all `MAX_WHEELS` slots).
+        let before = fault::Rollback::save(&self.state);
         pipeline::step_standalone(
             &self.params,
             &self.derived,
@@ -366,7 +378,7 @@ impl Vehicle {
             ground,
             dt,
         );
-        self.finish_step(&before)
+        self.finish_step_with(before.time(), |state| before.restore(state))
     }
 
     /// Advance by `dt` seconds hosted in a physics engine: `chassis` is the engine's body
