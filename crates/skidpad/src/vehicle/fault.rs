@@ -14,7 +14,6 @@
 //!
 //! Rule: a caller sees either a finite state or a fault, never a silent NaN.
 
-use crate::MAX_WHEELS;
 use crate::chassis::ChassisState;
 use crate::drivetrain::DrivetrainState;
 use crate::input::InputState;
@@ -24,14 +23,14 @@ use crate::steering::SteeringState;
 use crate::wheel::WheelState;
 use glam::{DQuat, DVec3};
 
-/// What undoing a standalone step needs: the whole [`VehicleState`] with only the wheel slots
-/// in use (a 4-wheel car saves 4 of the [`MAX_WHEELS`] slots, not ≈ 12 KB). The unused slots
-/// are `None` (one byte each to initialise); a step never writes slots past `n_wheels`.
-/// Fields are listed by destructuring, so a field added to `VehicleState` fails to compile
-/// here until it is saved too.
-pub(crate) struct Rollback {
+/// What undoing a standalone step needs: the whole [`VehicleState`] with only its first `N`
+/// wheel slots (`N` ≥ the wheels in use: a 4-wheel car saves 4 of the [`MAX_WHEELS`] slots,
+/// ≈ 4 KB instead of ≈ 18 KB). No step writes a slot past `n_wheels`; the saved ones are all
+/// put back. Every field is named in [`Rollback::save`]'s exhaustive pattern, so a field
+/// added to `VehicleState` fails to compile there until it is saved too.
+pub(crate) struct Rollback<const N: usize> {
     chassis: ChassisState,
-    wheels: [Option<WheelState>; MAX_WHEELS],
+    wheels: [WheelState; N],
     n_wheels: usize,
     acceleration_world: DVec3,
     time: f64,
@@ -43,14 +42,13 @@ pub(crate) struct Rollback {
     skip_ground_queries: bool,
 }
 
-impl Rollback {
-    /// Save `s` (its wheels in use only). Inlined so the value is built in the caller's frame
-    /// (a returned ≈ 12 KB value would be moved, i.e. copied whole).
+impl<const N: usize> Rollback<N> {
+    /// Save `s` with its first `N` wheel slots (`N ≤ MAX_WHEELS`).
     #[inline(always)]
     pub(crate) fn save(s: &VehicleState) -> Self {
         let VehicleState {
             chassis,
-            ref wheels,
+            wheels,
             n_wheels,
             acceleration_world,
             time,
@@ -60,23 +58,19 @@ impl Rollback {
             stability,
             drivetrain,
             skip_ground_queries,
-        } = *s;
-        let mut saved = [None; MAX_WHEELS];
-        for (dst, w) in saved.iter_mut().zip(&wheels[..n_wheels.min(MAX_WHEELS)]) {
-            *dst = Some(*w);
-        }
+        } = s;
         Self {
-            chassis,
-            wheels: saved,
-            n_wheels,
-            acceleration_world,
-            time,
-            teleports,
-            input,
-            steering,
-            stability,
-            drivetrain,
-            skip_ground_queries,
+            chassis: *chassis,
+            wheels: std::array::from_fn(|i| wheels[i]),
+            n_wheels: *n_wheels,
+            acceleration_world: *acceleration_world,
+            time: *time,
+            teleports: *teleports,
+            input: *input,
+            steering: *steering,
+            stability: *stability,
+            drivetrain: *drivetrain,
+            skip_ground_queries: *skip_ground_queries,
         }
     }
 
@@ -85,14 +79,9 @@ impl Rollback {
         self.time
     }
 
-    /// Put the saved state back into `s` (the slots past the saved wheels are left as they
-    /// are: no step writes them).
+    /// Put the saved state back into `s`.
     pub(crate) fn restore(&self, s: &mut VehicleState) {
-        for (dst, w) in s.wheels.iter_mut().zip(&self.wheels) {
-            if let Some(w) = w {
-                *dst = *w;
-            }
-        }
+        s.wheels[..N].copy_from_slice(&self.wheels);
         s.chassis = self.chassis;
         s.n_wheels = self.n_wheels;
         s.acceleration_world = self.acceleration_world;

@@ -368,8 +368,21 @@ impl Vehicle {
         if !(dt.is_finite() && dt > 0.0) {
             return Ok(());
         }
-        // Only the wheels in use are saved for the undo (not all `MAX_WHEELS` slots).
-        let before = fault::Rollback::save(&self.state);
+        // The undo saves the wheel slots in use (rounded up to 4 or 8), not all `MAX_WHEELS`.
+        match self.state.n_wheels {
+            0..=4 => self.step_with_undo::<4>(dt, ground),
+            5..=8 => self.step_with_undo::<8>(dt, ground),
+            _ => self.step_with_undo::<{ crate::MAX_WHEELS }>(dt, ground),
+        }
+    }
+
+    /// The standalone step, undone from a [`fault::Rollback`] of `N` wheel slots.
+    fn step_with_undo<const N: usize>(
+        &mut self,
+        dt: f64,
+        ground: &dyn Ground,
+    ) -> Result<(), StepFault> {
+        let before = fault::Rollback::<N>::save(&self.state);
         pipeline::step_standalone(
             &self.params,
             &self.derived,
