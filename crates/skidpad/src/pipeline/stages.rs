@@ -318,6 +318,21 @@ pub fn assemble(
     aero: &AeroForces,
 ) -> ChassisForces {
     let mut out = ChassisForces::default();
+    assemble_into(p, s, coupled, aero, &mut out);
+    out
+}
+
+/// [`assemble`] into `out`, which is first cleared ([`ChassisForces::clear_substep`]): a
+/// substep loop reuses one `ChassisForces` instead of building a new one (≈ 5 KB) per substep.
+/// The result is the same, field for field, as [`assemble`]'s.
+pub fn assemble_into(
+    p: &VehicleParams,
+    s: &VehicleState,
+    coupled: bool,
+    aero: &AeroForces,
+    out: &mut ChassisForces,
+) {
+    out.clear_substep();
     let com = s.chassis.com_world(&p.chassis);
     let grounded = |i: usize| p.wheels[i].enabled && s.wheels[i].suspension.in_contact;
     let nw = p.wheels.len();
@@ -330,20 +345,19 @@ pub fn assemble(
         out.add_torque(w.contact_normal_world * w.tire.mz);
     };
     for i in (0..nw).filter(|&i| grounded(i)) {
-        susp(&mut out, &s.wheels[i]);
+        susp(out, &s.wheels[i]);
         if !coupled {
-            tire(&mut out, &s.wheels[i]);
+            tire(out, &s.wheels[i]);
         }
     }
     if coupled {
         for i in (0..nw).filter(|&i| grounded(i)) {
-            tire(&mut out, &s.wheels[i]);
+            tire(out, &s.wheels[i]);
         }
     }
     for &(f, pt) in &aero.forces[..aero.count] {
         out.push(f, pt, com);
     }
-    out
 }
 
 /// Stage 8: the body-attitude torque (optional) and the stability helpers' torques, added to

@@ -37,7 +37,7 @@
 //! creep — the "sticky tire" behaviour PhysX 5 gets from a constraint, here from the carcass
 //! itself (Pacejka §7.2 and §8.6.2).
 
-use super::interface::{SlipInput, SteadyForces, TireModel};
+use super::interface::{ForceNeed, SlipInput, SteadyForces, TireModel};
 use super::model::{ContactInput, TireForce, rolling_resistance_torque};
 use super::params::TireParams;
 use super::state::TireState;
@@ -65,12 +65,12 @@ pub struct TransientLinear {
     pub wheel_torque: f64,
 }
 
-/// The model's input at transient slips `(κ, tan α)` with the wheel spinning at `omega`.
-fn slip_input(c: &ContactInput, omega: f64, kappa: f64, tan_alpha: f64) -> SlipInput {
+/// The model's input at transient slips `(κ, α)` with the wheel spinning at `omega`.
+fn slip_input(c: &ContactInput, omega: f64, kappa: f64, alpha: f64) -> SlipInput {
     SlipInput {
         fz: c.load.max(0.0),
         kappa,
-        alpha: tan_alpha.atan(),
+        alpha,
         gamma: c.camber,
         vx: c.vx,
         rest_load: c.rest_load,
@@ -85,23 +85,35 @@ fn slip_input(c: &ContactInput, omega: f64, kappa: f64, tan_alpha: f64) -> SlipI
     }
 }
 
+/// The slip angle the model sees at transient slip `tan α`: `atan(tan α/s_y)` with `s_y` the
+/// lateral grip limit (see [`eval`]); computed once per distinct `tan α` and shared by the
+/// evaluations at it.
+fn model_alpha(c: &ContactInput, tan_alpha: f64) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    if sx == 1.0 && sy == 1.0 {
+        tan_alpha.atan()
+    } else {
+        (tan_alpha / sy).atan()
+    }
+}
+
 /// `model` at transient slips `(κ, tan α)` with the grip limits applied
 /// ([`super::TireParams::longitudinal_grip`]): `F'x = s_x·Fx(κ/s_x, tan α/s_y)`,
 /// `F'y = s_y·Fy(…)`, moments about z scaled with `s_y`; `s_y` includes the hand-brake
 /// shaping ([`ContactInput::lateral_grip_limit`]). Identity, bit for bit, at
-/// `s_x = s_y = 1`.
+/// `s_x = s_y = 1`. `alpha` is [`model_alpha`] of `tan α`.
 fn eval(
     model: &dyn TireModel,
     c: &ContactInput,
     omega: f64,
     kappa: f64,
-    tan_alpha: f64,
+    alpha: f64,
 ) -> SteadyForces {
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     if sx == 1.0 && sy == 1.0 {
-        return model.steady_state(&slip_input(c, omega, kappa, tan_alpha));
+        return model.steady_state(&slip_input(c, omega, kappa, alpha));
     }
-    let f = model.steady_state(&slip_input(c, omega, kappa / sx, tan_alpha / sy));
+    let f = model.steady_state(&slip_input(c, omega, kappa / sx, alpha));
     SteadyForces {
         fx: sx * f.fx,
         fy: sy * f.fy,
@@ -110,8 +122,28 @@ fn eval(
     }
 }
 
+/// The forces `(Fx, Fy)` of [`eval`] ([`TireModel::forces`]: only those `need` names are
+/// meaningful, bit for bit those of [`eval`]).
+fn eval_forces(
+    model: &dyn TireModel,
+    c: &ContactInput,
+    omega: f64,
+    kappa: f64,
+    alpha: f64,
+    need: ForceNeed,
+) -> (f64, f64) {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    if sx == 1.0 && sy == 1.0 {
+        return model.forces(&slip_input(c, omega, kappa, alpha), need);
+    }
+    let (fx, fy) = model.forces(&slip_input(c, omega, kappa / sx, alpha), need);
+    (sx * fx, sy * fy)
+}
+
 /// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`, and its wheel torque
-/// there: `(Fx(0, α₀), K_x, Fy(κ₀, 0), K_y, T_w)`.
+/// there: `(Fx(0, α₀), K_x, Fy(κ₀, 0), K_y, T_w)`. One full evaluation at `(κ₀, α₀)`; the
+/// zero-slip points and slope probes ask the model for the one force they use
+/// ([`TireModel::forces`]).
 fn secants(
     model: &dyn TireModel,
     c: &ContactInput,
@@ -119,19 +151,22 @@ fn secants(
     k0: f64,
     t0: f64,
 ) -> (f64, f64, f64, f64, f64) {
-    let eval = |k: f64, t: f64| eval(model, c, omega, k, t);
-    let f0 = eval(k0, t0);
-    let fx_zero = eval(0.0, t0).fx;
-    let fy_zero = eval(k0, 0.0).fy;
+    use ForceNeed::{Lateral, Longitudinal};
+    let a0 = model_alpha(c, t0);
+    let fx_at = |k: f64| eval_forces(model, c, omega, k, a0, Longitudinal).0;
+    let fy_at = |t: f64| eval_forces(model, c, omega, k0, model_alpha(c, t), Lateral).1;
+    let f0 = eval(model, c, omega, k0, a0);
+    let fx_zero = fx_at(0.0);
+    let fy_zero = fy_at(0.0);
     let kx = if k0.abs() > SLOPE_PROBE {
         (f0.fx - fx_zero) / k0
     } else {
-        (eval(SLOPE_PROBE, t0).fx - eval(-SLOPE_PROBE, t0).fx) / (2.0 * SLOPE_PROBE)
+        (fx_at(SLOPE_PROBE) - fx_at(-SLOPE_PROBE)) / (2.0 * SLOPE_PROBE)
     };
     let ky = if t0.abs() > SLOPE_PROBE {
         -(f0.fy - fy_zero) / t0
     } else {
-        -(eval(k0, SLOPE_PROBE).fy - eval(k0, -SLOPE_PROBE).fy) / (2.0 * SLOPE_PROBE)
+        -(fy_at(SLOPE_PROBE) - fy_at(-SLOPE_PROBE)) / (2.0 * SLOPE_PROBE)
     };
     (fx_zero, kx.max(0.0), fy_zero, ky.max(0.0), f0.wheel_torque)
 }
@@ -183,14 +218,18 @@ pub fn linearize(
     let u_pred = ax * (u + dt * slip_v);
     let v_pred = ay * (v + dt * c.vy);
     let (kp, tp) = (u_pred / sx, v_pred / sy);
-    let mag = |f: SteadyForces| f.fx.hypot(f.fy);
-    let f_pred = mag(eval(model, c, s.omega, kp, tp));
+    let ap = model_alpha(c, tp);
+    let mag = |k: f64, a: f64| {
+        let (fx, fy) = eval_forces(model, c, s.omega, k, a, ForceNeed::Both);
+        fx.hypot(fy)
+    };
+    let f_pred = mag(kp, ap);
     // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
     // what the tire gives when it slides, so a step that starts in adhesion is not clamped
     // short of the force the spin is about to demand.
     let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
-    let f_slide_x = mag(eval(model, c, s.omega, sgn(kp), tp));
-    let f_slide_y = mag(eval(model, c, s.omega, kp, sgn(tp)));
+    let f_slide_x = mag(sgn(kp), ap);
+    let f_slide_y = mag(kp, model_alpha(c, sgn(tp)));
     TransientLinear {
         fx0,
         dfx_domega: gx * c.radius / dx,
@@ -335,11 +374,12 @@ pub fn moments(
     c: &ContactInput,
     s: &TireState,
 ) -> SteadyForces {
+    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
     eval(
         model,
         c,
         s.omega,
         s.transient.u / (r.longitudinal_length * c.relaxation_scale),
-        s.transient.v / (r.lateral_length * c.relaxation_scale),
+        model_alpha(c, tan_alpha),
     )
 }

@@ -139,6 +139,43 @@ impl SteadyForces {
 pub trait TireModel: Debug + Send + Sync {
     /// Forces and moments for one slip state.
     fn steady_state(&self, input: &SlipInput) -> SteadyForces;
+
+    /// The forces `(Fx, Fy)` of [`TireModel::steady_state`] at `input`, of which only those
+    /// `need` names must be right (the other may be any finite value). The contact solve
+    /// ([`super::contact`]) asks for its zero-slip and force-limit points this way (5–9 of
+    /// its 7–11 evaluations per wheel and substep), so a model can skip its moments and the
+    /// curve not asked for. Must equal `steady_state`'s `fx` and `fy` bit for bit (the
+    /// built-in models are tested for it); the default calls [`TireModel::steady_state`].
+    fn forces(&self, input: &SlipInput, need: ForceNeed) -> (f64, f64) {
+        let _ = need;
+        let f = self.steady_state(input);
+        (f.fx, f.fy)
+    }
+}
+
+/// Which of the forces a caller of [`TireModel::forces`] needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ForceNeed {
+    /// `Fx` only.
+    Longitudinal,
+    /// `Fy` only.
+    Lateral,
+    /// Both `Fx` and `Fy`.
+    Both,
+}
+
+impl ForceNeed {
+    /// True if `Fx` is needed.
+    #[inline]
+    pub fn x(self) -> bool {
+        self != ForceNeed::Lateral
+    }
+
+    /// True if `Fy` is needed.
+    #[inline]
+    pub fn y(self) -> bool {
+        self != ForceNeed::Longitudinal
+    }
 }
 
 /// The longitudinal slip a model evaluates: `κ/s` with `s` the peak-slip scale (a
@@ -198,6 +235,30 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
 /// κ-dependent terms of Fy and Mz, see the stretched slip axis.
 impl TireModel for super::mf::MfTire {
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
+        let out = self.with_surface(input, super::mf::MfTire::steady_state);
+        SteadyForces {
+            fx: out.fx,
+            fy: out.fy,
+            mz: out.mz,
+            mx: out.mx,
+            my: out.my,
+            wheel_torque: 0.0,
+        }
+    }
+
+    fn forces(&self, input: &SlipInput, need: ForceNeed) -> (f64, f64) {
+        self.with_surface(input, |t, mf| super::mf::MfTire::forces(t, mf, need))
+    }
+}
+
+impl super::mf::MfTire {
+    /// `f(tire, input)` with the surface scales applied to this tyre's coefficients and the
+    /// common interface's input translated (see the `TireModel` impl's docs).
+    fn with_surface<R>(
+        &self,
+        input: &SlipInput,
+        f: impl FnOnce(&super::mf::MfTire, super::mf::MfInput) -> R,
+    ) -> R {
         // Evaluated at |Vx| ≥ VXLOW: the MF low-speed reductions exist for steady-state slip
         // definitions that blow up at standstill; skidpad feeds transient slips, which do not
         // (see `tire::contact`), so the reductions would only remove traction at a launch.
@@ -219,8 +280,8 @@ impl TireModel for super::mf::MfTire {
                 .then_some(input.pressure),
         };
         let (fs, ks) = (input.friction_scale, input.stiffness_scale);
-        let out = if fs == 1.0 && ks == 1.0 {
-            super::mf::MfTire::steady_state(self, mf)
+        if fs == 1.0 && ks == 1.0 {
+            f(self, mf)
         } else {
             // A stack copy of the coefficients (plain f64 fields: no allocation).
             let mut t = self.clone();
@@ -231,15 +292,7 @@ impl TireModel for super::mf::MfTire {
             c.lmuy *= fs;
             c.lkx *= ks;
             c.lky *= ks;
-            super::mf::MfTire::steady_state(&t, mf)
-        };
-        SteadyForces {
-            fx: out.fx,
-            fy: out.fy,
-            mz: out.mz,
-            mx: out.mx,
-            my: out.my,
-            wheel_torque: 0.0,
+            f(&t, mf)
         }
     }
 }

@@ -29,7 +29,7 @@
 //! Limits: no shifts other than camber (zero force at zero slip and zero camber), a heuristic
 //! trail (the camber thrust gets the same trail), no camber effect on the peak friction.
 
-use super::interface::{SlipInput, SteadyForces, TireModel, sanitize};
+use super::interface::{ForceNeed, SlipInput, SteadyForces, TireModel, sanitize};
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
 
@@ -210,9 +210,31 @@ impl SimpleMagicParams {
 
 impl TireModel for SimpleMagicParams {
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
+        let Some((fx, fy, trail)) = self.evaluate(input, ForceNeed::Both) else {
+            return SteadyForces::default();
+        };
+        SteadyForces {
+            fx,
+            fy,
+            mz: -trail * fy,
+            ..SteadyForces::default()
+        }
+    }
+
+    /// Each curve only when its force is needed (the same operations as `steady_state`).
+    fn forces(&self, input: &SlipInput, need: ForceNeed) -> (f64, f64) {
+        self.evaluate(input, need)
+            .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy))
+    }
+}
+
+impl SimpleMagicParams {
+    /// `(Fx, Fy, trail)` of the model docs, `None` for no force at all (no load, no slip or
+    /// no grip); a force `need` does not name is 0 (its curve not evaluated).
+    fn evaluate(&self, input: &SlipInput, need: ForceNeed) -> Option<(f64, f64, f64)> {
         let s = sanitize(input);
         if s.fz <= 0.0 {
-            return SteadyForces::default();
+            return None;
         }
         let d = self.mu(s.fz) * s.friction_scale * s.fz;
         // Surface scales: stiffness multiplies B, peak slip divides it (both move the peak).
@@ -235,17 +257,20 @@ impl TireModel for SimpleMagicParams {
         let (sx, sy) = (s.kappa / km, alpha / am);
         let sn = sx.hypot(sy);
         if sn <= 0.0 || d <= 0.0 {
-            return SteadyForces::default();
+            return None;
         }
-        let fx = d * lon.unit(sn * km) * sx / sn;
-        let fy = -d * lat.unit(sn * am) * sy / sn;
+        let fx = if need.x() {
+            d * lon.unit(sn * km) * sx / sn
+        } else {
+            0.0
+        };
+        let fy = if need.y() {
+            -d * lat.unit(sn * am) * sy / sn
+        } else {
+            0.0
+        };
         let trail = self.pneumatic_trail * (1.0 - sn).max(0.0);
-        SteadyForces {
-            fx,
-            fy,
-            mz: -trail * fy,
-            ..SteadyForces::default()
-        }
+        Some((fx, fy, trail))
     }
 }
 

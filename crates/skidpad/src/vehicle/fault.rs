@@ -14,8 +14,86 @@
 //!
 //! Rule: a caller sees either a finite state or a fault, never a silent NaN.
 
+use crate::chassis::ChassisState;
+use crate::drivetrain::DrivetrainState;
+use crate::input::InputState;
+use crate::stability::StabilityState;
 use crate::state::VehicleState;
+use crate::steering::SteeringState;
+use crate::wheel::WheelState;
 use glam::{DQuat, DVec3};
+
+/// What undoing a standalone step needs: the whole [`VehicleState`] with only its first `N`
+/// wheel slots (`N` ≥ the wheels in use: a 4-wheel car saves 4 of the [`MAX_WHEELS`] slots,
+/// ≈ 4 KB instead of ≈ 18 KB). No step writes a slot past `n_wheels`; the saved ones are all
+/// put back. Every field is named in [`Rollback::save`]'s exhaustive pattern, so a field
+/// added to `VehicleState` fails to compile there until it is saved too.
+pub(crate) struct Rollback<const N: usize> {
+    chassis: ChassisState,
+    wheels: [WheelState; N],
+    n_wheels: usize,
+    acceleration_world: DVec3,
+    time: f64,
+    teleports: u64,
+    input: InputState,
+    steering: SteeringState,
+    stability: StabilityState,
+    drivetrain: DrivetrainState,
+    skip_ground_queries: bool,
+}
+
+impl<const N: usize> Rollback<N> {
+    /// Save `s` with its first `N` wheel slots (`N ≤ MAX_WHEELS`).
+    #[inline(always)]
+    pub(crate) fn save(s: &VehicleState) -> Self {
+        let VehicleState {
+            chassis,
+            wheels,
+            n_wheels,
+            acceleration_world,
+            time,
+            teleports,
+            input,
+            steering,
+            stability,
+            drivetrain,
+            skip_ground_queries,
+        } = s;
+        Self {
+            chassis: *chassis,
+            wheels: std::array::from_fn(|i| wheels[i]),
+            n_wheels: *n_wheels,
+            acceleration_world: *acceleration_world,
+            time: *time,
+            teleports: *teleports,
+            input: *input,
+            steering: *steering,
+            stability: *stability,
+            drivetrain: *drivetrain,
+            skip_ground_queries: *skip_ground_queries,
+        }
+    }
+
+    /// Simulated time of the saved state. Unit: s.
+    pub(crate) fn time(&self) -> f64 {
+        self.time
+    }
+
+    /// Put the saved state back into `s`.
+    pub(crate) fn restore(&self, s: &mut VehicleState) {
+        s.wheels[..N].copy_from_slice(&self.wheels);
+        s.chassis = self.chassis;
+        s.n_wheels = self.n_wheels;
+        s.acceleration_world = self.acceleration_world;
+        s.time = self.time;
+        s.teleports = self.teleports;
+        s.input = self.input;
+        s.steering = self.steering;
+        s.stability = self.stability;
+        s.drivetrain = self.drivetrain;
+        s.skip_ground_queries = self.skip_ground_queries;
+    }
+}
 
 /// The state channel that went non-finite. Wheel indices are in wheel order, from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -149,6 +149,17 @@ impl Vehicle {
     /// After a step from `before`: count it if the new state is finite, else restore `before`
     /// and record the fault.
     fn finish_step(&mut self, before: &VehicleState) -> Result<(), StepFault> {
+        self.finish_step_with(before.time, |state| *state = *before)
+    }
+
+    /// The fault check after a step that started at `time`: a finite state counts the step;
+    /// otherwise `undo` puts the state back to the one before the step and the fault is
+    /// recorded.
+    fn finish_step_with(
+        &mut self,
+        time: f64,
+        undo: impl FnOnce(&mut VehicleState),
+    ) -> Result<(), StepFault> {
         match fault::first_non_finite(&self.state) {
             None => {
                 self.steps += 1;
@@ -157,11 +168,11 @@ impl Vehicle {
             Some((channel, value)) => {
                 let f = StepFault {
                     step: self.steps + 1,
-                    time: before.time,
+                    time,
                     channel,
                     value,
                 };
-                self.state = *before;
+                undo(&mut self.state);
                 self.fault = Some(f);
                 Err(f)
             }
@@ -398,7 +409,21 @@ impl Vehicle {
         if !(dt.is_finite() && dt > 0.0) {
             return Ok(());
         }
-        let before = self.state;
+        // The undo saves the wheel slots in use (rounded up to 4 or 8), not all `MAX_WHEELS`.
+        match self.state.n_wheels {
+            0..=4 => self.step_with_undo::<4>(dt, ground),
+            5..=8 => self.step_with_undo::<8>(dt, ground),
+            _ => self.step_with_undo::<{ crate::MAX_WHEELS }>(dt, ground),
+        }
+    }
+
+    /// The standalone step, undone from a [`fault::Rollback`] of `N` wheel slots.
+    fn step_with_undo<const N: usize>(
+        &mut self,
+        dt: f64,
+        ground: &dyn Ground,
+    ) -> Result<(), StepFault> {
+        let before = fault::Rollback::<N>::save(&self.state);
         pipeline::step_standalone(
             &self.params,
             &self.derived,
@@ -407,7 +432,7 @@ impl Vehicle {
             ground,
             dt,
         );
-        self.finish_step(&before)
+        self.finish_step_with(before.time(), |state| before.restore(state))
     }
 
     /// Advance by `dt` seconds hosted in a physics engine: `chassis` is the engine's body

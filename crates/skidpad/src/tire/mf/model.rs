@@ -377,6 +377,31 @@ impl MfTire {
         })
     }
 
+    /// `(Fx, Fy)` of [`MfTire::steady_state`] bit for bit, computing only what `need` names
+    /// (the other is 0) and no moments: the pure and combined force of each direction needed
+    /// (Fx does not depend on Fy's terms nor Fy on Fx's), non-finite results replaced by 0.
+    pub fn forces(&self, input: MfInput, need: crate::tire::ForceNeed) -> (f64, f64) {
+        let inputs = match self.limited_inputs(input) {
+            Ok(inputs) => inputs,
+            Err(_) => return (0.0, 0.0),
+        };
+        let op = self.operating_point(&inputs);
+        let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+        let fx = if need.x() {
+            let (fx0, _) = self.fx0(&op);
+            finite(self.combined_fx(&op, fx0))
+        } else {
+            0.0
+        };
+        let fy = if need.y() {
+            let fy0 = self.fy0(&op, op.gy);
+            finite(self.combined_fy(&op, &fy0).fy)
+        } else {
+            0.0
+        };
+        (fx, fy)
+    }
+
     /// The inputs after replacing non-finite values (always) and applying the validity ranges
     /// and low-speed reductions (limits on); `Err` is the all-zero output for Fz ≤ 0.
     fn limited_inputs(&self, input: MfInput) -> Result<Inputs, MfOutput> {
