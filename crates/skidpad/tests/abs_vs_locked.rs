@@ -13,6 +13,12 @@
 //! the wheels spin down passes through the peak, and the load transfer onto the front tyres
 //! (load-sensitive: µ falls with load) lengthens it.
 //!
+//! Adhesion utilisation: UN ECE R13-H (passenger cars, M1), Annex 6, requires an ABS to use
+//! at least ε = 0.75 of the available adhesion; here ε ≈ d_ideal/d_ABS (the stop at each tyre's
+//! peak µ over the ABS stop), asserted ≥ 0.75 for the cars. Measured with the two-phase
+//! rebuild (issue 15): sedan 0.89, hatch 0.89, sports 0.91, rally 0.90. The trucks (R13, not
+//! R13-H) are printed, not asserted: 0.78 (6x6) and 0.72 (8x8, below 0.75: open).
+//!
 //! Not asserted for the tank (friction-circle tracks, no peak) and the kart (peaked tyres
 //! since issue 15, but no ABS and brakes on the rear axle only: no 100–0 comparison made).
 
@@ -39,16 +45,17 @@ fn abs_stops_between_the_peak_and_the_locked_wheel_distance() {
     let v0: f64 = 100.0 / 3.6;
     let mut bad = Vec::new();
     println!(
-        "{:<11} {:>7} {:>7} {:>9} {:>9} {:>9} {:>9}",
-        "preset", "µ_peak", "µ_slide", "d_ideal", "d_ABS", "d_locked", "v²/2µ_s·g"
+        "{:<11} {:>7} {:>7} {:>9} {:>9} {:>9} {:>9} {:>6}",
+        "preset", "µ_peak", "µ_slide", "d_ideal", "d_ABS", "d_locked", "v²/2µ_s·g", "ε"
     );
-    for p in [
-        presets::sedan(),
-        presets::hatch_fwd(),
-        presets::sports_rwd(),
-        presets::rally_4wd(),
-        presets::truck_6x6(),
-        presets::truck_8x8(),
+    // (vehicle, a passenger car under R13-H)
+    for (p, car) in [
+        (presets::sedan(), true),
+        (presets::hatch_fwd(), true),
+        (presets::sports_rwd(), true),
+        (presets::rally_4wd(), true),
+        (presets::truck_6x6(), false),
+        (presets::truck_8x8(), false),
     ] {
         let v = Vehicle::new(p.clone()).unwrap();
         let g = p.sim.gravity;
@@ -64,11 +71,18 @@ fn abs_stops_between_the_peak_and_the_locked_wheel_distance() {
         let ideal = v0 * v0 / (2.0 * (mu_peak * g + a_res));
         let locked_cf = v0 * v0 / (2.0 * mu_slide * g);
         let (abs, locked) = stops(&p);
+        let eps = ideal / abs;
         println!(
             "{:<11} {mu_peak:>7.3} {mu_slide:>7.3} {ideal:>9.2} {abs:>9.2} {locked:>9.2} \
-             {locked_cf:>9.2}",
+             {locked_cf:>9.2} {eps:>6.3}",
             p.name
         );
+        if car && eps < 0.75 {
+            bad.push(format!(
+                "{}: adhesion utilisation {eps:.3} < 0.75 (ECE R13-H Annex 6)",
+                p.name
+            ));
+        }
         if !(ideal <= abs && abs < locked) {
             bad.push(format!(
                 "{}: want {ideal:.2} ≤ ABS {abs:.2} < locked {locked:.2} m",

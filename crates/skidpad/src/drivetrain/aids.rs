@@ -19,7 +19,20 @@
 //! pressure drives the wheel through the whole slip window, and it spends most of the cycle
 //! far below the peak (on a wet road it stopped *longer* than locked wheels).
 //!
-//! Limits: ABS without wheel-deceleration thresholds; TC acts on the throttle only
+//! The rebuild is two-phase as in the Bosch cycle: fast (at `dump_rate`) back to
+//! `rebuild_fraction` (0.9) of the pressure at which the wheel last began to lock, then the
+//! slow ramp at `reapply_rate`, so the wheel does not spend the rebuild far below the peak.
+//! Defaults are set from the presets' own tyres: the Magic Formula fits peak at κ ≈ 0.15
+//! (0.148–0.165 at static load, sedan, hatch, sports, trucks), so the release slip 0.15 is the
+//! peak and the restore slip 0.10 is on the curve's flat top (µ within a few % of the peak).
+//! Measured (issue 15, abs_vs_locked.rs), 100–0 km/h dry, the ideal stop at each tyre's peak µ
+//! over the ABS stop: sedan 37.31/41.92 m, hatch 40.35/45.34 m, sports 37.03/40.53 m (0.89,
+//! 0.89, 0.91), where the old single-phase rebuild and 0.05 restore slip reached 0.85, 0.83,
+//! 0.87. The ideal uses µ at static load; the load-sensitive front tyres lose µ under the
+//! braking transfer, so 1.0 is not reachable. UN ECE R13-H (Annex 6) asks an ABS for an
+//! adhesion utilisation ε ≥ 0.75.
+//!
+//! Limits: ABS without wheel-deceleration thresholds (slip only); TC acts on the throttle only
 //! (no brake-based TC across an open differential); ESC uses the driver's steer angle and a
 //! fixed friction estimate, no sideslip-angle term.
 
@@ -36,7 +49,8 @@ pub struct AbsParams {
     /// Range: (restore_slip, 1]. Default: 0.15. Set near the tire's peak slip.
     pub release_slip: f64,
     /// Reapply once the slip ratio is above `−restore_slip`. Unit: 1. Range: [0, release_slip).
-    /// Default: 0.05.
+    /// Default: 0.10 (two thirds of the release slip: the window sits on the flat top of the
+    /// µ–κ curve just below the peak, so a held wheel still brakes near its peak force).
     pub restore_slip: f64,
     /// Least brake fraction kept while released. Unit: 1. Range: [0, 1). Default: 0.2.
     pub release_factor: f64,
@@ -48,6 +62,11 @@ pub struct AbsParams {
     /// Range: (0, ∞). Default: 3 (0 → full in 0.33 s). Raise it for a faster cycle; too fast
     /// and each step of rebuild overshoots the slip window.
     pub reapply_rate: f64,
+    /// Fast rebuild: after a release the pressure returns at `dump_rate` to this fraction of
+    /// the pressure at which the wheel last began to lock, then creeps up at `reapply_rate`
+    /// (the Bosch cycle's rapid-then-stepped rebuild). Unit: 1. Range: [0, 1]. Default: 0.9.
+    /// 0 turns the fast phase off (a slow ramp from the released pressure).
+    pub rebuild_fraction: f64,
 }
 
 impl Default for AbsParams {
@@ -55,10 +74,11 @@ impl Default for AbsParams {
         Self {
             enabled: false,
             release_slip: 0.15,
-            restore_slip: 0.05,
+            restore_slip: 0.10,
             release_factor: 0.2,
             dump_rate: 20.0,
             reapply_rate: 3.0,
+            rebuild_fraction: 0.9,
         }
     }
 }
@@ -156,6 +176,7 @@ impl AidsParams {
         check::in_range("abs.release_factor", a.release_factor, 0.0, 1.0)?;
         check::positive("abs.dump_rate", a.dump_rate)?;
         check::positive("abs.reapply_rate", a.reapply_rate)?;
+        check::in_range("abs.rebuild_fraction", a.rebuild_fraction, 0.0, 1.0)?;
         let t = &self.tc;
         check::positive("tc.slip_target", t.slip_target)?;
         check::positive("tc.rate", t.rate)?;
@@ -181,26 +202,42 @@ pub fn abs_release(p: &AbsParams, released: bool, slip_ratio: f64) -> bool {
     }
 }
 
-/// ABS modulator of one wheel for a substep `h`: from the last state (`released`, pressure
-/// fraction `scale`) and the wheel's slip ratio, the new state. Reduce at `dump_rate` beyond
-/// the release slip, hold while released inside the window, rebuild at `reapply_rate`
-/// otherwise; the fraction stays in `[release_factor, 1]`.
-pub fn abs_modulate(
-    p: &AbsParams,
-    released: bool,
-    scale: f64,
-    slip_ratio: f64,
-    h: f64,
-) -> (bool, f64) {
-    let now = abs_release(p, released, slip_ratio);
+/// One wheel's ABS modulator state.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AbsWheel {
+    /// Brake released (inside the hysteresis window after a release).
+    pub released: bool,
+    /// Service-brake pressure fraction. Unit: 1.
+    pub scale: f64,
+    /// Pressure fraction at the last release (the wheel's locking pressure). Unit: 1.
+    pub lock_scale: f64,
+}
+
+/// ABS modulator of one wheel for a substep `h`: from the last state and the wheel's slip
+/// ratio, the new state. Reduce at `dump_rate` beyond the release slip (remembering the
+/// pressure at the moment of release), hold while released inside the window; rebuild at
+/// `dump_rate` up to `rebuild_fraction` × that remembered pressure, then at `reapply_rate`;
+/// the fraction stays in `[release_factor, 1]`.
+pub fn abs_modulate(p: &AbsParams, w: AbsWheel, slip_ratio: f64, h: f64) -> AbsWheel {
+    let now = abs_release(p, w.released, slip_ratio);
+    let mut lock_scale = w.lock_scale;
     let s = if slip_ratio < -p.release_slip {
-        scale - p.dump_rate * h
+        if !w.released {
+            lock_scale = w.scale;
+        }
+        w.scale - p.dump_rate * h
     } else if now {
-        scale
+        w.scale
+    } else if w.scale < p.rebuild_fraction * lock_scale {
+        (w.scale + p.dump_rate * h).min(p.rebuild_fraction * lock_scale)
     } else {
-        scale + p.reapply_rate * h
+        w.scale + p.reapply_rate * h
     };
-    (now, s.clamp(p.release_factor, 1.0))
+    AbsWheel {
+        released: now,
+        scale: s.clamp(p.release_factor, 1.0),
+        lock_scale,
+    }
 }
 
 /// Traction-control torque fraction after a substep `h`.
@@ -270,16 +307,30 @@ mod tests {
     fn abs_hysteresis_and_tc_ramp() {
         let p = AbsParams::default();
         assert!(abs_release(&p, false, -0.2));
-        assert!(abs_release(&p, true, -0.1));
+        assert!(abs_release(&p, true, -0.12));
         assert!(!abs_release(&p, true, -0.01));
-        // Reduce at 20/s beyond the window, hold inside it, rebuild at 3/s, within [0.2, 1].
-        let (r, s) = abs_modulate(&p, false, 0.5, -0.2, 0.01);
-        assert!(r && (s - 0.3).abs() < 1e-12);
-        assert_eq!(abs_modulate(&p, false, 0.21, -0.2, 0.01), (true, 0.2));
-        assert_eq!(abs_modulate(&p, true, 0.3, -0.1, 0.01), (true, 0.3));
-        let (r, s) = abs_modulate(&p, true, 0.3, -0.01, 0.01);
-        assert!(!r && (s - 0.33).abs() < 1e-12);
-        assert_eq!(abs_modulate(&p, false, 0.99, 0.0, 0.01).1, 1.0);
+        // Reduce at 20/s beyond the window (remembering the pressure at release), hold inside
+        // it; rebuild at 20/s to 0.9 × that pressure, then at 3/s; within [0.2, 1].
+        let w = |released, scale, lock_scale| AbsWheel {
+            released,
+            scale,
+            lock_scale,
+        };
+        let n = abs_modulate(&p, w(false, 0.5, 1.0), -0.2, 0.01);
+        assert!(n.released && (n.scale - 0.3).abs() < 1e-12 && n.lock_scale == 0.5);
+        let n = abs_modulate(&p, w(false, 0.21, 1.0), -0.2, 0.01);
+        assert_eq!((n.released, n.scale), (true, 0.2));
+        assert_eq!(
+            abs_modulate(&p, w(true, 0.3, 0.5), -0.12, 0.01),
+            w(true, 0.3, 0.5)
+        );
+        // Fast phase: 0.3 + 20·0.01 = 0.5, capped at 0.9 × 0.5 = 0.45.
+        let n = abs_modulate(&p, w(true, 0.3, 0.5), -0.01, 0.01);
+        assert!(!n.released && (n.scale - 0.45).abs() < 1e-12);
+        // Slow phase above 0.45: + 3·0.01.
+        let n = abs_modulate(&p, w(false, 0.45, 0.5), -0.01, 0.01);
+        assert!((n.scale - 0.48).abs() < 1e-12);
+        assert_eq!(abs_modulate(&p, w(false, 0.99, 1.0), 0.0, 0.01).scale, 1.0);
         let t = TcParams::default();
         assert!((tc_scale(&t, 1.0, 0.5, 0.01) - 0.92).abs() < 1e-12);
         assert_eq!(tc_scale(&t, 1.0, 0.0, 0.01), 1.0);

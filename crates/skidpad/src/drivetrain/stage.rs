@@ -257,17 +257,20 @@ fn wheel_torques(
         let bias = brake_bias_scale(dp.brake_bias, &max_brake[..nw], &is_front[..nw], i);
         let mut service = brake * w.max_brake_torque * bias;
         if dp.aids.abs.enabled && service > 0.0 {
-            (ds.abs_released[i], ds.abs_scale[i]) = aids::abs_modulate(
-                &dp.aids.abs,
-                ds.abs_released[i],
-                ds.abs_scale[i],
-                input.slip_ratio[i],
-                h,
-            );
+            let state = aids::AbsWheel {
+                released: ds.abs_released[i],
+                scale: ds.abs_scale[i],
+                lock_scale: ds.abs_lock_scale[i],
+            };
+            let next = aids::abs_modulate(&dp.aids.abs, state, input.slip_ratio[i], h);
+            ds.abs_released[i] = next.released;
+            ds.abs_scale[i] = next.scale;
+            ds.abs_lock_scale[i] = next.lock_scale;
             service *= ds.abs_scale[i];
         } else {
             ds.abs_released[i] = false;
             ds.abs_scale[i] = 1.0;
+            ds.abs_lock_scale[i] = 1.0;
         }
         let side = tank::side_index(w.side);
         out.brake_torque[i] = service

@@ -44,6 +44,9 @@ pub struct DrivetrainState {
     pub abs_released: [bool; MAX_WHEELS],
     /// ABS: service-brake pressure fraction per wheel (1 = the pedal's full demand).
     pub abs_scale: [f64; MAX_WHEELS],
+    /// ABS: pressure fraction at this wheel's last release (the locking pressure the rebuild
+    /// returns to quickly; 1 before the first cycle).
+    pub abs_lock_scale: [f64; MAX_WHEELS],
     /// Traction control torque fraction (1 = no intervention).
     pub tc_scale: f64,
     /// ESC yaw-rate error `r − r_ref`. Unit: rad/s.
@@ -74,6 +77,7 @@ impl Default for DrivetrainState {
             slip_energy: 0.0,
             abs_released: [false; MAX_WHEELS],
             abs_scale: [1.0; MAX_WHEELS],
+            abs_lock_scale: [1.0; MAX_WHEELS],
             tc_scale: 1.0,
             esc_yaw_error: 0.0,
             esc_brake: [0.0; MAX_WHEELS],
