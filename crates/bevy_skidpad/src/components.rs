@@ -190,7 +190,8 @@ impl GroundVehicle {
     }
 
     /// The longest fixed step this vehicle is stable at in the ECS: the core's
-    /// `Derived::max_substep` (its stiffest spring's bound, `(hω)² + 2hγ ≤ 2.25`). The core's
+    /// `Derived::max_substep` (its stiffest spring's bound, `(hω)² + 2hγ ≤ 2.25`, and its
+    /// fastest whole-body mode's, `≤ 3.24`). The core's
     /// substeps keep its own prediction stable at any step, but Avian integrates the body once
     /// per fixed step with the step's mean wrench, so the body-on-spring loop closes at the
     /// fixed step: run the fixed schedule at `1 / max_fixed_dt()` Hz or faster. The plugin

@@ -110,3 +110,33 @@ fn steering_stage_alone_gives_ackermann_angles() {
     );
     assert!((outer.to_degrees() - 14.95).abs() < 0.01);
 }
+
+/// `ChassisForces::clear_substep` (what lets the substep loop reuse one value) gives back
+/// `ChassisForces::default()` field for field from a value with every field and every entry
+/// in use. The literal names every field (no `..`), so a field added later fails to compile
+/// here until the clear is checked for it.
+#[test]
+fn clearing_chassis_forces_equals_a_fresh_value() {
+    use skidpad::chassis::Wrench;
+    use skidpad::pipeline::{AppliedForce, ChassisForces, MAX_POINT_FORCES, MAX_SUBSTEPS};
+    let v = skidpad::DVec3::new(1.0, -2.0, 3.0);
+    let w = Wrench {
+        force: v,
+        torque: -v,
+    };
+    let mut f = ChassisForces {
+        forces: [AppliedForce {
+            force_world: v,
+            point_world: 2.0 * v,
+        }; MAX_POINT_FORCES],
+        count: MAX_POINT_FORCES,
+        torque_world: v,
+        total: w,
+        substep_totals: [w; MAX_SUBSTEPS],
+        substeps: MAX_SUBSTEPS,
+        impulse: w,
+        substep_impulses: [w; MAX_SUBSTEPS],
+    };
+    f.clear_substep();
+    assert_eq!(f, ChassisForces::default());
+}

@@ -230,6 +230,8 @@ impl ChassisForces {
         self.torque_world = DVec3::ZERO;
         self.total = Wrench::default();
         self.substep_totals[..self.substeps].fill(Wrench::default());
+        self.impulse = Wrench::default();
+        self.substep_impulses[..self.substeps].fill(Wrench::default());
         self.substeps = 0;
     }
 
