@@ -69,7 +69,7 @@ use crate::{drivetrain, suspension::model as susp, wheel, wheel::WheelState};
 
 use crate::MAX_WHEELS;
 use crate::aero::MAX_AERO_FORCES;
-use crate::chassis::{Wrench, integrate};
+use crate::chassis::{ChassisState, Wrench, integrate};
 use crate::ground::Ground;
 use crate::input::Controls;
 use crate::params::{Derived, VehicleParams};
@@ -283,16 +283,29 @@ pub fn predict_substep(
     let start = s.chassis;
     integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
     if end_stop_stage(p, s, ground, &start, forces, h) {
-        s.chassis = start;
-        integrate_substep(
-            &p.chassis,
-            &mut s.chassis,
-            &forces.total,
-            &forces.impulse,
-            gravity,
-            h,
-        );
+        redo_impulse_first(p, s, &start, forces, gravity, h);
     }
+}
+
+/// Stage 10b acted: the substep again from its `start`, the constraint impulse first
+/// ([`integrate_substep`]).
+fn redo_impulse_first(
+    p: &VehicleParams,
+    s: &mut VehicleState,
+    start: &ChassisState,
+    forces: &ChassisForces,
+    gravity: DVec3,
+    h: f64,
+) {
+    s.chassis = *start;
+    integrate_substep(
+        &p.chassis,
+        &mut s.chassis,
+        &forces.total,
+        &forces.impulse,
+        gravity,
+        h,
+    );
 }
 
 /// Integrate one substep of `h` under the wrench `total` (as [`ChassisForces::total`]) that
@@ -417,15 +430,7 @@ fn run_substeps(
             let start = s.chassis;
             integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
             if let Some(fix) = impact_stage(p, s, ground, &start, &mut forces, h) {
-                s.chassis = start;
-                integrate_substep(
-                    &p.chassis,
-                    &mut s.chassis,
-                    &forces.total,
-                    &forces.impulse,
-                    gravity,
-                    h,
-                );
+                redo_impulse_first(p, s, &start, &forces, gravity, h);
                 apply_position_correction(p, &mut s.chassis, fix, h);
             }
         } else {
