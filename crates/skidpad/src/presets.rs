@@ -120,9 +120,8 @@ pub fn truck_6x6() -> VehicleParams {
         input_smoothing: Default::default(),
         stability: Default::default(),
         aero: drag(0.8, 7.5),
-        drivetrain: DrivetrainParams {
-            kind: DriveKind::Engine,
-            engine: EngineParams {
+        drivetrain: truck_drivetrain(
+            EngineParams {
                 peak_torque: 2000.0,
                 torque_curve: Curve::new(&[(0.0, 0.6), (0.5, 1.0), (0.75, 1.0), (1.0, 0.8)]),
                 max_speed: 230.0,
@@ -132,27 +131,13 @@ pub fn truck_6x6() -> VehicleParams {
                 damping_zero_throttle_engaged: 8.0,
                 damping_zero_throttle_disengaged: 1.5,
             },
-            clutch: ClutchParams {
-                strength: 300.0,
-                engage_engine_speed: 110.0,
-                ..ClutchParams::default()
-            },
-            gearbox: GearboxParams {
+            GearboxParams {
                 forward_ratios: vec![6.0, 3.5, 2.1, 1.3, 1.0],
                 reverse_ratio: 6.0,
                 final_drive: 5.0,
                 switch_time: 0.5,
             },
-            autobox: AutoboxParams {
-                latency: 1.5,
-                ..AutoboxParams::default()
-            },
-            differential: DifferentialParams {
-                layout: DriveLayout::Multi,
-                ..DifferentialParams::default()
-            },
-            ..DrivetrainParams::default()
-        },
+        ),
     }
 }
 
@@ -400,9 +385,8 @@ fn kart_drivetrain() -> DrivetrainParams {
 /// 1.0 from 1200 to 1600 rpm (0.545–0.727: 302 kW at 1600 rpm), then 300 kW to 2100 rpm:
 /// 0.838 at 1900 rpm (0.864), 0.758 at 2100 rpm (0.955); 0.70 at the limit (290 kW).
 fn truck_8x8_drivetrain() -> DrivetrainParams {
-    DrivetrainParams {
-        kind: DriveKind::Engine,
-        engine: EngineParams {
+    truck_drivetrain(
+        EngineParams {
             peak_torque: 1800.0,
             torque_curve: Curve::new(&[
                 (0.0, 0.5),
@@ -420,17 +404,28 @@ fn truck_8x8_drivetrain() -> DrivetrainParams {
             damping_zero_throttle_engaged: 8.0,
             damping_zero_throttle_disengaged: 1.5,
         },
-        clutch: ClutchParams {
-            strength: 300.0,
-            engage_engine_speed: 110.0,
-            ..ClutchParams::default()
-        },
-        gearbox: GearboxParams {
+        GearboxParams {
             forward_ratios: vec![6.5, 3.9, 2.4, 1.5, 1.0],
             reverse_ratio: 6.5,
             final_drive: 3.0,
             switch_time: 0.5,
         },
+    )
+}
+
+/// The trucks' drivetrain around their own `engine` and `gearbox`: a clutch of 300 N·m·s/rad
+/// engaging from 110 rad/s, an automatic box with 1.5 s latency, every driven wheel on the
+/// multi-wheel split.
+fn truck_drivetrain(engine: EngineParams, gearbox: GearboxParams) -> DrivetrainParams {
+    DrivetrainParams {
+        kind: DriveKind::Engine,
+        engine,
+        clutch: ClutchParams {
+            strength: 300.0,
+            engage_engine_speed: 110.0,
+            ..ClutchParams::default()
+        },
+        gearbox,
         autobox: AutoboxParams {
             latency: 1.5,
             ..AutoboxParams::default()
