@@ -9,34 +9,15 @@
 //! core's `step_fault.rs`.
 
 use skidpad::presets;
-use skidpad::tire::interface::{SlipInput, SteadyForces, TireModel};
-use skidpad::tire::{FrictionCircleParams, TireModelKind};
+use skidpad::tire::TireModelKind;
+use skidpad::tire::fault::NanBand;
 use skidpad::vehicle::VehicleParams;
 use skidpad_cli::scenario::Scenario;
 use std::sync::Arc;
 
-/// The friction-circle tyre, except NaN forces while the contact's forward speed is within
-/// (5, 12) m/s.
-#[derive(Debug)]
-struct NanBand(FrictionCircleParams);
-
-impl TireModel for NanBand {
-    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
-        if input.vx.abs() > 5.0 && input.vx.abs() < 12.0 {
-            SteadyForces {
-                fx: f64::NAN,
-                fy: f64::NAN,
-                ..SteadyForces::default()
-            }
-        } else {
-            self.0.steady_state(input)
-        }
-    }
-}
-
 fn bad_sedan() -> VehicleParams {
     let mut p = presets::sedan();
-    let model = TireModelKind::Custom(Arc::new(NanBand(FrictionCircleParams::default())));
+    let model = TireModelKind::Custom(Arc::new(NanBand::new(5.0, 12.0)));
     for w in &mut p.wheels {
         w.tire.model = model.clone();
     }

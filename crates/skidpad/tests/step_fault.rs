@@ -5,37 +5,18 @@
 
 use skidpad::ground::Plane;
 use skidpad::maneuver::{Options, longitudinal, validity::Rule};
-use skidpad::tire::interface::{SlipInput, SteadyForces, TireModel};
-use skidpad::tire::{FrictionCircleParams, TireModelKind};
+use skidpad::tire::TireModelKind;
+use skidpad::tire::fault::NanBand;
 use skidpad::vehicle::{
     Channel, Intent, StepFault, Vehicle, VehicleParams, fault::first_non_finite,
 };
 use skidpad::{DVec3, Pose, World, presets};
 use std::sync::Arc;
 
-/// The foundation friction-circle tyre, except NaN forces while the contact's forward speed
-/// is within (5, 12) m/s.
-#[derive(Debug)]
-struct NanBand(FrictionCircleParams);
-
-impl TireModel for NanBand {
-    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
-        if input.vx.abs() > 5.0 && input.vx.abs() < 12.0 {
-            SteadyForces {
-                fx: f64::NAN,
-                fy: f64::NAN,
-                ..SteadyForces::default()
-            }
-        } else {
-            self.0.steady_state(input)
-        }
-    }
-}
-
-/// The sedan on [`NanBand`] tyres.
+/// The sedan on [`NanBand`] tyres (NaN forces while 5 < |vx| < 12 m/s).
 fn bad_sedan() -> VehicleParams {
     let mut p = presets::sedan();
-    let model = TireModelKind::Custom(Arc::new(NanBand(FrictionCircleParams::default())));
+    let model = TireModelKind::Custom(Arc::new(NanBand::new(5.0, 12.0)));
     for w in &mut p.wheels {
         w.tire.model = model.clone();
     }

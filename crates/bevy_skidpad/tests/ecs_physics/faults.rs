@@ -8,29 +8,9 @@ use bevy::prelude::*;
 use bevy_skidpad::frame::to_core;
 use bevy_skidpad::prelude::*;
 use skidpad::presets;
-use skidpad::tire::interface::{SlipInput, SteadyForces, TireModel};
-use skidpad::tire::{FrictionCircleParams, TireModelKind};
+use skidpad::tire::TireModelKind;
+use skidpad::tire::fault::NanBand;
 use std::sync::Arc;
-
-/// The friction-circle tyre, except NaN forces while the contact's forward speed is within
-/// (5, 12) m/s (a user's custom model with a bad speed range, as in the core's step_fault
-/// test).
-#[derive(Debug)]
-struct NanBand(FrictionCircleParams);
-
-impl TireModel for NanBand {
-    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
-        if input.vx.abs() > 5.0 && input.vx.abs() < 12.0 {
-            SteadyForces {
-                fx: f64::NAN,
-                fy: f64::NAN,
-                ..SteadyForces::default()
-            }
-        } else {
-            self.0.steady_state(input)
-        }
-    }
-}
 
 /// A step that meets NaN tyre forces (8 m/s on `NanBand` tyres) is undone: one
 /// `VehicleFaulted` naming wheel 0's tyre force, the vehicle's state bit-identical to the one
@@ -40,7 +20,7 @@ impl TireModel for NanBand {
 fn a_nan_step_is_undone_and_reported() {
     let mut app = app();
     let mut p = presets::sedan();
-    let model = TireModelKind::Custom(Arc::new(NanBand(FrictionCircleParams::default())));
+    let model = TireModelKind::Custom(Arc::new(NanBand::new(5.0, 12.0)));
     for w in &mut p.wheels {
         w.tire.model = model.clone();
     }

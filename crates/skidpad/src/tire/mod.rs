@@ -72,6 +72,7 @@
 
 pub mod brush;
 pub mod contact;
+pub mod fault;
 pub mod friction_circle;
 pub mod interface;
 pub mod mf;
