@@ -29,7 +29,7 @@
 //! Limits: no shifts other than camber (zero force at zero slip and zero camber), a heuristic
 //! trail (the camber thrust gets the same trail), no camber effect on the peak friction.
 
-use super::interface::{ForceNeed, SlipInput, SteadyForces, TireModel, sanitize};
+use super::interface::{ForceNeed, SlipInput, SlipPoint, SteadyForces, TireModel, sanitize};
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
 
@@ -209,6 +209,11 @@ impl SimpleMagicParams {
 }
 
 impl TireModel for SimpleMagicParams {
+    /// Never a wheel torque (0 in every output).
+    fn has_wheel_torque(&self) -> bool {
+        false
+    }
+
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         let Some((fx, fy, trail)) = self.evaluate(input, ForceNeed::Both) else {
             return SteadyForces::default();
@@ -226,6 +231,34 @@ impl TireModel for SimpleMagicParams {
         self.evaluate(input, need)
             .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy))
     }
+
+    /// The load, surface and camber terms (and the two peak slips) once per batch.
+    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        let s = sanitize(common);
+        let prepared = self.prepare(&s);
+        let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+        for (pt, o) in points.iter().zip(out.iter_mut()) {
+            *o = prepared
+                .as_ref()
+                .and_then(|p| self.at_slip(p, finite(pt.kappa), finite(pt.alpha), pt.need))
+                .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy));
+        }
+    }
+}
+
+/// The slip-independent part of one evaluation ([`SimpleMagicParams::prepare`]): load,
+/// surface scales and camber, shared by every slip point of a batch.
+struct Prepared {
+    /// Peak force D = µ(F_z)·s_µ·F_z. Unit: N.
+    d: f64,
+    /// The curves with the surface's stiffness and peak-slip scales in B.
+    lon: MagicCurve,
+    lat: MagicCurve,
+    /// Peak slips κ_m (1) and α_m (rad).
+    km: f64,
+    am: f64,
+    /// Camber's equivalent slip angle C_γ·γ/C_α (rad), `None` without grip (C_α = 0).
+    alpha_camber: Option<f64>,
 }
 
 impl SimpleMagicParams {
@@ -233,6 +266,12 @@ impl SimpleMagicParams {
     /// no grip); a force `need` does not name is 0 (its curve not evaluated).
     fn evaluate(&self, input: &SlipInput, need: ForceNeed) -> Option<(f64, f64, f64)> {
         let s = sanitize(input);
+        self.prepare(&s)
+            .and_then(|p| self.at_slip(&p, s.kappa, s.alpha, need))
+    }
+
+    /// The slip-independent part at the sanitised input `s`; `None` without load.
+    fn prepare(&self, s: &SlipInput) -> Option<Prepared> {
         if s.fz <= 0.0 {
             return None;
         }
@@ -246,15 +285,41 @@ impl SimpleMagicParams {
             b: self.lateral.b * s.stiffness_scale,
             ..self.lateral
         };
-        let (km, am) = (lon.peak_slip(), lat.peak_slip());
-        // Equivalent slip angle: C_γ·γ/C_α = k_γ·F_z·γ/(B·C·D); 0 without grip (d = 0).
+        // Equivalent slip angle: C_γ·γ/C_α = k_γ·F_z·γ/(B·C·D); none without grip (d = 0).
         let c_alpha = lat.b * lat.c * d;
-        let alpha = if c_alpha > 0.0 {
-            s.alpha + self.camber_stiffness * s.fz * s.gamma / c_alpha
-        } else {
-            s.alpha
+        let alpha_camber =
+            (c_alpha > 0.0).then(|| self.camber_stiffness * s.fz * s.gamma / c_alpha);
+        Some(Prepared {
+            d,
+            lon,
+            lat,
+            km: lon.peak_slip(),
+            am: lat.peak_slip(),
+            alpha_camber,
+        })
+    }
+
+    /// The slip-dependent part at sanitised slips `(κ, α)`.
+    fn at_slip(
+        &self,
+        p: &Prepared,
+        kappa: f64,
+        alpha: f64,
+        need: ForceNeed,
+    ) -> Option<(f64, f64, f64)> {
+        let Prepared {
+            d,
+            lon,
+            lat,
+            km,
+            am,
+            ..
+        } = *p;
+        let alpha = match p.alpha_camber {
+            Some(shift) => alpha + shift,
+            None => alpha,
         };
-        let (sx, sy) = (s.kappa / km, alpha / am);
+        let (sx, sy) = (kappa / km, alpha / am);
         let sn = sx.hypot(sy);
         if sn <= 0.0 || d <= 0.0 {
             return None;
