@@ -1,7 +1,9 @@
 //! `TireModel::forces` (what the contact solve asks for at its zero-slip and force-limit
 //! points, skipping moments and the curve not needed) returns, for every built-in model, the
 //! very bits of `steady_state`'s `fx` and `fy` for the forces it is asked for: the contact
-//! solve's results, and so every world hash, do not change with it.
+//! solve's results, and so every world hash, do not change with it. Likewise
+//! `aligning_moment` (the recorded Mz, without the other moments) and `forces_at` (a wheel's
+//! points of one substep in one batch, sharing the load terms).
 
 mod support;
 
@@ -58,7 +60,9 @@ fn check(name: &str, model: &dyn TireModel) {
         let (fx, _) = model.forces(s, ForceNeed::Longitudinal);
         let (_, fy) = model.forces(s, ForceNeed::Lateral);
         let (bx, by) = model.forces(s, ForceNeed::Both);
+        let mz = model.aligning_moment(s);
         for (what, got, want) in [
+            ("Mz alone", mz, full.mz),
             ("Fx alone", fx, full.fx),
             ("Fy alone", fy, full.fy),
             ("Fx of both", bx, full.fx),

@@ -428,7 +428,26 @@ pub fn record(
     s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);
     s.fx = fx;
     s.fy = fy;
-    s.mz = moments(p.model.as_model(), &p.relaxation, c, s).mz;
+    s.mz = aligning_moment(p.model.as_model(), &p.relaxation, c, s);
+}
+
+/// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`].
+fn aligning_moment(
+    model: &dyn TireModel,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+) -> f64 {
+    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
+    let (kappa, alpha) = (
+        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
+        model_alpha(c, tan_alpha),
+    );
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    if sx == 1.0 && sy == 1.0 {
+        return model.aligning_moment(&slip_input(c, s.omega, kappa, alpha));
+    }
+    sy * model.aligning_moment(&slip_input(c, s.omega, kappa / sx, alpha))
 }
 
 /// The steady-state forces of `model` at the tire's current transient slips (for telemetry:

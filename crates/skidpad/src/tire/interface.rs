@@ -165,6 +165,13 @@ pub trait TireModel: Debug + Send + Sync {
         }
     }
 
+    /// [`TireModel::steady_state`]'s `mz` at `input`, bit for bit: the aligning moment the
+    /// contact solve records every substep ([`super::contact::record`]), so a model can skip
+    /// its other moments. The default calls [`TireModel::steady_state`].
+    fn aligning_moment(&self, input: &SlipInput) -> f64 {
+        self.steady_state(input).mz
+    }
+
     /// `false` if [`SteadyForces::wheel_torque`] is 0 for every input (every built-in model),
     /// so the contact solve may take its start-of-step forces from
     /// [`TireModel::forces_at`] instead of a full [`TireModel::steady_state`]. Default:
@@ -308,6 +315,11 @@ impl TireModel for super::mf::MfTire {
 
     fn forces(&self, input: &SlipInput, need: ForceNeed) -> (f64, f64) {
         self.with_surface(input, |t, mf| super::mf::MfTire::forces(t, mf, need))
+    }
+
+    /// Mz without Mx and My.
+    fn aligning_moment(&self, input: &SlipInput) -> f64 {
+        self.with_surface(input, super::mf::MfTire::mz)
     }
 
     /// The load, camber, pressure and surface terms once per batch, the terms of κ alone and

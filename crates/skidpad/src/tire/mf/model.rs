@@ -345,15 +345,7 @@ impl MfTire {
             Err(no_contact) => return no_contact,
         };
         let op = self.operating_point(&inputs);
-        let lx = self.fx_load(&op);
-        let fx = Self::fx_combined(&lx, &self.fx_kappa(&op, &lx, op.kappa), op.alpha_s);
-        // --- Lateral (4.E19–4.E30, 4.E58–4.E67), at γ and (MF 6.x trail) at γ = 0.
-        let ly = self.fy_load(&op, op.gy);
-        let lk = self.fyk_load(&op, ly.muy);
-        let ya = self.fy_alpha(&op, &ly, &lk, op.alpha_s);
-        let fy = self.fy_combined(&op, &lk, &ya, &self.fy_kappa(&lk, op.kappa));
-        let fy0 = Self::fy0_of(&ly, ya.fy0);
-        let mz = self.aligning_moment(&op, &fy0, lx.kxk, fx, &fy);
+        let (fx, fy, mz) = self.forces_and_mz(&op);
         let mx = self.overturning_moment(&op, fy.fy);
         // --- Rolling resistance moment.
         let my = self.rolling_resistance(
@@ -372,6 +364,31 @@ impl MfTire {
             my,
             clamped: inputs.clamped,
         })
+    }
+
+    /// The aligning moment Mz of [`MfTire::steady_state`] bit for bit, without Mx and My
+    /// (what the contact solve records every substep).
+    #[must_use]
+    pub fn mz(&self, input: MfInput) -> f64 {
+        let Ok(inputs) = self.limited_inputs(input) else {
+            return 0.0;
+        };
+        let mz = self.forces_and_mz(&self.operating_point(&inputs)).2;
+        if mz.is_finite() { mz } else { 0.0 }
+    }
+
+    /// Combined-slip Fx, Fy (with its Gyκ and SVyκ) and Mz at the operating point.
+    fn forces_and_mz(&self, op: &Op) -> (f64, CombinedFy, f64) {
+        let lx = self.fx_load(op);
+        let fx = Self::fx_combined(&lx, &self.fx_kappa(op, &lx, op.kappa), op.alpha_s);
+        // --- Lateral (4.E19–4.E30, 4.E58–4.E67), at γ and (MF 6.x trail) at γ = 0.
+        let ly = self.fy_load(op, op.gy);
+        let lk = self.fyk_load(op, ly.muy);
+        let ya = self.fy_alpha(op, &ly, &lk, op.alpha_s);
+        let fy = self.fy_combined(op, &lk, &ya, &self.fy_kappa(&lk, op.kappa));
+        let fy0 = Self::fy0_of(&ly, ya.fy0);
+        let mz = self.aligning_moment(op, &fy0, lx.kxk, fx, &fy);
+        (fx, fy, mz)
     }
 
     /// `(Fx, Fy)` of [`MfTire::steady_state`] bit for bit, computing only what `need` names
