@@ -232,6 +232,12 @@ impl TireModel for SimpleMagicParams {
             .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy))
     }
 
+    /// Mz = −t·Fy needs the lateral curve only (the same operations as `steady_state`).
+    fn aligning_moment(&self, input: &SlipInput) -> f64 {
+        self.evaluate(input, ForceNeed::Lateral)
+            .map_or(0.0, |(_, fy, trail)| -trail * fy)
+    }
+
     /// The load, surface and camber terms (and the two peak slips) once per batch.
     fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
         let s = sanitize(common);
