@@ -331,18 +331,37 @@ impl SimpleMagicParams {
             return None;
         }
         let fx = if need.x() {
-            d * lon.unit(sn * km) * sx / sn
+            if sx == 0.0 && (lon.b * (sn * km)).is_finite() {
+                signed_zero(sx)
+            } else {
+                d * lon.unit(sn * km) * sx / sn
+            }
         } else {
             0.0
         };
         let fy = if need.y() {
-            -d * lat.unit(sn * am) * sy / sn
+            if sy == 0.0 && (lat.b * (sn * am)).is_finite() {
+                signed_zero(-sy)
+            } else {
+                -d * lat.unit(sn * am) * sy / sn
+            }
         } else {
             0.0
         };
         let trail = self.pneumatic_trail * (1.0 - sn).max(0.0);
         Some((fx, fy, trail))
     }
+}
+
+/// `±d·unit(s·x_m)·s_i/s` at `s_i = ±0` without the curve: with `d > 0`, `s > 0` and `B·s·x_m`
+/// finite, `unit` is finite and in `[0, 1]` (`C ∈ (0, 2)`, `E ≤ 1` make the `atan` argument
+/// `(1 − E)·Bx + E·atan Bx ≥ 0`, so the sine's argument is in `[0, C·π/2] ⊂ [0, π)`), and
+/// the product is a zero with the sign of `±s_i` — the very bits of the formula
+/// (`tests::a_zero_slip_is_the_formulas_signed_zero`). Saves the curve at the contact solve's
+/// zero-slip points `(0, α₀)` and `(κ₀, 0)`.
+#[inline]
+fn signed_zero(sign_of: f64) -> f64 {
+    0.0_f64.copysign(sign_of)
 }
 
 #[cfg(test)]
@@ -373,6 +392,71 @@ mod tests {
                 assert!((u - e * (u - u.atan()) - target).abs() < 1e-12 * target.max(1.0));
             }
         }
+    }
+
+    #[test]
+    fn a_zero_slip_is_the_formulas_signed_zero() {
+        // The formula `±d·unit(s·x_m)·s_i/s` evaluated in full at s_i = ±0, against the
+        // shortcut, over loads, other-direction slips (tiny to huge), curve shapes (E from
+        // −3 to 1, C up to 1.9) and camber.
+        let shapes = [
+            (10.0, 1.65, 0.0),
+            (12.0, 1.3, -0.5),
+            (8.0, 1.9, 1.0),
+            (30.0, 1.1, -3.0),
+        ];
+        let mut checked = 0;
+        for &(b, c, e) in &shapes {
+            let curve = MagicCurve { b, c, e };
+            let p = SimpleMagicParams {
+                longitudinal: curve,
+                lateral: curve,
+                camber_stiffness: 0.9,
+                ..SimpleMagicParams::default()
+            };
+            for fz in [1e-3, 150.0, 4000.0, 9000.0] {
+                for other in [1e-300, 1e-9, 0.003, 0.2, 1.0, 40.0, 1e200] {
+                    for zero in [0.0, -0.0] {
+                        for gamma in [0.0, 0.03] {
+                            let s = sanitize(&SlipInput {
+                                fz,
+                                gamma,
+                                ..SlipInput::default()
+                            });
+                            let prep = p.prepare(&s).unwrap();
+                            let shift = prep.alpha_camber.unwrap_or(0.0);
+                            let alpha = if gamma == 0.0 { zero } else { zero - shift };
+                            let (fx, _, _) =
+                                p.at_slip(&prep, zero, other, ForceNeed::Both).unwrap();
+                            let (_, fy, _) =
+                                p.at_slip(&prep, other, alpha, ForceNeed::Both).unwrap();
+                            let (d, km, am) = (prep.d, prep.km, prep.am);
+                            let sy = (other + shift) / am;
+                            let sn = (zero / km).hypot(sy);
+                            let want_x = d * prep.lon.unit(sn * km) * (zero / km) / sn;
+                            let sx = other / km;
+                            let sy0 = (alpha + shift) / am;
+                            let sn = sx.hypot(sy0);
+                            let want_y = -d * prep.lat.unit(sn * am) * sy0 / sn;
+                            assert_eq!(
+                                fx.to_bits(),
+                                want_x.to_bits(),
+                                "{b} {c} {e} {fz} {other} {zero}"
+                            );
+                            if sy0 == 0.0 {
+                                assert_eq!(
+                                    fy.to_bits(),
+                                    want_y.to_bits(),
+                                    "{b} {c} {e} {fz} {other} {zero}"
+                                );
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 448);
     }
 
     fn input(kappa: f64, alpha: f64, fz: f64) -> SlipInput {
