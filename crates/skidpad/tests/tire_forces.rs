@@ -1,14 +1,16 @@
 //! `TireModel::forces` (what the contact solve asks for at its zero-slip and force-limit
 //! points, skipping moments and the curve not needed) returns, for every built-in model, the
 //! very bits of `steady_state`'s `fx` and `fy` for the forces it is asked for: the contact
-//! solve's results, and so every world hash, do not change with it.
+//! solve's results, and so every world hash, do not change with it. Likewise
+//! `aligning_moment` (the recorded Mz, without the other moments) and `forces_at` (a wheel's
+//! points of one substep in one batch, sharing the load terms).
 
 mod support;
 
 use skidpad::presets;
 use skidpad::tire::mf::{MfTire, TirFile};
 use skidpad::tire::{
-    BrushParams, ForceNeed, FrictionCircleParams, SlipCurveParams, SlipInput, TireModel,
+    BrushParams, ForceNeed, FrictionCircleParams, SlipCurveParams, SlipInput, SlipPoint, TireModel,
 };
 use support::data;
 
@@ -58,7 +60,9 @@ fn check(name: &str, model: &dyn TireModel) {
         let (fx, _) = model.forces(s, ForceNeed::Longitudinal);
         let (_, fy) = model.forces(s, ForceNeed::Lateral);
         let (bx, by) = model.forces(s, ForceNeed::Both);
+        let mz = model.aligning_moment(s);
         for (what, got, want) in [
+            ("Mz alone", mz, full.mz),
             ("Fx alone", fx, full.fx),
             ("Fy alone", fy, full.fy),
             ("Fx of both", bx, full.fx),
@@ -91,5 +95,85 @@ fn forces_are_steady_states_bits_for_every_built_in_model() {
     ] {
         let tire = MfTire::from(TirFile::from_path(data(file)).unwrap().0);
         check(file, &tire);
+    }
+}
+
+/// `forces_at` at the contact solve's kind of batch: points sharing κ or α (the zero-slip
+/// points, slope probes, the predicted and sliding points), each need, a non-finite slip;
+/// every point's needed forces are `forces`' bits.
+fn check_batch(name: &str, model: &dyn TireModel) {
+    use ForceNeed::{Both, Lateral, Longitudinal};
+    let cases = inputs();
+    let n = cases.len();
+    let mut checked = 0;
+    for (i, s) in cases.iter().enumerate().step_by(3) {
+        let other = &cases[(i * 7 + 3) % n];
+        let (k0, a0, k1, a1) = (s.kappa, s.alpha, other.kappa, other.alpha);
+        let points = [
+            (k0, a0, Both),
+            (0.0, a0, Longitudinal),
+            (k0, 0.0, Lateral),
+            (1e-4, a0, Longitudinal),
+            (-1e-4, a0, Longitudinal),
+            (k0, 1e-4, Lateral),
+            (k0, -1e-4, Lateral),
+            (k1, a1, Both),
+            (-1.0, a1, Both),
+            (k1, std::f64::consts::FRAC_PI_4, Both),
+            (k1, a0, Lateral),
+            (f64::NAN, a1, Both),
+        ]
+        .map(|(kappa, alpha, need)| SlipPoint { kappa, alpha, need });
+        let mut out = [(f64::NAN, f64::NAN); 12];
+        model.forces_at(s, &points, &mut out);
+        for (p, &(fx, fy)) in points.iter().zip(&out) {
+            let (wx, wy) = model.forces(&p.input(s), p.need);
+            if p.need.x() {
+                assert_eq!(
+                    fx.to_bits(),
+                    wx.to_bits(),
+                    "{name}: Fx {fx:e} vs {wx:e}, {p:?} of {s:?}"
+                );
+            }
+            if p.need.y() {
+                assert_eq!(
+                    fy.to_bits(),
+                    wy.to_bits(),
+                    "{name}: Fy {fy:e} vs {wy:e}, {p:?} of {s:?}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 3000);
+}
+
+#[test]
+fn batches_are_single_evaluations_bits_for_every_built_in_model() {
+    check_batch("friction circle", &FrictionCircleParams::default());
+    check_batch("slip curve", &SlipCurveParams::default());
+    check_batch("brush", &BrushParams::default());
+    let sedan = presets::sedan();
+    check_batch(
+        "sedan's simplified Magic Formula",
+        sedan.wheels[0].tire.model.as_model(),
+    );
+    let camber = skidpad::tire::SimpleMagicParams {
+        camber_stiffness: 0.9,
+        ..Default::default()
+    };
+    check_batch("simplified Magic Formula with camber", &camber);
+    for file in [
+        "Sedan_Pac02Tire.tir",
+        "mf_185_80R14.tir",
+        "HMMWV_Pac02Tire.tir",
+    ] {
+        let tire = MfTire::from(TirFile::from_path(data(file)).unwrap().0);
+        check_batch(file, &tire);
+        let raw = tire.clone().with_options(skidpad::tire::mf::MfOptions {
+            limits: false,
+            alpha_star: true,
+        });
+        check_batch(&format!("{file}, limits off, α*"), &raw);
     }
 }

@@ -105,6 +105,11 @@ impl BrushParams {
 }
 
 impl TireModel for BrushParams {
+    /// Never a wheel torque (0 in every output).
+    fn has_wheel_torque(&self) -> bool {
+        false
+    }
+
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         let s = sanitize(input);
         if s.fz <= 0.0 {

@@ -37,7 +37,7 @@
 //! creep — the "sticky tire" behaviour PhysX 5 gets from a constraint, here from the carcass
 //! itself (Pacejka §7.2 and §8.6.2).
 
-use super::interface::{ForceNeed, SlipInput, SteadyForces, TireModel};
+use super::interface::{ForceNeed, MAX_SLIP_POINTS, SlipInput, SlipPoint, SteadyForces, TireModel};
 use super::model::{ContactInput, TireForce, rolling_resistance_torque};
 use super::params::TireParams;
 use super::state::TireState;
@@ -122,56 +122,67 @@ fn eval(
     }
 }
 
-/// The forces `(Fx, Fy)` of [`eval`] ([`TireModel::forces`]: only those `need` names are
-/// meaningful, bit for bit those of [`eval`]).
-fn eval_forces(
-    model: &dyn TireModel,
-    c: &ContactInput,
-    omega: f64,
-    kappa: f64,
-    alpha: f64,
-    need: ForceNeed,
-) -> (f64, f64) {
-    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
-    if sx == 1.0 && sy == 1.0 {
-        return model.forces(&slip_input(c, omega, kappa, alpha), need);
-    }
-    let (fx, fy) = model.forces(&slip_input(c, omega, kappa / sx, alpha), need);
-    (sx * fx, sy * fy)
+/// The evaluation points of one wheel and substep ([`linearize`]), asked of the model in one
+/// [`TireModel::forces_at`] batch. A point is stored as [`eval`] evaluates it (`κ/s_x` under
+/// a grip limit) and its forces are scaled back by [`Batch::force`], so each is bit for bit
+/// the [`eval`] force at its slips.
+struct Batch {
+    points: [SlipPoint; MAX_SLIP_POINTS],
+    out: [(f64, f64); MAX_SLIP_POINTS],
+    n: usize,
+    /// `(s_x, s_y)`, or `None` at `s_x = s_y = 1`.
+    grip: Option<(f64, f64)>,
 }
 
-/// Secant slopes and zero-slip forces of `model` around `(κ₀, tan α₀)`, and its wheel torque
-/// there: `(Fx(0, α₀), K_x, Fy(κ₀, 0), K_y, T_w)`. One full evaluation at `(κ₀, α₀)`; the
-/// zero-slip points and slope probes ask the model for the one force they use
-/// ([`TireModel::forces`]).
-fn secants(
-    model: &dyn TireModel,
-    c: &ContactInput,
-    omega: f64,
-    k0: f64,
-    t0: f64,
-) -> (f64, f64, f64, f64, f64) {
-    use ForceNeed::{Lateral, Longitudinal};
-    let a0 = model_alpha(c, t0);
-    let fx_at = |k: f64| eval_forces(model, c, omega, k, a0, Longitudinal).0;
-    let fy_at = |t: f64| eval_forces(model, c, omega, k0, model_alpha(c, t), Lateral).1;
-    let f0 = eval(model, c, omega, k0, a0);
-    let fx_zero = fx_at(0.0);
-    let fy_zero = fy_at(0.0);
-    let kx = if k0.abs() > SLOPE_PROBE {
-        (f0.fx - fx_zero) / k0
-    } else {
-        (fx_at(SLOPE_PROBE) - fx_at(-SLOPE_PROBE)) / (2.0 * SLOPE_PROBE)
-    };
-    let ky = if t0.abs() > SLOPE_PROBE {
-        -(f0.fy - fy_zero) / t0
-    } else {
-        -(fy_at(SLOPE_PROBE) - fy_at(-SLOPE_PROBE)) / (2.0 * SLOPE_PROBE)
-    };
-    (fx_zero, kx.max(0.0), fy_zero, ky.max(0.0), f0.wheel_torque)
+impl Batch {
+    fn new(c: &ContactInput) -> Self {
+        let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+        Self {
+            points: [SlipPoint {
+                kappa: 0.0,
+                alpha: 0.0,
+                need: ForceNeed::Both,
+            }; MAX_SLIP_POINTS],
+            out: [(0.0, 0.0); MAX_SLIP_POINTS],
+            n: 0,
+            grip: (sx != 1.0 || sy != 1.0).then_some((sx, sy)),
+        }
+    }
+
+    /// Add the point `(κ, α)` (`α` from [`model_alpha`]); returns its index.
+    fn push(&mut self, kappa: f64, alpha: f64, need: ForceNeed) -> usize {
+        let kappa = match self.grip {
+            Some((sx, _)) => kappa / sx,
+            None => kappa,
+        };
+        self.points[self.n] = SlipPoint { kappa, alpha, need };
+        self.n += 1;
+        self.n - 1
+    }
+
+    fn evaluate(&mut self, model: &dyn TireModel, common: &SlipInput) {
+        model.forces_at(common, &self.points[..self.n], &mut self.out[..self.n]);
+    }
+
+    /// `(Fx, Fy)` of point `i` with the grip limits applied (only those its `need` names are
+    /// meaningful).
+    fn force(&self, i: usize) -> (f64, f64) {
+        let (fx, fy) = self.out[i];
+        match self.grip {
+            Some((sx, sy)) => (sx * fx, sy * fy),
+            None => (fx, fy),
+        }
+    }
 }
 
 /// Linearise the contact of a steady-state model with transient slip (see the module docs).
+///
+/// The model is evaluated in one batch ([`TireModel::forces_at`]) at up to 9 points: the
+/// start-of-step slips `(κ₀, α₀)` (unless the model returns a wheel torque: then a full
+/// [`TireModel::steady_state`]), the zero-slip points `(0, α₀)` and `(κ₀, 0)` of the secants,
+/// the slope probes `±`[`SLOPE_PROBE`] of a slip within the probe of 0, and the three points
+/// of the force limit: the predicted slips `(κ_p, α_p)` and full sliding `(±1, α_p)`,
+/// `(κ_p, atan(±1))`.
 pub fn linearize(
     model: &dyn TireModel,
     r: &RelaxationParams,
@@ -179,6 +190,7 @@ pub fn linearize(
     s: &TireState,
     dt: f64,
 ) -> TransientLinear {
+    use ForceNeed::{Both, Lateral, Longitudinal};
     let load = c.load.max(0.0);
     if load <= 0.0 {
         return TransientLinear::default();
@@ -188,7 +200,72 @@ pub fn linearize(
         r.lateral_length * c.relaxation_scale,
     );
     let (u, v) = (s.transient.u, s.transient.v);
-    let (fx_zero, kx, fy_zero, ky, wheel_torque) = secants(model, c, s.omega, u / sx, v / sy);
+    let omega = s.omega;
+    let (k0, t0) = (u / sx, v / sy);
+    let a0 = model_alpha(c, t0);
+    let ax = 1.0 / (1.0 + dt * c.vx.abs() / sx);
+    let ay = 1.0 / (1.0 + dt * c.vx.abs() / sy);
+    let slip_v = omega * c.radius - c.vx;
+    // The model's force at the slips this step predicts with the spin unchanged.
+    let u_pred = ax * (u + dt * slip_v);
+    let v_pred = ay * (v + dt * c.vy);
+    let (kp, tp) = (u_pred / sx, v_pred / sy);
+    let ap = model_alpha(c, tp);
+    let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
+
+    // Every point of this wheel and substep in one batch.
+    let mut b = Batch::new(c);
+    let full = model.has_wheel_torque();
+    let i_start = (!full).then(|| b.push(k0, a0, Both));
+    let i_fx_zero = b.push(0.0, a0, Longitudinal);
+    let i_fy_zero = b.push(k0, model_alpha(c, 0.0), Lateral);
+    // A secant from 0 where the slip is beyond the probe, else a central difference.
+    let secant_x = k0.abs() > SLOPE_PROBE;
+    let secant_y = t0.abs() > SLOPE_PROBE;
+    let i_probe_x = (!secant_x).then(|| {
+        (
+            b.push(SLOPE_PROBE, a0, Longitudinal),
+            b.push(-SLOPE_PROBE, a0, Longitudinal),
+        )
+    });
+    let i_probe_y = (!secant_y).then(|| {
+        (
+            b.push(k0, model_alpha(c, SLOPE_PROBE), Lateral),
+            b.push(k0, model_alpha(c, -SLOPE_PROBE), Lateral),
+        )
+    });
+    let i_pred = b.push(kp, ap, Both);
+    // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
+    // what the tire gives when it slides, so a step that starts in adhesion is not clamped
+    // short of the force the spin is about to demand.
+    let i_slide_x = b.push(sgn(kp), ap, Both);
+    let i_slide_y = b.push(kp, model_alpha(c, sgn(tp)), Both);
+    b.evaluate(model, &slip_input(c, omega, 0.0, 0.0));
+
+    // Secant slopes and zero-slip forces around (κ₀, tan α₀), and the wheel torque there.
+    let (f0x, f0y, wheel_torque) = match i_start {
+        Some(i) => {
+            let (fx, fy) = b.force(i);
+            (fx, fy, 0.0)
+        }
+        None => {
+            let f = eval(model, c, omega, k0, a0);
+            (f.fx, f.fy, f.wheel_torque)
+        }
+    };
+    let fx_zero = b.force(i_fx_zero).0;
+    let fy_zero = b.force(i_fy_zero).1;
+    let kx = match i_probe_x {
+        None => (f0x - fx_zero) / k0,
+        Some((p, m)) => (b.force(p).0 - b.force(m).0) / (2.0 * SLOPE_PROBE),
+    }
+    .max(0.0);
+    let ky = match i_probe_y {
+        None => -(f0y - fy_zero) / t0,
+        Some((p, m)) => -(b.force(p).1 - b.force(m).1) / (2.0 * SLOPE_PROBE),
+    }
+    .max(0.0);
+
     let inv_m = if c.effective_mass > 0.0 {
         1.0 / c.effective_mass
     } else {
@@ -203,38 +280,26 @@ pub fn linearize(
         }
     };
     let (kxs, kys) = (kx / sx, ky / sy);
-    let ax = 1.0 / (1.0 + dt * c.vx.abs() / sx);
-    let ay = 1.0 / (1.0 + dt * c.vx.abs() / sy);
     let (cx, cy) = (damping(kxs), damping(kys));
     // Deflections integrate the measured contact velocity (what the chassis really did under
     // every force, gravity and the other wheels included); only the damper sees the corner's
     // implicit velocity change.
     let gx = kxs * ax * dt + cx;
     let dx = 1.0 + cx * dt * inv_m;
-    let slip_v = s.omega * c.radius - c.vx;
     let fx0 = (fx_zero + kxs * ax * u + gx * slip_v) / dx;
     let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
-    // The model's force at the slips this step predicts with the spin unchanged.
-    let u_pred = ax * (u + dt * slip_v);
-    let v_pred = ay * (v + dt * c.vy);
-    let (kp, tp) = (u_pred / sx, v_pred / sy);
-    let ap = model_alpha(c, tp);
-    let mag = |k: f64, a: f64| {
-        let (fx, fy) = eval_forces(model, c, s.omega, k, a, ForceNeed::Both);
+    let mag = |i: usize| {
+        let (fx, fy) = b.force(i);
         fx.hypot(fy)
     };
-    let f_pred = mag(kp, ap);
-    // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
-    // what the tire gives when it slides, so a step that starts in adhesion is not clamped
-    // short of the force the spin is about to demand.
-    let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
-    let f_slide_x = mag(sgn(kp), ap);
-    let f_slide_y = mag(kp, model_alpha(c, sgn(tp)));
     TransientLinear {
         fx0,
         dfx_domega: gx * c.radius / dx,
         fy,
-        limit: f_pred.max(f_slide_x).max(f_slide_y).max(MIN_LIMIT),
+        limit: mag(i_pred)
+            .max(mag(i_slide_x))
+            .max(mag(i_slide_y))
+            .max(MIN_LIMIT),
         wheel_torque,
     }
 }
@@ -363,7 +428,26 @@ pub fn record(
     s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);
     s.fx = fx;
     s.fy = fy;
-    s.mz = moments(p.model.as_model(), &p.relaxation, c, s).mz;
+    s.mz = aligning_moment(p.model.as_model(), &p.relaxation, c, s);
+}
+
+/// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`].
+fn aligning_moment(
+    model: &dyn TireModel,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+) -> f64 {
+    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
+    let (kappa, alpha) = (
+        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
+        model_alpha(c, tan_alpha),
+    );
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    if sx == 1.0 && sy == 1.0 {
+        return model.aligning_moment(&slip_input(c, s.omega, kappa, alpha));
+    }
+    sy * model.aligning_moment(&slip_input(c, s.omega, kappa / sx, alpha))
 }
 
 /// The steady-state forces of `model` at the tire's current transient slips (for telemetry:

@@ -84,6 +84,11 @@ impl FrictionCircleParams {
 }
 
 impl TireModel for FrictionCircleParams {
+    /// Never a wheel torque (0 in every output).
+    fn has_wheel_torque(&self) -> bool {
+        false
+    }
+
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         let i = super::interface::sanitize(input);
         let kappa = super::interface::longitudinal_slip(&i);

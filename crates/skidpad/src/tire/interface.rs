@@ -151,7 +151,63 @@ pub trait TireModel: Debug + Send + Sync {
         let f = self.steady_state(input);
         (f.fx, f.fy)
     }
+
+    /// [`TireModel::forces`] at several slip points that share everything but the slips:
+    /// `out[i]` is `forces(&SlipInput { kappa: points[i].kappa, alpha: points[i].alpha,
+    /// ..*common }, points[i].need)`, bit for bit (`out` at least as long as `points`). The
+    /// contact solve asks for all its points of a wheel and substep this way (6–10), so a
+    /// model can compute its slip-independent part (load, camber, pressure, surface terms)
+    /// once and share terms that depend on κ alone or α alone between points. The default
+    /// calls [`TireModel::forces`] per point.
+    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        for (p, o) in points.iter().zip(out.iter_mut()) {
+            *o = self.forces(&p.input(common), p.need);
+        }
+    }
+
+    /// [`TireModel::steady_state`]'s `mz` at `input`, bit for bit: the aligning moment the
+    /// contact solve records every substep ([`super::contact::record`]), so a model can skip
+    /// its other moments. The default calls [`TireModel::steady_state`].
+    fn aligning_moment(&self, input: &SlipInput) -> f64 {
+        self.steady_state(input).mz
+    }
+
+    /// `false` if [`SteadyForces::wheel_torque`] is 0 for every input (every built-in model),
+    /// so the contact solve may take its start-of-step forces from
+    /// [`TireModel::forces_at`] instead of a full [`TireModel::steady_state`]. Default:
+    /// `true`.
+    fn has_wheel_torque(&self) -> bool {
+        true
+    }
 }
+
+/// One point of a [`TireModel::forces_at`] batch: its slips and the forces it needs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SlipPoint {
+    /// Longitudinal slip ratio κ. Unit: 1.
+    pub kappa: f64,
+    /// Slip angle α. Unit: rad.
+    pub alpha: f64,
+    /// The forces needed at this point.
+    pub need: ForceNeed,
+}
+
+impl SlipPoint {
+    /// `common` with this point's slips.
+    #[inline]
+    pub fn input(&self, common: &SlipInput) -> SlipInput {
+        SlipInput {
+            kappa: self.kappa,
+            alpha: self.alpha,
+            ..*common
+        }
+    }
+}
+
+/// Most points one [`TireModel::forces_at`] batch of the contact solve holds (and the
+/// capacity of the built-in models' per-batch tables). Larger batches are allowed; the
+/// built-in models then evaluate them in chunks of this size.
+pub const MAX_SLIP_POINTS: usize = 12;
 
 /// Which of the forces a caller of [`TireModel::forces`] needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,12 +241,18 @@ impl ForceNeed {
 /// Formula does the same through `B_x/s`, which is the identical curve).
 #[inline]
 pub fn longitudinal_slip(s: &SlipInput) -> f64 {
-    let scale = if s.peak_slip_scale.is_finite() && s.peak_slip_scale > 0.0 {
+    s.kappa / peak_slip_scale(s)
+}
+
+/// The peak-slip scale [`longitudinal_slip`] divides by (a non-finite or non-positive scale
+/// counts as 1).
+#[inline]
+fn peak_slip_scale(s: &SlipInput) -> f64 {
+    if s.peak_slip_scale.is_finite() && s.peak_slip_scale > 0.0 {
         s.peak_slip_scale
     } else {
         1.0
-    };
-    s.kappa / scale
+    }
 }
 
 /// Treat non-finite slip inputs as zero slip and negative loads as zero (the documented rule
@@ -234,6 +296,11 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
 /// `s` feeds the formula `κ/s` ([`longitudinal_slip`]): pure and combined Fx, and the
 /// κ-dependent terms of Fy and Mz, see the stretched slip axis.
 impl TireModel for super::mf::MfTire {
+    /// Never a wheel torque (0 in every output).
+    fn has_wheel_torque(&self) -> bool {
+        false
+    }
+
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         let out = self.with_surface(input, super::mf::MfTire::steady_state);
         SteadyForces {
@@ -248,6 +315,18 @@ impl TireModel for super::mf::MfTire {
 
     fn forces(&self, input: &SlipInput, need: ForceNeed) -> (f64, f64) {
         self.with_surface(input, |t, mf| super::mf::MfTire::forces(t, mf, need))
+    }
+
+    /// Mz without Mx and My.
+    fn aligning_moment(&self, input: &SlipInput) -> f64 {
+        self.with_surface(input, super::mf::MfTire::mz)
+    }
+
+    /// The load, camber, pressure and surface terms once per batch, the terms of κ alone and
+    /// of α alone once per distinct value ([`super::mf::MfTire`]'s batch).
+    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        let scale = peak_slip_scale(common);
+        self.with_surface(common, |t, mf| t.forces_batch(mf, scale, points, out));
     }
 }
 

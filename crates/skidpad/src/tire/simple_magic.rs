@@ -29,7 +29,7 @@
 //! Limits: no shifts other than camber (zero force at zero slip and zero camber), a heuristic
 //! trail (the camber thrust gets the same trail), no camber effect on the peak friction.
 
-use super::interface::{ForceNeed, SlipInput, SteadyForces, TireModel, sanitize};
+use super::interface::{ForceNeed, SlipInput, SlipPoint, SteadyForces, TireModel, sanitize};
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
 
@@ -209,6 +209,11 @@ impl SimpleMagicParams {
 }
 
 impl TireModel for SimpleMagicParams {
+    /// Never a wheel torque (0 in every output).
+    fn has_wheel_torque(&self) -> bool {
+        false
+    }
+
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         let Some((fx, fy, trail)) = self.evaluate(input, ForceNeed::Both) else {
             return SteadyForces::default();
@@ -226,6 +231,40 @@ impl TireModel for SimpleMagicParams {
         self.evaluate(input, need)
             .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy))
     }
+
+    /// Mz = −t·Fy needs the lateral curve only (the same operations as `steady_state`).
+    fn aligning_moment(&self, input: &SlipInput) -> f64 {
+        self.evaluate(input, ForceNeed::Lateral)
+            .map_or(0.0, |(_, fy, trail)| -trail * fy)
+    }
+
+    /// The load, surface and camber terms (and the two peak slips) once per batch.
+    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        let s = sanitize(common);
+        let prepared = self.prepare(&s);
+        let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+        for (pt, o) in points.iter().zip(out.iter_mut()) {
+            *o = prepared
+                .as_ref()
+                .and_then(|p| self.at_slip(p, finite(pt.kappa), finite(pt.alpha), pt.need))
+                .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy));
+        }
+    }
+}
+
+/// The slip-independent part of one evaluation ([`SimpleMagicParams::prepare`]): load,
+/// surface scales and camber, shared by every slip point of a batch.
+struct Prepared {
+    /// Peak force D = µ(F_z)·s_µ·F_z. Unit: N.
+    d: f64,
+    /// The curves with the surface's stiffness and peak-slip scales in B.
+    lon: MagicCurve,
+    lat: MagicCurve,
+    /// Peak slips κ_m (1) and α_m (rad).
+    km: f64,
+    am: f64,
+    /// Camber's equivalent slip angle C_γ·γ/C_α (rad), `None` without grip (C_α = 0).
+    alpha_camber: Option<f64>,
 }
 
 impl SimpleMagicParams {
@@ -233,6 +272,12 @@ impl SimpleMagicParams {
     /// no grip); a force `need` does not name is 0 (its curve not evaluated).
     fn evaluate(&self, input: &SlipInput, need: ForceNeed) -> Option<(f64, f64, f64)> {
         let s = sanitize(input);
+        self.prepare(&s)
+            .and_then(|p| self.at_slip(&p, s.kappa, s.alpha, need))
+    }
+
+    /// The slip-independent part at the sanitised input `s`; `None` without load.
+    fn prepare(&self, s: &SlipInput) -> Option<Prepared> {
         if s.fz <= 0.0 {
             return None;
         }
@@ -246,32 +291,77 @@ impl SimpleMagicParams {
             b: self.lateral.b * s.stiffness_scale,
             ..self.lateral
         };
-        let (km, am) = (lon.peak_slip(), lat.peak_slip());
-        // Equivalent slip angle: C_γ·γ/C_α = k_γ·F_z·γ/(B·C·D); 0 without grip (d = 0).
+        // Equivalent slip angle: C_γ·γ/C_α = k_γ·F_z·γ/(B·C·D); none without grip (d = 0).
         let c_alpha = lat.b * lat.c * d;
-        let alpha = if c_alpha > 0.0 {
-            s.alpha + self.camber_stiffness * s.fz * s.gamma / c_alpha
-        } else {
-            s.alpha
+        let alpha_camber =
+            (c_alpha > 0.0).then(|| self.camber_stiffness * s.fz * s.gamma / c_alpha);
+        Some(Prepared {
+            d,
+            lon,
+            lat,
+            km: lon.peak_slip(),
+            am: lat.peak_slip(),
+            alpha_camber,
+        })
+    }
+
+    /// The slip-dependent part at sanitised slips `(κ, α)`.
+    fn at_slip(
+        &self,
+        p: &Prepared,
+        kappa: f64,
+        alpha: f64,
+        need: ForceNeed,
+    ) -> Option<(f64, f64, f64)> {
+        let Prepared {
+            d,
+            lon,
+            lat,
+            km,
+            am,
+            ..
+        } = *p;
+        let alpha = match p.alpha_camber {
+            Some(shift) => alpha + shift,
+            None => alpha,
         };
-        let (sx, sy) = (s.kappa / km, alpha / am);
+        let (sx, sy) = (kappa / km, alpha / am);
         let sn = sx.hypot(sy);
         if sn <= 0.0 || d <= 0.0 {
             return None;
         }
         let fx = if need.x() {
-            d * lon.unit(sn * km) * sx / sn
+            if sx == 0.0 && (lon.b * (sn * km)).is_finite() {
+                signed_zero(sx)
+            } else {
+                d * lon.unit(sn * km) * sx / sn
+            }
         } else {
             0.0
         };
         let fy = if need.y() {
-            -d * lat.unit(sn * am) * sy / sn
+            if sy == 0.0 && (lat.b * (sn * am)).is_finite() {
+                signed_zero(-sy)
+            } else {
+                -d * lat.unit(sn * am) * sy / sn
+            }
         } else {
             0.0
         };
         let trail = self.pneumatic_trail * (1.0 - sn).max(0.0);
         Some((fx, fy, trail))
     }
+}
+
+/// `±d·unit(s·x_m)·s_i/s` at `s_i = ±0` without the curve: with `d > 0`, `s > 0` and `B·s·x_m`
+/// finite, `unit` is finite and in `[0, 1]` (`C ∈ (0, 2)`, `E ≤ 1` make the `atan` argument
+/// `(1 − E)·Bx + E·atan Bx ≥ 0`, so the sine's argument is in `[0, C·π/2] ⊂ [0, π)`), and
+/// the product is a zero with the sign of `±s_i` — the very bits of the formula
+/// (`tests::a_zero_slip_is_the_formulas_signed_zero`). Saves the curve at the contact solve's
+/// zero-slip points `(0, α₀)` and `(κ₀, 0)`.
+#[inline]
+fn signed_zero(sign_of: f64) -> f64 {
+    0.0_f64.copysign(sign_of)
 }
 
 #[cfg(test)]
@@ -302,6 +392,71 @@ mod tests {
                 assert!((u - e * (u - u.atan()) - target).abs() < 1e-12 * target.max(1.0));
             }
         }
+    }
+
+    #[test]
+    fn a_zero_slip_is_the_formulas_signed_zero() {
+        // The formula `±d·unit(s·x_m)·s_i/s` evaluated in full at s_i = ±0, against the
+        // shortcut, over loads, other-direction slips (tiny to huge), curve shapes (E from
+        // −3 to 1, C up to 1.9) and camber.
+        let shapes = [
+            (10.0, 1.65, 0.0),
+            (12.0, 1.3, -0.5),
+            (8.0, 1.9, 1.0),
+            (30.0, 1.1, -3.0),
+        ];
+        let mut checked = 0;
+        for &(b, c, e) in &shapes {
+            let curve = MagicCurve { b, c, e };
+            let p = SimpleMagicParams {
+                longitudinal: curve,
+                lateral: curve,
+                camber_stiffness: 0.9,
+                ..SimpleMagicParams::default()
+            };
+            for fz in [1e-3, 150.0, 4000.0, 9000.0] {
+                for other in [1e-300, 1e-9, 0.003, 0.2, 1.0, 40.0, 1e200] {
+                    for zero in [0.0, -0.0] {
+                        for gamma in [0.0, 0.03] {
+                            let s = sanitize(&SlipInput {
+                                fz,
+                                gamma,
+                                ..SlipInput::default()
+                            });
+                            let prep = p.prepare(&s).unwrap();
+                            let shift = prep.alpha_camber.unwrap_or(0.0);
+                            let alpha = if gamma == 0.0 { zero } else { zero - shift };
+                            let (fx, _, _) =
+                                p.at_slip(&prep, zero, other, ForceNeed::Both).unwrap();
+                            let (_, fy, _) =
+                                p.at_slip(&prep, other, alpha, ForceNeed::Both).unwrap();
+                            let (d, km, am) = (prep.d, prep.km, prep.am);
+                            let sy = (other + shift) / am;
+                            let sn = (zero / km).hypot(sy);
+                            let want_x = d * prep.lon.unit(sn * km) * (zero / km) / sn;
+                            let sx = other / km;
+                            let sy0 = (alpha + shift) / am;
+                            let sn = sx.hypot(sy0);
+                            let want_y = -d * prep.lat.unit(sn * am) * sy0 / sn;
+                            assert_eq!(
+                                fx.to_bits(),
+                                want_x.to_bits(),
+                                "{b} {c} {e} {fz} {other} {zero}"
+                            );
+                            if sy0 == 0.0 {
+                                assert_eq!(
+                                    fy.to_bits(),
+                                    want_y.to_bits(),
+                                    "{b} {c} {e} {fz} {other} {zero}"
+                                );
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 448);
     }
 
     fn input(kappa: f64, alpha: f64, fz: f64) -> SlipInput {

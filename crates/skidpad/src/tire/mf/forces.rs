@@ -1,17 +1,118 @@
 //! The Magic Formula forces: pure slip Fx0 and Fy0 and the combined-slip weightings Gxα and
 //! Gyκ. Equations, units and signs are in the [`mf`](super) module docs; the operating point
 //! [`Op`] comes from [`model`](super::model).
+//!
+//! Each force is written in three parts so a batch of slip points at one load can share
+//! work ([`MfTire::forces_batch`](super::MfTire)): the terms of the load, camber and
+//! pressure (`*_load`: D, C, B's load terms, the shifts, E's load part, Kxκ, Kyα with its
+//! `atan`), the terms of κ alone or α alone (`fx_kappa`, `fy_alpha`, `fy_kappa`: the pure
+//! force, the combined-slip B and the weighting at zero slip), and the combined weighting of
+//! the pair (`fx_combined`, `fy_combined`). The single evaluation is the same composition,
+//! so both give the same bits.
 
 use super::model::{
     CombinedFy, EPSILON_K, EPSILON_X, EPSILON_Y, Fy0, MfTire, Op, div0, mf_arg, sgn0, sgn1,
 };
 
+/// The slip-independent terms of Fx0 and Gxα (4.E9–4.E18, 4.E50–4.E57).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FxLoad {
+    /// Cx. Unit: 1.
+    cx: f64,
+    /// Dx. Unit: N.
+    dx: f64,
+    /// Kxκ. Unit: N.
+    pub(super) kxk: f64,
+    /// Bx. Unit: 1.
+    bx: f64,
+    /// SHx. Unit: 1.
+    shx: f64,
+    /// SVx. Unit: N.
+    svx: f64,
+    /// Ex's load factor PEX1 + PEX2·dfz + PEX3·dfz². Unit: 1.
+    ex_load: f64,
+    /// Cxα, Exα (≤ 1 with limits), SHxα. Unit: 1, 1, rad.
+    cxa: f64,
+    exa: f64,
+    shxa: f64,
+    /// Bxα's camber factor RBX1 + RBX3·γ². Unit: 1/rad.
+    bxa_load: f64,
+}
+
+/// Fx's terms at one κ: the pure force and Gxα's κ-dependent parts.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FxKappa {
+    /// Fx0. Unit: N.
+    pub(super) fx0: f64,
+    /// Bxα. Unit: 1/rad.
+    bxa: f64,
+    /// cos(Cxα·atan(Bxα·SHxα − …)), Gxα's denominator. Unit: 1.
+    gxa0: f64,
+}
+
+/// The slip-independent terms of Fy0 at one camber (4.E19–4.E30).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FyLoad {
+    /// Kyα. Unit: N/rad.
+    kya: f64,
+    /// SHy. Unit: rad.
+    shy: f64,
+    /// SVy. Unit: N.
+    svy: f64,
+    /// Cy. Unit: 1.
+    cy: f64,
+    /// µy. Unit: 1.
+    pub(super) muy: f64,
+    /// Dy. Unit: N.
+    dy: f64,
+    /// By. Unit: 1/rad.
+    by: f64,
+    /// Ey's factors: PEY1 + PEY2·dfz, 1 + PEY5·γ², PEY3 + PEY4·γ. Unit: 1.
+    ey_load: f64,
+    ey_camber: f64,
+    ey_sign: f64,
+}
+
+/// The slip-independent terms of Gyκ and SVyκ (4.E58–4.E67).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FykLoad {
+    /// µy·Fz·(RVY1 + RVY2·dfz + RVY3·γ). Unit: N.
+    dvyk_load: f64,
+    /// SHyκ, Eyκ (≤ 1 with limits), Cyκ. Unit: 1.
+    shyk: f64,
+    eyk: f64,
+    cyk: f64,
+    /// Byκ's camber factor RBY1 + RBY4·γ². Unit: 1.
+    byk_load: f64,
+}
+
+/// Fy's terms at one α*: the pure force and Gyκ's α-dependent parts.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FyAlpha {
+    /// Fy0. Unit: N.
+    pub(super) fy0: f64,
+    /// DVyκ. Unit: N.
+    dvyk: f64,
+    /// Byκ. Unit: 1.
+    byk: f64,
+    /// cos(Cyκ·atan(Byκ·SHyκ − …)), Gyκ's denominator. Unit: 1.
+    gyk0: f64,
+}
+
+/// Fy's terms at one κ.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FyKappa {
+    /// sin(RVY5·atan(RVY6·κ)). Unit: 1.
+    sk: f64,
+    /// κs = κ + SHyκ. Unit: 1.
+    kappa_s: f64,
+}
+
 impl MfTire {
-    /// Pure longitudinal slip (4.E9–4.E18): `(Fx0, Kxκ)`.
-    pub(super) fn fx0(&self, op: &Op) -> (f64, f64) {
+    /// Fx's load, camber and pressure terms.
+    pub(super) fn fx_load(&self, op: &Op) -> FxLoad {
         let c = &self.coefficients;
-        let (fz, dfz, dpi, gx, lmux_s, red, kappa) =
-            (op.fz, op.dfz, op.dpi, op.gx, op.lmux_s, op.red, op.kappa);
+        let (fz, dfz, dpi, gx, lmux_s, red) = (op.fz, op.dfz, op.dpi, op.gx, op.lmux_s, op.red);
         let cx = c.pcx1 * c.lcx;
         let mux = (c.pdx1 + c.pdx2 * dfz)
             * (1.0 + c.ppx3 * dpi + c.ppx4 * dpi * dpi)
@@ -27,60 +128,57 @@ impl MfTire {
         let bx = kxk / (cxdx + EPSILON_X * sgn1(cxdx));
         let shx = (c.phx1 + c.phx2 * dfz) * c.lhx * red;
         let svx = fz * (c.pvx1 + c.pvx2 * dfz) * c.lvx * lmux_s * red;
-        let kappa_x = kappa + shx;
-        let mut ex =
-            (c.pex1 + c.pex2 * dfz + c.pex3 * dfz * dfz) * (1.0 - c.pex4 * sgn0(kappa_x)) * c.lex;
-        if op.clamp_e {
-            ex = ex.min(1.0);
-        }
-        let mut fx0 = dx * mf_arg(bx, cx, ex, kappa_x).sin() + svx;
-        if op.vx < 0.0 {
-            fx0 = -fx0;
-        }
-        (fx0, kxk)
-    }
-
-    /// Combined slip, Fx (4.E50–4.E57).
-    pub(super) fn combined_fx(&self, op: &Op, fx0: f64) -> f64 {
-        let c = &self.coefficients;
-        let (dfz, gx, kappa, alpha_s) = (op.dfz, op.gx, op.kappa, op.alpha_s);
-        let cxa = c.rcx1;
         let mut exa = c.rex1 + c.rex2 * dfz;
         if op.clamp_e {
             exa = exa.min(1.0);
         }
-        let shxa = c.rhx1;
-        let bxa = (c.rbx1 + c.rbx3 * gx * gx) * (c.rbx2 * kappa).atan().cos() * c.lxal;
-        let alpha_s_x = alpha_s + shxa;
-        let gxa0 = mf_arg(bxa, cxa, exa, shxa).cos();
-        let gxa = div0(mf_arg(bxa, cxa, exa, alpha_s_x).cos(), gxa0);
-        gxa * fx0
-    }
-
-    /// Combined slip, Fy (4.E58–4.E67).
-    pub(super) fn combined_fy(&self, op: &Op, fy0: &Fy0) -> CombinedFy {
-        let c = &self.coefficients;
-        let (fz, dfz, gy, kappa, alpha_s, red) =
-            (op.fz, op.dfz, op.gy, op.kappa, op.alpha_s, op.red);
-        let dvyk =
-            fy0.muy * fz * (c.rvy1 + c.rvy2 * dfz + c.rvy3 * gy) * (c.rvy4 * alpha_s).atan().cos();
-        let svyk = dvyk * (c.rvy5 * (c.rvy6 * kappa).atan()).sin() * c.lvyka * red;
-        let shyk = c.rhy1 + c.rhy2 * dfz;
-        let mut eyk = c.rey1 + c.rey2 * dfz;
-        if op.clamp_e {
-            eyk = eyk.min(1.0);
+        FxLoad {
+            cx,
+            dx,
+            kxk,
+            bx,
+            shx,
+            svx,
+            ex_load: c.pex1 + c.pex2 * dfz + c.pex3 * dfz * dfz,
+            cxa: c.rcx1,
+            exa,
+            shxa: c.rhx1,
+            bxa_load: c.rbx1 + c.rbx3 * gx * gx,
         }
-        let cyk = c.rcy1;
-        let byk = (c.rby1 + c.rby4 * gy * gy) * (c.rby2 * (alpha_s - c.rby3)).atan().cos() * c.lyka;
-        let kappa_s = kappa + shyk;
-        let gyk0 = mf_arg(byk, cyk, eyk, shyk).cos();
-        let gyk = div0(mf_arg(byk, cyk, eyk, kappa_s).cos(), gyk0);
-        let fy = gyk * fy0.fy0 + svyk;
-        CombinedFy { fy, gyk, svyk }
     }
 
-    /// Pure lateral force Fy0 at camber `gy` (already scaled for MF 5.2).
-    pub(super) fn fy0(&self, op: &Op, gy: f64) -> Fy0 {
+    /// Pure longitudinal slip Fx0 at κ (4.E9–4.E18).
+    fn fx_pure(&self, op: &Op, l: &FxLoad, kappa: f64) -> f64 {
+        let c = &self.coefficients;
+        let kappa_x = kappa + l.shx;
+        let mut ex = l.ex_load * (1.0 - c.pex4 * sgn0(kappa_x)) * c.lex;
+        if op.clamp_e {
+            ex = ex.min(1.0);
+        }
+        let fx0 = l.dx * mf_arg(l.bx, l.cx, ex, kappa_x).sin() + l.svx;
+        if op.vx < 0.0 { -fx0 } else { fx0 }
+    }
+
+    /// Fx's terms at κ: Fx0, Bxα and Gxα's denominator.
+    pub(super) fn fx_kappa(&self, op: &Op, l: &FxLoad, kappa: f64) -> FxKappa {
+        let c = &self.coefficients;
+        let bxa = l.bxa_load * (c.rbx2 * kappa).atan().cos() * c.lxal;
+        FxKappa {
+            fx0: self.fx_pure(op, l, kappa),
+            bxa,
+            gxa0: mf_arg(bxa, l.cxa, l.exa, l.shxa).cos(),
+        }
+    }
+
+    /// Combined slip, Fx = Gxα·Fx0 at α* (4.E50–4.E57).
+    pub(super) fn fx_combined(l: &FxLoad, k: &FxKappa, alpha_s: f64) -> f64 {
+        let alpha_s_x = alpha_s + l.shxa;
+        let gxa = div0(mf_arg(k.bxa, l.cxa, l.exa, alpha_s_x).cos(), k.gxa0);
+        gxa * k.fx0
+    }
+
+    /// Fy0's load, camber and pressure terms at camber `gy` (already scaled for MF 5.2).
+    pub(super) fn fy_load(&self, op: &Op, gy: f64) -> FyLoad {
         let c = &self.coefficients;
         let (fz, dfz, dpi) = (op.fz, op.dfz, op.dpi);
         let fz0p = c.lfzo * c.fnomin;
@@ -109,33 +207,112 @@ impl MfTire {
             (c.phy1 + c.phy2 * dfz) * c.lhy + c.phy3 * gy
         } * op.red;
         let svy = (fz * (c.pvy1 + c.pvy2 * dfz) * c.lvy * op.lmuy_s + svyg) * op.red;
-        let alpha_y = op.alpha_s + shy;
         let cy = c.pcy1 * c.lcy;
         let muy = (c.pdy1 + c.pdy2 * dfz)
             * (1.0 + c.ppy3 * dpi + c.ppy4 * dpi * dpi)
             * (1.0 - c.pdy3 * gy * gy)
             * op.lmuy_s;
         let dy = muy * fz;
-        let mut ey = (c.pey1 + c.pey2 * dfz)
-            * (1.0 + c.pey5 * gy * gy - (c.pey3 + c.pey4 * gy) * sgn0(alpha_y))
-            * c.ley;
-        if op.clamp_e {
-            ey = ey.min(1.0);
-        }
         let cydy = cy * dy;
-        let by = kya / (cydy + EPSILON_Y * sgn1(cydy));
-        let mut fy0 = dy * mf_arg(by, cy, ey, alpha_y).sin() + svy;
-        if self.options.alpha_star && op.vx < 0.0 {
-            fy0 = -fy0;
-        }
-        Fy0 {
-            fy0,
-            muy,
+        FyLoad {
             kya,
             shy,
             svy,
-            by,
             cy,
+            muy,
+            dy,
+            by: kya / (cydy + EPSILON_Y * sgn1(cydy)),
+            ey_load: c.pey1 + c.pey2 * dfz,
+            ey_camber: 1.0 + c.pey5 * gy * gy,
+            ey_sign: c.pey3 + c.pey4 * gy,
+        }
+    }
+
+    /// Pure lateral slip Fy0 at α* (4.E19–4.E30).
+    fn fy_pure(&self, op: &Op, l: &FyLoad, alpha_s: f64) -> f64 {
+        let c = &self.coefficients;
+        let alpha_y = alpha_s + l.shy;
+        let mut ey = l.ey_load * (l.ey_camber - l.ey_sign * sgn0(alpha_y)) * c.ley;
+        if op.clamp_e {
+            ey = ey.min(1.0);
+        }
+        let fy0 = l.dy * mf_arg(l.by, l.cy, ey, alpha_y).sin() + l.svy;
+        if self.options.alpha_star && op.vx < 0.0 {
+            -fy0
+        } else {
+            fy0
+        }
+    }
+
+    /// Gyκ's and SVyκ's load and camber terms, with µy of [`MfTire::fy_load`] at the
+    /// operating point's camber.
+    pub(super) fn fyk_load(&self, op: &Op, muy: f64) -> FykLoad {
+        let c = &self.coefficients;
+        let (fz, dfz, gy) = (op.fz, op.dfz, op.gy);
+        let mut eyk = c.rey1 + c.rey2 * dfz;
+        if op.clamp_e {
+            eyk = eyk.min(1.0);
+        }
+        FykLoad {
+            dvyk_load: muy * fz * (c.rvy1 + c.rvy2 * dfz + c.rvy3 * gy),
+            shyk: c.rhy1 + c.rhy2 * dfz,
+            eyk,
+            cyk: c.rcy1,
+            byk_load: c.rby1 + c.rby4 * gy * gy,
+        }
+    }
+
+    /// Fy's terms at α*: Fy0, DVyκ, Byκ and Gyκ's denominator.
+    pub(super) fn fy_alpha(&self, op: &Op, l: &FyLoad, lk: &FykLoad, alpha_s: f64) -> FyAlpha {
+        let c = &self.coefficients;
+        let byk = lk.byk_load * (c.rby2 * (alpha_s - c.rby3)).atan().cos() * c.lyka;
+        FyAlpha {
+            fy0: self.fy_pure(op, l, alpha_s),
+            dvyk: lk.dvyk_load * (c.rvy4 * alpha_s).atan().cos(),
+            byk,
+            gyk0: mf_arg(byk, lk.cyk, lk.eyk, lk.shyk).cos(),
+        }
+    }
+
+    /// Fy's terms at κ.
+    pub(super) fn fy_kappa(&self, lk: &FykLoad, kappa: f64) -> FyKappa {
+        let c = &self.coefficients;
+        FyKappa {
+            sk: (c.rvy5 * (c.rvy6 * kappa).atan()).sin(),
+            kappa_s: kappa + lk.shyk,
+        }
+    }
+
+    /// Combined slip, Fy = Gyκ·Fy0 + SVyκ (4.E58–4.E67).
+    pub(super) fn fy_combined(
+        &self,
+        op: &Op,
+        lk: &FykLoad,
+        a: &FyAlpha,
+        k: &FyKappa,
+    ) -> CombinedFy {
+        let c = &self.coefficients;
+        let svyk = a.dvyk * k.sk * c.lvyka * op.red;
+        let gyk = div0(mf_arg(a.byk, lk.cyk, lk.eyk, k.kappa_s).cos(), a.gyk0);
+        let fy = gyk * a.fy0 + svyk;
+        CombinedFy { fy, gyk, svyk }
+    }
+
+    /// Pure lateral force Fy0 at camber `gy` (already scaled for MF 5.2).
+    pub(super) fn fy0(&self, op: &Op, gy: f64) -> Fy0 {
+        let l = self.fy_load(op, gy);
+        Self::fy0_of(&l, self.fy_pure(op, &l, op.alpha_s))
+    }
+
+    /// The pure lateral force `fy0` with its load terms, as the aligning moment takes them.
+    pub(super) fn fy0_of(l: &FyLoad, fy0: f64) -> Fy0 {
+        Fy0 {
+            fy0,
+            kya: l.kya,
+            shy: l.shy,
+            svy: l.svy,
+            by: l.by,
+            cy: l.cy,
         }
     }
 }

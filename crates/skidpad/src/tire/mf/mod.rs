@@ -149,6 +149,7 @@
 //! - \[SHAPE\] and other tables are parsed and kept ([`TirFile::table`]) but not used;
 //!   \[CONTACT_PATCH\]/\[STRUCTURAL\] keys not listed in [`MfCoefficients`] give warnings.
 
+mod batch;
 pub mod coeffs;
 mod forces;
 pub mod model;

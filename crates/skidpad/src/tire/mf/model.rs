@@ -1,10 +1,10 @@
 //! The Magic Formula steady-state equations (pure functions; see the `mf` module docs).
 
+use super::batch::Common;
 use super::coeffs::{MfCoefficients, MfVersion};
 use super::tir::TirFile;
 use crate::error::ParamError;
 use serde::{Deserialize, Serialize};
-use std::f64::consts::PI;
 
 /// Denominator guard of Bx = Kxκ/(Cx·Dx + εx), as MFeval. Unit: N.
 pub const EPSILON_X: f64 = 1e-6;
@@ -145,7 +145,7 @@ pub(super) fn mf_arg(b: f64, c: f64, e: f64, x: f64) -> f64 {
 
 /// Replace a non-finite input: NaN → `nan_to`, ±∞ → `lo`/`hi`. Sets `flag` if replaced.
 #[inline]
-fn finite_or(x: f64, nan_to: f64, lo: f64, hi: f64, flag: &mut bool) -> f64 {
+pub(super) fn finite_or(x: f64, nan_to: f64, lo: f64, hi: f64, flag: &mut bool) -> f64 {
     if x.is_finite() {
         x
     } else {
@@ -162,7 +162,7 @@ fn finite_or(x: f64, nan_to: f64, lo: f64, hi: f64, flag: &mut bool) -> f64 {
 
 /// Clamp to [lo, hi], setting `flag` if it changed.
 #[inline]
-fn clamp_flag(x: f64, lo: f64, hi: f64, flag: &mut bool) -> f64 {
+pub(super) fn clamp_flag(x: f64, lo: f64, hi: f64, flag: &mut bool) -> f64 {
     let y = x.clamp(lo, hi);
     if y != x {
         *flag = true;
@@ -175,8 +175,6 @@ fn clamp_flag(x: f64, lo: f64, hi: f64, flag: &mut bool) -> f64 {
 pub(super) struct Fy0 {
     /// Fy0. Unit: N.
     pub(super) fy0: f64,
-    /// µy. Unit: 1.
-    pub(super) muy: f64,
     /// Kyα. Unit: N/rad.
     pub(super) kya: f64,
     /// SHy. Unit: rad.
@@ -203,13 +201,9 @@ pub(super) struct CombinedFy {
 /// The inputs after the non-finite replacements, validity ranges and low-speed reductions.
 #[derive(Debug, Clone, Copy)]
 struct Inputs {
-    fz: f64,
+    common: Common,
     kappa: f64,
     alpha: f64,
-    gamma: f64,
-    vx: f64,
-    press: f64,
-    red: f64,
     clamped: MfClamped,
 }
 
@@ -351,12 +345,7 @@ impl MfTire {
             Err(no_contact) => return no_contact,
         };
         let op = self.operating_point(&inputs);
-        let (fx0, kxk) = self.fx0(&op);
-        // --- Pure lateral slip (4.E19–4.E30), at γ and (MF 6.x trail) at γ = 0.
-        let fy0 = self.fy0(&op, op.gy);
-        let fx = self.combined_fx(&op, fx0);
-        let fy = self.combined_fy(&op, &fy0);
-        let mz = self.aligning_moment(&op, &fy0, kxk, fx, &fy);
+        let (fx, fy, mz) = self.forces_and_mz(&op);
         let mx = self.overturning_moment(&op, fy.fy);
         // --- Rolling resistance moment.
         let my = self.rolling_resistance(
@@ -377,6 +366,31 @@ impl MfTire {
         })
     }
 
+    /// The aligning moment Mz of [`MfTire::steady_state`] bit for bit, without Mx and My
+    /// (what the contact solve records every substep).
+    #[must_use]
+    pub fn mz(&self, input: MfInput) -> f64 {
+        let Ok(inputs) = self.limited_inputs(input) else {
+            return 0.0;
+        };
+        let mz = self.forces_and_mz(&self.operating_point(&inputs)).2;
+        if mz.is_finite() { mz } else { 0.0 }
+    }
+
+    /// Combined-slip Fx, Fy (with its Gyκ and SVyκ) and Mz at the operating point.
+    fn forces_and_mz(&self, op: &Op) -> (f64, CombinedFy, f64) {
+        let lx = self.fx_load(op);
+        let fx = Self::fx_combined(&lx, &self.fx_kappa(op, &lx, op.kappa), op.alpha_s);
+        // --- Lateral (4.E19–4.E30, 4.E58–4.E67), at γ and (MF 6.x trail) at γ = 0.
+        let ly = self.fy_load(op, op.gy);
+        let lk = self.fyk_load(op, ly.muy);
+        let ya = self.fy_alpha(op, &ly, &lk, op.alpha_s);
+        let fy = self.fy_combined(op, &lk, &ya, &self.fy_kappa(&lk, op.kappa));
+        let fy0 = Self::fy0_of(&ly, ya.fy0);
+        let mz = self.aligning_moment(op, &fy0, lx.kxk, fx, &fy);
+        (fx, fy, mz)
+    }
+
     /// `(Fx, Fy)` of [`MfTire::steady_state`] bit for bit, computing only what `need` names
     /// (the other is 0) and no moments: the pure and combined force of each direction needed
     /// (Fx does not depend on Fy's terms nor Fy on Fx's), non-finite results replaced by 0.
@@ -388,14 +402,23 @@ impl MfTire {
         let op = self.operating_point(&inputs);
         let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
         let fx = if need.x() {
-            let (fx0, _) = self.fx0(&op);
-            finite(self.combined_fx(&op, fx0))
+            let lx = self.fx_load(&op);
+            finite(Self::fx_combined(
+                &lx,
+                &self.fx_kappa(&op, &lx, op.kappa),
+                op.alpha_s,
+            ))
         } else {
             0.0
         };
         let fy = if need.y() {
-            let fy0 = self.fy0(&op, op.gy);
-            finite(self.combined_fy(&op, &fy0).fy)
+            let ly = self.fy_load(&op, op.gy);
+            let lk = self.fyk_load(&op, ly.muy);
+            let ya = self.fy_alpha(&op, &ly, &lk, op.alpha_s);
+            finite(
+                self.fy_combined(&op, &lk, &ya, &self.fy_kappa(&lk, op.kappa))
+                    .fy,
+            )
         } else {
             0.0
         };
@@ -405,58 +428,21 @@ impl MfTire {
     /// The inputs after replacing non-finite values (always) and applying the validity ranges
     /// and low-speed reductions (limits on); `Err` is the all-zero output for Fz ≤ 0.
     fn limited_inputs(&self, input: MfInput) -> Result<Inputs, MfOutput> {
-        let c = &self.coefficients;
-        let limits = self.options.limits;
         let mut cl = MfClamped::default();
-
-        // --- Inputs: non-finite values first (always), then the validity ranges (limits on).
-        let fz_raw = finite_or(input.fz, 0.0, 0.0, c.fzmax, &mut cl.fz);
-        let mut kappa = finite_or(input.kappa, 0.0, c.kpumin, c.kpumax, &mut cl.kappa);
-        let mut alpha = finite_or(input.alpha, 0.0, c.alpmin, c.alpmax, &mut cl.alpha);
-        let mut gamma = finite_or(input.gamma, 0.0, c.cammin, c.cammax, &mut cl.gamma);
-        let vx = finite_or(input.vx, 0.0, 0.0, 0.0, &mut cl.vx);
-        let p_default = c.inflpres;
-        let mut press = match input.pressure {
-            Some(p) => finite_or(p, p_default, c.presmin, c.presmax, &mut cl.pressure),
-            None => p_default,
-        };
-        if fz_raw <= 0.0 {
+        let Some(common) = self.limited_common(&input, &mut cl) else {
+            cl.kappa |= !input.kappa.is_finite();
+            cl.alpha |= !input.alpha.is_finite();
             return Err(MfOutput {
                 clamped: cl,
                 ..MfOutput::default()
             });
-        }
-        let mut fz = fz_raw;
-        let mut red = 1.0;
-        if limits {
-            let vxlow = c.vxlow;
-            if vxlow > 0.0 && vx.abs() <= vxlow {
-                let lin = (vx / vxlow).abs();
-                red = 1.0 - 0.5 * (1.0 + (PI * vx / vxlow).cos());
-                kappa *= lin;
-            }
-            if vxlow > 0.0 {
-                let speed_sum = vx.abs() + (alpha.tan() * vx).abs();
-                if speed_sum < vxlow {
-                    alpha *= speed_sum / vxlow;
-                }
-            }
-            fz = clamp_flag(fz, 0.0, c.fzmax, &mut cl.fz);
-            kappa = clamp_flag(kappa, c.kpumin, c.kpumax, &mut cl.kappa);
-            alpha = clamp_flag(alpha, c.alpmin, c.alpmax, &mut cl.alpha);
-            gamma = clamp_flag(gamma, c.cammin, c.cammax, &mut cl.gamma);
-            if self.uses_pressure() {
-                press = clamp_flag(press, c.presmin, c.presmax, &mut cl.pressure);
-            }
-        }
+        };
+        let kappa = self.limited_kappa(&common, input.kappa, &mut cl.kappa);
+        let alpha = self.limited_alpha(&common, input.alpha, &mut cl.alpha);
         Ok(Inputs {
-            fz,
+            common,
             kappa,
             alpha,
-            gamma,
-            vx,
-            press,
-            red,
             clamped: cl,
         })
     }
@@ -465,57 +451,30 @@ impl MfTire {
     fn operating_point(&self, inputs: &Inputs) -> Op {
         let c = &self.coefficients;
         let Inputs {
-            fz,
+            common,
             kappa,
             alpha,
-            gamma,
-            vx,
-            press,
-            red,
             ..
         } = *inputs;
-        let fz0p = c.lfzo * c.fnomin;
-        let dfz = (fz - fz0p) / fz0p;
-        let dpi = if self.uses_pressure() {
-            (press - c.nompres) / c.nompres
-        } else {
-            0.0
-        };
-        let (alpha_s, gamma_s) = if self.options.alpha_star {
-            (alpha.tan() * sgn1(vx), gamma.sin())
-        } else {
-            (alpha, gamma)
-        };
+        let vx = common.vx;
         let vsx = -kappa * vx.abs();
         let vsy = alpha.tan() * vx.abs();
         let vs = vsx.hypot(vsy);
-        let lmux_s = c.lmux / (1.0 + c.lmuv * vs / c.longvl);
-        let lmuy_s = c.lmuy / (1.0 + c.lmuv * vs / c.longvl);
-        // Camber per force channel: MF 5.2 scales by LGAx, MF 6.x uses γ* (and LKYC/LKZC).
-        let (gx, gy, gz) = if self.version.is_mf6() {
-            (gamma_s, gamma_s, gamma_s)
-        } else {
-            (gamma_s * c.lgax, gamma_s * c.lgay, gamma_s * c.lgaz)
-        };
         Op {
-            fz,
-            dfz,
-            dpi,
-            alpha_s,
-            vx,
-            lmuy_s,
-            red,
-            clamp_e: self.options.limits,
+            alpha_s: self.alpha_star(alpha, vx),
             kappa,
-            gamma,
-            press,
             vsy,
-            lmux_s,
-            gx,
-            gy,
-            gz,
+            lmux_s: lmu_star(c.lmux, c.lmuv, vs, c.longvl),
+            lmuy_s: lmu_star(c.lmuy, c.lmuv, vs, c.longvl),
+            ..self.common_point(&common)
         }
     }
+}
+
+/// λ*µ = λµ/(1 + λµV·Vs/V0).
+#[inline]
+pub(super) fn lmu_star(lmu: f64, lmuv: f64, vs: f64, v0: f64) -> f64 {
+    lmu / (1.0 + lmuv * vs / v0)
 }
 
 /// Any non-finite result replaced by 0, flagged `output`.

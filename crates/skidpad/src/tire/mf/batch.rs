@@ -1,0 +1,276 @@
+//! The Magic Formula at several slip points of one load ([`MfTire::forces_batch`]): the
+//! contact solve's 6–10 points per wheel and substep share the load, camber, pressure and
+//! speed, and many share κ or α.
+//!
+//! Per batch: the inputs that do not depend on slip ([`Common`]), the operating point's
+//! basic quantities and the load terms of every force (`fx_load`, `fy_load`, `fyk_load`:
+//! among them Kxκ's `exp` and Kyα's `atan`/`sin`). Per distinct κ: Fx0, Bxα, Gxα's
+//! denominator and SVyκ's sine; per distinct α: Fy0, DVyκ, Byκ and Gyκ's denominator. Per
+//! point only the two combined weightings remain (two `atan` each). Every term is computed by
+//! the same function, with the same operations, as [`MfTire::forces`] computes it, so each
+//! point's forces are that function's bits (`tests/tire_forces.rs`).
+//!
+//! This holds when the friction factors λ*µ do not depend on the slip speed: LMUV = 0 (every
+//! file in `tests/data`, and the default) with the slip speed finite — assured here by the
+//! limits (κ, α clamped to the file's ranges) and bounded |Vx| and κ range. Otherwise
+//! (LMUV ≠ 0, limits off) the batch evaluates each point by [`MfTire::forces`].
+
+use super::forces::{FxKappa, FyAlpha, FyKappa};
+use super::model::{MfInput, MfTire, Op, clamp_flag, finite_or, lmu_star, sgn1};
+use crate::tire::interface::{MAX_SLIP_POINTS, SlipPoint};
+use std::f64::consts::PI;
+
+/// The slip-independent inputs after the non-finite replacements, validity ranges and the
+/// low-speed reduction (see the `mf` module docs).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Common {
+    /// Fz. Unit: N.
+    pub(super) fz: f64,
+    /// γ. Unit: rad.
+    pub(super) gamma: f64,
+    /// Vx. Unit: m/s.
+    pub(super) vx: f64,
+    /// Inflation pressure. Unit: Pa.
+    pub(super) press: f64,
+    /// Low-speed reduction of the shifts, t and Mzr. Unit: 1.
+    pub(super) red: f64,
+    /// κ's low-speed factor |Vx|/VXLOW (limits on, |Vx| ≤ VXLOW). Unit: 1.
+    lin: Option<f64>,
+}
+
+/// Largest |Vx| and κ bound for which the batch's λ*µ = λµ holds for certain (the slip
+/// speed `√((κVx)² + (tan α·Vx)²)` stays finite). Unit: m/s and 1.
+const BATCH_BOUND: f64 = 1e100;
+
+impl MfTire {
+    /// Fz, γ, Vx and pressure after the non-finite replacements (flags in `cl`) and, with
+    /// limits, the validity ranges and the low-speed reduction; `None` for Fz ≤ 0.
+    pub(super) fn limited_common(
+        &self,
+        input: &MfInput,
+        cl: &mut super::MfClamped,
+    ) -> Option<Common> {
+        let c = &self.coefficients;
+        let fz_raw = finite_or(input.fz, 0.0, 0.0, c.fzmax, &mut cl.fz);
+        let mut gamma = finite_or(input.gamma, 0.0, c.cammin, c.cammax, &mut cl.gamma);
+        let vx = finite_or(input.vx, 0.0, 0.0, 0.0, &mut cl.vx);
+        let p_default = c.inflpres;
+        let mut press = match input.pressure {
+            Some(p) => finite_or(p, p_default, c.presmin, c.presmax, &mut cl.pressure),
+            None => p_default,
+        };
+        if fz_raw <= 0.0 {
+            return None;
+        }
+        let mut fz = fz_raw;
+        let (mut red, mut lin) = (1.0, None);
+        if self.options.limits {
+            let vxlow = c.vxlow;
+            if vxlow > 0.0 && vx.abs() <= vxlow {
+                lin = Some((vx / vxlow).abs());
+                red = 1.0 - 0.5 * (1.0 + (PI * vx / vxlow).cos());
+            }
+            fz = clamp_flag(fz, 0.0, c.fzmax, &mut cl.fz);
+            gamma = clamp_flag(gamma, c.cammin, c.cammax, &mut cl.gamma);
+            if self.uses_pressure() {
+                press = clamp_flag(press, c.presmin, c.presmax, &mut cl.pressure);
+            }
+        }
+        Some(Common {
+            fz,
+            gamma,
+            vx,
+            press,
+            red,
+            lin,
+        })
+    }
+
+    /// κ after the non-finite replacement and, with limits, the low-speed factor and range.
+    pub(super) fn limited_kappa(&self, cm: &Common, kappa: f64, flag: &mut bool) -> f64 {
+        let c = &self.coefficients;
+        let mut kappa = finite_or(kappa, 0.0, c.kpumin, c.kpumax, flag);
+        if self.options.limits {
+            if let Some(lin) = cm.lin {
+                kappa *= lin;
+            }
+            kappa = clamp_flag(kappa, c.kpumin, c.kpumax, flag);
+        }
+        kappa
+    }
+
+    /// α after the non-finite replacement and, with limits, the low-speed reduction
+    /// (α·(|Vx| + |Vsy|)/VXLOW while that sum is below VXLOW) and range.
+    pub(super) fn limited_alpha(&self, cm: &Common, alpha: f64, flag: &mut bool) -> f64 {
+        let c = &self.coefficients;
+        let mut alpha = finite_or(alpha, 0.0, c.alpmin, c.alpmax, flag);
+        if self.options.limits {
+            let (vx, vxlow) = (cm.vx, c.vxlow);
+            // From |Vx| = VXLOW up the sum cannot be below VXLOW: no tan needed.
+            if vxlow > 0.0 && vx.abs() < vxlow {
+                let speed_sum = vx.abs() + (alpha.tan() * vx).abs();
+                if speed_sum < vxlow {
+                    alpha *= speed_sum / vxlow;
+                }
+            }
+            alpha = clamp_flag(alpha, c.alpmin, c.alpmax, flag);
+        }
+        alpha
+    }
+
+    /// α* of α ([`super::MfOptions::alpha_star`]: tan α·sgn Vx, else α).
+    #[inline]
+    pub(super) fn alpha_star(&self, alpha: f64, vx: f64) -> f64 {
+        if self.options.alpha_star {
+            alpha.tan() * sgn1(vx)
+        } else {
+            alpha
+        }
+    }
+
+    /// The slip-independent basic quantities (4.E1–4.E8): dfz, dpi, the camber per force
+    /// channel; the slip fields 0 and λ*µ = λµ/(1 + λµV·0/V0) (exact for every slip when
+    /// LMUV = 0 and the slip speed is finite).
+    pub(super) fn common_point(&self, cm: &Common) -> Op {
+        let c = &self.coefficients;
+        let fz0p = c.lfzo * c.fnomin;
+        let dfz = (cm.fz - fz0p) / fz0p;
+        let dpi = if self.uses_pressure() {
+            (cm.press - c.nompres) / c.nompres
+        } else {
+            0.0
+        };
+        let gamma_s = if self.options.alpha_star {
+            cm.gamma.sin()
+        } else {
+            cm.gamma
+        };
+        // Camber per force channel: MF 5.2 scales by LGAx, MF 6.x uses γ* (and LKYC/LKZC).
+        let (gx, gy, gz) = if self.version.is_mf6() {
+            (gamma_s, gamma_s, gamma_s)
+        } else {
+            (gamma_s * c.lgax, gamma_s * c.lgay, gamma_s * c.lgaz)
+        };
+        Op {
+            fz: cm.fz,
+            dfz,
+            dpi,
+            alpha_s: 0.0,
+            vx: cm.vx,
+            lmuy_s: lmu_star(c.lmuy, c.lmuv, 0.0, c.longvl),
+            red: cm.red,
+            clamp_e: self.options.limits,
+            kappa: 0.0,
+            gamma: cm.gamma,
+            press: cm.press,
+            vsy: 0.0,
+            lmux_s: lmu_star(c.lmux, c.lmuv, 0.0, c.longvl),
+            gx,
+            gy,
+            gz,
+        }
+    }
+
+    /// `out[i]` = [`MfTire::forces`] at `common` with point `i`'s slips (its κ divided by
+    /// `kappa_scale`, the surface's peak-slip scale) and need, bit for bit; see the module
+    /// docs for what is shared.
+    pub(crate) fn forces_batch(
+        &self,
+        common: MfInput,
+        kappa_scale: f64,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+    ) {
+        let c = &self.coefficients;
+        let bounded = |x: f64| x.abs() <= BATCH_BOUND;
+        let shared = c.lmuv == 0.0
+            && self.options.limits
+            && bounded(c.kpumin)
+            && bounded(c.kpumax)
+            && (!common.vx.is_finite() || bounded(common.vx));
+        if !shared {
+            for (p, o) in points.iter().zip(out.iter_mut()) {
+                let input = MfInput {
+                    kappa: p.kappa / kappa_scale,
+                    alpha: p.alpha,
+                    ..common
+                };
+                *o = self.forces(input, p.need);
+            }
+            return;
+        }
+        for (points, out) in points
+            .chunks(MAX_SLIP_POINTS)
+            .zip(out.chunks_mut(MAX_SLIP_POINTS))
+        {
+            self.shared_chunk(&common, kappa_scale, points, out);
+        }
+    }
+
+    /// One chunk of [`MfTire::forces_batch`] (at most [`MAX_SLIP_POINTS`] points) with the
+    /// load terms shared.
+    fn shared_chunk(
+        &self,
+        common: &MfInput,
+        kappa_scale: f64,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+    ) {
+        let mut cl = super::MfClamped::default();
+        let Some(cm) = self.limited_common(common, &mut cl) else {
+            out.iter_mut().for_each(|o| *o = (0.0, 0.0));
+            return;
+        };
+        let op = self.common_point(&cm);
+        let lx = self.fx_load(&op);
+        let ly = self.fy_load(&op, op.gy);
+        let lk = self.fyk_load(&op, ly.muy);
+        // Terms per distinct κ and α (keyed by their bits after the limits).
+        let mut kappas: [(u64, Option<FxKappa>, Option<FyKappa>); MAX_SLIP_POINTS] =
+            [(0, None, None); MAX_SLIP_POINTS];
+        let mut alphas: [(u64, (), Option<FyAlpha>); MAX_SLIP_POINTS] =
+            [(0, (), None); MAX_SLIP_POINTS];
+        let (mut nk, mut na) = (0, 0);
+        let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+        for (p, o) in points.iter().zip(out.iter_mut()) {
+            let mut flag = false;
+            let kappa = self.limited_kappa(&cm, p.kappa / kappa_scale, &mut flag);
+            let alpha = self.limited_alpha(&cm, p.alpha, &mut flag);
+            let ik = find_or_push(&mut kappas, &mut nk, kappa.to_bits(), (None, None));
+            let ia = find_or_push(&mut alphas, &mut na, alpha.to_bits(), ((), None));
+            let (ke, ae) = (&mut kappas[ik], &mut alphas[ia]);
+            let alpha_s = self.alpha_star(alpha, op.vx);
+            let fx = if p.need.x() {
+                let kx = *ke.1.get_or_insert_with(|| self.fx_kappa(&op, &lx, kappa));
+                finite(Self::fx_combined(&lx, &kx, alpha_s))
+            } else {
+                0.0
+            };
+            let fy = if p.need.y() {
+                let ya = *ae
+                    .2
+                    .get_or_insert_with(|| self.fy_alpha(&op, &ly, &lk, alpha_s));
+                let yk = *ke.2.get_or_insert_with(|| self.fy_kappa(&lk, kappa));
+                finite(self.fy_combined(&op, &lk, &ya, &yk).fy)
+            } else {
+                0.0
+            };
+            *o = (fx, fy);
+        }
+    }
+}
+
+/// The index of the entry keyed `key` in `table[..*n]`, or a new one holding `empty`.
+fn find_or_push<A: Copy, B: Copy>(
+    table: &mut [(u64, A, B)],
+    n: &mut usize,
+    key: u64,
+    empty: (A, B),
+) -> usize {
+    if let Some(i) = table[..*n].iter().position(|e| e.0 == key) {
+        return i;
+    }
+    table[*n] = (key, empty.0, empty.1);
+    *n += 1;
+    *n - 1
+}
