@@ -5,6 +5,7 @@ use super::ChassisForces;
 use crate::MAX_WHEELS;
 use crate::chassis::{ChassisState, PointConstraint, solve_impulses};
 use crate::ground::Ground;
+use arrayvec::ArrayVec;
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
 use crate::wheel::WheelState;
@@ -31,13 +32,14 @@ pub fn end_stop_stage(
     forces: &mut ChassisForces,
     h: f64,
 ) -> bool {
-    let mut c = [PointConstraint::default(); MAX_WHEELS];
+    let mut c = ArrayVec::<PointConstraint, MAX_WHEELS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
     let n = end_stops(p, s, ground, h, &mut c, &mut wheel);
-    super::move_to_end(start, &s.chassis, &mut c[..n]);
+    super::move_to_end(start, &s.chassis, c.as_mut_slice());
+    let c = c.as_slice();
     let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
     let mut j = [0.0; MAX_WHEELS];
-    solve_impulses(&p.chassis, &drift, &c[..n], &mut j[..n]);
+    solve_impulses(&p.chassis, &drift, c, &mut j[..n]);
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] > 0.0) {
@@ -52,21 +54,22 @@ pub fn end_stop_stage(
 }
 
 /// Every enabled wheel's end stop ([`end_stop_gap`], the gap turned into an approach speed
-/// over the substep `h`) written to the front of `c`, its wheel index to `wheel`; returns how
-/// many.
-pub(super) fn end_stops(
+/// over the substep `h`) appended to `c` (empty on entry), its wheel index to `wheel`;
+/// returns how many.
+pub(super) fn end_stops<const N: usize>(
     p: &VehicleParams,
     s: &VehicleState,
     ground: &dyn Ground,
     h: f64,
-    c: &mut [PointConstraint],
+    c: &mut ArrayVec<PointConstraint, N>,
     wheel: &mut [usize; MAX_WHEELS],
 ) -> usize {
     let mut n = 0;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], ground) {
             pc.max_approach_speed /= h;
-            (c[n], wheel[n]) = (pc, i);
+            c.push(pc);
+            wheel[n] = i;
             n += 1;
         }
     }
