@@ -17,6 +17,19 @@
 //! between two sample points, and vertical walls (a downward ray meets their top, not their
 //! face), are not seen.
 //!
+//! ## Broad phase
+//!
+//! Each ray is a vertical segment from its start down to its reach. Before any is cast, the
+//! ground is asked for an upper bound of its height under the body's sample points
+//! ([`Ground::max_height_over`], exact for planes, the highest sample of the cells below for
+//! heightfields, the AABB's top for parry shapes, unknown for function and custom grounds);
+//! when it lies more than [`crate::ground::BROAD_PHASE_MARGIN`] below the lowest ray end
+//! ([`clear_of`]), no ray can hit and none is cast — the usual case of a car on its wheels,
+//! its floor centimetres above the ground. Otherwise each ray is tested the same way on its
+//! own before it is cast. A skipped ray is one that would have found nothing, so results are
+//! bit for bit those of casting every ray. The rims ([`super::rim_contact`]) and a hanging
+//! wheel's end-stop ray ([`super::end_stop_gap`]) use the same test.
+//!
 //! ## Constraints
 //!
 //! Each point is a speculative non-penetration constraint with Coulomb friction
@@ -49,10 +62,10 @@ use crate::chassis::{
     BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, auto_box, solve_contacts,
     solve_positions,
 };
-use crate::ground::Ground;
-use arrayvec::ArrayVec;
+use crate::ground::{Ground, clear_of};
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
+use arrayvec::ArrayVec;
 use glam::{DQuat, DVec3};
 
 /// Penetration left alone by the position correction (Box2D's `linearSlop`). Unit: m.
@@ -106,16 +119,24 @@ pub fn body_contact_points(
         .angular_velocity_world
         .length()
         .max(end.angular_velocity_world.length());
-    let mut k = 0;
-    for q in &local[..n] {
-        let pt = start.pose.transform_point(*q);
+    // The rays, each from `a` above its point down to the reach of the substep, as segments
+    // (top, lowest z); `local` holds the world points from here on.
+    let ray = |pt: DVec3| {
         let a = (com.z - pt.z).max(0.0) + BODY_RAY_HEADROOM;
         let reach = (speed + spin * (pt - com).length()) * h + p.sim.gravity * h * h;
-        let Some(hit) = ground.cast_ray(
-            pt + DVec3::Z * a,
-            DVec3::NEG_Z,
-            a + reach + BODY_CONTACT_MARGIN,
-        ) else {
+        (a, a + reach + BODY_CONTACT_MARGIN)
+    };
+    if all_rays_clear(ground, &start.pose, &mut local[..n], ray) {
+        return 0;
+    }
+    let mut k = 0;
+    for &pt in &local[..n] {
+        let (a, len) = ray(pt);
+        let top = pt + DVec3::Z * a;
+        if clear_of(ground, top, top - DVec3::Z * len, 0.0) {
+            continue;
+        }
+        let Some(hit) = ground.cast_ray(top, DVec3::NEG_Z, len) else {
             continue;
         };
         let gap = (hit.distance - a) * hit.normal.z;
@@ -134,6 +155,27 @@ pub fn body_contact_points(
         k += 1;
     }
     k
+}
+
+/// Broad phase for the whole body at once (module docs): moves the body points `pts` to the
+/// world at `pose`, then whether `ground` stays clear of every ray, the ray of world point
+/// `q` reaching from `a` above it to `len − a` below it, `(a, len) = ray(q)`. `false` for no
+/// points.
+fn all_rays_clear(
+    ground: &dyn Ground,
+    pose: &crate::math::Pose,
+    pts: &mut [DVec3],
+    ray: impl Fn(DVec3) -> (f64, f64),
+) -> bool {
+    let (mut lo, mut hi, mut bottom) = (DVec3::INFINITY, DVec3::NEG_INFINITY, f64::INFINITY);
+    for q in pts.iter_mut() {
+        *q = pose.transform_point(*q);
+        let q = *q;
+        let (a, len) = ray(q);
+        (lo, hi) = (lo.min(q), hi.max(q));
+        bottom = bottom.min(q.z + a - len);
+    }
+    !pts.is_empty() && clear_of(ground, lo.with_z(bottom), hi.with_z(bottom), 0.0)
 }
 
 /// The automatic body box of `p` ([`auto_box`]) from its enabled wheels.

@@ -4,11 +4,11 @@
 use super::ChassisForces;
 use crate::MAX_WHEELS;
 use crate::chassis::{ChassisState, PointConstraint, solve_impulses};
-use crate::ground::Ground;
-use arrayvec::ArrayVec;
+use crate::ground::{Ground, clear_of};
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
 use crate::wheel::WheelState;
+use arrayvec::ArrayVec;
 
 /// Stage 10b, end stops: a wheel whose ground reaches full compression is a rigid support.
 /// For every enabled wheel the gap left to full compression along its suspension line is
@@ -98,7 +98,12 @@ pub fn end_stop_gap(
         });
     }
     let reach = sp.max_compression + sp.max_droop + wp.radius + END_STOP_LOOKAHEAD;
-    let hit = ground.cast_ray(ws.strut_top_world, ws.travel_direction_world, reach)?;
+    // Broad phase: a ray the ground cannot reach finds nothing ([`crate::ground::clear_of`]).
+    let (top, dir) = (ws.strut_top_world, ws.travel_direction_world);
+    if clear_of(ground, top, top + dir * reach, 0.0) {
+        return None;
+    }
+    let hit = ground.cast_ray(top, dir, reach)?;
     Some(PointConstraint {
         point_world: hit.point,
         normal_world: hit.normal,
