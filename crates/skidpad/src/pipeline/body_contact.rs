@@ -203,7 +203,7 @@ pub fn impact_stage(
     // Only the entries written are touched (no 8 KB of zeroed scratch per substep).
     let mut c = ArrayVec::<PointConstraint, MAX_CONTACTS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
-    let nw = end_stops(p, s, ground, h, &mut c, &mut wheel);
+    let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     // The rims after the end stops: the wheels' rigid contact once the travel is used up.
     // With no body shape, no rims either (the suspension-only model of a host's comparison).
     let rims = p.contact.body.shape != BodyShape::None;

@@ -5,9 +5,10 @@ use super::ChassisForces;
 use crate::MAX_WHEELS;
 use crate::chassis::{ChassisState, PointConstraint, solve_impulses};
 use crate::ground::{Ground, clear_of};
+use crate::math::Pose;
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
-use crate::wheel::WheelState;
+use crate::wheel::{WheelState, strut_top_world, travel_direction_world};
 use arrayvec::ArrayVec;
 
 /// Stage 10b, end stops: a wheel whose ground reaches full compression is a rigid support.
@@ -34,7 +35,7 @@ pub fn end_stop_stage(
 ) -> bool {
     let mut c = ArrayVec::<PointConstraint, MAX_WHEELS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
-    let n = end_stops(p, s, ground, h, &mut c, &mut wheel);
+    let n = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     super::move_to_end(start, &s.chassis, c.as_mut_slice());
     let c = c.as_slice();
     let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
@@ -55,10 +56,12 @@ pub fn end_stop_stage(
 
 /// Every enabled wheel's end stop ([`end_stop_gap`], the gap turned into an approach speed
 /// over the substep `h`) appended to `c` (empty on entry), its wheel index to `wheel`;
-/// returns how many.
+/// returns how many. `pose`: the chassis at the substep's start, where the wheels' contacts
+/// were found.
 pub(super) fn end_stops<const N: usize>(
     p: &VehicleParams,
     s: &VehicleState,
+    pose: &Pose,
     ground: &dyn Ground,
     h: f64,
     c: &mut ArrayVec<PointConstraint, N>,
@@ -66,7 +69,7 @@ pub(super) fn end_stops<const N: usize>(
 ) -> usize {
     let mut n = 0;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], ground) {
+        if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], pose, ground) {
             pc.max_approach_speed /= h;
             c.push(pc);
             wheel[n] = i;
@@ -81,10 +84,12 @@ pub(super) fn end_stops<const N: usize>(
 /// ground, a ray from the strut top along the travel finds the ground at `t` and the gap is
 /// `t − R` (the tyre reaches full compression when its centre is `R` above the ground at the
 /// strut top), `None` beyond `travel + R + 2 m` (nothing to reach this step at any sane speed;
-/// the next substep looks again).
+/// the next substep looks again). `pose`: the chassis where the contact stage found `ws`'s
+/// contact (the substep's start), which places the strut.
 pub fn end_stop_gap(
     wp: &crate::wheel::WheelParams,
     ws: &WheelState,
+    pose: &Pose,
     ground: &dyn Ground,
 ) -> Option<PointConstraint> {
     let sp = &wp.suspension;
@@ -99,7 +104,7 @@ pub fn end_stop_gap(
     }
     let reach = sp.max_compression + sp.max_droop + wp.radius + END_STOP_LOOKAHEAD;
     // Broad phase: a ray the ground cannot reach finds nothing ([`crate::ground::clear_of`]).
-    let (top, dir) = (ws.strut_top_world, ws.travel_direction_world);
+    let (top, dir) = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
     if clear_of(ground, top, top + dir * reach, 0.0) {
         return None;
     }
