@@ -63,8 +63,8 @@ fn the_aligning_moment_joins_the_chassis_yaw_moment() {
     w.suspension.in_contact = true;
     w.contact_normal_world = DVec3::Z;
     w.tire_force_world = DVec3::new(0.0, -1129.66, 0.0);
-    w.tire_force_point_world = DVec3::new(1.35, 0.775, -0.316);
-    w.suspension_force_point_world = w.tire_force_point_world;
+    // Both forces act at the contact point (no force points set in the params).
+    w.contact_point_world = DVec3::new(1.35, 0.775, -0.316);
     w.tire.mz = 27.053;
     let aero = AeroForces {
         forces: [(DVec3::ZERO, DVec3::ZERO); skidpad::aero::MAX_AERO_FORCES],

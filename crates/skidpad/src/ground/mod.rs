@@ -27,7 +27,7 @@
 //! `&G`, `Box<G>` and `Arc<G>` are grounds when `G` is, so a scene can be shared between
 //! vehicles and threads.
 
-use glam::DVec3;
+use glam::{DVec2, DVec3};
 
 pub mod cache;
 pub mod deck;
@@ -144,6 +144,38 @@ pub trait Ground: Send + Sync {
     fn surfaces(&self) -> &crate::surface::SurfaceTable {
         crate::surface::default_table()
     }
+
+    /// An upper bound of the ground over the axis-aligned rectangle `[min, max]` of the xy
+    /// plane (world, m): no point of the ground (surface or solid) with `(x, y)` in the
+    /// rectangle lies higher (`f64::NEG_INFINITY`: no ground there at all). `None`: unknown,
+    /// the default, and what a ground answers when it cannot bound itself cheaply. The
+    /// standalone step's broad phase ([`clear_of`]) uses it to skip the body, rim and hanging
+    /// end-stop queries that cannot hit; a bound that is too low would lose contacts, one
+    /// that is too high or `None` only costs the queries. Must not allocate.
+    fn max_height_over(&self, min: DVec2, max: DVec2) -> Option<f64> {
+        let _ = (min, max);
+        None
+    }
+}
+
+/// Clearance below which [`clear_of`] still queries: the ground's bound must lie this far
+/// below the lowest point of the swept segment. Unit: m. Far above the queries' rounding
+/// (≈ 1e-15 m), so a skipped query could not have hit.
+pub const BROAD_PHASE_MARGIN: f64 = 0.01;
+
+/// The broad phase of the standalone step's contact queries: `true` when `ground` declares
+/// ([`Ground::max_height_over`]) that it stays more than [`BROAD_PHASE_MARGIN`] below the
+/// segment from `a` to `b` thickened by `radius` (m) — a ray (`radius` 0) or a sphere swept
+/// along it cannot hit, so the query can be skipped without changing any result. The
+/// rectangle is the segment's xy bounding box grown by `radius`; the segment's lowest point
+/// is `min(a_z, b_z) − radius`. `false` when the ground cannot bound itself (query as before).
+pub fn clear_of(ground: &dyn Ground, a: DVec3, b: DVec3, radius: f64) -> bool {
+    let lo = a.min(b).truncate() - DVec2::splat(radius);
+    let hi = a.max(b).truncate() + DVec2::splat(radius);
+    let bottom = a.z.min(b.z) - radius - BROAD_PHASE_MARGIN;
+    ground
+        .max_height_over(lo, hi)
+        .is_some_and(|top| top < bottom)
 }
 
 /// `Ground` for pointers to a ground (`&G`, `Box<G>`, `Arc<G>`): every query and the surface
@@ -200,6 +232,10 @@ macro_rules! forward_ground {
 
             fn surfaces(&self) -> &crate::surface::SurfaceTable {
                 (**self).surfaces()
+            }
+
+            fn max_height_over(&self, min: DVec2, max: DVec2) -> Option<f64> {
+                (**self).max_height_over(min, max)
             }
         }
     )*};
@@ -271,6 +307,10 @@ impl<G: Ground> Ground for WithSurfaces<G> {
 
     fn surfaces(&self) -> &SurfaceTable {
         &self.table
+    }
+
+    fn max_height_over(&self, min: DVec2, max: DVec2) -> Option<f64> {
+        self.ground.max_height_over(min, max)
     }
 }
 

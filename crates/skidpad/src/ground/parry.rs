@@ -238,6 +238,20 @@ impl Ground for ParryGround {
         }
         Some(self.make_hit(point, normal, t, d))
     }
+
+    /// The top of the shape's world AABB where its xy extent meets the rectangle, `−∞`
+    /// where it does not.
+    fn max_height_over(&self, min: glam::DVec2, max: glam::DVec2) -> Option<f64> {
+        let aabb = self.shape.compute_aabb(&self.pose3);
+        let (lo, hi) = (aabb.mins, aabb.maxs);
+        if !(lo.is_finite() && hi.is_finite()) {
+            return None;
+        }
+        if hi.x < min.x || hi.y < min.y || lo.x > max.x || lo.y > max.y {
+            return Some(f64::NEG_INFINITY);
+        }
+        Some(hi.z)
+    }
 }
 
 #[cfg(test)]

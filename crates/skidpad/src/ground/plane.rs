@@ -238,6 +238,17 @@ impl Ground for Plane {
         let t = (h0 - radius) / closing;
         (t <= max_distance).then(|| self.hit(origin + t * direction - radius * self.normal, t))
     }
+
+    /// Exact: the plane's height `z = p_z − (n_x·(x − p_x) + n_y·(y − p_y))/n_z` is linear,
+    /// so its highest point over the rectangle is at a corner. Unknown for a plane that does
+    /// not face up (`n_z ≤ 0.01`: vertical or overhanging, unbounded above).
+    fn max_height_over(&self, min: DVec2, max: DVec2) -> Option<f64> {
+        let n = self.normal;
+        let x = if n.x > 0.0 { min.x } else { max.x };
+        let y = if n.y > 0.0 { min.y } else { max.y };
+        (n.z > 0.01)
+            .then(|| self.point.z - (n.x * (x - self.point.x) + n.y * (y - self.point.y)) / n.z)
+    }
 }
 
 #[cfg(test)]

@@ -162,4 +162,12 @@ impl Ground for GroundSet {
             }
         }
     }
+
+    /// The highest of the members' bounds (every member, whatever its filter: the body's
+    /// queries see them all); unknown if one member's is.
+    fn max_height_over(&self, min: glam::DVec2, max: glam::DVec2) -> Option<f64> {
+        self.members.iter().try_fold(f64::NEG_INFINITY, |top, g| {
+            g.max_height_over(min, max).map(|h| top.max(h))
+        })
+    }
 }

@@ -166,6 +166,10 @@ impl<G: Ground> Ground for Patched<G> {
     fn surfaces(&self) -> &crate::surface::SurfaceTable {
         self.ground.surfaces()
     }
+
+    fn max_height_over(&self, min: glam::DVec2, max: glam::DVec2) -> Option<f64> {
+        self.ground.max_height_over(min, max)
+    }
 }
 
 /// The bumps grid (and the default [`FunctionGrid`]): a 300 m run along +x from 20 m behind

@@ -17,6 +17,19 @@
 //! between two sample points, and vertical walls (a downward ray meets their top, not their
 //! face), are not seen.
 //!
+//! ## Broad phase
+//!
+//! Each ray is a vertical segment from its start down to its reach. Before any is cast, the
+//! ground is asked for an upper bound of its height under the body's sample points
+//! ([`Ground::max_height_over`], exact for planes, the highest sample of the cells below for
+//! heightfields, the AABB's top for parry shapes, unknown for function and custom grounds);
+//! when it lies more than [`crate::ground::BROAD_PHASE_MARGIN`] below the lowest ray end
+//! ([`clear_of`]), no ray can hit and none is cast — the usual case of a car on its wheels,
+//! its floor centimetres above the ground. Otherwise each ray is tested the same way on its
+//! own before it is cast. A skipped ray is one that would have found nothing, so results are
+//! bit for bit those of casting every ray. The rims ([`super::rim_contact`]) and a hanging
+//! wheel's end-stop ray ([`super::end_stop_gap`]) use the same test.
+//!
 //! ## Constraints
 //!
 //! Each point is a speculative non-penetration constraint with Coulomb friction
@@ -49,9 +62,10 @@ use crate::chassis::{
     BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, auto_box, solve_contacts,
     solve_positions,
 };
-use crate::ground::Ground;
+use crate::ground::{Ground, clear_of};
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
+use arrayvec::ArrayVec;
 use glam::{DQuat, DVec3};
 
 /// Penetration left alone by the position correction (Box2D's `linearSlop`). Unit: m.
@@ -79,7 +93,7 @@ pub const BODY_CONTACT_MARGIN: f64 = 0.02;
 pub const MAX_CONTACTS: usize = 2 * MAX_WHEELS + MAX_BODY_POINTS;
 
 /// Contact constraints of the body at `start` with their penetration depths (m, beyond
-/// [`PENETRATION_SLOP`]), written to `c` and `depth`; returns how many. `end` is the
+/// [`PENETRATION_SLOP`]), appended to `c` and `depth`; returns how many. `end` is the
 /// integrated state (its velocities bound how far a point can move in `h`).
 pub fn body_contact_points(
     p: &VehicleParams,
@@ -87,8 +101,8 @@ pub fn body_contact_points(
     end: &ChassisState,
     ground: &dyn Ground,
     h: f64,
-    c: &mut [PointConstraint],
-    depth: &mut [f64],
+    c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
+    depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
 ) -> usize {
     let mut local = [DVec3::ZERO; MAX_BODY_POINTS];
     let n = p
@@ -105,16 +119,24 @@ pub fn body_contact_points(
         .angular_velocity_world
         .length()
         .max(end.angular_velocity_world.length());
-    let mut k = 0;
-    for q in &local[..n] {
-        let pt = start.pose.transform_point(*q);
+    // The rays, each from `a` above its point down to the reach of the substep, as segments
+    // (top, lowest z); `local` holds the world points from here on.
+    let ray = |pt: DVec3| {
         let a = (com.z - pt.z).max(0.0) + BODY_RAY_HEADROOM;
         let reach = (speed + spin * (pt - com).length()) * h + p.sim.gravity * h * h;
-        let Some(hit) = ground.cast_ray(
-            pt + DVec3::Z * a,
-            DVec3::NEG_Z,
-            a + reach + BODY_CONTACT_MARGIN,
-        ) else {
+        (a, a + reach + BODY_CONTACT_MARGIN)
+    };
+    if all_rays_clear(ground, &start.pose, &mut local[..n], ray) {
+        return 0;
+    }
+    let mut k = 0;
+    for &pt in &local[..n] {
+        let (a, len) = ray(pt);
+        let top = pt + DVec3::Z * a;
+        if clear_of(ground, top, top - DVec3::Z * len, 0.0) {
+            continue;
+        }
+        let Some(hit) = ground.cast_ray(top, DVec3::NEG_Z, len) else {
             continue;
         };
         let gap = (hit.distance - a) * hit.normal.z;
@@ -122,17 +144,38 @@ pub fn body_contact_points(
             continue;
         }
         let mu = p.contact.body.friction * ground.surfaces().get(hit.surface).friction;
-        c[k] = PointConstraint {
+        c.push(PointConstraint {
             point_world: pt,
             normal_world: hit.normal,
             support_velocity_world: hit.surface_velocity_world,
             max_approach_speed: gap.max(0.0) / h,
             friction: mu,
-        };
-        depth[k] = (-gap - PENETRATION_SLOP).max(0.0);
+        });
+        depth.push((-gap - PENETRATION_SLOP).max(0.0));
         k += 1;
     }
     k
+}
+
+/// Broad phase for the whole body at once (module docs): moves the body points `pts` to the
+/// world at `pose`, then whether `ground` stays clear of every ray, the ray of world point
+/// `q` reaching from `a` above it to `len − a` below it, `(a, len) = ray(q)`. `false` for no
+/// points.
+fn all_rays_clear(
+    ground: &dyn Ground,
+    pose: &crate::math::Pose,
+    pts: &mut [DVec3],
+    ray: impl Fn(DVec3) -> (f64, f64),
+) -> bool {
+    let (mut lo, mut hi, mut bottom) = (DVec3::INFINITY, DVec3::NEG_INFINITY, f64::INFINITY);
+    for q in pts.iter_mut() {
+        *q = pose.transform_point(*q);
+        let q = *q;
+        let (a, len) = ray(q);
+        (lo, hi) = (lo.min(q), hi.max(q));
+        bottom = bottom.min(q.z + a - len);
+    }
+    !pts.is_empty() && clear_of(ground, lo.with_z(bottom), hi.with_z(bottom), 0.0)
 }
 
 /// The automatic body box of `p` ([`auto_box`]) from its enabled wheels.
@@ -157,27 +200,30 @@ pub fn impact_stage(
     forces: &mut ChassisForces,
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
-    let mut c = [PointConstraint::default(); MAX_CONTACTS];
+    // Only the entries written are touched (no 8 KB of zeroed scratch per substep).
+    let mut c = ArrayVec::<PointConstraint, MAX_CONTACTS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
-    let nw = end_stops(p, s, ground, h, &mut c, &mut wheel);
+    let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     // The rims after the end stops: the wheels' rigid contact once the travel is used up.
-    let mut nr = nw;
     // With no body shape, no rims either (the suspension-only model of a host's comparison).
     let rims = p.contact.body.shape != BodyShape::None;
     for wp in p.wheels.iter().filter(|w| rims && w.enabled) {
         if let Some(mut pc) = rim_contact(wp, &p.contact.rejection, start, &s.chassis, ground) {
             pc.max_approach_speed /= h;
-            c[nr] = pc;
-            nr += 1;
+            c.push(pc);
         }
     }
-    let mut depth = [0.0; MAX_BODY_POINTS];
-    let nb = body_contact_points(p, start, &s.chassis, ground, h, &mut c[nr..], &mut depth);
+    let nr = c.len();
+    let mut depth = ArrayVec::<f64, MAX_BODY_POINTS>::new();
+    let nb = body_contact_points(p, start, &s.chassis, ground, h, &mut c, &mut depth);
     let n = nr + nb;
-    let mut jp = [0.0; MAX_BODY_POINTS];
-    let deep = depth[..nb].iter().any(|&d| d > 0.0);
+    let depth = depth.as_slice();
+    let deep = depth.iter().any(|&d| d > 0.0);
     let fix = if deep {
-        solve_positions(&p.chassis, start, &c[nr..n], &depth[..nb], h, &mut jp[..nb])
+        let mut jp = ArrayVec::<f64, MAX_BODY_POINTS>::new();
+        jp.extend((0..nb).map(|_| 0.0));
+        let c = &c.as_slice()[nr..n];
+        solve_positions(&p.chassis, start, c, depth, h, jp.as_mut_slice())
     } else {
         (DVec3::ZERO, DVec3::ZERO)
     };
@@ -185,10 +231,13 @@ pub fn impact_stage(
         fix.0 * POSITION_CORRECTION_RATE,
         fix.1 * POSITION_CORRECTION_RATE,
     );
-    move_to_end(start, &s.chassis, &mut c[..n]);
+    move_to_end(start, &s.chassis, c.as_mut_slice());
+    let c = c.as_slice();
     let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
-    let mut j = [DVec3::ZERO; MAX_CONTACTS];
-    solve_contacts(&p.chassis, &drift, &c[..n], &mut j[..n]);
+    let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
+    j.extend((0..n).map(|_| DVec3::ZERO));
+    let j = j.as_mut_slice();
+    solve_contacts(&p.chassis, &drift, c, j);
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {

@@ -4,10 +4,12 @@
 use super::ChassisForces;
 use crate::MAX_WHEELS;
 use crate::chassis::{ChassisState, PointConstraint, solve_impulses};
-use crate::ground::Ground;
+use crate::ground::{Ground, clear_of};
+use crate::math::Pose;
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
-use crate::wheel::WheelState;
+use crate::wheel::{WheelState, strut_top_world, travel_direction_world};
+use arrayvec::ArrayVec;
 
 /// Stage 10b, end stops: a wheel whose ground reaches full compression is a rigid support.
 /// For every enabled wheel the gap left to full compression along its suspension line is
@@ -31,13 +33,14 @@ pub fn end_stop_stage(
     forces: &mut ChassisForces,
     h: f64,
 ) -> bool {
-    let mut c = [PointConstraint::default(); MAX_WHEELS];
+    let mut c = ArrayVec::<PointConstraint, MAX_WHEELS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
-    let n = end_stops(p, s, ground, h, &mut c, &mut wheel);
-    super::move_to_end(start, &s.chassis, &mut c[..n]);
+    let n = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
+    super::move_to_end(start, &s.chassis, c.as_mut_slice());
+    let c = c.as_slice();
     let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
     let mut j = [0.0; MAX_WHEELS];
-    solve_impulses(&p.chassis, &drift, &c[..n], &mut j[..n]);
+    solve_impulses(&p.chassis, &drift, c, &mut j[..n]);
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] > 0.0) {
@@ -52,21 +55,24 @@ pub fn end_stop_stage(
 }
 
 /// Every enabled wheel's end stop ([`end_stop_gap`], the gap turned into an approach speed
-/// over the substep `h`) written to the front of `c`, its wheel index to `wheel`; returns how
-/// many.
-pub(super) fn end_stops(
+/// over the substep `h`) appended to `c` (empty on entry), its wheel index to `wheel`;
+/// returns how many. `pose`: the chassis at the substep's start, where the wheels' contacts
+/// were found.
+pub(super) fn end_stops<const N: usize>(
     p: &VehicleParams,
     s: &VehicleState,
+    pose: &Pose,
     ground: &dyn Ground,
     h: f64,
-    c: &mut [PointConstraint],
+    c: &mut ArrayVec<PointConstraint, N>,
     wheel: &mut [usize; MAX_WHEELS],
 ) -> usize {
     let mut n = 0;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], ground) {
+        if let Some(mut pc) = end_stop_gap(wp, &s.wheels[i], pose, ground) {
             pc.max_approach_speed /= h;
-            (c[n], wheel[n]) = (pc, i);
+            c.push(pc);
+            wheel[n] = i;
             n += 1;
         }
     }
@@ -78,10 +84,12 @@ pub(super) fn end_stops(
 /// ground, a ray from the strut top along the travel finds the ground at `t` and the gap is
 /// `t − R` (the tyre reaches full compression when its centre is `R` above the ground at the
 /// strut top), `None` beyond `travel + R + 2 m` (nothing to reach this step at any sane speed;
-/// the next substep looks again).
+/// the next substep looks again). `pose`: the chassis where the contact stage found `ws`'s
+/// contact (the substep's start), which places the strut.
 pub fn end_stop_gap(
     wp: &crate::wheel::WheelParams,
     ws: &WheelState,
+    pose: &Pose,
     ground: &dyn Ground,
 ) -> Option<PointConstraint> {
     let sp = &wp.suspension;
@@ -95,7 +103,12 @@ pub fn end_stop_gap(
         });
     }
     let reach = sp.max_compression + sp.max_droop + wp.radius + END_STOP_LOOKAHEAD;
-    let hit = ground.cast_ray(ws.strut_top_world, ws.travel_direction_world, reach)?;
+    // Broad phase: a ray the ground cannot reach finds nothing ([`crate::ground::clear_of`]).
+    let (top, dir) = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
+    if clear_of(ground, top, top + dir * reach, 0.0) {
+        return None;
+    }
+    let hit = ground.cast_ray(top, dir, reach)?;
     Some(PointConstraint {
         point_world: hit.point,
         normal_world: hit.normal,

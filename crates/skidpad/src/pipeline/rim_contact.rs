@@ -69,10 +69,11 @@
 //! but the integrator turns the body with the mean of the start and end spin: the kart's
 //! first curb strike, 16 rad/s of yaw at 0.5 m, 3.5 cm in an 8.3 ms substep); the contact is frictionless (the tyre's own
 //! friction acts only through the tyre model at the ground contact). One sphere cast per
-//! enabled wheel per substep.
+//! enabled wheel per substep, skipped when the ground's height bound shows the sweep cannot
+//! reach it ([`crate::ground::clear_of`]; a skipped sweep is one that finds nothing).
 
 use crate::chassis::{ChassisState, PointConstraint};
-use crate::ground::{Ground, HitRejection};
+use crate::ground::{Ground, HitRejection, clear_of};
 use crate::wheel::WheelParams;
 
 /// How far the rim sphere's radius stays inside the tyre's radius. Unit: m. It must exceed
@@ -106,6 +107,10 @@ pub fn rim_contact(
         glam::DVec3::NEG_Z
     };
     let r_s = (wp.radius - RIM_CLEARANCE).max(0.5 * wp.radius);
+    // Broad phase: a sweep the ground cannot reach finds nothing (`super::body_contact`).
+    if clear_of(ground, c0, c0 + dir * (len + RIM_SWEEP_MARGIN), r_s) {
+        return None;
+    }
     let hit = ground.cast_sphere(c0, r_s, dir, len + RIM_SWEEP_MARGIN)?;
     let n = hit.normal;
     // A normal that does not face the sphere's centre is not a face's (an overlap's "deepest

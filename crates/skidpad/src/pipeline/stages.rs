@@ -13,7 +13,7 @@ use crate::state::VehicleState;
 use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
 use crate::tire::model::{finish_contact, linearize_contact, solve_contact};
-use crate::wheel::{self, Body, WheelState};
+use crate::wheel::{self, Body, WheelParams, WheelState};
 use glam::DVec3;
 
 /// Stage 1: smoothed intent and hill-hold demand (kept in state), each wheel's commanded drive
@@ -97,9 +97,10 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
 pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
     let nw = p.wheels.len();
     let mut before = [Default::default(); MAX_WHEELS];
+    let pose = s.chassis.pose;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         before[i] = s.wheels[i].suspension;
-        wheel::update_suspension(wp, &mut s.wheels[i], dt);
+        wheel::update_suspension(wp, &pose, &mut s.wheels[i], dt);
     }
     let mut states = [Default::default(); MAX_WHEELS];
     for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {
@@ -336,23 +337,28 @@ pub fn assemble_into(
     let com = s.chassis.com_world(&p.chassis);
     let grounded = |i: usize| p.wheels[i].enabled && s.wheels[i].suspension.in_contact;
     let nw = p.wheels.len();
-    let susp = |out: &mut ChassisForces, w: &WheelState| {
+    let pose = &s.chassis.pose;
+    let susp = |out: &mut ChassisForces, wp: &WheelParams, w: &WheelState| {
         let f = w.contact_normal_world * w.normal_load;
-        out.push(f, w.suspension_force_point_world, com);
+        out.push(f, wheel::suspension_force_point_world(wp, pose, w), com);
     };
-    let tire = |out: &mut ChassisForces, w: &WheelState| {
-        out.push(w.tire_force_world, w.tire_force_point_world, com);
+    let tire = |out: &mut ChassisForces, wp: &WheelParams, w: &WheelState| {
+        out.push(
+            w.tire_force_world,
+            wheel::tire_force_point_world(wp, pose, w),
+            com,
+        );
         out.add_torque(w.contact_normal_world * w.tire.mz);
     };
     for i in (0..nw).filter(|&i| grounded(i)) {
-        susp(out, &s.wheels[i]);
+        susp(out, &p.wheels[i], &s.wheels[i]);
         if !coupled {
-            tire(out, &s.wheels[i]);
+            tire(out, &p.wheels[i], &s.wheels[i]);
         }
     }
     if coupled {
         for i in (0..nw).filter(|&i| grounded(i)) {
-            tire(out, &s.wheels[i]);
+            tire(out, &p.wheels[i], &s.wheels[i]);
         }
     }
     for &(f, pt) in &aero.forces[..aero.count] {

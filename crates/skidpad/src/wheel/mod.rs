@@ -5,16 +5,22 @@
 //! |---|---|---|---|
 //! | [`commands`] | inputs | controls, smoothed intent, hill-hold demand | `drive_torque`, `brake_torque` |
 //! | [`steer_and_toe`] | steering | road-wheel angle, last jounce | `suspension.camber`, `suspension.toe`, `steer` |
-//! | [`query_ground`] | contact | chassis pose, [`Ground`] | `contact_*`, `surface*`, `measured_jounce`, `strut_top_world`, `travel_direction_world` |
-//! | [`update_suspension`] | suspension | `measured_jounce` | `suspension` (jounce, rate, raw jounce), `centre_world`, `contact_point_world` |
-//! | [`normal_load`] | grip | suspension force, contact normal | `normal_load`, `suspension_force_point_world` |
-//! | [`tire_input`] | grip | chassis motion, surface table, tyre state | `tire_input`, `tire_long_world`, `tire_lat_world`, `tire_force_point_world` |
+//! | [`query_ground`] | contact | chassis pose, [`Ground`] | `contact_*`, `surface*`, `measured_jounce` |
+//! | [`update_suspension`] | suspension | `measured_jounce`, chassis pose | `suspension` (jounce, rate, raw jounce), `centre_world`, `contact_point_world` |
+//! | [`normal_load`] | grip | suspension force, contact normal | `normal_load` |
+//! | [`tire_input`] | grip | chassis motion, surface table, tyre state | `tire_input`, `tire_long_world`, `tire_lat_world` |
 //! | [`spin_free`] | grip | drive and brake torque, bearing damping | `tire` (spin of a wheel off the ground) |
 //! | [`tire_heat`] | grip | tyre input and forces | `tire.thermal` |
 //!
 //! Conventions: world frame z-up, vehicle frame ISO 8855; the suspension line runs from the
 //! strut top (wheel centre at full compression) along the travel direction (droop); jounce is
 //! positive in compression. Units: m, m/s, N, N·m, rad.
+//!
+//! What follows from the chassis pose and the params alone is computed where it is needed,
+//! not kept in the 20 wheel slots of every vehicle's state: the suspension line
+//! ([`strut_top_world`], [`travel_direction_world`]) and the force points
+//! ([`suspension_force_point_world`], [`tire_force_point_world`]). The same expressions as
+//! before on the same pose, so the same bits.
 
 pub mod params;
 pub mod state;
@@ -164,8 +170,8 @@ pub fn query_ground_reusing(
     let sp = &wp.suspension;
     let wheel_rot = wheel_rotation(ws.steer, ws.suspension.camber, side);
     let q = WheelQuery {
-        origin: pose.transform_point(wp.position - sp.travel_direction * sp.max_compression),
-        direction: pose.transform_vector(sp.travel_direction),
+        origin: strut_top_world(wp, pose),
+        direction: travel_direction_world(wp, pose),
         max_distance: sp.max_compression + sp.max_droop,
         radius: wp.radius,
         half_width: 0.5 * wp.width,
@@ -181,8 +187,6 @@ pub fn query_ground_reusing(
         &mut ws.hit_cache,
         reuse_steps,
     );
-    ws.strut_top_world = q.origin;
-    ws.travel_direction_world = q.direction;
     ws.measured_jounce = match hit {
         Some(c) if c.centre_distance <= q.max_distance => {
             ws.contact_point_world = c.point;
@@ -203,11 +207,11 @@ pub fn query_ground_reusing(
 /// the cylinder's lowest rim point: a rigid cylinder touches a tilted plane at its tread edge,
 /// but a real tyre's patch stays under the wheel plane, and moving every patch to an edge would
 /// add a spurious ±w/2 roll lever.
-pub fn update_suspension(wp: &WheelParams, ws: &mut WheelState, dt: f64) {
+pub fn update_suspension(wp: &WheelParams, pose: &Pose, ws: &mut WheelState, dt: f64) {
     let sp = &wp.suspension;
     susp::update_jounce(sp, &mut ws.suspension, ws.measured_jounce, dt);
-    let dir = ws.travel_direction_world;
-    ws.centre_world = ws.strut_top_world + dir * (sp.max_compression - ws.suspension.jounce);
+    let dir = travel_direction_world(wp, pose);
+    ws.centre_world = strut_top_world(wp, pose) + dir * (sp.max_compression - ws.suspension.jounce);
     ws.contact_point_world = if ws.suspension.in_contact {
         let n = ws.contact_normal_world;
         ws.centre_world - n * (ws.centre_world - ws.contact_point_world).dot(n)
@@ -218,18 +222,44 @@ pub fn update_suspension(wp: &WheelParams, ws: &mut WheelState, dt: f64) {
 
 /// Grip stage, first part: the normal load the ground puts on the tyre. The strut force `F`
 /// acts along the strut's `up`; the ground reaction along the contact normal `n` balances it:
-/// `F_n·(n·up) = F` (with `n·up ≥` [`MIN_NORMAL_COS`]). Also fixes where the suspension force
-/// acts. Returns the load (N).
+/// `F_n·(n·up) = F` (with `n·up ≥` [`MIN_NORMAL_COS`]). Returns the load (N); it acts at
+/// [`suspension_force_point_world`].
 pub fn normal_load(wp: &WheelParams, pose: &Pose, ws: &mut WheelState) -> f64 {
     let n = ws.contact_normal_world;
     let up = -pose.transform_vector(wp.suspension.travel_direction);
     let cos = n.dot(up).max(MIN_NORMAL_COS);
     ws.normal_load = ws.suspension.force / cos;
-    ws.suspension_force_point_world = wp
-        .suspension
-        .force_point
-        .map_or(ws.contact_point_world, |b| pose.transform_point(b));
     ws.normal_load
+}
+
+/// Top of wheel `wp`'s suspension line (its centre at full compression), world, for the
+/// chassis at `pose`: `X · (p − d·x_max)` (`p` the wheel position, `d` the travel direction,
+/// `x_max` the compression travel, vehicle frame). Unit: m.
+pub fn strut_top_world(wp: &WheelParams, pose: &Pose) -> DVec3 {
+    let sp = &wp.suspension;
+    pose.transform_point(wp.position - sp.travel_direction * sp.max_compression)
+}
+
+/// Unit travel direction (droop) of wheel `wp`'s suspension line, world, for the chassis at
+/// `pose`.
+pub fn travel_direction_world(wp: &WheelParams, pose: &Pose) -> DVec3 {
+    pose.transform_vector(wp.suspension.travel_direction)
+}
+
+/// Where wheel `wp`'s suspension force acts, world, for the chassis at `pose`: the body point
+/// `suspension.force_point` if set, else the contact point. Unit: m.
+pub fn suspension_force_point_world(wp: &WheelParams, pose: &Pose, ws: &WheelState) -> DVec3 {
+    wp.suspension
+        .force_point
+        .map_or(ws.contact_point_world, |b| pose.transform_point(b))
+}
+
+/// Where wheel `wp`'s tyre force acts, world, for the chassis at `pose`: the body point
+/// `suspension.tire_force_point` if set, else the contact point. Unit: m.
+pub fn tire_force_point_world(wp: &WheelParams, pose: &Pose, ws: &WheelState) -> DVec3 {
+    wp.suspension
+        .tire_force_point
+        .map_or(ws.contact_point_world, |b| pose.transform_point(b))
 }
 
 /// Grip stage, second part: the tyre frame (wheel heading projected on the ground plane) and
@@ -299,10 +329,6 @@ pub fn tire_input(
     ws.tire_input = Some(input);
     ws.tire_long_world = long;
     ws.tire_lat_world = lat;
-    ws.tire_force_point_world = wp
-        .suspension
-        .tire_force_point
-        .map_or(ws.contact_point_world, |b| pose.transform_point(b));
     input
 }
 

@@ -1,4 +1,9 @@
 //! Runtime state of one wheel: what each stage of the step wrote for it this substep.
+//!
+//! What follows from the chassis pose and the params alone is not stored (20 slots per
+//! vehicle): the suspension line's top and direction ([`crate::wheel::strut_top_world`],
+//! [`crate::wheel::travel_direction_world`]) and where the suspension and tyre forces act
+//! ([`crate::wheel::suspension_force_point_world`], [`crate::wheel::tire_force_point_world`]).
 
 use crate::ground::{HitCache, SurfaceId};
 use crate::suspension::SuspensionState;
@@ -45,23 +50,14 @@ pub struct WheelState {
     /// Contact stage: the jounce at which the wheel touches the ground found this substep
     /// (`None`: no drivable ground within the travel). Unit: m.
     pub measured_jounce: Option<f64>,
-    /// Contact stage: top of the suspension line (wheel centre at full compression), world.
-    /// Unit: m.
-    pub strut_top_world: DVec3,
-    /// Contact stage: unit travel direction of the suspension line (droop), world.
-    pub travel_direction_world: DVec3,
     /// Grip stage: the tyre's longitudinal axis (wheel heading projected on the ground plane),
     /// world; zero off the ground.
     pub tire_long_world: DVec3,
     /// Grip stage: the tyre's lateral axis `n × long`, world; zero off the ground.
     pub tire_lat_world: DVec3,
-    /// Grip stage: where the suspension force acts, world. Unit: m.
-    pub suspension_force_point_world: DVec3,
     /// Grip stage: the tyre force on the chassis, `long·Fx + lat·Fy`, world; valid while the
     /// wheel is on the ground. Unit: N.
     pub tire_force_world: DVec3,
-    /// Grip stage: where the tyre force acts, world. Unit: m.
-    pub tire_force_point_world: DVec3,
     /// Grip stage: the tyre's force linearised in the end-of-substep spin, for the coupled
     /// engine + wheel solve (engine drives only).
     pub linearization: ContactLinearization,
