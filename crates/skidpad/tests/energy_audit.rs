@@ -91,6 +91,7 @@
 use parry3d_f64::shape::SharedShape;
 use skidpad::ground::{Ground, GroundSet, ParryGround, Plane};
 use skidpad::presets;
+use skidpad::suspension::model::{GROUND_RISE_SLOP, strut_energy};
 use skidpad::vehicle::{Vehicle, VehicleParams};
 use skidpad::{DQuat, DVec3, Pose};
 
@@ -102,9 +103,9 @@ const ROUNDING: f64 = 1e-12;
 /// Mechanical energy of `v` (J), as in the module docs, and the scale of its terms (J). The
 /// springs are counted at the pose the step ended at: every wheel's ground is queried again
 /// there ([`spring_energy_end`]), as the body's terms are.
-pub fn energy(v: &Vehicle, ground: &dyn Ground) -> (f64, f64) {
+pub fn energy(v: &Vehicle, ground: &dyn Ground, dt: f64) -> (f64, f64) {
     let (body, scale) = body_energy(v);
-    let e = body + spring_energy_end(v, ground);
+    let e = body + spring_energy_end(v, ground, dt);
     (e, scale + e.abs())
 }
 
@@ -247,8 +248,8 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
     // A teleport forgets the suspension (not in contact, no history): the first step measures
     // it afresh, and the springs' energy at rest appears then. The audit starts after it.
     v.step(dt, &ground);
-    let (mut e0, _) = energy(&v, &*ground);
-    let mut x0 = end_jounces(&v, &*ground);
+    let (mut e0, _) = energy(&v, &*ground, dt);
+    let mut x0 = end_jounces(&v, &*ground, dt);
     let (e_start, mut work) = (e0, 0.0);
     let debug = std::env::var("AUDIT_DEBUG").is_ok();
     let mut out = Audit {
@@ -264,12 +265,12 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
     let (mut left, mut airborne) = (false, false);
     for _ in 0..(event.duration() / dt).round() as usize {
         v.step(dt, &ground);
-        let (e, scale) = energy(&v, &*ground);
+        let (e, scale) = energy(&v, &*ground, dt);
         if !e.is_finite() || !v.state().chassis.pose.is_valid() {
             out.finite = false;
             return out;
         }
-        let x1 = end_jounces(&v, &*ground);
+        let x1 = end_jounces(&v, &*ground, dt);
         let raw = e - e0 - drive_power(&v) * dt - ROUNDING * scale;
         let excess = raw - explicit_spring_allowance(&v, &x0, &x1);
         out.raw_rise = out.raw_rise.max(raw);
@@ -491,7 +492,7 @@ fn the_8x8_truck_rolling_over_in_sine_with_dwell_is_not_launched() {
     );
     let dt = Options::default().dt;
     let mut observe = |v: &Vehicle| {
-        let (e, _) = energy(v, &Plane::flat());
+        let (e, _) = energy(v, &Plane::flat(), dt);
         assert!(e.is_finite());
         work += drive_power(v) * dt;
         if e_max.is_finite() {
@@ -544,11 +545,11 @@ fn the_sedan_off_a_function_ground_ledge_is_not_thrown_up() {
     v.set_velocity(DVec3::X * 20.0, DVec3::ZERO);
     v.step(dt, &ground);
     let com = |v: &Vehicle| v.state().chassis.com_world(&v.params().chassis);
-    let (z0, (e0, _)) = (com(&v).z, energy(&v, &ground));
+    let (z0, (e0, _)) = (com(&v).z, energy(&v, &ground, dt));
     let (mut gain, mut top, mut airborne, mut landed) = (f64::NEG_INFINITY, f64::MIN, false, false);
     for _ in 0..(3.0 / dt) as usize {
         v.step(dt, &ground);
-        let (e, scale) = energy(&v, &ground);
+        let (e, scale) = energy(&v, &ground, dt);
         assert!(e.is_finite());
         gain = gain.max(e - e0 - ROUNDING * scale);
         let touching = v.state().wheels().iter().any(|w| w.suspension.in_contact);
@@ -580,14 +581,21 @@ pub struct Jounces {
 }
 
 /// Every wheel's jounce measured again at the pose the step ended at (the state's jounce is
-/// the one measured at the start of the last substep, before the body moved): a wheel in
-/// contact is at its ground's jounce there (within its travel; at full droop if the ground
-/// has gone beyond it); a hanging wheel keeps the state's jounce (it exerts no force; a
-/// wheel that touched down within the last substep is taken into contact, with its
-/// touchdown impulse, by the next substep: `suspension::model::touchdown_impulse`).
-pub fn end_jounces(v: &Vehicle, ground: &dyn Ground) -> Jounces {
+/// the one measured at the start of the last substep, before the body moved), as the next
+/// substep of a step of `dt` will take it: a wheel in contact is at its ground's jounce there
+/// (`raw`, beyond full compression if the ground is found inside the wheel, [`strut_energy`];
+/// ground that rose into it beyond the plane it stood on is met, with its impulse, by the
+/// next substep, as a landing is: `skidpad::pipeline::suspension_stage`); a wheel whose
+/// ground fell away faster than it may extend, or that found none, hangs at
+/// `x − v_max·h` (`h` the next step's substep; `suspension::model::update_jounce`); a
+/// hanging wheel keeps the state's jounce (it exerts no force; a wheel that touched down
+/// within the last substep is taken into contact, with its touchdown impulse, by the next
+/// substep: `suspension::model::touchdown_impulse`).
+pub fn end_jounces(v: &Vehicle, ground: &dyn Ground, dt: f64) -> Jounces {
     let p = v.params();
     let mut s = *v.state();
+    let n = skidpad::pipeline::substeps_for_step(p, v.derived(), &s, dt);
+    let h = dt / n as f64;
     skidpad::pipeline::contact_stage(p, v.derived(), &mut s, ground);
     let mut out = Jounces {
         x: [0.0; skidpad::MAX_WHEELS],
@@ -596,9 +604,18 @@ pub fn end_jounces(v: &Vehicle, ground: &dyn Ground) -> Jounces {
     for (i, wp) in p.wheels.iter().enumerate() {
         let sp = &wp.suspension;
         let ss = &s.wheels[i].suspension;
+        let reach = (ss.jounce - sp.max_expansion_speed * h).max(-sp.max_droop);
         (out.x[i], out.contact[i]) = match s.wheels[i].measured_jounce {
-            Some(m) if ss.in_contact => (m.clamp(-sp.max_droop, sp.max_compression), true),
-            None if ss.in_contact => (-sp.max_droop, true),
+            Some(m) if ss.in_contact => {
+                let rise = s.wheels[i].ground_rise;
+                let m = if rise > GROUND_RISE_SLOP { m - rise } else { m };
+                if m >= reach {
+                    (m.max(-sp.max_droop), true)
+                } else {
+                    (reach, false)
+                }
+            }
+            None if ss.in_contact => (reach, false),
             _ => (ss.jounce, false),
         };
     }
@@ -606,8 +623,8 @@ pub fn end_jounces(v: &Vehicle, ground: &dyn Ground) -> Jounces {
 }
 
 /// Spring, bump-stop and bar energy (J) at the pose the step ended at ([`end_jounces`]).
-pub fn spring_energy_end(v: &Vehicle, ground: &dyn Ground) -> f64 {
-    let j = end_jounces(v, ground);
+pub fn spring_energy_end(v: &Vehicle, ground: &dyn Ground, dt: f64) -> f64 {
+    let j = end_jounces(v, ground, dt);
     springs(v, |i| (j.x[i], j.contact[i]))
 }
 
@@ -633,8 +650,12 @@ fn explicit_spring_allowance(v: &Vehicle, a: &Jounces, b: &Jounces) -> f64 {
             continue;
         }
         let sp = &wp.suspension;
-        dx[i] = b.x[i] - a.x[i];
-        let delta = (a.x[i].max(b.x[i]) - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
+        let (xa, xb) = (
+            a.x[i].min(sp.max_compression),
+            b.x[i].min(sp.max_compression),
+        );
+        dx[i] = xb - xa;
+        let delta = (xa.max(xb) - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
         e += 0.5 * (sp.spring_rate + 2.0 * sp.bump_stop.rate * delta) * dx[i] * dx[i];
     }
     for bar in &p.anti_roll_bars {
@@ -654,10 +675,14 @@ fn explicit_spring_offset(v: &Vehicle, a: &Jounces, b: &Jounces) -> f64 {
     let mut e = 0.0;
     for (i, wp) in p.wheels.iter().enumerate().filter(|&(i, _)| b.contact[i]) {
         let sp = &wp.suspension;
-        let delta = (b.x[i] - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
-        let f = (v.derived().rest_force[i] + sp.spring_rate * b.x[i]).max(0.0)
+        let (xa, xb) = (
+            a.x[i].min(sp.max_compression),
+            b.x[i].min(sp.max_compression),
+        );
+        let delta = (xb - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
+        let f = (v.derived().rest_force[i] + sp.spring_rate * xb).max(0.0)
             + sp.bump_stop.rate * delta * delta;
-        e += 0.5 * f * (b.x[i] - a.x[i]).max(0.0);
+        e += 0.5 * f * (xb - xa).max(0.0);
     }
     e
 }
@@ -678,14 +703,18 @@ fn springs(v: &Vehicle, at: impl Fn(usize) -> (f64, bool)) -> f64 {
     for (i, wp) in p.wheels.iter().enumerate() {
         let sp = &wp.suspension;
         (x[i], c[i]) = at(i);
-        // The spring holds its energy off the ground too: a preloaded spring at full droop
-        // rests on the droop stop (the tank's still pushes 23 kN there).
-        let f = v.derived().rest_force[i] + sp.spring_rate * x[i];
-        e += f.max(0.0).powi(2) / (2.0 * sp.spring_rate);
+        let rest = v.derived().rest_force[i];
         if c[i] {
-            let delta = (x[i] - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
-            e += sp.bump_stop.rate * delta.powi(3) / 3.0;
+            // In contact: spring and bump stop, and past full compression (the ground found
+            // inside the wheel) the clamped strut's `F_max·depth` it pushes the body out with.
+            e += strut_energy(sp, rest, x[i]);
+        } else {
+            // The spring holds its energy off the ground too: a preloaded spring at full
+            // droop rests on the droop stop (the tank's still pushes 23 kN there).
+            let f = rest + sp.spring_rate * x[i];
+            e += f.max(0.0).powi(2) / (2.0 * sp.spring_rate);
         }
+        x[i] = x[i].min(sp.max_compression);
     }
     for bar in &p.anti_roll_bars {
         if c[bar.wheel_a] && c[bar.wheel_b] {
@@ -725,18 +754,30 @@ fn decompose() {
         (
             body_energy(v).0,
             spring_energy_state(v),
-            spring_energy_end(v, &*ground),
+            spring_energy_end(v, &*ground, dt),
         )
     };
     let (mut b0, mut s0, mut n0) = split(&v);
+    let mut j0 = end_jounces(&v, &*ground, dt);
     let (mut worst_stale, mut worst_end) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
     for _ in 0..(event.duration() / dt).round() as usize {
         v.step(dt, &ground);
         let (b, s, n) = split(&v);
         let w = drive_power(&v) * dt;
         let (rs, re) = (b + s - b0 - s0 - w, b + n - b0 - n0 - w);
-        if rs > 1.0 || re > 1.0 {
+        let j1 = end_jounces(&v, &*ground, dt);
+        if re > 1.0 {
             let c = &v.state().chassis;
+            let nw = v.params().wheels.len();
+            println!(
+                "  end jounces (mm, contact) before {:?} after {:?}",
+                (0..nw)
+                    .map(|i| ((j0.x[i] * 1000.0).round(), j0.contact[i] as u8))
+                    .collect::<Vec<_>>(),
+                (0..nw)
+                    .map(|i| ((j1.x[i] * 1000.0).round(), j1.contact[i] as u8))
+                    .collect::<Vec<_>>()
+            );
             println!(
                 "  z {:.4} v {:.3} w {:.3} contact {:?}",
                 c.com_world(&v.params().chassis).z,
@@ -754,6 +795,8 @@ fn decompose() {
                             ((w.suspension.raw_jounce - wp.suspension.max_compression) * 1000.0)
                                 .round(),
                             (w.contact_normal_world.x * 100.0).round(),
+                            w.suspension.touchdown_force.round(),
+                            (w.ground_rise * 1000.0).round(),
                         )
                     })
                     .collect::<Vec<_>>()
@@ -769,6 +812,7 @@ fn decompose() {
         worst_stale = worst_stale.max(rs);
         worst_end = worst_end.max(re);
         (b0, s0, n0) = (b, s, n);
+        j0 = j1;
     }
     println!(
         "{name} {event:?} 1/{inv}: worst rise, springs at the state's jounce {worst_stale:.1} J, at the end pose {worst_end:.1} J"
