@@ -67,6 +67,16 @@ impl HitCache {
         *self = Self::default();
     }
 
+    /// Contact of the wheel `q` with the cached plane (`None` when the cache holds no plane,
+    /// the line does not reach it within the travel or the plane does not face it): what a
+    /// reuse of the plane gives, without touching the cache's age.
+    pub fn contact_with(&self, q: &WheelQuery) -> Option<WheelContact> {
+        if !self.valid {
+            return None;
+        }
+        self.contact(&q.normalized()?)
+    }
+
     /// Contact of the wheel `q` with the cached plane; `q` must be normalised.
     fn contact(&self, q: &WheelQuery) -> Option<WheelContact> {
         let (s, point) = if self.from_ray {

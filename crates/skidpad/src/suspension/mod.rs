@@ -47,7 +47,12 @@
 //! `F·|v|·h` per wheel (a 30 t tank landing at 6 m/s at 1/30 s: 12 kJ). The suspension stage
 //! adds the impulse the spring would have given since the touchdown, energy-exact: `J` along
 //! the contact normal with `J·v_n + J²/(2·m_eff) = −ΔU` ([`model::touchdown_impulse`]), spread
-//! over the substep as [`SuspensionState::touchdown_force`].
+//! over the substep as [`SuspensionState::touchdown_force`]. Past full compression (the
+//! ground found inside the wheel) `U` becomes [`model::strut_energy`]: the clamped strut
+//! pushes the body out with its full-compression force over the depth. Ground that rises
+//! into a wheel already in contact within a substep (a curb's edge met by its sweep) stores
+//! energy the same way; the pipeline's suspension stage takes it from the body's motion with
+//! the same balance, against the contact point's motion (`pipeline::suspension_stage`).
 //!
 //! # Limits
 //! No suspension linkage kinematics beyond the camber/toe graphs; the wheel has no vertical

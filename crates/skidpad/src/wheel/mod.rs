@@ -177,6 +177,8 @@ pub fn query_ground_reusing(
         half_width: 0.5 * wp.width,
         axle: pose.transform_vector(wheel_rot * DVec3::Y),
     };
+    // The plane of the last query (or of its reuse), before this query replaces it.
+    let previous = ws.hit_cache;
     let hit = query_wheel_cached_with(
         ground,
         &q,
@@ -196,6 +198,12 @@ pub fn query_ground_reusing(
             Some(susp::jounce_from_travel(sp, c.centre_distance))
         }
         _ => None,
+    };
+    ws.ground_rise = match (ws.measured_jounce, hit) {
+        (Some(_), Some(c)) => previous.contact_with(&q).map_or(0.0, |old| {
+            (old.centre_distance - c.centre_distance).max(0.0)
+        }),
+        _ => 0.0,
     };
 }
 

@@ -50,6 +50,15 @@ pub struct WheelState {
     /// Contact stage: the jounce at which the wheel touches the ground found this substep
     /// (`None`: no drivable ground within the travel). Unit: m.
     pub measured_jounce: Option<f64>,
+    /// Contact stage: how much higher (as jounce) the ground found this substep is than the
+    /// plane the wheel stood on at the last query, met at this substep's pose (≥ 0; 0 when
+    /// either query found no ground). What the suspension stage's ground-rise impulse
+    /// balances ([`crate::suspension::model::touchdown_impulse`]). Unit: m.
+    pub ground_rise: f64,
+    /// Suspension stage: the force over this substep that takes from the body the energy
+    /// ground rising into the wheel stored in its strut (against the contact point's motion,
+    /// at the contact point; `pipeline::suspension_stage`), world; zero otherwise. Unit: N.
+    pub edge_force_world: DVec3,
     /// Grip stage: the tyre's longitudinal axis (wheel heading projected on the ground plane),
     /// world; zero off the ground.
     pub tire_long_world: DVec3,
