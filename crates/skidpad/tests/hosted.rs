@@ -71,7 +71,7 @@ fn rel(a: DVec3, b: DVec3) -> f64 {
 /// Run `steps` steps standalone and hosted; the host integrates every substep wrench the
 /// hosted step returns (or, with `mean`, the step's mean wrench once). Returns the largest
 /// relative difference of position, velocity, angular velocity and acceleration. The run
-/// must cover more than `min_travel` (m) and still move.
+/// must drive a path longer than `min_travel` (m), reach 5 m/s and turn by more than 1 rad.
 fn compare(p: VehicleParams, steps: usize, mean: bool, min_travel: f64) -> f64 {
     let ground = Plane::flat();
     let start = Pose::from_translation(DVec3::new(0.0, 0.0, 0.33));
@@ -85,7 +85,13 @@ fn compare(p: VehicleParams, steps: usize, mean: bool, min_travel: f64) -> f64 {
     };
     let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
     let mut worst: f64 = 0.0;
+    let (mut path, mut top_speed, mut turned) = (0.0, 0.0_f64, 0.0_f64);
+    let heading = |v: &Vehicle| {
+        let x = v.state().chassis.pose.rotation * DVec3::X;
+        x.y.atan2(x.x)
+    };
     for k in 0..steps {
+        let before = a.state().chassis.pose.translation;
         a.set_intent(intent(k)).unwrap();
         b.set_intent(intent(k)).unwrap();
         a.step(DT, &ground);
@@ -101,6 +107,9 @@ fn compare(p: VehicleParams, steps: usize, mean: bool, min_travel: f64) -> f64 {
             }
         }
         let sa = a.state();
+        path += (sa.chassis.pose.translation - before).length();
+        top_speed = top_speed.max(sa.speed());
+        turned = turned.max(heading(&a).abs());
         worst = worst
             .max(rel(sa.chassis.pose.translation, body.pose.translation))
             .max(rel(
@@ -113,14 +122,18 @@ fn compare(p: VehicleParams, steps: usize, mean: bool, min_travel: f64) -> f64 {
             ))
             .max(rel(sa.acceleration_world, b.state().acceleration_world));
     }
-    // The comparison covers a car that drove off, turned and is still rolling at the end
-    // (the sedan at 0.34 m/s since issue 12's touchdown impulse takes from the body the
-    // energy a landing wheel's spring stores; 1 m/s or more before).
-    let travelled = (a.state().chassis.pose.translation - start.translation).length();
+    // What the comparison needs is a run that exercises the model: it drove off (a path of
+    // more than `min_travel` m and 5 m/s reached), turned (its heading swung by more than
+    // 1 rad) and moved through the brake-and-steer phase. Its speed at the end is not part of
+    // that: it depends on how a wheel retouching the ground sideways after the roll-over pays
+    // its spring's energy, which issue 12's energy audit decides (the sedan ended at 1 m/s or
+    // more before the touchdown impulse, 0.34 m/s with it, 0.9–4.8 m/s since the damper sees
+    // the strut's rate at touchdown; the sports car 1.2–4.5 m/s). Measured since: the sedan
+    // 43–50 m, 10.9 m/s, 2.1–3.1 rad; the sports car 27–34 m, 9.6–9.8 m/s, 3.1 rad.
     assert!(
-        travelled > min_travel && a.state().speed() > 0.2,
-        "the run must move: {travelled} m, {} m/s at the end",
-        a.state().speed()
+        path > min_travel && top_speed > 5.0 && turned > 1.0,
+        "the run must drive off and turn: path {path:.1} m, top speed {top_speed:.2} m/s, \
+         heading turned {turned:.2} rad"
     );
     worst
 }
@@ -146,12 +159,12 @@ fn a_host_integrating_each_substep_reproduces_the_standalone_trajectory() {
                     ..Default::default()
                 });
         }
-        // It covers 27 m: this schedule pitches it past 0.7 rad in the turn (the test's
-        // body-roll gains), it lands back on its wheels at 4 s and brakes to 1.1 m/s. Before
-        // the constraint impulses were applied ahead of the drift (issue 12,
-        // `pipeline::integrate_substep`) the landing went otherwise: it was still tumbling at
-        // 7.9 m/s at the end and had covered 32.9 m. Either run turns, lands on its end
-        // stops and moves: what the comparison needs.
+        // It drives 27–34 m (ending 23–29 m from its start): this schedule pitches it past
+        // 0.7 rad in the turn (the test's body-roll gains), it lands back on its wheels at
+        // 4 s and brakes to 1.2–4.5 m/s. Before the constraint impulses were applied ahead of
+        // the drift (issue 12, `pipeline::integrate_substep`) the landing went otherwise: it
+        // was still tumbling at 7.9 m/s at the end and had covered 32.9 m. Either run turns,
+        // lands on its end stops and moves: what the comparison needs.
         let worst = compare(with_body_roll(sports, n), 300, false, 25.0);
         assert!(
             worst <= 1e-9,
