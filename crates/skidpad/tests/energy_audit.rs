@@ -334,13 +334,14 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
                 .iter()
                 .map(|w| {
                     format!(
-                        "{}:{:.3}/{:.3} F{:.0} w{:.1} td{:.0}",
+                        "{}:{:.3}/{:.3} F{:.0} w{:.1} td{:.0} n{:.2}",
                         w.suspension.in_contact as u8,
                         w.suspension.jounce,
                         w.suspension.raw_jounce,
                         w.suspension.force,
                         w.tire.omega,
-                        w.drive_torque
+                        w.drive_torque,
+                        w.contact_normal_world
                     )
                 })
                 .collect();
