@@ -192,12 +192,12 @@ pub fn auto_box_of(p: &VehicleParams) -> Option<(DVec3, DVec3)> {
 /// loads); returns `None` if nothing acted, else the split-impulse pose correction
 /// `(v_p, ω_p)` (m/s, rad/s) the caller applies with [`apply_position_correction`] after
 /// integrating the substep again from `start`.
-pub fn impact_stage(
+pub fn impact_stage<const S: usize>(
     p: &VehicleParams,
     s: &mut VehicleState,
     ground: &dyn Ground,
     start: &ChassisState,
-    forces: &mut ChassisForces,
+    forces: &mut ChassisForces<S>,
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
     // Only the entries written are touched (no 8 KB of zeroed scratch per substep).

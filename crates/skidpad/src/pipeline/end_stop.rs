@@ -25,12 +25,12 @@ use arrayvec::ArrayVec;
 /// the impulse applied first ([`super::integrate_substep`]). Returns whether
 /// any stop acted. The stop is perfectly inelastic: landings dissipate energy at every step
 /// size, and the peak wheel load is what stopping the body needs.
-pub fn end_stop_stage(
+pub fn end_stop_stage<const S: usize>(
     p: &VehicleParams,
     s: &mut VehicleState,
     ground: &dyn Ground,
     start: &ChassisState,
-    forces: &mut ChassisForces,
+    forces: &mut ChassisForces<S>,
     h: f64,
 ) -> bool {
     let mut c = ArrayVec::<PointConstraint, MAX_WHEELS>::new();

@@ -130,8 +130,13 @@ pub const MAX_POINT_FORCES: usize = 2 * MAX_WHEELS + MAX_AERO_FORCES;
 pub const MAX_SUBSTEPS: usize = 64;
 
 /// What a substep's forces sum to, and (hosted) what a whole step asks the engine to apply.
+///
+/// `S` is the capacity of the hosted step's per-substep lists (`substep_totals`,
+/// `substep_impulses`): [`MAX_SUBSTEPS`] by default, 0 for the value a substep loop works in
+/// ([`SubstepForces`]), which never fills them: the standalone step neither builds nor zeroes
+/// the 6 KB they take at full capacity.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ChassisForces {
+pub struct ChassisForces<const S: usize = MAX_SUBSTEPS> {
     /// Point forces: per wheel, the suspension force then the tire force; then aero (drag,
     /// downforce surfaces). Hosted with several substeps: those of the last substep.
     pub forces: [AppliedForce; MAX_POINT_FORCES],
@@ -145,7 +150,7 @@ pub struct ChassisForces {
     pub total: Wrench,
     /// Hosted: the wrench of each substep (first `substeps` entries), for a host that
     /// integrates each substep itself. Standalone substep: unused.
-    pub substep_totals: [Wrench; MAX_SUBSTEPS],
+    pub substep_totals: [Wrench; S],
     /// Hosted: number of substeps run (each `dt / substeps` long).
     pub substeps: usize,
     /// The constraint impulses of stage 10b (end stops; standalone also rims and body
@@ -157,25 +162,29 @@ pub struct ChassisForces {
     /// the sum over the step.
     pub impulse: Wrench,
     /// Hosted: each substep's `impulse` (first `substeps` entries).
-    pub substep_impulses: [Wrench; MAX_SUBSTEPS],
+    pub substep_impulses: [Wrench; S],
 }
 
-impl Default for ChassisForces {
+/// The forces of one substep, without the hosted step's per-substep lists (both of capacity
+/// 0): what the substep loop of both modes fills and [`ChassisForces::add_substep`] sums.
+pub type SubstepForces = ChassisForces<0>;
+
+impl<const S: usize> Default for ChassisForces<S> {
     fn default() -> Self {
         Self {
             forces: [AppliedForce::default(); MAX_POINT_FORCES],
             count: 0,
             torque_world: DVec3::ZERO,
             total: Wrench::default(),
-            substep_totals: [Wrench::default(); MAX_SUBSTEPS],
+            substep_totals: [Wrench::default(); S],
             substeps: 0,
             impulse: Wrench::default(),
-            substep_impulses: [Wrench::default(); MAX_SUBSTEPS],
+            substep_impulses: [Wrench::default(); S],
         }
     }
 }
 
-impl ChassisForces {
+impl<const S: usize> ChassisForces<S> {
     /// The used point forces.
     pub fn point_forces(&self) -> &[AppliedForce] {
         &self.forces[..self.count]
@@ -195,7 +204,7 @@ impl ChassisForces {
     /// `ChassisForces::default()`, then [`ChassisForces::finish_substeps`]): its point forces
     /// replace the previous substep's, its wrench and pure torque are summed, its wrench is
     /// kept as `substep_totals[k]`. What [`step_hosted`] does for each substep.
-    pub fn add_substep(&mut self, k: usize, f: &ChassisForces) {
+    pub fn add_substep<const T: usize>(&mut self, k: usize, f: &ChassisForces<T>) {
         self.total.force += f.total.force;
         self.total.torque += f.total.torque;
         self.torque_world += f.torque_world;
@@ -208,7 +217,7 @@ impl ChassisForces {
         if let Some(slot) = self.substep_impulses.get_mut(k) {
             *slot = f.impulse;
         }
-        self.substeps = (k + 1).min(MAX_SUBSTEPS);
+        self.substeps = (k + 1).min(S);
     }
 
     /// Hosted: the sums of [`ChassisForces::add_substep`] become means over the substeps
@@ -222,7 +231,7 @@ impl ChassisForces {
 
     /// Back to [`ChassisForces::default`], field for field, touching only the entries in use
     /// (the used point forces and substep wrenches): what lets a substep loop reuse one value
-    /// instead of building (and zeroing) a new ≈ 5 KB one per substep
+    /// instead of building (and zeroing) a new one per substep
     /// ([`stages::assemble_into`]).
     pub fn clear_substep(&mut self) {
         self.forces[..self.count].fill(AppliedForce::default());
@@ -272,11 +281,11 @@ pub fn substeps_for_step(p: &VehicleParams, d: &Derived, s: &VehicleState, dt: f
 /// Hosted, after substep `h`'s stages 1–9: the vehicle's own prediction of the chassis (the
 /// core's integrator, gravity included) with the end stops of stage 10b; if a stop acted its
 /// impulses join `forces` and the substep is integrated again from its start.
-pub fn predict_substep(
+pub fn predict_substep<const S: usize>(
     p: &VehicleParams,
     s: &mut VehicleState,
     ground: &dyn Ground,
-    forces: &mut ChassisForces,
+    forces: &mut ChassisForces<S>,
     h: f64,
 ) {
     let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
@@ -289,11 +298,11 @@ pub fn predict_substep(
 
 /// Stage 10b acted: the substep again from its `start`, the constraint impulse first
 /// ([`integrate_substep`]).
-fn redo_impulse_first(
+fn redo_impulse_first<const S: usize>(
     p: &VehicleParams,
     s: &mut VehicleState,
     start: &ChassisState,
-    forces: &ChassisForces,
+    forces: &ChassisForces<S>,
     gravity: DVec3,
     h: f64,
 ) {
@@ -416,14 +425,15 @@ fn run_substeps(
     ground: &dyn Ground,
     dt: f64,
     body: bool,
-    each: &mut dyn FnMut(usize, &ChassisForces),
+    each: &mut dyn FnMut(usize, &SubstepForces),
 ) {
     let n = substeps_for_step(p, d, s, dt);
     let h = dt / n as f64;
     let v0 = s.chassis.linear_velocity_world;
     let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
-    // One value for every substep, cleared by `assemble_into` (not rebuilt per substep).
-    let mut forces = ChassisForces::default();
+    // One value for every substep, cleared by `assemble_into` (not rebuilt per substep),
+    // without the hosted step's per-substep lists (`step_hosted`'s `out` keeps those).
+    let mut forces = SubstepForces::default();
     for k in 0..n {
         compute_forces_into(p, d, controls, s, ground, h, &mut forces);
         if body {
@@ -460,14 +470,14 @@ pub fn compute_forces(
 /// [`compute_forces`] into `out` (cleared first, see [`ChassisForces::clear_substep`]): the
 /// same forces without building a new `ChassisForces` per substep.
 #[allow(clippy::too_many_arguments)]
-pub fn compute_forces_into(
+pub fn compute_forces_into<const S: usize>(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
-    out: &mut ChassisForces,
+    out: &mut ChassisForces<S>,
 ) {
     let intent = input_stage(p, controls, s, dt);
     steering_stage(p, d, controls, &intent, s, dt);

@@ -472,25 +472,25 @@ pub fn assemble(
 }
 
 /// [`assemble`] into `out`, which is first cleared ([`ChassisForces::clear_substep`]): a
-/// substep loop reuses one `ChassisForces` instead of building a new one (≈ 5 KB) per substep.
+/// substep loop reuses one `ChassisForces` instead of building a new one per substep.
 /// The result is the same, field for field, as [`assemble`]'s.
-pub fn assemble_into(
+pub fn assemble_into<const S: usize>(
     p: &VehicleParams,
     s: &VehicleState,
     coupled: bool,
     aero: &AeroForces,
-    out: &mut ChassisForces,
+    out: &mut ChassisForces<S>,
 ) {
     out.clear_substep();
     let com = s.chassis.com_world(&p.chassis);
     let grounded = |i: usize| p.wheels[i].enabled && s.wheels[i].suspension.in_contact;
     let nw = p.wheels.len();
     let pose = &s.chassis.pose;
-    let susp = |out: &mut ChassisForces, wp: &WheelParams, w: &WheelState| {
+    let susp = |out: &mut ChassisForces<S>, wp: &WheelParams, w: &WheelState| {
         let f = w.contact_normal_world * w.normal_load;
         out.push(f, wheel::suspension_force_point_world(wp, pose, w), com);
     };
-    let tire = |out: &mut ChassisForces, wp: &WheelParams, w: &WheelState| {
+    let tire = |out: &mut ChassisForces<S>, wp: &WheelParams, w: &WheelState| {
         out.push(
             w.tire_force_world,
             wheel::tire_force_point_world(wp, pose, w),
@@ -519,11 +519,11 @@ pub fn assemble_into(
 
 /// Stage 8: the body-attitude torque (optional) and the stability helpers' torques, added to
 /// `out` (they need its torque so far).
-pub fn stability_stage(
+pub fn stability_stage<const S: usize>(
     p: &VehicleParams,
     d: &Derived,
     s: &mut VehicleState,
-    out: &mut ChassisForces,
+    out: &mut ChassisForces<S>,
     dt: f64,
 ) {
     let nw = p.wheels.len();

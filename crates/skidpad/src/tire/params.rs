@@ -105,6 +105,15 @@ impl TireModelKind {
         }
     }
 
+    /// Precompute what the model can keep per tyre (the simplified Magic Formula's peak
+    /// roots, [`SimpleMagicParams::precompute`]); [`crate::Vehicle::new`] calls it. Results are
+    /// the same bits with or without it.
+    pub fn precompute(&mut self) {
+        if let TireModelKind::SimpleMagic(m) = self {
+            m.precompute();
+        }
+    }
+
     /// Check the model's own parameters.
     ///
     /// # Errors

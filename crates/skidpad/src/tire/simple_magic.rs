@@ -109,6 +109,14 @@ fn peak_root(c: f64, e: f64) -> f64 {
     u
 }
 
+/// [`peak_root`] of a curve whose root [`PeakRoots`] does not hold (out of line: the
+/// evaluations of a prepared tyre never call it).
+#[cold]
+#[inline(never)]
+fn stale_root(curve: &MagicCurve) -> f64 {
+    peak_root(curve.c, curve.e)
+}
+
 /// Entries of [`peak_root`]'s cache: a longitudinal and a lateral curve for up to two tyre
 /// types stepped alternately on one thread.
 const PEAK_CACHE: usize = 4;
@@ -159,6 +167,51 @@ pub struct SimpleMagicParams {
     /// tyre: `|∂Fy/∂γ|/F_z` ≈ 0.9 /rad at FNOMIN); motorcycle tyres near 1. Raise it for
     /// more grip from negative camber.
     pub camber_stiffness: f64,
+    /// Derived, not a parameter (not read from or written to files): the two curves' peak
+    /// roots once [`SimpleMagicParams::precompute`] computed them ([`crate::Vehicle::new`] does),
+    /// used while the curves' C and E keep the bits they were computed for. Leave it at its
+    /// default when building the parameters.
+    #[serde(skip)]
+    pub peak_roots: PeakRoots,
+}
+
+/// The peak roots `u = B·x_m` of a [`SimpleMagicParams`]' longitudinal and lateral curves
+/// ([`MagicCurve::peak_slip`]), each kept with the `(C, E)` bits it is the root of: a tyre
+/// computes them once ([`SimpleMagicParams::precompute`]) instead of looking them up in the
+/// per-thread cache at every evaluation; a curve changed since falls back to that cache, so
+/// the root used is always the iteration's for the current `(C, E)`, bit for bit. Derived
+/// data: every two values compare equal, and it is not serialised.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PeakRoots {
+    lon: Option<(u64, u64, f64)>,
+    lat: Option<(u64, u64, f64)>,
+}
+
+impl PartialEq for PeakRoots {
+    /// Always equal: derived from the curves, which [`SimpleMagicParams`] compares.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl PeakRoots {
+    /// The root of `curve` kept in `slot` if it is for the curve's `(C, E)`, else the
+    /// per-thread cache's ([`peak_root`]).
+    #[inline]
+    fn root_of(slot: Option<(u64, u64, f64)>, curve: &MagicCurve) -> f64 {
+        match slot {
+            Some((c, e, u)) if c == curve.c.to_bits() && e == curve.e.to_bits() => u,
+            _ => stale_root(curve),
+        }
+    }
+
+    fn kept(curve: &MagicCurve) -> Option<(u64, u64, f64)> {
+        Some((
+            curve.c.to_bits(),
+            curve.e.to_bits(),
+            solve_peak_root(curve.c, curve.e),
+        ))
+    }
 }
 
 impl Default for SimpleMagicParams {
@@ -179,6 +232,7 @@ impl Default for SimpleMagicParams {
             load_sensitivity: -0.1,
             pneumatic_trail: 0.03,
             camber_stiffness: 0.0,
+            peak_roots: PeakRoots::default(),
         }
     }
 }
@@ -199,6 +253,15 @@ impl SimpleMagicParams {
         check::in_range("load_sensitivity", self.load_sensitivity, -0.9, 0.5)?;
         check::in_range("pneumatic_trail", self.pneumatic_trail, 0.0, 0.2)?;
         check::in_range("camber_stiffness", self.camber_stiffness, 0.0, 5.0)
+    }
+
+    /// Compute and keep both curves' peak roots ([`PeakRoots`]): the evaluations then take
+    /// them from here instead of the per-thread cache (same bits).
+    pub fn precompute(&mut self) {
+        self.peak_roots = PeakRoots {
+            lon: PeakRoots::kept(&self.longitudinal),
+            lat: PeakRoots::kept(&self.lateral),
+        };
     }
 
     /// Peak friction at load `fz`.
@@ -277,6 +340,7 @@ impl SimpleMagicParams {
     }
 
     /// The slip-independent part at the sanitised input `s`; `None` without load.
+    #[inline(always)]
     fn prepare(&self, s: &SlipInput) -> Option<Prepared> {
         if s.fz <= 0.0 {
             return None;
@@ -299,8 +363,9 @@ impl SimpleMagicParams {
             d,
             lon,
             lat,
-            km: lon.peak_slip(),
-            am: lat.peak_slip(),
+            // `peak_slip`'s `u/B`, with the kept roots (B does not change them).
+            km: PeakRoots::root_of(self.peak_roots.lon, &lon) / lon.b,
+            am: PeakRoots::root_of(self.peak_roots.lat, &lat) / lat.b,
             alpha_camber,
         })
     }
@@ -457,6 +522,60 @@ mod tests {
             }
         }
         assert_eq!(checked, 448);
+    }
+
+    #[test]
+    fn precomputed_peak_roots_give_the_same_bits_and_are_never_stale() {
+        // A tyre with its peak roots kept gives the forces and Mz of one without, bit for bit
+        // (surface scales change B, not the roots); after a curve's C or E changes, the kept
+        // root is not used (the forces are those of a fresh tyre with the new curve).
+        let mut plain = SimpleMagicParams {
+            camber_stiffness: 0.9,
+            ..SimpleMagicParams::default()
+        };
+        plain.lateral.e = 0.4;
+        let mut kept = plain.clone();
+        kept.precompute();
+        assert!(kept.peak_roots.lon.is_some() && kept.peak_roots.lat.is_some());
+        let check = |a: &SimpleMagicParams, b: &SimpleMagicParams| {
+            let mut n = 0;
+            for &fz in &[500.0, 4000.0, 9000.0] {
+                for &kappa in &[-1.0, -0.07, -1e-5, 0.0, 0.02, 0.1, 0.6] {
+                    for &alpha in &[-0.5, -0.03, 0.0, 1e-4, 0.08, 0.3] {
+                        for &(mu, k, peak) in &[(1.0, 1.0, 1.0), (0.6, 0.8, 1.3)] {
+                            let i = SlipInput {
+                                gamma: -0.03,
+                                friction_scale: mu,
+                                stiffness_scale: k,
+                                peak_slip_scale: peak,
+                                ..input(kappa, alpha, fz)
+                            };
+                            let (x, y) = (a.steady_state(&i), b.steady_state(&i));
+                            assert_eq!(x.fx.to_bits(), y.fx.to_bits(), "{fz} {kappa} {alpha}");
+                            assert_eq!(x.fy.to_bits(), y.fy.to_bits(), "{fz} {kappa} {alpha}");
+                            assert_eq!(x.mz.to_bits(), y.mz.to_bits(), "{fz} {kappa} {alpha}");
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            n
+        };
+        assert_eq!(check(&plain, &kept), 252);
+        // Stale: change each curve's shape after `precompute`.
+        kept.longitudinal.c = 1.4;
+        kept.lateral.e = -1.0;
+        plain.longitudinal.c = 1.4;
+        plain.lateral.e = -1.0;
+        assert_eq!(check(&plain, &kept), 252);
+        // Sanity: the new shape moved the peak (the check is not comparing a tyre with itself).
+        let old = SimpleMagicParams::default();
+        assert!(
+            (old.longitudinal.peak_slip() - plain.longitudinal.peak_slip()).abs() > 1e-3,
+            "{} {}",
+            old.longitudinal.peak_slip(),
+            plain.longitudinal.peak_slip()
+        );
     }
 
     fn input(kappa: f64, alpha: f64, fz: f64) -> SlipInput {

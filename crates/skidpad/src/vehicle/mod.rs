@@ -63,8 +63,11 @@ impl Vehicle {
     ///
     /// # Errors
     /// The first [`ParamError`] of [`VehicleParams::validate`].
-    pub fn new(params: VehicleParams) -> Result<Self, ParamError> {
+    pub fn new(mut params: VehicleParams) -> Result<Self, ParamError> {
         params.validate()?;
+        for w in &mut params.wheels {
+            w.tire.model.precompute();
+        }
         let derived = Derived::new(&params)?;
         Ok(Self::at_rest(Arc::new(params), Arc::new(derived)))
     }
