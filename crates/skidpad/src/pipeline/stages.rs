@@ -110,10 +110,11 @@ pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt
     let mut arb = [0.0; MAX_WHEELS];
     susp::anti_roll_forces(&p.anti_roll_bars, &states[..nw], &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        let ss = &mut s.wheels[i].suspension;
+        let w = &mut s.wheels[i];
+        w.edge_force_world = DVec3::ZERO;
+        let ss = &mut w.suspension;
         susp::forces(&wp.suspension, ss, d.rest_force[i], ss.raw_jounce, arb[i]);
         let was = &before[i];
-        s.wheels[i].edge_force_world = DVec3::ZERO;
         if !(ss.in_contact && was.has_history && dt > 0.0) {
             continue;
         }

@@ -17,15 +17,17 @@
 //! positive in compression. Units: m, m/s, N, N·m, rad.
 //!
 //! What follows from the chassis pose and the params alone is computed where it is needed,
-//! not kept in the 20 wheel slots of every vehicle's state: the suspension line
+//! not kept in every wheel slot of every vehicle's state: the suspension line
 //! ([`strut_top_world`], [`travel_direction_world`]) and the force points
 //! ([`suspension_force_point_world`], [`tire_force_point_world`]). The same expressions as
 //! before on the same pose, so the same bits.
 
 pub mod params;
+pub mod slots;
 pub mod state;
 
 pub use params::WheelParams;
+pub use slots::{INLINE_WHEELS, WheelSlots};
 pub use state::WheelState;
 
 use crate::chassis::{ChassisParams, ChassisState};

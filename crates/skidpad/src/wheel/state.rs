@@ -1,7 +1,7 @@
 //! Runtime state of one wheel: what each stage of the step wrote for it this substep.
 //!
-//! What follows from the chassis pose and the params alone is not stored (20 slots per
-//! vehicle): the suspension line's top and direction ([`crate::wheel::strut_top_world`],
+//! What follows from the chassis pose and the params alone is not stored (one slot per
+//! wheel, [`crate::wheel::WheelSlots`]): the suspension line's top and direction ([`crate::wheel::strut_top_world`],
 //! [`crate::wheel::travel_direction_world`]) and where the suspension and tyre forces act
 //! ([`crate::wheel::suspension_force_point_world`], [`crate::wheel::tire_force_point_world`]).
 
