@@ -28,7 +28,7 @@ pub mod state;
 
 pub use params::WheelParams;
 pub use slots::{INLINE_WHEELS, WheelSlots};
-pub use state::WheelState;
+pub use state::{TireInputRecord, WheelState};
 
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
@@ -277,7 +277,8 @@ pub fn tire_force_point_world(wp: &WheelParams, pose: &Pose, ws: &WheelState) ->
 /// velocity relative to the ground, the inclination to the ground ([`inclination`]: kinematic
 /// camber, body roll and road camber), surface friction (wet grip, hydroplaning, texture noise)
 /// times the tyre-type pair and the tyre's own thermal/wear grip, and the surface's scales.
-/// Writes `tire_input` and the frame into `ws` and returns the input.
+/// Writes the frame and what telemetry keeps of the input (`tire_input`) into `ws` and
+/// returns the input.
 pub fn tire_input(
     wp: &WheelParams,
     body: &Body,
@@ -336,7 +337,7 @@ pub fn tire_input(
         handbrake: ws.handbrake,
         handbrake_lateral_grip: wp.handbrake_lateral_grip,
     };
-    ws.tire_input = Some(input);
+    ws.tire_input = Some(TireInputRecord::from(&input));
     ws.tire_long_world = long;
     ws.tire_lat_world = lat;
     input
