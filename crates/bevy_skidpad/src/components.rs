@@ -63,7 +63,7 @@ pub(crate) struct ProbeShapes {
 
 /// What the stage systems hand each other within one fixed step (the locals of the core's
 /// `pipeline::step_hosted`).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct StepScratch {
     /// Length of this fixed step; 0 = no step (the sets skip the vehicle). Unit: s.
     pub dt: f64,

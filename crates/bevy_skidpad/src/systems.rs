@@ -104,7 +104,7 @@ pub(crate) fn input_adaptation(
             && body.angular_velocity_world.is_finite();
         if !body_finite {
             if vehicle.fault().is_none() {
-                let before = *vehicle.state();
+                let before = vehicle.state().clone();
                 vehicle.parts_mut().3.chassis = body;
                 if let Err(f) = vehicle.finish_hosted_step(&before, &ChassisForces::default()) {
                     error!("{e}: vehicle stopped by a step fault: {f}");
@@ -125,7 +125,7 @@ pub(crate) fn input_adaptation(
         if let Err(err) = vehicle.set_intent(intent.to_core()) {
             warn!("{e}: VehicleIntent rejected, previous intent kept: {err}");
         }
-        step.before = *vehicle.state();
+        step.before.clone_from(vehicle.state());
         let (p, d, c, s) = vehicle.parts_mut();
         s.chassis = body;
         step.dt = dt;

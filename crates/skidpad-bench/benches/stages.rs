@@ -44,10 +44,10 @@ fn contact(c: &mut Criterion) {
             p.contact.mode = m;
             let mut v = rolling(p, Config::Sedan, g, z0);
             let (p, d, _, s) = v.parts_mut();
-            let s0 = *s;
+            let s0 = s.clone();
             c.bench_function(&format!("contact/{name}/{mode}/4 wheels"), |b| {
                 b.iter(|| {
-                    let mut s = s0;
+                    let mut s = s0.clone();
                     contact_stage(p, d, &mut s, black_box(g));
                     black_box(s.wheels[0].measured_jounce)
                 })
@@ -60,10 +60,10 @@ fn suspension(c: &mut Criterion) {
     let g = Plane::flat();
     let mut v = rolling(skidpad::presets::sedan(), Config::Sedan, &g, 0.0);
     let (p, d, _, s) = v.parts_mut();
-    let s0 = *s;
+    let s0 = s.clone();
     c.bench_function("suspension/sedan", |b| {
         b.iter(|| {
-            let mut s = s0;
+            let mut s = s0.clone();
             suspension_stage(p, d, &mut s, black_box(DT / 3.0));
             black_box(s.wheels[0].suspension.jounce)
         })
@@ -96,13 +96,13 @@ fn tyres(c: &mut Criterion) {
         }
         let mut v = rolling(p, Config::Sedan, &g, 0.0);
         let (p, d, c_, s) = v.parts_mut();
-        let s0 = *s;
-        let mut s1 = s0;
+        let s0 = s.clone();
+        let mut s1 = s0.clone();
         let intent = input_stage(p, c_, &mut s1, DT);
         let prep = powertrain_stage(p, d, c_, &intent, &mut s1, DT);
         c.bench_function(&format!("grip/{name}/4 wheels"), |b| {
             b.iter(|| {
-                let mut s = s0;
+                let mut s = s0.clone();
                 grip_stage(p, d, &prep, &mut s, black_box(&g), DT);
                 black_box(s.wheels[0].tire_force_world)
             })
@@ -121,20 +121,20 @@ fn drivetrain(c: &mut Criterion) {
     let g = Plane::flat();
     let mut v = rolling(skidpad::presets::sports_rwd(), Config::SportsRwd, &g, 0.0);
     let (p, d, ctl, s) = v.parts_mut();
-    let s0 = *s;
+    let s0 = s.clone();
     c.bench_function("drivetrain/sports-rwd/prepare", |b| {
         b.iter(|| {
-            let mut s = s0;
+            let mut s = s0.clone();
             let intent = input_stage(p, ctl, &mut s, DT);
             black_box(powertrain_stage(p, d, ctl, &intent, &mut s, DT).coupled)
         })
     });
-    let mut s1 = s0;
+    let mut s1 = s0.clone();
     let intent = input_stage(p, ctl, &mut s1, DT);
     let prep = powertrain_stage(p, d, ctl, &intent, &mut s1, DT);
     c.bench_function("drivetrain/sports-rwd/grip + coupled solve", |b| {
         b.iter(|| {
-            let mut s = s1;
+            let mut s = s1.clone();
             grip_stage(p, d, &prep, &mut s, black_box(&g), DT);
             black_box(s.drivetrain.slip_energy)
         })

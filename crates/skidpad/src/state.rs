@@ -1,23 +1,28 @@
 //! Vehicle runtime state: the chassis, a fixed array of wheel states and every subsystem's
 //! memory. Plain data: the stages of [`crate::pipeline`] read and write it.
+//!
+//! The wheel states are sized by the vehicle's wheel count ([`WheelSlots`]): inline for up to
+//! [`crate::wheel::INLINE_WHEELS`] wheels, one heap block built with the state otherwise. So
+//! the state is `Clone`, not `Copy`; [`Clone::clone_from`] copies into the existing storage
+//! (no allocation) when the wheel counts match.
 
-use crate::MAX_WHEELS;
 use crate::chassis::ChassisState;
 use crate::drivetrain::DrivetrainState;
 use crate::input::InputState;
 use crate::stability::StabilityState;
 use crate::steering::SteeringState;
-use crate::wheel::WheelState;
+use crate::wheel::{WheelSlots, WheelState};
 use glam::DVec3;
 
 /// Runtime state of a whole vehicle. `Default`: at the world origin, at rest, no history.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+/// Built by [`VehicleState::with_wheels`] (or `Default` for no wheels).
+#[derive(Debug, PartialEq, Default)]
 pub struct VehicleState {
     /// The rigid body.
     pub chassis: ChassisState,
-    /// Wheels; only the first `n_wheels` entries are meaningful.
-    pub wheels: [WheelState; MAX_WHEELS],
-    /// Number of wheels in use.
+    /// Wheels in use, in wheel order (`wheels.len() == n_wheels`).
+    pub wheels: WheelSlots,
+    /// Number of wheels in use (the length of `wheels`).
     pub n_wheels: usize,
     /// Acceleration of the CoM over the last step (world, gravity excluded). Unit: m/s².
     pub acceleration_world: DVec3,
@@ -39,7 +44,54 @@ pub struct VehicleState {
     pub skip_ground_queries: bool,
 }
 
+impl Clone for VehicleState {
+    fn clone(&self) -> Self {
+        let mut s = Self::default();
+        s.clone_from(self);
+        s
+    }
+
+    /// Field by field; the wheels copy into `self`'s storage when the counts match, so
+    /// restoring a state of the same vehicle type allocates nothing.
+    fn clone_from(&mut self, source: &Self) {
+        self.wheels.clone_from(&source.wheels);
+        let Self {
+            chassis,
+            wheels: _,
+            n_wheels,
+            acceleration_world,
+            time,
+            teleports,
+            input,
+            steering,
+            stability,
+            drivetrain,
+            skip_ground_queries,
+        } = source;
+        self.chassis = *chassis;
+        self.n_wheels = *n_wheels;
+        self.acceleration_world = *acceleration_world;
+        self.time = *time;
+        self.teleports = *teleports;
+        self.input = *input;
+        self.steering = *steering;
+        self.stability = *stability;
+        self.drivetrain = *drivetrain;
+        self.skip_ground_queries = *skip_ground_queries;
+    }
+}
+
 impl VehicleState {
+    /// Default state (origin, at rest, no history) with `n` wheels at their default state.
+    /// Allocates the wheel block when `n > INLINE_WHEELS` (see [`WheelSlots`]).
+    pub fn with_wheels(n: usize) -> Self {
+        Self {
+            wheels: WheelSlots::new(n),
+            n_wheels: n,
+            ..Self::default()
+        }
+    }
+
     /// Speed of the centre of mass. Unit: m/s.
     pub fn speed(&self) -> f64 {
         self.chassis.linear_velocity_world.length()
@@ -84,7 +136,7 @@ impl VehicleState {
 
     /// The wheels in use.
     pub fn wheels(&self) -> &[WheelState] {
-        &self.wheels[..self.n_wheels]
+        &self.wheels
     }
 
     /// The tyre's longitudinal and lateral directions of wheel `i` in the world frame

@@ -299,9 +299,13 @@ impl<G: Ground> World<G> {
     /// held as many vehicles): for frequent rollbacks and resets.
     pub fn snapshot_into(&self, out: &mut WorldSnapshot) {
         out.time = self.time;
-        out.vehicles.clear();
+        out.vehicles.truncate(self.vehicles.len());
+        for (o, v) in out.vehicles.iter_mut().zip(&self.vehicles) {
+            v.snapshot_into(o);
+        }
+        let done = out.vehicles.len();
         out.vehicles
-            .extend(self.vehicles.iter().map(Vehicle::snapshot));
+            .extend(self.vehicles[done..].iter().map(Vehicle::snapshot));
     }
 
     /// Return every vehicle and the time to `snapshot`: the same inputs then give

@@ -55,10 +55,7 @@ fn the_aligning_moment_joins_the_chassis_yaw_moment() {
     // Yaw moment about the CoM: (1.35 − 0.15)·(−1129.66) + 27.053 = −1328.539 N·m, of which
     // the pure torque is the 27.053 N·m.
     let p = sedan_simple();
-    let mut s = VehicleState {
-        n_wheels: 4,
-        ..VehicleState::default()
-    };
+    let mut s = VehicleState::with_wheels(4);
     let w = &mut s.wheels[0];
     w.suspension.in_contact = true;
     w.contact_normal_world = DVec3::Z;

@@ -651,7 +651,7 @@ pub struct Jounces {
 /// substep: `suspension::model::touchdown_impulse`).
 pub fn end_jounces(v: &Vehicle, ground: &dyn Ground, dt: f64) -> Jounces {
     let p = v.params();
-    let mut s = *v.state();
+    let mut s = v.state().clone();
     let n = skidpad::pipeline::substeps_for_step(p, v.derived(), &s, dt);
     let h = dt / n as f64;
     skidpad::pipeline::contact_stage(p, v.derived(), &mut s, ground);

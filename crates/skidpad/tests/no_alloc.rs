@@ -198,3 +198,67 @@ fn clones_of_a_type_share_params_without_allocating() {
     assert_eq!(n, 0, "cloning vehicles of one type allocated {n} times");
     assert!(cars.iter().all(|c| c.shares_params_with(&proto)));
 }
+
+/// The wheel states are sized by the wheel count (`wheel::WheelSlots`): a 4-wheel car keeps
+/// them inline, so its snapshot, clone and restore allocate nothing; an 8-wheel truck keeps
+/// its 8 in one block allocated at spawn, so a clone or a fresh snapshot allocates exactly
+/// that block, while its steps (standalone and hosted), `restore` and `snapshot_into` (of a
+/// snapshot of the same type) and the world's `snapshot_into` allocate nothing.
+#[test]
+fn wheel_slots_sized_by_count_allocate_only_at_spawn() {
+    let ground = Plane::flat();
+    let car = Vehicle::new(sedan()).unwrap();
+    assert!(!car.state().wheels.is_heap());
+    let ((), n) = allocations_in(|| {
+        let mut c = car.clone();
+        let s = c.snapshot();
+        c.restore(&s).unwrap();
+        let mut out = car.snapshot();
+        c.snapshot_into(&mut out);
+    });
+    assert_eq!(
+        n, 0,
+        "the 4-wheel car's clone/snapshot/restore allocated {n} times"
+    );
+
+    let mut truck = Vehicle::new(skidpad::presets::truck_8x8()).unwrap();
+    assert!(truck.state().wheels.is_heap());
+    assert_eq!(truck.state().wheels.len(), 8);
+    truck.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.6)));
+    truck
+        .set_intent(Intent {
+            throttle: 0.6,
+            steer: 0.2,
+            ..Intent::default()
+        })
+        .unwrap();
+    let (mut hosted, n) = allocations_in(|| truck.clone());
+    assert_eq!(
+        n, 1,
+        "cloning the 8-wheel truck: its wheel block alone, got {n}"
+    );
+    let saved = truck.snapshot();
+    let mut out = truck.snapshot();
+    let mut world = skidpad::World::new(Plane::flat());
+    world.insert(truck.clone());
+    world.insert(car.clone());
+    let mut world_out = world.snapshot();
+    let ((), n) = allocations_in(|| {
+        for _ in 0..200 {
+            truck.step(1.0 / 60.0, &ground);
+            let body = hosted.state().chassis;
+            hosted.step_hosted(1.0 / 60.0, &body, &ground);
+        }
+        truck.snapshot_into(&mut out);
+        truck.restore(&saved).unwrap();
+        world.step(1.0 / 60.0);
+        world.snapshot_into(&mut world_out);
+        world.restore(&world_out).unwrap();
+    });
+    assert_eq!(
+        n, 0,
+        "the 8-wheel truck's steps/restore allocated {n} times"
+    );
+    assert!(out.state.time > 3.3 && truck.state().time == 0.0);
+    assert_eq!(truck.snapshot(), saved);
+}

@@ -84,7 +84,7 @@ fn vehicle_restore_reproduces_the_run_bit_for_bit() {
         car.step(DT, &g);
         first.push(car.state_hash());
     }
-    let end = *car.state();
+    let end = car.state().clone();
     car.restore(&saved).unwrap();
     assert_eq!(car.steps(), 60);
     for (k, h) in (60..240).zip(&first) {

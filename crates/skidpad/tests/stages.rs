@@ -14,10 +14,7 @@ use skidpad::vehicle::Intent;
 fn setup() -> (skidpad::VehicleParams, Derived, VehicleState) {
     let p = sedan_simple();
     let d = Derived::new(&p).unwrap();
-    let s = VehicleState {
-        n_wheels: p.wheels.len(),
-        ..VehicleState::default()
-    };
+    let s = VehicleState::with_wheels(p.wheels.len());
     (p, d, s)
 }
 

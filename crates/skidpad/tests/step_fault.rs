@@ -48,14 +48,14 @@ fn the_step_that_meets_nan_is_undone_and_reported() {
         ..Intent::default()
     })
     .unwrap();
-    let mut before = *v.state();
+    let mut before = v.state().clone();
     let mut fault = None;
     for k in 1..=120u64 {
         match v.try_step(DT, &ground) {
             Ok(()) => {
                 assert_eq!(v.steps(), k);
                 assert_eq!(first_non_finite(v.state()), None, "step {k}");
-                before = *v.state();
+                before.clone_from(v.state());
             }
             Err(f) => {
                 fault = Some((k, f));
@@ -94,7 +94,7 @@ fn a_hosted_step_that_meets_nan_returns_no_force_and_reports() {
     let ground = Plane::flat();
     let mut v = rolling(bad_sedan(), 8.0);
     let body = v.state().chassis;
-    let before = *v.state();
+    let before = v.state().clone();
     let e = v.try_step_hosted(DT, &body, &ground).unwrap_err();
     assert_eq!(e.step, 1);
     assert_eq!(*v.state(), before);
@@ -158,7 +158,7 @@ fn a_manoeuvre_that_meets_nan_stops_and_reports_its_kpis_invalid() {
 fn non_finite_setters_and_engine_bodies_never_reach_the_state() {
     let ground = Plane::flat();
     let mut v = rolling(presets::sedan(), 10.0);
-    let before = *v.state();
+    let before = v.state().clone();
     // A teleport or velocity with NaN/∞ is ignored.
     v.teleport(Pose::from_translation(DVec3::new(f64::NAN, 0.0, 0.3)));
     v.set_velocity(DVec3::new(f64::INFINITY, 0.0, 0.0), DVec3::ZERO);

@@ -43,12 +43,13 @@ fn a_nan_step_is_undone_and_reported() {
             DVec3::ZERO,
         );
     }
-    let before = *app
+    let before = app
         .world()
         .get::<GroundVehicle>(car)
         .unwrap()
         .vehicle()
-        .state();
+        .state()
+        .clone();
     let steps_before = app
         .world()
         .get::<GroundVehicle>(car)

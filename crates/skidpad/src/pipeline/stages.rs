@@ -12,7 +12,9 @@ use crate::stability::model as stab;
 use crate::state::VehicleState;
 use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
-use crate::tire::model::{finish_contact, linearize_contact, solve_contact};
+use crate::tire::model::{
+    ContactInput, ContactLinearization, finish_contact, linearize_contact, solve_contact,
+};
 use crate::wheel::{self, Body, WheelParams, WheelState};
 use glam::DVec3;
 
@@ -350,6 +352,9 @@ pub fn grip_stage(
         state: &chassis,
     };
     let (surfaces, g) = (ground.surfaces(), p.sim.gravity);
+    // The coupled solve's per-wheel input and linearisation: scratch of this call only.
+    let mut contacts: [Option<(ContactInput, ContactLinearization)>; MAX_WHEELS] =
+        [None; MAX_WHEELS];
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
         if !ws.suspension.in_contact {
@@ -363,7 +368,7 @@ pub fn grip_stage(
         wheel::normal_load(wp, &chassis.pose, ws);
         let input = wheel::tire_input(wp, &body, surfaces, &p.load_filter, &d.corner(i), g, ws);
         if prep.coupled {
-            ws.linearization = linearize_contact(&wp.tire, &input, &ws.tire, dt);
+            contacts[i] = Some((input, linearize_contact(&wp.tire, &input, &ws.tire, dt)));
             continue;
         }
         let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
@@ -372,17 +377,19 @@ pub fn grip_stage(
         ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
     }
     if prep.coupled {
-        coupled_solve(p, prep, s, ground, dt);
+        coupled_solve(p, prep, s, &contacts, ground, dt);
     }
 }
 
 /// Stage 6, engine drives: the engine and every driven wheel's spin in one implicit solve
 /// ([`drivetrain::solver::solve`]), then the tyre forces it implies and the drivetrain's
-/// bookkeeping.
+/// bookkeeping. `contacts[i]`: the tyre input and its linearisation of each wheel on the
+/// ground.
 fn coupled_solve(
     p: &VehicleParams,
     prep: &Prepared,
     s: &mut VehicleState,
+    contacts: &[Option<(ContactInput, ContactLinearization)>; MAX_WHEELS],
     ground: &dyn Ground,
     dt: f64,
 ) {
@@ -390,7 +397,6 @@ fn coupled_solve(
     let mut terms = [WheelTerm::default(); MAX_WHEELS];
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &s.wheels[i];
-        let l = &ws.linearization;
         terms[i] = WheelTerm {
             enabled: true,
             inertia: wp.inertia + prep.extra_inertia[i],
@@ -400,7 +406,7 @@ fn coupled_solve(
             brake: ws.brake_torque,
             ..WheelTerm::default()
         };
-        if ws.suspension.in_contact {
+        if let Some((_, l)) = contacts[i].as_ref().filter(|_| ws.suspension.in_contact) {
             let t = &mut terms[i];
             (t.fx0, t.dfx, t.fy, t.limit) = (l.fx0, l.dfx_domega, l.fy, l.limit);
             t.torque = l.wheel_torque - l.rolling_torque;
@@ -412,7 +418,7 @@ fn coupled_solve(
         let ws = &mut s.wheels[i];
         ws.drive_torque = sol.drive[i];
         ws.brake_torque = sol.brake[i].abs();
-        let Some(c) = ws.tire_input.filter(|_| ws.suspension.in_contact) else {
+        let Some((c, _)) = contacts[i].filter(|_| ws.suspension.in_contact) else {
             let t = &mut ws.tire;
             t.omega = sol.omega[i];
             t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);

@@ -23,10 +23,9 @@ use crate::steering::SteeringState;
 use crate::wheel::WheelState;
 use glam::{DQuat, DVec3};
 
-/// What undoing a standalone step needs: the whole [`VehicleState`] with only its first `N`
-/// wheel slots (`N` ≥ the wheels in use: a 4-wheel car saves 4 of the [`MAX_WHEELS`] slots,
-/// ≈ 4 KB instead of ≈ 18 KB). No step writes a slot past `n_wheels`; the saved ones are all
-/// put back. Every field is named in [`Rollback::save`]'s exhaustive pattern, so a field
+/// What undoing a standalone step needs: the whole [`VehicleState`] with its wheels in `N`
+/// slots (`N` ≥ the wheels in use, rounded up to 4 or 8; a step never changes the wheel
+/// count), on the stack, so the undo allocates nothing whatever the wheel count. Every field is named in [`Rollback::save`]'s exhaustive pattern, so a field
 /// added to `VehicleState` fails to compile there until it is saved too.
 pub(crate) struct Rollback<const N: usize> {
     chassis: ChassisState,
@@ -43,7 +42,7 @@ pub(crate) struct Rollback<const N: usize> {
 }
 
 impl<const N: usize> Rollback<N> {
-    /// Save `s` with its first `N` wheel slots (`N ≤ MAX_WHEELS`).
+    /// Save `s` with its wheels in `N` slots (`N` ≥ `s.wheels.len()`).
     #[inline(always)]
     pub(crate) fn save(s: &VehicleState) -> Self {
         let VehicleState {
@@ -61,7 +60,7 @@ impl<const N: usize> Rollback<N> {
         } = s;
         Self {
             chassis: *chassis,
-            wheels: std::array::from_fn(|i| wheels[i]),
+            wheels: std::array::from_fn(|i| wheels.get(i).copied().unwrap_or_default()),
             n_wheels: *n_wheels,
             acceleration_world: *acceleration_world,
             time: *time,
@@ -81,7 +80,8 @@ impl<const N: usize> Rollback<N> {
 
     /// Put the saved state back into `s`.
     pub(crate) fn restore(&self, s: &mut VehicleState) {
-        s.wheels[..N].copy_from_slice(&self.wheels);
+        let n = s.wheels.len().min(N);
+        s.wheels[..n].copy_from_slice(&self.wheels[..n]);
         s.chassis = self.chassis;
         s.n_wheels = self.n_wheels;
         s.acceleration_world = self.acceleration_world;
@@ -243,18 +243,18 @@ mod tests {
 
     #[test]
     fn the_first_bad_channel_is_named_with_its_value() {
-        let mut s = VehicleState {
-            n_wheels: 4,
-            ..VehicleState::default()
-        };
+        let mut s = VehicleState::with_wheels(4);
         s.wheels[2].tire.omega = f64::NAN;
         s.wheels[3].suspension.force = f64::INFINITY;
         let (ch, x) = first_non_finite(&s).unwrap();
         assert_eq!(ch, Channel::WheelSpin(2));
         assert!(x.is_nan());
-        // Wheels beyond `n_wheels` are not in use and not checked.
         s.wheels[2].tire.omega = 0.0;
-        s.n_wheels = 3;
+        assert_eq!(
+            first_non_finite(&s),
+            Some((Channel::SuspensionForce(3), f64::INFINITY))
+        );
+        s.wheels[3].suspension.force = 0.0;
         assert_eq!(first_non_finite(&s), None);
         s.chassis.linear_velocity_world.y = f64::NEG_INFINITY;
         s.chassis.pose.translation.x = f64::INFINITY;

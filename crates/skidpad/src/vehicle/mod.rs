@@ -82,9 +82,8 @@ impl Vehicle {
     /// The vehicle at rest at the origin with validated `params` and their `derived`.
     fn at_rest(params: Arc<VehicleParams>, derived: Arc<Derived>) -> Self {
         let mut state = VehicleState {
-            n_wheels: params.wheels.len(),
             drivetrain: params.drivetrain.initial_state(),
-            ..VehicleState::default()
+            ..VehicleState::with_wheels(params.wheels.len())
         };
         for (ws, wp) in state.wheels.iter_mut().zip(&params.wheels) {
             if let Some(t) = &wp.tire.thermal {
@@ -147,12 +146,6 @@ impl Vehicle {
     /// inputs will likely fault again: change them, or teleport).
     pub fn clear_fault(&mut self) {
         self.fault = None;
-    }
-
-    /// After a step from `before`: count it if the new state is finite, else restore `before`
-    /// and record the fault.
-    fn finish_step(&mut self, before: &VehicleState) -> Result<(), StepFault> {
-        self.finish_step_with(before.time, |state| *state = *before)
     }
 
     /// The fault check after a step that started at `time`: a finite state counts the step;
@@ -224,7 +217,7 @@ impl Vehicle {
             ..ChassisState::default()
         };
         self.state.acceleration_world = glam::DVec3::ZERO;
-        for w in &mut self.state.wheels {
+        for w in self.state.wheels.iter_mut() {
             // A teleport moves the car, it does not cool or re-tread its tires.
             let thermal = w.tire.thermal;
             *w = WheelState::default();
@@ -476,7 +469,22 @@ impl Vehicle {
         if !(dt.is_finite() && dt > 0.0) {
             return Ok(ChassisForces::default());
         }
-        let before = self.state;
+        // The undo saves the wheel slots in use (rounded up to 4 or 8), on the stack.
+        match self.state.n_wheels {
+            0..=4 => self.hosted_step_with_undo::<4>(dt, chassis, ground),
+            5..=8 => self.hosted_step_with_undo::<8>(dt, chassis, ground),
+            _ => self.hosted_step_with_undo::<{ crate::MAX_WHEELS }>(dt, chassis, ground),
+        }
+    }
+
+    /// The hosted step, undone from a [`fault::Rollback`] of `N` wheel slots.
+    fn hosted_step_with_undo<const N: usize>(
+        &mut self,
+        dt: f64,
+        chassis: &ChassisState,
+        ground: &dyn Ground,
+    ) -> Result<ChassisForces, StepFault> {
+        let before = fault::Rollback::<N>::save(&self.state);
         self.state.chassis = *chassis;
         let forces = pipeline::step_hosted(
             &self.params,
@@ -486,7 +494,8 @@ impl Vehicle {
             ground,
             dt,
         );
-        self.finish_hosted_step(&before, &forces).map(|()| forces)
+        self.finish_hosted_step_with(before.time(), &forces, |state| before.restore(state))
+            .map(|()| forces)
     }
 
     /// The end of a hosted step for a host that runs the [`pipeline`] stages itself on
@@ -505,6 +514,17 @@ impl Vehicle {
         before: &VehicleState,
         forces: &ChassisForces,
     ) -> Result<(), StepFault> {
+        self.finish_hosted_step_with(before.time, forces, |state| state.clone_from(before))
+    }
+
+    /// [`Vehicle::finish_hosted_step`] for a step that started at `time`, with `undo` putting
+    /// the state before the step back.
+    fn finish_hosted_step_with(
+        &mut self,
+        time: f64,
+        forces: &ChassisForces,
+        undo: impl FnOnce(&mut VehicleState),
+    ) -> Result<(), StepFault> {
         if let Some(value) = [forces.total.force, forces.total.torque]
             .into_iter()
             .flat_map(|v| v.to_array())
@@ -513,14 +533,14 @@ impl Vehicle {
         {
             let f = StepFault {
                 step: self.steps + 1,
-                time: before.time,
+                time,
                 channel: Channel::HostedWrench,
                 value,
             };
-            self.state = *before;
+            undo(&mut self.state);
             self.fault = Some(f);
             return Err(f);
         }
-        self.finish_step(before)
+        self.finish_step_with(time, undo)
     }
 }

@@ -98,7 +98,7 @@ impl Vehicle {
         }
         let src = &other.state;
         self.state.chassis = src.chassis;
-        self.state.wheels = src.wheels;
+        self.state.wheels.clone_from(&src.wheels);
         self.state.acceleration_world = src.acceleration_world;
         self.state.time = src.time;
         let ours = self.params.drivetrain.has_engine();

@@ -1,4 +1,4 @@
-//! Snapshot and restore: a vehicle's whole runtime state as one plain `Copy` value, for
+//! Snapshot and restore: a vehicle's whole runtime state as one plain value, for
 //! rollback netcode, reinforcement-learning resets and replays, and a determinism hash.
 //!
 //! A [`VehicleSnapshot`] holds everything a step reads or writes that is not a parameter: the
@@ -6,9 +6,12 @@
 //! [`Controls`] in force, the step counter, the step fault, and which wheels are enabled
 //! ([`Vehicle::set_wheel_enabled`], the only parameter a vehicle changes at run time).
 //! Restoring it and applying the same inputs reproduces the run bit for bit
-//! (`tests/snapshot.rs`). Taking or restoring a snapshot copies about 12 KB and never
-//! allocates, except that restoring recomputes the derived constants when the enabled wheels
-//! differ, into the vehicle's own copy of its (otherwise shared) parameters.
+//! (`tests/snapshot.rs`). Taking or restoring a snapshot copies the state (≈ 4 KB for a
+//! 4-wheel car). Restoring never allocates, except that it recomputes the derived constants
+//! when the enabled wheels differ, into the vehicle's own copy of its (otherwise shared)
+//! parameters; taking one allocates only for a vehicle of more than
+//! [`crate::wheel::INLINE_WHEELS`] wheels (its wheel block), and
+//! [`Vehicle::snapshot_into`] not even then once the snapshot has held one of the same type.
 //!
 //! [`state_hash`] is a 64-bit FNV-1a digest of a state for determinism checks: it walks the
 //! state's `Debug` form, which prints every field, each `f64` in its shortest round-trip form,
@@ -38,7 +41,9 @@ use std::fmt::{self, Write};
 /// A vehicle's runtime state, controls, step count, fault and enabled wheels: what
 /// [`Vehicle::restore`] needs to continue a run bit for bit. Params are not included (a
 /// snapshot belongs to a vehicle of the same params).
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// `Clone`, not `Copy` (the state's wheels: [`crate::wheel::WheelSlots`]);
+/// [`Clone::clone_from`] reuses the storage.
+#[derive(Debug, PartialEq)]
 pub struct VehicleSnapshot {
     /// The runtime state.
     pub state: VehicleState,
@@ -52,19 +57,55 @@ pub struct VehicleSnapshot {
     pub enabled: [bool; MAX_WHEELS],
 }
 
+impl Clone for VehicleSnapshot {
+    fn clone(&self) -> Self {
+        Self {
+            state: self.state.clone(),
+            controls: self.controls,
+            steps: self.steps,
+            fault: self.fault,
+            enabled: self.enabled,
+        }
+    }
+
+    /// Copies into `self`'s storage (no allocation when the wheel counts match).
+    fn clone_from(&mut self, source: &Self) {
+        self.state.clone_from(&source.state);
+        self.controls = source.controls;
+        self.steps = source.steps;
+        self.fault = source.fault;
+        self.enabled = source.enabled;
+    }
+}
+
 impl Vehicle {
-    /// The whole runtime state as one `Copy` value (no allocation).
+    /// The whole runtime state as one value: no allocation for up to
+    /// [`crate::wheel::INLINE_WHEELS`] wheels, one block for more ([`Vehicle::snapshot_into`]
+    /// reuses a snapshot's storage).
     pub fn snapshot(&self) -> VehicleSnapshot {
         let mut enabled = [false; MAX_WHEELS];
         for (e, w) in enabled.iter_mut().zip(&self.params.wheels) {
             *e = w.enabled;
         }
         VehicleSnapshot {
-            state: self.state,
+            state: self.state.clone(),
             controls: self.controls,
             steps: self.steps,
             fault: self.fault,
             enabled,
+        }
+    }
+
+    /// [`Vehicle::snapshot`] into `out`, reusing its storage: no allocation when `out` holds
+    /// a snapshot of a vehicle with as many wheels.
+    pub fn snapshot_into(&self, out: &mut VehicleSnapshot) {
+        out.state.clone_from(&self.state);
+        out.controls = self.controls;
+        out.steps = self.steps;
+        out.fault = self.fault;
+        out.enabled = [false; MAX_WHEELS];
+        for (e, w) in out.enabled.iter_mut().zip(&self.params.wheels) {
+            *e = w.enabled;
         }
     }
 
@@ -94,7 +135,7 @@ impl Vehicle {
         if changed {
             self.set_enabled_wheels(&snapshot.enabled[..n])?;
         }
-        self.state = snapshot.state;
+        self.state.clone_from(&snapshot.state);
         self.controls = snapshot.controls;
         self.steps = snapshot.steps;
         self.fault = snapshot.fault;

@@ -17,16 +17,18 @@
 //! positive in compression. Units: m, m/s, N, N·m, rad.
 //!
 //! What follows from the chassis pose and the params alone is computed where it is needed,
-//! not kept in the 20 wheel slots of every vehicle's state: the suspension line
+//! not kept in every wheel slot of every vehicle's state: the suspension line
 //! ([`strut_top_world`], [`travel_direction_world`]) and the force points
 //! ([`suspension_force_point_world`], [`tire_force_point_world`]). The same expressions as
 //! before on the same pose, so the same bits.
 
 pub mod params;
+pub mod slots;
 pub mod state;
 
 pub use params::WheelParams;
-pub use state::WheelState;
+pub use slots::{INLINE_WHEELS, WheelSlots};
+pub use state::{TireInputRecord, WheelState};
 
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
@@ -275,7 +277,8 @@ pub fn tire_force_point_world(wp: &WheelParams, pose: &Pose, ws: &WheelState) ->
 /// velocity relative to the ground, the inclination to the ground ([`inclination`]: kinematic
 /// camber, body roll and road camber), surface friction (wet grip, hydroplaning, texture noise)
 /// times the tyre-type pair and the tyre's own thermal/wear grip, and the surface's scales.
-/// Writes `tire_input` and the frame into `ws` and returns the input.
+/// Writes the frame and what telemetry keeps of the input (`tire_input`) into `ws` and
+/// returns the input.
 pub fn tire_input(
     wp: &WheelParams,
     body: &Body,
@@ -334,7 +337,7 @@ pub fn tire_input(
         handbrake: ws.handbrake,
         handbrake_lateral_grip: wp.handbrake_lateral_grip,
     };
-    ws.tire_input = Some(input);
+    ws.tire_input = Some(TireInputRecord::from(&input));
     ws.tire_long_world = long;
     ws.tire_lat_world = lat;
     input

@@ -1,14 +1,14 @@
 //! Runtime state of one wheel: what each stage of the step wrote for it this substep.
 //!
-//! What follows from the chassis pose and the params alone is not stored (20 slots per
-//! vehicle): the suspension line's top and direction ([`crate::wheel::strut_top_world`],
+//! What follows from the chassis pose and the params alone is not stored (one slot per
+//! wheel, [`crate::wheel::WheelSlots`]): the suspension line's top and direction ([`crate::wheel::strut_top_world`],
 //! [`crate::wheel::travel_direction_world`]) and where the suspension and tyre forces act
 //! ([`crate::wheel::suspension_force_point_world`], [`crate::wheel::tire_force_point_world`]).
 
 use crate::ground::{HitCache, SurfaceId};
 use crate::suspension::SuspensionState;
 use crate::tire::TireState;
-use crate::tire::model::{ContactInput, ContactLinearization};
+use crate::tire::model::ContactInput;
 use glam::DVec3;
 
 /// Runtime state of one wheel.
@@ -42,10 +42,10 @@ pub struct WheelState {
     pub centre_world: DVec3,
     /// Cached hit plane for level-of-detail reuse.
     pub hit_cache: HitCache,
-    /// What the tire model was given last substep (filtered load, contact velocities, surface
-    /// friction and scales), kept for telemetry (friction, aligning moment) and the coupled
-    /// drivetrain solve; `None` when the wheel is off the ground.
-    pub tire_input: Option<ContactInput>,
+    /// What telemetry keeps of the input the tyre model was given last substep (inclination
+    /// and surface friction; the rest of the [`ContactInput`] is params, chassis motion or
+    /// the grip stage's own scratch); `None` when the wheel is off the ground.
+    pub tire_input: Option<TireInputRecord>,
     // --- stage intermediates (written by one stage, read by a later one) ---
     /// Contact stage: the jounce at which the wheel touches the ground found this substep
     /// (`None`: no drivable ground within the travel). Unit: m.
@@ -67,7 +67,25 @@ pub struct WheelState {
     /// Grip stage: the tyre force on the chassis, `long·Fx + lat·Fy`, world; valid while the
     /// wheel is on the ground. Unit: N.
     pub tire_force_world: DVec3,
-    /// Grip stage: the tyre's force linearised in the end-of-substep spin, for the coupled
-    /// engine + wheel solve (engine drives only).
-    pub linearization: ContactLinearization,
+}
+
+/// The part of a wheel's [`ContactInput`] kept after the grip stage, for telemetry: the full
+/// input (23 numbers) and the coupled solve's linearisation live only within one
+/// `pipeline::grip_stage` call.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TireInputRecord {
+    /// [`ContactInput::camber`]: inclination γ to the ground, ISO sign. Unit: rad.
+    pub camber: f64,
+    /// [`ContactInput::friction_scale`]: friction multiplier of the surface under the tyre
+    /// (wet grip, texture, tyre-type pair, thermal grip). Unit: 1.
+    pub friction_scale: f64,
+}
+
+impl From<&ContactInput> for TireInputRecord {
+    fn from(c: &ContactInput) -> Self {
+        Self {
+            camber: c.camber,
+            friction_scale: c.friction_scale,
+        }
+    }
 }
