@@ -197,10 +197,7 @@ fn touchdown_force(
     ws: &WheelState,
     h: f64,
 ) -> Touchdown {
-    let sp = &p.wheels[i].suspension;
-    let rest = d.rest_force[i];
-    let delta_u =
-        susp::strut_energy(sp, rest, ws.suspension.raw_jounce) - susp::strut_energy(sp, rest, x0);
+    let delta_u = strut_energy_gain(p, d, i, x0, ws);
     let n = ws.contact_normal_world;
     let point = ws.contact_point_world;
     let v_n = (c.point_velocity(&p.chassis, point) - ws.surface_velocity_world).dot(n);
@@ -209,7 +206,9 @@ fn touchdown_force(
     let rn = r.cross(q * n);
     let inv_mass = 1.0 / p.chassis.mass + rn.dot(p.chassis.inertia.inverse() * rn);
     let j = susp::touchdown_impulse(delta_u, v_n, 1.0 / inv_mass);
-    let up = -c.pose.transform_vector(sp.travel_direction);
+    let up = -c
+        .pose
+        .transform_vector(p.wheels[i].suspension.travel_direction);
     let force = j / h * n.dot(up).max(wheel::MIN_NORMAL_COS);
     let v = c.point_velocity(&p.chassis, point) - ws.surface_velocity_world;
     let v_after = v + point_response(p, c, point, n * j);
@@ -249,6 +248,14 @@ fn point_response(
     j / p.chassis.mass + c.pose.rotation * dw.cross(r)
 }
 
+/// What wheel `i`'s strut stores going from the jounce `x0` (m) to the substep's measured
+/// jounce: `ΔU = U*(x_raw) − U*(x₀)` (J, [`susp::strut_energy`]).
+fn strut_energy_gain(p: &VehicleParams, d: &Derived, i: usize, x0: f64, ws: &WheelState) -> f64 {
+    let sp = &p.wheels[i].suspension;
+    let rest = d.rest_force[i];
+    susp::strut_energy(sp, rest, ws.suspension.raw_jounce) - susp::strut_energy(sp, rest, x0)
+}
+
 /// Wheel `i`, in contact, whose ground rose into it within the last substep of `h` from the
 /// jounce `x0` ([`risen_from`]): the force (N, world) over this substep that takes the
 /// energy the rise stored, `ΔU = U*(x_raw) − U*(x₀)` ([`susp::strut_energy`]), from the
@@ -262,10 +269,7 @@ fn edge_force(
     ws: &WheelState,
     h: f64,
 ) -> DVec3 {
-    let sp = &p.wheels[i].suspension;
-    let rest = d.rest_force[i];
-    let delta_u =
-        susp::strut_energy(sp, rest, ws.suspension.raw_jounce) - susp::strut_energy(sp, rest, x0);
+    let delta_u = strut_energy_gain(p, d, i, x0, ws);
     let point = ws.contact_point_world;
     let v = c.point_velocity(&p.chassis, point) - ws.surface_velocity_world;
     against_motion(p, c, point, v, delta_u, h)
