@@ -184,15 +184,8 @@ fn ecs_braking(params: VehicleParams, substeps: Option<u32>) -> f64 {
     let car = spawn_car(&mut app, params, r);
     set_intent(&mut app, car, braking());
     steps(&mut app, car, 60);
-    let world = app.world_mut();
-    let mut q = world.query::<(
-        &mut GroundVehicle,
-        &mut LinearVelocity,
-        &mut AngularVelocity,
-    )>();
-    let (mut gv, mut lin, mut ang) = q.get_mut(world, car).unwrap();
     let v0 = DVec3::new(0.0, 0.0, -100.0 / 3.6); // Bevy −z is forward
-    set_vehicle_velocity(&mut gv, &mut lin, &mut ang, v0, DVec3::ZERO);
+    set_car_velocity(&mut app, car, v0, DVec3::ZERO);
     let pos = |app: &App| app.world().get::<Position>(car).unwrap().0;
     let planar = |app: &App| {
         let v = app.world().get::<LinearVelocity>(car).unwrap().0;

@@ -41,20 +41,7 @@ fn braking_on_a_free_platform_exchanges_momentum() {
     set_intent(&mut app, car, braking());
     steps(&mut app, car, 60);
     {
-        let world = app.world_mut();
-        let mut q = world.query::<(
-            &mut GroundVehicle,
-            &mut LinearVelocity,
-            &mut AngularVelocity,
-        )>();
-        let (mut gv, mut lin, mut ang) = q.get_mut(world, car).unwrap();
-        set_vehicle_velocity(
-            &mut gv,
-            &mut lin,
-            &mut ang,
-            DVec3::new(0.0, 0.0, -v0),
-            DVec3::ZERO,
-        );
+        set_car_velocity(&mut app, car, DVec3::new(0.0, 0.0, -v0), DVec3::ZERO);
     }
     let vel = |app: &App, e: Entity| app.world().get::<LinearVelocity>(e).unwrap().0;
     let momentum = |app: &App| {
@@ -92,20 +79,7 @@ fn the_ecs_step_is_the_cores_hosted_step() {
     for (speed, substeps) in [(0.0, 3), (20.0, 1)] {
         if speed > 0.0 {
             set_intent(&mut app, car, VehicleIntent::default());
-            let world = app.world_mut();
-            let mut q = world.query::<(
-                &mut GroundVehicle,
-                &mut LinearVelocity,
-                &mut AngularVelocity,
-            )>();
-            let (mut gv, mut lin, mut ang) = q.get_mut(world, car).unwrap();
-            set_vehicle_velocity(
-                &mut gv,
-                &mut lin,
-                &mut ang,
-                DVec3::new(0.0, 0.0, -speed),
-                DVec3::ZERO,
-            );
+            set_car_velocity(&mut app, car, DVec3::new(0.0, 0.0, -speed), DVec3::ZERO);
             steps(&mut app, car, 2);
         }
         let mut core = app

@@ -28,20 +28,7 @@ fn a_nan_step_is_undone_and_reported() {
     set_intent(&mut app, car, braking());
     steps(&mut app, car, 60);
     {
-        let world = app.world_mut();
-        let mut q = world.query::<(
-            &mut GroundVehicle,
-            &mut LinearVelocity,
-            &mut AngularVelocity,
-        )>();
-        let (mut gv, mut lin, mut ang) = q.get_mut(world, car).unwrap();
-        set_vehicle_velocity(
-            &mut gv,
-            &mut lin,
-            &mut ang,
-            DVec3::new(0.0, 0.0, -8.0),
-            DVec3::ZERO,
-        );
+        set_car_velocity(&mut app, car, DVec3::new(0.0, 0.0, -8.0), DVec3::ZERO);
     }
     let before = app
         .world()

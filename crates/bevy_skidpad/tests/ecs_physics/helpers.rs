@@ -28,14 +28,7 @@ fn drift_helper_reports_start_and_end() {
     {
         let beta = 40f64.to_radians();
         let v = to_bevy(DVec3::new(beta.cos(), beta.sin(), 0.0) * 15.0);
-        let world = app.world_mut();
-        let mut q = world.query::<(
-            &mut GroundVehicle,
-            &mut LinearVelocity,
-            &mut AngularVelocity,
-        )>();
-        let (mut gv, mut lin, mut ang) = q.get_mut(world, car).unwrap();
-        set_vehicle_velocity(&mut gv, &mut lin, &mut ang, v, DVec3::ZERO);
+        set_car_velocity(&mut app, car, v, DVec3::ZERO);
     }
     let (enter, exit) = (10f64.to_radians(), 5f64.to_radians());
     let mut k_run = None;

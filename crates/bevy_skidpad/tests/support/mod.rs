@@ -100,3 +100,16 @@ pub fn set_intent(app: &mut App, car: Entity, intent: VehicleIntent) {
         .get_mut::<VehicleIntent>(car)
         .expect("intent") = intent;
 }
+
+/// Set `car`'s body velocity (Bevy axes: `v` m/s, `w` rad/s) in the ECS and its vehicle state
+/// together ([`set_vehicle_velocity`]).
+pub fn set_car_velocity(app: &mut App, car: Entity, v: DVec3, w: DVec3) {
+    let world = app.world_mut();
+    let mut q = world.query::<(
+        &mut GroundVehicle,
+        &mut LinearVelocity,
+        &mut AngularVelocity,
+    )>();
+    let (mut gv, mut lin, mut ang) = q.get_mut(world, car).unwrap();
+    set_vehicle_velocity(&mut gv, &mut lin, &mut ang, v, w);
+}
