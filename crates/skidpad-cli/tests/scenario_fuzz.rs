@@ -2,6 +2,9 @@
 //! infinities, huge, negative, wrong types) gives either a scenario or an error that names
 //! the file and a line — never a panic — and a scenario that loads runs to finite telemetry
 //! or stops with an error.
+//!
+//! 200 cases in CI; the long run: `PROPTEST_CASES=1000000 cargo test --release -p skidpad-cli
+//! --test scenario_fuzz`.
 
 use proptest::prelude::*;
 use skidpad_cli::scenario::Scenario;
@@ -145,15 +148,23 @@ fn found_cases_stay_fixed() {
     assert!(tel.rows.iter().flatten().all(|v| v.is_finite()));
 }
 
-proptest! {
-    // A fixed seed (the same 200 cases on every run, so CI cannot flake) and no regression
-    // files.
-    #![proptest_config(ProptestConfig {
-        cases: 200,
+/// A fixed seed (the same 200 cases on every run, so CI cannot flake) and no regression
+/// files; the long run sets the count with `PROPTEST_CASES` (and another seed with
+/// `SCENARIO_FUZZ_SEED`).
+fn config() -> ProptestConfig {
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    ProptestConfig {
+        cases: env("PROPTEST_CASES").map_or(200, |c| c as u32),
         failure_persistence: None,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5c1d_bad0),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(
+            env("SCENARIO_FUZZ_SEED").unwrap_or(0x5c1d_bad0),
+        ),
         ..ProptestConfig::default()
-    })]
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
 
     #[test]
     fn scenarios_load_or_fail_with_file_and_line(text in scenario_text()) {
