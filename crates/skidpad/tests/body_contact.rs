@@ -161,3 +161,40 @@ fn on_its_roof_it_holds_below_the_friction_angle_and_slides_above() {
     let slid = roof_on_incline(35f64.to_radians(), 2.0);
     assert!((slid - 1.6172).abs() < 0.02, "slid {slid} m");
 }
+
+#[test]
+fn the_position_correction_turns_the_spin_with_the_body() {
+    // Issue 12, the hatch's curb strike at 1/1000 s: tumbling with no contact impulse while
+    // the split impulse moved its pose out of the ground, it gained 3.8 J per substep. The
+    // correction turned the body but kept the spin's world components, so `½·ωᵀ·I_w·ω`
+    // changed with the new orientation. By hand: I = diag(400, 1600, 1800) kg·m², spinning at
+    // 3 rad/s about y (½·1600·3² = 7200 J), turned 0.05 rad about x and lifted 2 mm, m =
+    // 1000 kg, g = 9.81 m/s²: the spin turns with the body and keeps its 7200 J, and the lift's
+    // m·g·Δz = 19.62 J comes out of the motion: 7180.38 J of kinetic energy, the sum unchanged.
+    // (Keeping the world spin gave ½·3²·(1600·cos²θ + 1800·sin²θ) = 7202.248 J before the
+    // lift.)
+    use skidpad::pipeline::apply_position_correction;
+    let mut p = sedan();
+    p.chassis.mass = 1000.0;
+    p.chassis.inertia = glam::DMat3::from_diagonal(DVec3::new(400.0, 1600.0, 1800.0));
+    p.sim.gravity = 9.81;
+    let mut s = skidpad::chassis::ChassisState {
+        angular_velocity_world: DVec3::new(0.0, 3.0, 0.0),
+        ..Default::default()
+    };
+    let energy = |s: &skidpad::chassis::ChassisState| {
+        let r = glam::DMat3::from_quat(s.pose.rotation);
+        let w = s.angular_velocity_world;
+        let ke = 0.5 * p.chassis.mass * s.linear_velocity_world.length_squared()
+            + 0.5 * w.dot(r * p.chassis.inertia * r.transpose() * w);
+        (ke, p.chassis.mass * 9.81 * s.com_world(&p.chassis).z)
+    };
+    let (ke0, pe0) = energy(&s);
+    assert!((ke0 - 7200.0).abs() < 1e-9, "{ke0}");
+    let h = 0.01;
+    apply_position_correction(&p, &mut s, (DVec3::Z * 0.2, DVec3::X * 5.0), h);
+    let (ke1, pe1) = energy(&s);
+    assert!((pe1 - pe0 - 19.62).abs() < 1e-9, "lift {} J", pe1 - pe0);
+    assert!((ke1 - 7180.38).abs() < 1e-9, "kinetic {ke1} J");
+    assert!((ke1 + pe1 - ke0 - pe0).abs() < 1e-9);
+}

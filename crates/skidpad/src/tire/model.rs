@@ -199,7 +199,7 @@ pub fn finish_contact(
     fy: f64,
     dt: f64,
 ) {
-    super::contact::finish(&p.relaxation, c, s, omega1, fx, fy, dt);
+    super::contact::finish(p.model.as_model(), &p.relaxation, c, s, omega1, fx, fy, dt);
     super::contact::record(p, c, s, omega1, fx, fy, dt);
 }
 

@@ -21,6 +21,10 @@
 //! stopping car does not oscillate on its tire springs.
 //!
 //! The update is backward Euler (`(u' − u)/dt = V_sx − |Vx|·u'/σx`), stable for every `dt`.
+//! A lateral deflection that lies against the slip (`v·Vy < 0`, the slip reversed after a
+//! slide) is then held within what the carcass holds at full sliding,
+//! `σy·F_slide/K_α` ([`super::contact::carcass_reach_y`]): beyond that the patch slides, and
+//! the unwinding deflection would push the body along its slide.
 //!
 //! | symbol | field | unit |
 //! |---|---|---|
