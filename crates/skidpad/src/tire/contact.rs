@@ -290,7 +290,7 @@ pub fn linearize(
     let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
     let mag = |i: usize| {
         let (fx, fy) = b.force(i);
-        fx.hypot(fy)
+        super::norm::norm(fx, fy)
     };
     TransientLinear {
         fx0,
@@ -330,7 +330,7 @@ pub fn finish(
 
 /// Scale `(fx, fy)` into the circle of radius `limit`.
 pub fn saturate(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
-    let mag = fx.hypot(fy);
+    let mag = super::norm::norm(fx, fy);
     if mag > limit && mag > 0.0 {
         (fx * limit / mag, fy * limit / mag)
     } else {

@@ -209,7 +209,7 @@ impl SlipCurveParams {
         let fy_lin = -p.c_a * alpha_eff.clamp(-1.5, 1.5).tan();
         let mu = p.friction * self.friction_vs_slip.eval(kappa.abs());
         let limit = mu * p.fz;
-        let mag = fx_lin.hypot(fy_lin);
+        let mag = super::norm::norm(fx_lin, fy_lin);
         if mag <= 0.0 || limit <= 0.0 {
             return None;
         }
