@@ -218,8 +218,9 @@ pub fn linearize(
     let full = model.has_wheel_torque();
     let i_start = (!full).then(|| b.push(k0, a0, Both));
     let i_fx_zero = b.push(0.0, a0, Longitudinal);
-    let i_fy_zero = b.push(k0, model_alpha(c, 0.0), Lateral);
-    // A secant from 0 where the slip is beyond the probe, else a central difference.
+    // A secant from 0 where the slip is beyond the probe, else a central difference. (The
+    // points at α₀ are listed together, as are those at α_p below: a model may compute its
+    // terms of α once per run of equal α.)
     let secant_x = k0.abs() > SLOPE_PROBE;
     let secant_y = t0.abs() > SLOPE_PROBE;
     let i_probe_x = (!secant_x).then(|| {
@@ -228,6 +229,7 @@ pub fn linearize(
             b.push(-SLOPE_PROBE, a0, Longitudinal),
         )
     });
+    let i_fy_zero = b.push(k0, model_alpha(c, 0.0), Lateral);
     let i_probe_y = (!secant_y).then(|| {
         (
             b.push(k0, model_alpha(c, SLOPE_PROBE), Lateral),

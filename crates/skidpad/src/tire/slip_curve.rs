@@ -169,6 +169,19 @@ struct Prepared {
     peak_slip_scale: f64,
 }
 
+impl Prepared {
+    /// `tan(α_eff)` of the effective slip angle `α + C_γ·γ/C_α` (clamped to ±1.5 rad) at the
+    /// sanitised slip angle `α`.
+    #[inline]
+    fn tan_alpha(&self, alpha: f64) -> f64 {
+        let alpha_eff = match self.camber_slip {
+            Some(c) => alpha + c,
+            None => alpha,
+        };
+        alpha_eff.clamp(-1.5, 1.5).tan()
+    }
+}
+
 /// The forces of one point and its normalised slip `K`.
 #[derive(Debug, Clone, Copy)]
 struct PointForces {
@@ -200,13 +213,16 @@ impl SlipCurveParams {
     /// (no linear force or no friction).
     #[inline]
     fn point(&self, p: &Prepared, kappa: f64, alpha: f64) -> Option<PointForces> {
-        let alpha_eff = match p.camber_slip {
-            Some(c) => alpha + c,
-            None => alpha,
-        };
+        self.point_tan(p, kappa, p.tan_alpha(alpha))
+    }
+
+    /// [`SlipCurveParams::point`] with `tan(α_eff)` of [`Prepared::tan_alpha`] given (a batch
+    /// computes it once per distinct α).
+    #[inline]
+    fn point_tan(&self, p: &Prepared, kappa: f64, tan_alpha: f64) -> Option<PointForces> {
         let kappa = kappa / p.peak_slip_scale;
         let fx_lin = p.c_k * kappa;
-        let fy_lin = -p.c_a * alpha_eff.clamp(-1.5, 1.5).tan();
+        let fy_lin = -p.c_a * tan_alpha;
         let mu = p.friction * self.friction_vs_slip.eval(kappa.abs());
         let limit = mu * p.fz;
         let mag = super::norm::norm(fx_lin, fy_lin);
@@ -260,7 +276,9 @@ impl TireModel for SlipCurveParams {
     }
 
     /// The input sanitised and the stiffnesses, camber slip and friction computed once per
-    /// batch; per point the slips, `tan`, the friction graph and the saturation.
+    /// batch, `tan α` once per run of points with the same α (the contact solve lists the
+    /// points sharing `α₀` and those sharing `α_p` together); per point the slips, the
+    /// friction graph and the saturation.
     fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
         let s = sanitize(common);
         let Some(p) = self.prepare(&s) else {
@@ -269,9 +287,19 @@ impl TireModel for SlipCurveParams {
             }
             return;
         };
+        let mut last: Option<(u64, f64)> = None;
         for (pt, o) in points.iter().zip(out.iter_mut()) {
+            let alpha = finite_or_zero(pt.alpha);
+            let tan_alpha = match last {
+                Some((bits, t)) if bits == alpha.to_bits() => t,
+                _ => {
+                    let t = p.tan_alpha(alpha);
+                    last = Some((alpha.to_bits(), t));
+                    t
+                }
+            };
             *o = self
-                .point(&p, finite_or_zero(pt.kappa), finite_or_zero(pt.alpha))
+                .point_tan(&p, finite_or_zero(pt.kappa), tan_alpha)
                 .map_or((0.0, 0.0), |f| (f.fx, f.fy));
         }
     }
