@@ -82,6 +82,14 @@ fn check(name: &str, model: &dyn TireModel) {
 fn forces_are_steady_states_bits_for_every_built_in_model() {
     check("friction circle", &FrictionCircleParams::default());
     check("slip curve", &SlipCurveParams::default());
+    check(
+        "slip curve with camber and a friction graph",
+        &SlipCurveParams {
+            camber_stiffness_per_unit_gravity: 120.0,
+            friction_vs_slip: skidpad::curve::Curve::new(&[(0.0, 1.1), (0.2, 1.0), (1.0, 0.8)]),
+            ..SlipCurveParams::default()
+        },
+    );
     check("brush", &BrushParams::default());
     let sedan = presets::sedan();
     check(
@@ -152,6 +160,12 @@ fn check_batch(name: &str, model: &dyn TireModel) {
 fn batches_are_single_evaluations_bits_for_every_built_in_model() {
     check_batch("friction circle", &FrictionCircleParams::default());
     check_batch("slip curve", &SlipCurveParams::default());
+    let slip_camber = SlipCurveParams {
+        camber_stiffness_per_unit_gravity: 120.0,
+        friction_vs_slip: skidpad::curve::Curve::new(&[(0.0, 1.1), (0.2, 1.0), (1.0, 0.8)]),
+        ..SlipCurveParams::default()
+    };
+    check_batch("slip curve with camber and a friction graph", &slip_camber);
     check_batch("brush", &BrushParams::default());
     let sedan = presets::sedan();
     check_batch(

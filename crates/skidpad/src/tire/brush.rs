@@ -129,7 +129,7 @@ impl TireModel for BrushParams {
             0.0
         };
         let sy = (s.alpha.clamp(-1.5, 1.5).tan() + camber) / den;
-        let sigma = sx.hypot(sy);
+        let sigma = super::norm::norm(sx, sy);
         if sigma <= 0.0 || mu <= 0.0 {
             return SteadyForces::default();
         }

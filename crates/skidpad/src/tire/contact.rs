@@ -218,8 +218,9 @@ pub fn linearize(
     let full = model.has_wheel_torque();
     let i_start = (!full).then(|| b.push(k0, a0, Both));
     let i_fx_zero = b.push(0.0, a0, Longitudinal);
-    let i_fy_zero = b.push(k0, model_alpha(c, 0.0), Lateral);
-    // A secant from 0 where the slip is beyond the probe, else a central difference.
+    // A secant from 0 where the slip is beyond the probe, else a central difference. (The
+    // points at α₀ are listed together, as are those at α_p below: a model may compute its
+    // terms of α once per run of equal α.)
     let secant_x = k0.abs() > SLOPE_PROBE;
     let secant_y = t0.abs() > SLOPE_PROBE;
     let i_probe_x = (!secant_x).then(|| {
@@ -228,6 +229,7 @@ pub fn linearize(
             b.push(-SLOPE_PROBE, a0, Longitudinal),
         )
     });
+    let i_fy_zero = b.push(k0, model_alpha(c, 0.0), Lateral);
     let i_probe_y = (!secant_y).then(|| {
         (
             b.push(k0, model_alpha(c, SLOPE_PROBE), Lateral),
@@ -290,7 +292,7 @@ pub fn linearize(
     let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
     let mag = |i: usize| {
         let (fx, fy) = b.force(i);
-        fx.hypot(fy)
+        super::norm::norm(fx, fy)
     };
     TransientLinear {
         fx0,
@@ -388,7 +390,7 @@ pub fn carcass_reach_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: 
 
 /// Scale `(fx, fy)` into the circle of radius `limit`.
 pub fn saturate(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
-    let mag = fx.hypot(fy);
+    let mag = super::norm::norm(fx, fy);
     if mag > limit && mag > 0.0 {
         (fx * limit / mag, fy * limit / mag)
     } else {

@@ -77,6 +77,7 @@ pub mod friction_circle;
 pub mod interface;
 pub mod mf;
 pub mod model;
+pub mod norm;
 pub mod params;
 pub mod simple_magic;
 pub mod slip_curve;

@@ -371,6 +371,7 @@ impl SimpleMagicParams {
     }
 
     /// The slip-dependent part at sanitised slips `(κ, α)`.
+    #[inline(always)]
     fn at_slip(
         &self,
         p: &Prepared,
@@ -391,7 +392,7 @@ impl SimpleMagicParams {
             None => alpha,
         };
         let (sx, sy) = (kappa / km, alpha / am);
-        let sn = sx.hypot(sy);
+        let sn = super::norm::norm(sx, sy);
         if sn <= 0.0 || d <= 0.0 {
             return None;
         }
@@ -497,11 +498,11 @@ mod tests {
                                 p.at_slip(&prep, other, alpha, ForceNeed::Both).unwrap();
                             let (d, km, am) = (prep.d, prep.km, prep.am);
                             let sy = (other + shift) / am;
-                            let sn = (zero / km).hypot(sy);
+                            let sn = super::super::norm::norm(zero / km, sy);
                             let want_x = d * prep.lon.unit(sn * km) * (zero / km) / sn;
                             let sx = other / km;
                             let sy0 = (alpha + shift) / am;
-                            let sn = sx.hypot(sy0);
+                            let sn = super::super::norm::norm(sx, sy0);
                             let want_y = -d * prep.lat.unit(sn * am) * sy0 / sn;
                             assert_eq!(
                                 fx.to_bits(),

@@ -18,7 +18,7 @@
 //! camber thrust pushing the way the wheel top leans (γ > 0 leans it right, ISO / Magic
 //! Formula sign, [`crate::tire::interface`]).
 //! The peak-slip scale stretches the whole longitudinal axis, friction graph included
-//! ([`longitudinal_slip`]): the peak moves to `s_p` times the slip.
+//! ([`super::interface::longitudinal_slip`]): the peak moves to `s_p` times the slip.
 //! `s` rises with unit slope, reaches 1 with zero slope at K = 3: the force follows the linear
 //! tire at small slip and saturates smoothly at µ·F_z (the cubic of the brush model, which
 //! PhysX's default tire also uses for its normalisation). Below the saturation load the lateral
@@ -44,7 +44,7 @@
 //! Limits: the trail is the brush model's, not fitted; no rolling-resistance moment here (the
 //! wheel adds it).
 
-use super::interface::{SlipInput, SteadyForces, TireModel, longitudinal_slip, sanitize};
+use super::interface::{ForceNeed, SlipInput, SlipPoint, SteadyForces, TireModel, sanitize};
 use crate::curve::Curve;
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
@@ -150,6 +150,101 @@ impl SlipCurveParams {
     }
 }
 
+/// The slip-independent part of one evaluation ([`SlipCurveParams::prepare`]): what
+/// [`TireModel::forces_at`] computes once per batch. Every point's forces are then the very
+/// operations of [`TireModel::steady_state`] in the same order, so bit for bit its values.
+#[derive(Debug, Clone, Copy)]
+struct Prepared {
+    /// `C_κ`. Unit: N.
+    c_k: f64,
+    /// `C_α`. Unit: N/rad.
+    c_a: f64,
+    /// The camber's equivalent slip angle `C_γ·γ/C_α`, or `None` at `C_α ≤ 0`. Unit: rad.
+    camber_slip: Option<f64>,
+    /// `µ_tyre·µ_surface` before the friction-vs-slip graph. Unit: 1.
+    friction: f64,
+    /// Sanitised normal load. Unit: N (> 0).
+    fz: f64,
+    /// Sanitised peak-slip scale ([`super::interface::longitudinal_slip`]). Unit: 1.
+    peak_slip_scale: f64,
+}
+
+impl Prepared {
+    /// `tan(α_eff)` of the effective slip angle `α + C_γ·γ/C_α` (clamped to ±1.5 rad) at the
+    /// sanitised slip angle `α`.
+    #[inline]
+    fn tan_alpha(&self, alpha: f64) -> f64 {
+        let alpha_eff = match self.camber_slip {
+            Some(c) => alpha + c,
+            None => alpha,
+        };
+        alpha_eff.clamp(-1.5, 1.5).tan()
+    }
+}
+
+/// The forces of one point and its normalised slip `K`.
+#[derive(Debug, Clone, Copy)]
+struct PointForces {
+    fx: f64,
+    fy: f64,
+    k: f64,
+}
+
+impl SlipCurveParams {
+    /// The slip-independent terms at the sanitised input `s`, `None` at no load.
+    #[inline]
+    fn prepare(&self, s: &SlipInput) -> Option<Prepared> {
+        if s.fz <= 0.0 {
+            return None;
+        }
+        let c_a = self.lateral_stiffness(s.fz, s.rest_load) * s.stiffness_scale;
+        let c_g = self.camber_stiffness_per_unit_gravity * s.gravity;
+        Some(Prepared {
+            c_k: self.longitudinal_stiffness_per_unit_gravity * s.gravity * s.stiffness_scale,
+            c_a,
+            camber_slip: (c_a > 0.0).then(|| c_g * s.gamma / c_a),
+            friction: self.friction * s.friction_scale,
+            fz: s.fz,
+            peak_slip_scale: s.peak_slip_scale,
+        })
+    }
+
+    /// The forces at the sanitised slips `(κ, α)` (see the module docs), `None` for no force
+    /// (no linear force or no friction).
+    #[inline]
+    fn point(&self, p: &Prepared, kappa: f64, alpha: f64) -> Option<PointForces> {
+        self.point_tan(p, kappa, p.tan_alpha(alpha))
+    }
+
+    /// [`SlipCurveParams::point`] with `tan(α_eff)` of [`Prepared::tan_alpha`] given (a batch
+    /// computes it once per distinct α).
+    #[inline]
+    fn point_tan(&self, p: &Prepared, kappa: f64, tan_alpha: f64) -> Option<PointForces> {
+        let kappa = kappa / p.peak_slip_scale;
+        let fx_lin = p.c_k * kappa;
+        let fy_lin = -p.c_a * tan_alpha;
+        let mu = p.friction * self.friction_vs_slip.eval(kappa.abs());
+        let limit = mu * p.fz;
+        let mag = super::norm::norm(fx_lin, fy_lin);
+        if mag <= 0.0 || limit <= 0.0 {
+            return None;
+        }
+        let k = mag / limit;
+        let scale = saturation(k) / k;
+        Some(PointForces {
+            fx: fx_lin * scale,
+            fy: fy_lin * scale,
+            k,
+        })
+    }
+}
+
+/// A non-finite slip counts as zero slip ([`sanitize`]'s rule).
+#[inline]
+fn finite_or_zero(v: f64) -> f64 {
+    if v.is_finite() { v } else { 0.0 }
+}
+
 impl TireModel for SlipCurveParams {
     /// Never a wheel torque (0 in every output).
     fn has_wheel_torque(&self) -> bool {
@@ -158,34 +253,54 @@ impl TireModel for SlipCurveParams {
 
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         let s = sanitize(input);
-        if s.fz <= 0.0 {
+        let Some(f) = self
+            .prepare(&s)
+            .and_then(|p| self.point(&p, s.kappa, s.alpha))
+        else {
             return SteadyForces::default();
-        }
-        let c_k = self.longitudinal_stiffness_per_unit_gravity * s.gravity * s.stiffness_scale;
-        let c_a = self.lateral_stiffness(s.fz, s.rest_load) * s.stiffness_scale;
-        let c_g = self.camber_stiffness_per_unit_gravity * s.gravity;
-        let alpha_eff = if c_a > 0.0 {
-            s.alpha + c_g * s.gamma / c_a
-        } else {
-            s.alpha
         };
-        let kappa = longitudinal_slip(&s);
-        let fx_lin = c_k * kappa;
-        let fy_lin = -c_a * alpha_eff.clamp(-1.5, 1.5).tan();
-        let mu = self.friction * s.friction_scale * self.friction_vs_slip.eval(kappa.abs());
-        let limit = mu * s.fz;
-        let mag = fx_lin.hypot(fy_lin);
-        if mag <= 0.0 || limit <= 0.0 {
-            return SteadyForces::default();
-        }
-        let k = mag / limit;
-        let scale = saturation(k) / k;
-        let fy = fy_lin * scale;
         SteadyForces {
-            fx: fx_lin * scale,
-            fy,
-            mz: -self.trail(k) * fy,
+            fx: f.fx,
+            fy: f.fy,
+            mz: -self.trail(f.k) * f.fy,
             ..SteadyForces::default()
+        }
+    }
+
+    /// Both forces whatever `need` says (one curve gives both), without the aligning moment.
+    fn forces(&self, input: &SlipInput, _need: ForceNeed) -> (f64, f64) {
+        let s = sanitize(input);
+        self.prepare(&s)
+            .and_then(|p| self.point(&p, s.kappa, s.alpha))
+            .map_or((0.0, 0.0), |f| (f.fx, f.fy))
+    }
+
+    /// The input sanitised and the stiffnesses, camber slip and friction computed once per
+    /// batch, `tan α` once per run of points with the same α (the contact solve lists the
+    /// points sharing `α₀` and those sharing `α_p` together); per point the slips, the
+    /// friction graph and the saturation.
+    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        let s = sanitize(common);
+        let Some(p) = self.prepare(&s) else {
+            for o in out.iter_mut().take(points.len()) {
+                *o = (0.0, 0.0);
+            }
+            return;
+        };
+        let mut last: Option<(u64, f64)> = None;
+        for (pt, o) in points.iter().zip(out.iter_mut()) {
+            let alpha = finite_or_zero(pt.alpha);
+            let tan_alpha = match last {
+                Some((bits, t)) if bits == alpha.to_bits() => t,
+                _ => {
+                    let t = p.tan_alpha(alpha);
+                    last = Some((alpha.to_bits(), t));
+                    t
+                }
+            };
+            *o = self
+                .point_tan(&p, finite_or_zero(pt.kappa), tan_alpha)
+                .map_or((0.0, 0.0), |f| (f.fx, f.fy));
         }
     }
 }

@@ -11,7 +11,8 @@
 //! so both give the same bits.
 
 use super::model::{
-    CombinedFy, EPSILON_K, EPSILON_X, EPSILON_Y, Fy0, MfTire, Op, div0, mf_arg, sgn0, sgn1,
+    CombinedFy, EPSILON_K, EPSILON_X, EPSILON_Y, Fy0, MfTire, Op, div0, mf_arg, mf_cos, sgn0, sgn1,
+    times_cos_atan,
 };
 
 /// The slip-independent terms of Fx0 and Gxα (4.E9–4.E18, 4.E50–4.E57).
@@ -162,18 +163,18 @@ impl MfTire {
     /// Fx's terms at κ: Fx0, Bxα and Gxα's denominator.
     pub(super) fn fx_kappa(&self, op: &Op, l: &FxLoad, kappa: f64) -> FxKappa {
         let c = &self.coefficients;
-        let bxa = l.bxa_load * (c.rbx2 * kappa).atan().cos() * c.lxal;
+        let bxa = times_cos_atan(l.bxa_load, c.rbx2 * kappa) * c.lxal;
         FxKappa {
             fx0: self.fx_pure(op, l, kappa),
             bxa,
-            gxa0: mf_arg(bxa, l.cxa, l.exa, l.shxa).cos(),
+            gxa0: mf_cos(bxa, l.cxa, l.exa, l.shxa),
         }
     }
 
     /// Combined slip, Fx = Gxα·Fx0 at α* (4.E50–4.E57).
     pub(super) fn fx_combined(l: &FxLoad, k: &FxKappa, alpha_s: f64) -> f64 {
         let alpha_s_x = alpha_s + l.shxa;
-        let gxa = div0(mf_arg(k.bxa, l.cxa, l.exa, alpha_s_x).cos(), k.gxa0);
+        let gxa = div0(mf_cos(k.bxa, l.cxa, l.exa, alpha_s_x), k.gxa0);
         gxa * k.fx0
     }
 
@@ -265,12 +266,12 @@ impl MfTire {
     /// Fy's terms at α*: Fy0, DVyκ, Byκ and Gyκ's denominator.
     pub(super) fn fy_alpha(&self, op: &Op, l: &FyLoad, lk: &FykLoad, alpha_s: f64) -> FyAlpha {
         let c = &self.coefficients;
-        let byk = lk.byk_load * (c.rby2 * (alpha_s - c.rby3)).atan().cos() * c.lyka;
+        let byk = times_cos_atan(lk.byk_load, c.rby2 * (alpha_s - c.rby3)) * c.lyka;
         FyAlpha {
             fy0: self.fy_pure(op, l, alpha_s),
-            dvyk: lk.dvyk_load * (c.rvy4 * alpha_s).atan().cos(),
+            dvyk: times_cos_atan(lk.dvyk_load, c.rvy4 * alpha_s),
             byk,
-            gyk0: mf_arg(byk, lk.cyk, lk.eyk, lk.shyk).cos(),
+            gyk0: mf_cos(byk, lk.cyk, lk.eyk, lk.shyk),
         }
     }
 
@@ -278,7 +279,7 @@ impl MfTire {
     pub(super) fn fy_kappa(&self, lk: &FykLoad, kappa: f64) -> FyKappa {
         let c = &self.coefficients;
         FyKappa {
-            sk: (c.rvy5 * (c.rvy6 * kappa).atan()).sin(),
+            sk: sin_of_times_atan(c.rvy5, c.rvy6 * kappa),
             kappa_s: kappa + lk.shyk,
         }
     }
@@ -293,7 +294,7 @@ impl MfTire {
     ) -> CombinedFy {
         let c = &self.coefficients;
         let svyk = a.dvyk * k.sk * c.lvyka * op.red;
-        let gyk = div0(mf_arg(a.byk, lk.cyk, lk.eyk, k.kappa_s).cos(), a.gyk0);
+        let gyk = div0(mf_cos(a.byk, lk.cyk, lk.eyk, k.kappa_s), a.gyk0);
         let fy = gyk * a.fy0 + svyk;
         CombinedFy { fy, gyk, svyk }
     }
@@ -314,5 +315,54 @@ impl MfTire {
             by: l.by,
             cy: l.cy,
         }
+    }
+}
+
+/// `sin(r·atan(y))` (SVyκ's κ factor) without the `atan` and `sin` when `r` (RVY5) is a zero:
+/// with `y` finite, `atan y` is finite with `y`'s sign, so `r·atan(y)` and its sine are the
+/// zero `r·y`, bit for bit.
+#[inline]
+fn sin_of_times_atan(r: f64, y: f64) -> f64 {
+    if r == 0.0 && y.is_finite() {
+        r * y
+    } else {
+        (r * y.atan()).sin()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::{mf_arg, mf_cos, times_cos_atan};
+    use super::sin_of_times_atan;
+
+    /// The zero-coefficient shortcuts give the full formulas' bits (signed zeros included)
+    /// for zero and non-zero coefficients, over slips from ±0 to ±1e300.
+    #[test]
+    fn zero_coefficient_shortcuts_are_the_formulas_bits() {
+        let xs: [f64; 12] = [
+            0.0, -0.0, 1e-300, -1e-300, 1e-4, -0.03, 0.2, -1.0, 7.5, -1e8, 1e300, -1e300,
+        ];
+        let coefs: [f64; 6] = [0.0, -0.0, 1e-3, -0.7, 1.0, 12.0];
+        let mut checked = 0;
+        for &x in &xs {
+            for &f in &coefs {
+                let full = f * x.atan().cos();
+                assert_eq!(times_cos_atan(f, x).to_bits(), full.to_bits(), "{f} {x}");
+                let full = (f * x.atan()).sin();
+                assert_eq!(sin_of_times_atan(f, x).to_bits(), full.to_bits(), "{f} {x}");
+                for &b in &coefs {
+                    for e in [0.0, -0.0, 1.0, -2.5, 0.46] {
+                        let full = mf_arg(b, f, e, x).cos();
+                        assert_eq!(
+                            mf_cos(b, f, e, x).to_bits(),
+                            full.to_bits(),
+                            "{b} {f} {e} {x}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 2000);
     }
 }

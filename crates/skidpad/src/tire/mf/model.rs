@@ -143,6 +143,31 @@ pub(super) fn mf_arg(b: f64, c: f64, e: f64, x: f64) -> f64 {
     c * (bx - e * (bx - bx.atan())).atan()
 }
 
+/// `cos(mf_arg(b, c, e, x))`, the combined-slip weighting kernel, without the two `atan` and
+/// the `cos` when the shape factor `c` is 0 (a file without combined-slip data: RCX1 = 0 or
+/// RCY1 = 0). With `b·x` and `e` finite the `atan` argument is finite or ±∞, its `atan`
+/// finite, `c·atan(…)` a zero and its cosine exactly 1: the very bits of the full formula.
+#[inline]
+pub(super) fn mf_cos(b: f64, c: f64, e: f64, x: f64) -> f64 {
+    if c == 0.0 && (b * x).is_finite() && e.is_finite() {
+        1.0
+    } else {
+        mf_arg(b, c, e, x).cos()
+    }
+}
+
+/// `f·cos(atan(y))` without the `atan` and `cos` when the factor `f` is a zero (a
+/// combined-slip slope or DVyκ whose coefficients the file leaves at 0): with `y` finite,
+/// `cos(atan y)` is in (0, 1], so the product is `f`'s own zero, bit for bit.
+#[inline]
+pub(super) fn times_cos_atan(f: f64, y: f64) -> f64 {
+    if f == 0.0 && y.is_finite() {
+        f
+    } else {
+        f * y.atan().cos()
+    }
+}
+
 /// Replace a non-finite input: NaN → `nan_to`, ±∞ → `lo`/`hi`. Sets `flag` if replaced.
 #[inline]
 pub(super) fn finite_or(x: f64, nan_to: f64, lo: f64, hi: f64, flag: &mut bool) -> f64 {
