@@ -49,14 +49,14 @@ impl HeightField {
     pub(super) fn height_bound(&self, min: DVec2, max: DVec2) -> Option<f64> {
         // Cell coordinates of the rectangle.
         let x0 = (min.x - self.origin.x) / self.cell_size;
-        let x1 = (max.x - self.origin.x) / self.cell_size;
         let y0 = (min.y - self.origin.y) / self.cell_size;
-        let y1 = (max.y - self.origin.y) / self.cell_size;
         if min == max
             && let Some(top) = self.point_bound(x0, y0)
         {
             return Some(top);
         }
+        let x1 = (max.x - self.origin.x) / self.cell_size;
+        let y1 = (max.y - self.origin.y) / self.cell_size;
         let (u0, u1, v0, v1) = (x0 - WIDEN, x1 + WIDEN, y0 - WIDEN, y1 + WIDEN);
         if !(u0.is_finite() && u1.is_finite() && v0.is_finite() && v1.is_finite()) {
             return None;
