@@ -115,9 +115,8 @@ pub fn body_contact_points(
         .max(end.angular_velocity_world.length());
     let auto = auto_box_of(p);
     let reach = |r: f64| (speed + spin * r) * h + p.sim.gravity * h * h;
-    if let Some(corners) = body_box(&p.contact.body.shape, auto)
-        && box_rays_clear(ground, &start.pose, com, corners, reach)
-    {
+    let boxed = body_box(&p.contact.body.shape, auto);
+    if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, com, b, reach)) {
         return 0;
     }
     let mut local = [DVec3::ZERO; MAX_BODY_POINTS];
