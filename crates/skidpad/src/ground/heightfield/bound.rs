@@ -16,6 +16,12 @@
 //!   can be higher. A cell's highest sample can be 0.3 m above its surface on rolling
 //!   terrain; the plane bound lets the body's vertical rays be skipped there too. Points
 //!   nearer a cell edge than [`WIDEN`] take the rectangle's bound.
+//! - Rectangle inside one cell (a rim sweep's footprint, 0.6 m on 3.9 m cells), at least
+//!   [`WIDEN`] from its edges: the higher of the cell's two triangle planes at the
+//!   rectangle's four corners, at most the cell's highest sample, plus the same allowance.
+//!   Each plane is linear (its maximum over the rectangle is at a corner) and the surface is
+//!   one of the two planes at every point, so none of it lies higher. Sweeps (of any
+//!   direction) can meet only that surface there, or the cell's solid below it.
 //!
 //! Index ranges use `floor`/`ceil` written with integer truncation: the default x86-64 target
 //! has no rounding instruction, and the libm calls cost more than the rest of a point's
@@ -57,6 +63,9 @@ impl HeightField {
         }
         let x1 = (max.x - self.origin.x) / self.cell_size;
         let y1 = (max.y - self.origin.y) / self.cell_size;
+        if let Some(top) = self.in_cell_bound(x0, x1, y0, y1) {
+            return Some(top);
+        }
         let (u0, u1, v0, v1) = (x0 - WIDEN, x1 + WIDEN, y0 - WIDEN, y1 + WIDEN);
         if !(u0.is_finite() && u1.is_finite() && v0.is_finite() && v1.is_finite()) {
             return None;
@@ -88,6 +97,42 @@ impl HeightField {
             }
         }
         Some(top)
+    }
+
+    /// The bound over the rectangle `[x0, x1] × [y0, y1]` (cell coordinates) when it lies
+    /// inside one cell, at least [`WIDEN`] from its edges (module docs): the highest of the
+    /// cell's two triangle planes at the rectangle's corners (each plane is linear, so its
+    /// highest point over the rectangle is a corner, and the surface is one plane or the
+    /// other at every point), at most the cell's highest sample, plus the rounding allowance.
+    /// `None` otherwise.
+    #[inline]
+    fn in_cell_bound(&self, x0: f64, x1: f64, y0: f64, y1: f64) -> Option<f64> {
+        let (mx, my) = ((self.nx - 1) as f64, (self.ny - 1) as f64);
+        // Also rejects NaN and an inverted rectangle (`x0 > x1`), whose corners would not
+        // bracket one cell.
+        if !(WIDEN < x0 && x0 <= x1 && x1 < mx - WIDEN && WIDEN < y0 && y0 <= y1 && y1 < my - WIDEN)
+        {
+            return None;
+        }
+        let (ci, cj) = (floor_small(x0), floor_small(y0));
+        let (u0, u1, v0, v1) = (x0 - ci, x1 - ci, y0 - cj, y1 - cj);
+        if !(u0 > WIDEN && u1 < 1.0 - WIDEN && v0 > WIDEN && v1 < 1.0 - WIDEN) {
+            return None;
+        }
+        let k = cj as usize * self.nx + ci as usize;
+        let h = &self.heights;
+        let (h00, h10, h01, h11) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
+        let mut top = f64::NEG_INFINITY;
+        for (u, v) in [(u0, v0), (u1, v0), (u0, v1), (u1, v1)] {
+            let za = h00 + (h10 - h00) * u + (h11 - h10) * v;
+            let zb = h00 + (h11 - h01) * u + (h01 - h00) * v;
+            top = top.max(za).max(zb);
+        }
+        let (lo, hi) = (
+            h00.min(h10).min(h01.min(h11)),
+            h00.max(h10).max(h01.max(h11)),
+        );
+        Some(top.min(hi) + 1e-9 * (1.0 + hi.abs().max(lo.abs()) + (hi - lo)))
     }
 
     /// The bound at the point of cell coordinates `(fx, fy)` from its cell's two triangle
