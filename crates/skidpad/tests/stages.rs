@@ -125,8 +125,8 @@ fn clearing_chassis_forces_equals_a_fresh_value() {
         forces: [AppliedForce {
             force_world: v,
             point_world: 2.0 * v,
-        }; MAX_POINT_FORCES],
-        count: MAX_POINT_FORCES,
+        }; MAX_POINT_FORCES]
+            .into(),
         torque_world: v,
         total: w,
         substep_totals: [w; MAX_SUBSTEPS],
@@ -134,6 +134,8 @@ fn clearing_chassis_forces_equals_a_fresh_value() {
         impulse: w,
         substep_impulses: [w; MAX_SUBSTEPS],
     };
+    assert_eq!(f.point_forces().len(), MAX_POINT_FORCES);
     f.clear_substep();
     assert_eq!(f, ChassisForces::default());
+    assert!(f.point_forces().is_empty());
 }

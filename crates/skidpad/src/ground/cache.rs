@@ -77,6 +77,16 @@ impl HitCache {
         self.contact(&q.normalized()?)
     }
 
+    /// [`HitCache::contact_with`] for a query `nq` already normalised
+    /// (`nq = q.normalized()`): the same contact without normalising again.
+    #[inline]
+    pub(crate) fn contact_with_normalized(&self, nq: &WheelQuery) -> Option<WheelContact> {
+        if !self.valid {
+            return None;
+        }
+        self.contact(nq)
+    }
+
     /// Contact of the wheel `q` with the cached plane; `q` must be normalised.
     fn contact(&self, q: &WheelQuery) -> Option<WheelContact> {
         let (s, point) = if self.from_ray {
@@ -129,11 +139,28 @@ pub fn query_wheel_cached_with(
     reuse_steps: u32,
 ) -> Option<WheelContact> {
     let nq = q.normalized()?;
+    query_wheel_cached_normalized(ground, &nq, mode, reject, filter, sweep, cache, reuse_steps)
+}
+
+/// [`query_wheel_cached_with`] for a query `nq` already normalised (`nq = q.normalized()`,
+/// which returned `Some`): the same contact and cache without normalising the query again.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn query_wheel_cached_normalized(
+    ground: &dyn Ground,
+    nq: &WheelQuery,
+    mode: ContactMode,
+    reject: &HitRejection,
+    filter: QueryFilter,
+    sweep: SweepHitMode,
+    cache: &mut HitCache,
+    reuse_steps: u32,
+) -> Option<WheelContact> {
     if cache.valid && cache.age < reuse_steps {
         cache.age += 1;
-        return cache.contact(&nq);
+        return cache.contact(nq);
     }
-    match query_wheel_detailed(ground, &nq, mode, reject, filter, sweep) {
+    match query_wheel_detailed(ground, nq, mode, reject, filter, sweep) {
         Some((c, from_ray)) => {
             *cache = HitCache {
                 point: c.point,

@@ -45,6 +45,7 @@
 
 use glam::{DVec2, DVec3};
 
+mod bound;
 mod ray;
 mod sphere;
 use super::plane::query_ok;
@@ -252,9 +253,11 @@ impl HeightField {
         if !(fx >= 0.0 && fx <= mx && fy >= 0.0 && fy <= my) {
             return None;
         }
+        // `as usize` truncates, which is `floor` for `fx, fy ≥ 0`, without a libm call (the
+        // default x86-64 target has no rounding instruction).
         Some((
-            (fx.floor() as usize).min(self.nx - 2),
-            (fy.floor() as usize).min(self.ny - 2),
+            (fx as usize).min(self.nx - 2),
+            (fy as usize).min(self.ny - 2),
         ))
     }
 
@@ -322,33 +325,12 @@ impl Ground for HeightField {
     }
 
     /// The highest sample of the cells under the rectangle (each triangle interpolates its
-    /// corners, so none of it lies higher), `−∞` off the footprint. Unknown for a rectangle
-    /// over more than [`MAX_BOUND_SAMPLES`] samples (the scan would cost more than the queries
-    /// it could save).
+    /// corners, so none of it lies higher), for a point the higher of its cell's two triangle
+    /// planes there (see `heightfield/bound.rs`), `−∞` off the footprint. Unknown for a
+    /// rectangle over more than [`MAX_BOUND_SAMPLES`] samples (the scan would cost more than
+    /// the queries it could save).
     fn max_height_over(&self, min: DVec2, max: DVec2) -> Option<f64> {
-        // Sample index ranges of the cells the rectangle touches, widened by a millionth of a
-        // cell against rounding in the division.
-        const WIDEN: f64 = 1e-6;
-        let u0 = ((min.x - self.origin.x) / self.cell_size - WIDEN).floor();
-        let u1 = ((max.x - self.origin.x) / self.cell_size + WIDEN).ceil();
-        let v0 = ((min.y - self.origin.y) / self.cell_size - WIDEN).floor();
-        let v1 = ((max.y - self.origin.y) / self.cell_size + WIDEN).ceil();
-        if !(u0.is_finite() && u1.is_finite() && v0.is_finite() && v1.is_finite()) {
-            return None;
-        }
-        let (last_i, last_j) = ((self.nx - 1) as f64, (self.ny - 1) as f64);
-        if u1 < 0.0 || v1 < 0.0 || u0 > last_i || v0 > last_j {
-            return Some(f64::NEG_INFINITY);
-        }
-        let (i0, i1) = (u0.max(0.0) as usize, u1.min(last_i) as usize);
-        let (j0, j1) = (v0.max(0.0) as usize, v1.min(last_j) as usize);
-        if (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_BOUND_SAMPLES {
-            return None;
-        }
-        let top = (j0..=j1)
-            .flat_map(|j| &self.heights[j * self.nx + i0..=j * self.nx + i1])
-            .fold(f64::NEG_INFINITY, |a, &h| a.max(h));
-        Some(top)
+        self.height_bound(min, max)
     }
 
     fn cast_sphere(

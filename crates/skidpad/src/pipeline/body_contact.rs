@@ -104,12 +104,6 @@ pub fn body_contact_points(
     c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
     depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
 ) -> usize {
-    let mut local = [DVec3::ZERO; MAX_BODY_POINTS];
-    let n = p
-        .contact
-        .body
-        .shape
-        .sample_points(auto_box_of(p), &mut local);
     let com = start.com_world(&p.chassis);
     let speed = start
         .linear_velocity_world
@@ -119,12 +113,19 @@ pub fn body_contact_points(
         .angular_velocity_world
         .length()
         .max(end.angular_velocity_world.length());
+    let auto = auto_box_of(p);
+    let reach = |r: f64| (speed + spin * r) * h + p.sim.gravity * h * h;
+    let boxed = body_box(&p.contact.body.shape, auto);
+    if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, com, b, reach)) {
+        return 0;
+    }
+    let mut local = [DVec3::ZERO; MAX_BODY_POINTS];
+    let n = p.contact.body.shape.sample_points(auto, &mut local);
     // The rays, each from `a` above its point down to the reach of the substep, as segments
     // (top, lowest z); `local` holds the world points from here on.
     let ray = |pt: DVec3| {
         let a = (com.z - pt.z).max(0.0) + BODY_RAY_HEADROOM;
-        let reach = (speed + spin * (pt - com).length()) * h + p.sim.gravity * h * h;
-        (a, a + reach + BODY_CONTACT_MARGIN)
+        (a, a + reach((pt - com).length()) + BODY_CONTACT_MARGIN)
     };
     if all_rays_clear(ground, &start.pose, &mut local[..n], ray) {
         return 0;
@@ -176,6 +177,62 @@ fn all_rays_clear(
         bottom = bottom.min(q.z + a - len);
     }
     !pts.is_empty() && clear_of(ground, lo.with_z(bottom), hi.with_z(bottom), 0.0)
+}
+
+/// Rounding allowance of [`box_rays_clear`]'s bound against the per-point one of
+/// [`all_rays_clear`]: both add and transform the same numbers in other orders, ≈ 1e-12 m
+/// apart at 10 km from the origin. Unit: m.
+const BOX_BOUND_SLACK: f64 = 1e-6;
+
+/// The box (vehicle frame, `(min, max)`) a box-shaped body's sample points lie in, `None`
+/// for other shapes.
+fn body_box(shape: &BodyShape, auto: Option<(DVec3, DVec3)>) -> Option<(DVec3, DVec3)> {
+    match shape {
+        BodyShape::Auto => auto,
+        BodyShape::Box { min, max } => Some((*min, *max)),
+        BodyShape::None | BodyShape::Hull { .. } => None,
+    }
+}
+
+/// A cheaper, looser [`all_rays_clear`] for a box-shaped body: from the box's 8 corners
+/// instead of its 26 sample points. Every sample point lies in the box (they are its
+/// corners, edge and face midpoints), so in the world it lies within the corners' bounding
+/// box and no farther from the centre of mass `com` than the farthest corner, `r_max`; its
+/// ray reaches no lower than the lowest corner minus `reach(r_max)` and the contact margin
+/// (`reach(r)`: what a point `r` from the centre of mass can move in the substep). When
+/// `ground` stays clear of that (with [`BOX_BOUND_SLACK`] for the rounding), it stays clear
+/// of every sample point's ray: [`all_rays_clear`] would have said so too, or every ray would
+/// have been cast and missed; either way no constraint, the same result. `false` (test the
+/// points) for non-finite numbers.
+fn box_rays_clear(
+    ground: &dyn Ground,
+    pose: &crate::math::Pose,
+    com: DVec3,
+    (min, max): (DVec3, DVec3),
+    reach: impl Fn(f64) -> f64,
+) -> bool {
+    let (mut lo, mut hi, mut r2) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
+    for k in 0..8 {
+        let pick = |bit: usize, a: f64, b: f64| if k & bit == 0 { a } else { b };
+        let corner = DVec3::new(
+            pick(1, min.x, max.x),
+            pick(2, min.y, max.y),
+            pick(4, min.z, max.z),
+        );
+        let q = pose.transform_point(corner);
+        (lo, hi) = (lo.min(q), hi.max(q));
+        r2 = r2.max((q - com).length_squared());
+    }
+    let bottom = lo.z - reach(r2.sqrt()) - BODY_CONTACT_MARGIN;
+    bottom.is_finite()
+        && lo.is_finite()
+        && hi.is_finite()
+        && clear_of(
+            ground,
+            lo.with_z(bottom),
+            hi.with_z(bottom),
+            BOX_BOUND_SLACK,
+        )
 }
 
 /// The automatic body box of `p` ([`auto_box`]) from its enabled wheels.

@@ -74,6 +74,7 @@ use crate::ground::Ground;
 use crate::input::Controls;
 use crate::params::{Derived, VehicleParams};
 use crate::state::VehicleState;
+use arrayvec::ArrayVec;
 use glam::DVec3;
 
 /// The stages of a substep, in order (the Bevy plugin's system sets map onto them).
@@ -135,13 +136,16 @@ pub const MAX_SUBSTEPS: usize = 64;
 /// `substep_impulses`): [`MAX_SUBSTEPS`] by default, 0 for the value a substep loop works in
 /// ([`SubstepForces`]), which never fills them: the standalone step neither builds nor zeroes
 /// the 6 KB they take at full capacity.
-#[derive(Debug, Clone, Copy, PartialEq)]
+///
+/// Not `Copy`: the point forces are a fixed-capacity list ([`ArrayVec`]) of which only the
+/// entries used are written, so a new value (one per step in the substep loop) zeroes none
+/// of its 2 KB.
+#[derive(Debug, Clone, PartialEq)]
 pub struct ChassisForces<const S: usize = MAX_SUBSTEPS> {
     /// Point forces: per wheel, the suspension force then the tire force; then aero (drag,
-    /// downforce surfaces). Hosted with several substeps: those of the last substep.
-    pub forces: [AppliedForce; MAX_POINT_FORCES],
-    /// Number of entries used in `forces`.
-    pub count: usize,
+    /// downforce surfaces). Hosted with several substeps: those of the last substep. At most
+    /// [`MAX_POINT_FORCES`]; the wrench (`total`) holds every force pushed even so.
+    pub forces: ArrayVec<AppliedForce, MAX_POINT_FORCES>,
     /// Pure torque (the tyres' aligning moments about their contact normals, body-roll model,
     /// stability helpers), world frame. Unit: N·m. Hosted: the mean over the substeps.
     pub torque_world: DVec3,
@@ -172,8 +176,7 @@ pub type SubstepForces = ChassisForces<0>;
 impl<const S: usize> Default for ChassisForces<S> {
     fn default() -> Self {
         Self {
-            forces: [AppliedForce::default(); MAX_POINT_FORCES],
-            count: 0,
+            forces: ArrayVec::new(),
             torque_world: DVec3::ZERO,
             total: Wrench::default(),
             substep_totals: [Wrench::default(); S],
@@ -187,7 +190,7 @@ impl<const S: usize> Default for ChassisForces<S> {
 impl<const S: usize> ChassisForces<S> {
     /// The used point forces.
     pub fn point_forces(&self) -> &[AppliedForce] {
-        &self.forces[..self.count]
+        &self.forces
     }
 
     /// The per-substep wrenches of a hosted step.
@@ -208,8 +211,7 @@ impl<const S: usize> ChassisForces<S> {
         self.total.force += f.total.force;
         self.total.torque += f.total.torque;
         self.torque_world += f.torque_world;
-        self.forces = f.forces;
-        self.count = f.count;
+        self.forces.clone_from(&f.forces);
         self.impulse.add(&f.impulse);
         if let Some(slot) = self.substep_totals.get_mut(k) {
             *slot = f.total;
@@ -234,8 +236,7 @@ impl<const S: usize> ChassisForces<S> {
     /// instead of building (and zeroing) a new one per substep
     /// ([`stages::assemble_into`]).
     pub fn clear_substep(&mut self) {
-        self.forces[..self.count].fill(AppliedForce::default());
-        self.count = 0;
+        self.forces.clear();
         self.torque_world = DVec3::ZERO;
         self.total = Wrench::default();
         self.substep_totals[..self.substeps].fill(Wrench::default());
@@ -245,13 +246,12 @@ impl<const S: usize> ChassisForces<S> {
     }
 
     fn push(&mut self, force: DVec3, point: DVec3, com: DVec3) {
-        if self.count < self.forces.len() {
-            self.forces[self.count] = AppliedForce {
-                force_world: force,
-                point_world: point,
-            };
-            self.count += 1;
-        }
+        // Full (more wheels and aero surfaces than the capacity cannot be configured): the
+        // force still acts through the wrench below.
+        let _ = self.forces.try_push(AppliedForce {
+            force_world: force,
+            point_world: point,
+        });
         self.total.add_force_at(force, point, com);
     }
 

@@ -198,6 +198,9 @@ fn bad(x: f64) -> Option<f64> {
 /// The first channel of `s` holding a non-finite value, with that value, in the order of the
 /// module docs; `None` when the whole state is finite.
 pub fn first_non_finite(s: &VehicleState) -> Option<(Channel, f64)> {
+    if all_finite(s) {
+        return None;
+    }
     for (i, w) in s.wheels().iter().enumerate() {
         let t = &w.tire;
         let checks = [
@@ -232,9 +235,83 @@ pub fn first_non_finite(s: &VehicleState) -> Option<(Channel, f64)> {
     chassis.into_iter().find_map(|(ch, x)| x.map(|x| (ch, x)))
 }
 
+/// `true` when every value [`first_non_finite`] reads is finite: the cheap test of the
+/// common case, without its ordered search. `x·0` is `±0` for a finite `x` and NaN for NaN
+/// and ±∞, and a sum holding a NaN is NaN, so the sum of the products is `±0` exactly when
+/// every value is finite (no overflow: every term is zero). The same values as the search,
+/// which runs when this is `false` and names the first bad one.
+fn all_finite(s: &VehicleState) -> bool {
+    let z3 = |v: DVec3| v.x * 0.0 + v.y * 0.0 + v.z * 0.0;
+    let mut acc = 0.0;
+    for w in s.wheels() {
+        let (t, sp) = (&w.tire, &w.suspension);
+        acc += t.fx * 0.0 + t.fy * 0.0 + z3(w.tire_force_world);
+        acc += w.normal_load * 0.0 + t.load * 0.0 + sp.force * 0.0;
+        acc += sp.jounce * 0.0 + sp.jounce_velocity * 0.0 + t.omega * 0.0 + w.steer * 0.0;
+    }
+    let c = &s.chassis;
+    let q = c.pose.rotation;
+    acc += s.drivetrain.engine_speed * 0.0 + z3(c.pose.translation);
+    acc += q.x * 0.0 + q.y * 0.0 + q.z * 0.0 + q.w * 0.0;
+    acc += z3(c.linear_velocity_world) + z3(c.angular_velocity_world) + z3(s.acceleration_world);
+    acc == 0.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every value the search reads, made non-finite one at a time (NaN, +∞, −∞, in a state
+    /// whose other values are large, small and negative), is caught by the fast test too.
+    #[test]
+    fn the_fast_test_sees_every_value_the_search_reads() {
+        let mut base = VehicleState::with_wheels(4);
+        base.chassis.linear_velocity_world = DVec3::new(1e300, -1e-300, 3.0);
+        base.wheels[1].tire.fx = -1e308;
+        assert!(all_finite(&base));
+        assert_eq!(first_non_finite(&base), None);
+        type Poke = fn(&mut VehicleState, f64);
+        let pokes: [Poke; 30] = [
+            |s, x| s.wheels[3].tire.fx = x,
+            |s, x| s.wheels[3].tire.fy = x,
+            |s, x| s.wheels[3].tire_force_world.x = x,
+            |s, x| s.wheels[3].tire_force_world.y = x,
+            |s, x| s.wheels[3].tire_force_world.z = x,
+            |s, x| s.wheels[3].normal_load = x,
+            |s, x| s.wheels[3].tire.load = x,
+            |s, x| s.wheels[3].suspension.force = x,
+            |s, x| s.wheels[3].suspension.jounce = x,
+            |s, x| s.wheels[3].suspension.jounce_velocity = x,
+            |s, x| s.wheels[3].tire.omega = x,
+            |s, x| s.wheels[3].steer = x,
+            |s, x| s.wheels[0].steer = x,
+            |s, x| s.drivetrain.engine_speed = x,
+            |s, x| s.chassis.pose.translation.x = x,
+            |s, x| s.chassis.pose.translation.y = x,
+            |s, x| s.chassis.pose.translation.z = x,
+            |s, x| s.chassis.pose.rotation.x = x,
+            |s, x| s.chassis.pose.rotation.y = x,
+            |s, x| s.chassis.pose.rotation.z = x,
+            |s, x| s.chassis.pose.rotation.w = x,
+            |s, x| s.chassis.linear_velocity_world.x = x,
+            |s, x| s.chassis.linear_velocity_world.y = x,
+            |s, x| s.chassis.linear_velocity_world.z = x,
+            |s, x| s.chassis.angular_velocity_world.x = x,
+            |s, x| s.chassis.angular_velocity_world.y = x,
+            |s, x| s.chassis.angular_velocity_world.z = x,
+            |s, x| s.acceleration_world.x = x,
+            |s, x| s.acceleration_world.y = x,
+            |s, x| s.acceleration_world.z = x,
+        ];
+        for (k, poke) in pokes.iter().enumerate() {
+            for x in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+                let mut s = base.clone();
+                poke(&mut s, x);
+                assert!(!all_finite(&s), "value {k} = {x}");
+                assert!(first_non_finite(&s).is_some(), "value {k} = {x}");
+            }
+        }
+    }
 
     #[test]
     fn a_finite_state_has_no_fault() {

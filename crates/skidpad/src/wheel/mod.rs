@@ -32,7 +32,8 @@ pub use state::{TireInputRecord, WheelState};
 
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
-use crate::ground::{ContactParams, Ground, WheelQuery, query_wheel_cached_with};
+use crate::ground::cache::query_wheel_cached_normalized;
+use crate::ground::{ContactMode, ContactParams, Ground, WheelQuery};
 use crate::input::{Controls, Intent};
 use crate::math::Pose;
 use crate::steering::SteerWheel;
@@ -170,20 +171,38 @@ pub fn query_ground_reusing(
     reuse_steps: u32,
 ) {
     let sp = &wp.suspension;
-    let wheel_rot = wheel_rotation(ws.steer, ws.suspension.camber, side);
+    // The axle only matters to a wheel sweep and to a cached sweep plane; a ray and a ray's
+    // plane read none of it but its finiteness (a non-finite axle makes the query unusable),
+    // which finite steer and camber angles guarantee: a zero axle then gives the same bits
+    // without the two half-angle `sin_cos` and the rotations.
+    let ray_only = contact.mode == ContactMode::Raycast
+        && (ws.hit_cache.from_ray || !ws.hit_cache.valid)
+        && ws.steer.is_finite()
+        && ws.suspension.camber.is_finite();
+    let axle = if ray_only {
+        DVec3::ZERO
+    } else {
+        pose.transform_vector(wheel_rotation(ws.steer, ws.suspension.camber, side) * DVec3::Y)
+    };
     let q = WheelQuery {
         origin: strut_top_world(wp, pose),
         direction: travel_direction_world(wp, pose),
         max_distance: sp.max_compression + sp.max_droop,
         radius: wp.radius,
         half_width: 0.5 * wp.width,
-        axle: pose.transform_vector(wheel_rot * DVec3::Y),
+        axle,
+    };
+    // Normalised once, for the query and for the previous plane's contact below.
+    let Some(nq) = q.normalized() else {
+        ws.measured_jounce = None;
+        ws.ground_rise = 0.0;
+        return;
     };
     // The plane of the last query (or of its reuse), before this query replaces it.
     let previous = ws.hit_cache;
-    let hit = query_wheel_cached_with(
+    let hit = query_wheel_cached_normalized(
         ground,
-        &q,
+        &nq,
         contact.mode,
         &contact.rejection,
         contact.query_filter,
@@ -192,7 +211,7 @@ pub fn query_ground_reusing(
         reuse_steps,
     );
     ws.measured_jounce = match hit {
-        Some(c) if c.centre_distance <= q.max_distance => {
+        Some(c) if c.centre_distance <= nq.max_distance => {
             ws.contact_point_world = c.point;
             ws.contact_normal_world = c.normal;
             ws.surface = c.surface;
@@ -202,7 +221,7 @@ pub fn query_ground_reusing(
         _ => None,
     };
     ws.ground_rise = match (ws.measured_jounce, hit) {
-        (Some(_), Some(c)) => previous.contact_with(&q).map_or(0.0, |old| {
+        (Some(_), Some(c)) => previous.contact_with_normalized(&nq).map_or(0.0, |old| {
             (old.centre_distance - c.centre_distance).max(0.0)
         }),
         _ => 0.0,

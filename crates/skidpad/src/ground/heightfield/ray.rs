@@ -46,7 +46,8 @@ impl HeightField {
         let p = origin + t0 * d;
         let fx = ((p.x - lo.x) / self.cell_size).clamp(0.0, (self.nx - 2) as f64);
         let fy = ((p.y - lo.y) / self.cell_size).clamp(0.0, (self.ny - 2) as f64);
-        let (mut i, mut j) = (fx.floor() as usize, fy.floor() as usize);
+        // `as usize` is `floor` for the clamped `fx, fy ≥ 0`, without a libm call.
+        let (mut i, mut j) = (fx as usize, fy as usize);
         let axis = |o: f64, dk: f64, l: f64, k: usize| -> (f64, f64) {
             // (t of the next cell boundary, t per cell)
             if dk > 0.0 {

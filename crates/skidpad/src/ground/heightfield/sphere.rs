@@ -56,8 +56,9 @@ impl HeightField {
             if !(fh >= 0.0 && fl <= cells as f64) {
                 return None;
             }
-            let k0 = (fl.max(0.0).floor() as usize).min(cells - 1);
-            let k1 = (fh.floor() as usize).min(cells - 1);
+            // `as usize` is `floor` for these `≥ 0` values, without a libm call.
+            let k0 = (fl.max(0.0) as usize).min(cells - 1);
+            let k1 = (fh as usize).min(cells - 1);
             Some((k0, k1))
         };
         let (i0, i1) = range(lo.x, hi.x, self.origin.x, cx)?;
