@@ -35,7 +35,8 @@
 //!   cargo test -p skidpad --test energy_trace -- --ignored --nocapture
 //! ```
 //! Events: `cliff` (coasting at 20 m/s off a 50 m step), `drop50` (dropped flat from 50 m),
-//! `rollover` (thrown up at 4 m/s rolling at π/0.9 rad/s), as in the audit.
+//! `curb` (coasting at 15 m/s into a 15 cm step under the left wheels), `rollover` (thrown up
+//! at 4 m/s rolling at π/0.9 rad/s), as in the audit.
 //!
 //! Not run by CI on purpose: it prints one chosen case for a trace (the findings it gave are
 //! in `tests/energy_audit.rs`'s module docs); every case's assertions are the audit's matrix
@@ -125,6 +126,14 @@ fn setup(event: &str, r: f64) -> (Box<dyn Ground>, Pose, DVec3, DVec3, f64) {
             let g = GroundSet::new().with(top).with(Plane::flat());
             let pose = Pose::from_translation(DVec3::new(-8.0, 0.0, r + 50.0));
             (Box::new(g), pose, DVec3::X * 20.0, DVec3::ZERO, fall + 2.5)
+        }
+        "curb" => {
+            let curb = ParryGround::new(
+                SharedShape::cuboid(247.5, 25.0, 0.5),
+                Pose::from_translation(DVec3::new(252.5, 25.0, -0.35)),
+            );
+            let g = GroundSet::new().with(curb).with(Plane::flat());
+            (Box::new(g), at(r), DVec3::X * 15.0, DVec3::ZERO, 2.0)
         }
         "drop50" => (
             Box::new(Plane::flat()),
