@@ -6,7 +6,7 @@ mod modes;
 use crate::MAX_WHEELS;
 use crate::aero::AeroParams;
 use crate::chassis::{ChassisParams, compute_sprung_masses};
-use crate::drivetrain::{DriveWheel, DrivetrainParams};
+use crate::drivetrain::{DriveKind, DriveWheel, DrivetrainParams, differential::Topology};
 use crate::error::{ParamError, check};
 use crate::ground::ContactParams;
 use crate::input::InputSmoothingParams;
@@ -352,6 +352,10 @@ pub struct Derived {
     pub steer_wheels: [SteerWheel; MAX_WHEELS],
     /// What the powertrain stage needs of each wheel.
     pub drive_wheels: [DriveWheel; MAX_WHEELS],
+    /// A wheeled engine drive's differential tree over the enabled wheels
+    /// ([`crate::drivetrain::wheel_topology`]; empty for direct drive and tanks): it depends
+    /// only on the parameters, so it is built here once, not every substep.
+    pub drive_topology: Topology,
     /// Longest stable substep ([`max_substep`]): a step of `dt` runs at least
     /// `⌈dt / max_substep⌉` substeps. Unit: s.
     pub max_substep: f64,
@@ -499,6 +503,7 @@ impl Derived {
             side: [1.0; MAX_WHEELS],
             steer_wheels: [SteerWheel::default(); MAX_WHEELS],
             drive_wheels: [DriveWheel::default(); MAX_WHEELS],
+            drive_topology: Topology::default(),
             max_substep: max_substep(p, &sprung_mass),
         };
         for (i, w) in p.wheels.iter().enumerate() {
@@ -507,6 +512,11 @@ impl Derived {
             d.side[i] = w.side();
             d.steer_wheels[i] = w.steer_wheel();
             d.drive_wheels[i] = w.drive_wheel(p.chassis.com_offset.x);
+        }
+        let dp = &p.drivetrain;
+        if dp.has_engine() && dp.kind != DriveKind::Tank {
+            let nw = p.wheels.len();
+            d.drive_topology = crate::drivetrain::wheel_topology(dp, &d.drive_wheels[..nw]);
         }
         Ok(d)
     }

@@ -69,7 +69,10 @@ pub use clutch::ClutchParams;
 pub use differential::{DiffKind, DiffParams, DifferentialParams, DriveLayout};
 pub use engine::EngineParams;
 pub use gearbox::GearboxParams;
-pub use stage::{DriveWheel, PowertrainInput, Prepared, finish, prepare, sync_engine};
+pub use stage::{
+    DriveWheel, PowertrainInput, Prepared, finish, prepare, sync_engine, track_topology,
+    wheel_topology,
+};
 pub use state::DrivetrainState;
 pub use tank::{TankMode, TankParams};
 

@@ -46,7 +46,11 @@
 //! that any mode needs, is 25 %, 18 % and 23 %). Giving up exactness — clutch slip errors that
 //! grow with clutch stiffness, where Gauss–Seidel converges slowly — for at most a few percent
 //! is not worth it; the cost of high-wheel-count vehicles is in the per-wheel contact and
-//! tyre stages instead (`PERFORMANCE.md`).
+//! tyre stages instead (`PERFORMANCE.md`). Those shares predate `drive-s24`, which stopped
+//! zeroing `MAX_WHEELS`-sized lock directions and a 21 × 21 matrix per pass (the matrix is
+//! now sized to the vehicle): the whole solve is since 7.4 % of `sports-rwd`'s step on flat
+//! ground (40.8 M of 551.7 M instructions in `World::step`, callgrind), the elimination
+//! inlined into it.
 //!
 //! References: PhysX vehicle guide ("best possible" clutch accuracy); Gillespie,
 //! *Fundamentals of Vehicle Dynamics*, ch. 2; LibreRally `DifferentialSolver`.
@@ -54,7 +58,7 @@
 // Dense index arithmetic over fixed-size arrays reads best with index loops.
 #![allow(clippy::needless_range_loop)]
 
-use super::differential::{LockModel, Topology};
+use super::differential::{LockModel, MAX_LOCKS, Topology};
 use crate::MAX_WHEELS;
 
 mod active_set;
@@ -163,30 +167,39 @@ fn dot(a: &[f64; MAX_WHEELS], x: &[f64]) -> f64 {
     a.iter().zip(x).map(|(a, x)| a * x).sum()
 }
 
-/// The speed direction `d` of a lock's law `T = k·d·ω` and its torque direction `u = a − b`.
-fn lock_dirs(
-    l: &super::differential::Lock,
-    omega: &[f64],
-) -> ([f64; MAX_WHEELS], [f64; MAX_WHEELS]) {
-    let mut u = [0.0; MAX_WHEELS];
-    for i in 0..MAX_WHEELS {
-        u[i] = l.a[i] - l.b[i];
-    }
-    let mut d = u;
+/// The speed direction `d = c_a·a − c_b·b` of a lock's law `T = k·d·ω`, as the coefficients
+/// `(c_a, c_b)`; its torque direction is `u = a − b`. Coefficients instead of per-wheel arrays:
+/// nothing `MAX_WHEELS`-long is built per solve, and `1·x` is exact, so `d` is bit-identical to
+/// the arrays `a − b`, `a − bias·b`, `bias·a − b`.
+fn lock_dirs(l: &super::differential::Lock, omega: &[f64]) -> (f64, f64) {
     if let LockModel::SpeedBias { bias, .. } = l.model {
         let (wa, wb) = (dot(&l.a, omega), dot(&l.b, omega));
         if wa * wb > 0.0 {
             // T = k(ω_fast − b·ω_slow) acting to slow the faster output.
-            for i in 0..MAX_WHEELS {
-                d[i] = if wa.abs() >= wb.abs() {
-                    l.a[i] - bias * l.b[i]
-                } else {
-                    bias * l.a[i] - l.b[i]
-                };
-            }
+            return if wa.abs() >= wb.abs() {
+                (1.0, bias)
+            } else {
+                (bias, 1.0)
+            };
         }
     }
-    (d, u)
+    (1.0, 1.0)
+}
+
+/// `d·x` for the lock `l` with direction coefficients `(c_a, c_b)` ([`lock_dirs`]).
+fn dot_d(l: &super::differential::Lock, (ca, cb): (f64, f64), x: &[f64]) -> f64 {
+    x.iter()
+        .enumerate()
+        .map(|(i, x)| (ca * l.a[i] - cb * l.b[i]) * x)
+        .sum()
+}
+
+/// `u·x` for the lock `l` (`u = a − b`).
+fn dot_u(l: &super::differential::Lock, x: &[f64]) -> f64 {
+    x.iter()
+        .enumerate()
+        .map(|(i, x)| (l.a[i] - l.b[i]) * x)
+        .sum()
 }
 
 fn stiffness(m: &LockModel) -> f64 {
@@ -213,7 +226,7 @@ fn bias_exceeded(l: &super::differential::Lock, omega: &[f64]) -> bool {
 
 /// Solve `a·x = b` for the first `n` unknowns in place (partial pivoting). Returns false if
 /// the matrix is singular.
-pub fn gauss_solve(a: &mut [[f64; N]; N], b: &mut [f64; N], n: usize) -> bool {
+pub fn gauss_solve<const M: usize>(a: &mut [[f64; M]; M], b: &mut [f64; M], n: usize) -> bool {
     for col in 0..n {
         let mut piv = col;
         let mut best = a[col][col].abs();
@@ -265,8 +278,9 @@ struct System<'a> {
     k: f64,
     /// Wheel spins at the start of the substep. Unit: rad/s.
     w0: [f64; MAX_WHEELS],
-    /// Each lock's speed and torque directions `(d, u)`, frozen at the start-of-step speeds.
-    dirs: [([f64; MAX_WHEELS], [f64; MAX_WHEELS]); MAX_WHEELS],
+    /// Each lock's speed direction coefficients `(c_a, c_b)` ([`lock_dirs`]), frozen at the
+    /// start-of-step speeds.
+    dirs: [(f64, f64); MAX_LOCKS],
 }
 
 /// Solve the coupled system for one substep `h`. `n` wheels, shares and locks in `topo`.
@@ -296,7 +310,7 @@ impl<'a> System<'a> {
             w0[i] = wheels[i].omega;
         }
         // Speed/torque directions of the locks are frozen at the start-of-step speeds.
-        let mut dirs = [([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]); MAX_WHEELS];
+        let mut dirs = [(1.0, 1.0); MAX_LOCKS];
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
             dirs[j] = lock_dirs(l, &w0[..n]);
         }
@@ -315,20 +329,35 @@ impl<'a> System<'a> {
 
     /// Assemble `(M/h − J)·x' = M·x/h + f₀` for the active `set` and solve it: the end-of-step
     /// speeds `[ω_e', ω_1' …]` (the start speeds if the matrix were singular).
+    ///
+    /// The matrix is sized to the vehicle (`M ≥ n + 1` of 5, 9 or [`N`]): the same arithmetic
+    /// on the same entries, without zeroing and eliminating a 21 × 21 array for a 4-wheel car.
     fn solve_linear(&self, set: &ActiveSet) -> [f64; N] {
+        match self.n + 1 {
+            0..=5 => self.solve_sized::<5>(set),
+            6..=9 => self.solve_sized::<9>(set),
+            _ => self.solve_sized::<N>(set),
+        }
+    }
+
+    /// [`Self::solve_linear`] with an `M × M` matrix (`M ≥ n + 1`).
+    fn solve_sized<const M: usize>(&self, set: &ActiveSet) -> [f64; N] {
         let (engine, n) = (self.engine, self.n);
         let dim = n + 1;
-        let (mut a, mut b) = self.assemble(set);
-        if !gauss_solve(&mut a, &mut b, dim) {
+        let (mut a, mut b) = self.assemble::<M>(set);
+        let mut x = [0.0; N];
+        if gauss_solve(&mut a, &mut b, dim) {
+            x[..dim].copy_from_slice(&b[..dim]);
+        } else {
             // Cannot happen with positive inertias; keep the old speeds.
-            b[0] = engine.omega;
-            b[1..dim].copy_from_slice(&self.w0[..n]);
+            x[0] = engine.omega;
+            x[1..dim].copy_from_slice(&self.w0[..n]);
         }
-        b
+        x
     }
 
     /// The matrix and right-hand side of the backward-Euler system for `set` (module docs).
-    fn assemble(&self, set: &ActiveSet) -> ([[f64; N]; N], [f64; N]) {
+    fn assemble<const M: usize>(&self, set: &ActiveSet) -> ([[f64; M]; M], [f64; M]) {
         let System {
             engine,
             wheels,
@@ -339,8 +368,8 @@ impl<'a> System<'a> {
             k,
             ..
         } = *self;
-        let mut a = [[0.0; N]; N];
-        let mut b = [0.0; N];
+        let mut a = [[0.0; M]; M];
+        let mut b = [0.0; M];
         // Engine row.
         a[0][0] = engine.inertia / h + engine.damping + k;
         b[0] = engine.inertia * engine.omega / h + engine.torque;
@@ -371,29 +400,30 @@ impl<'a> System<'a> {
         }
         // Differential locks: wheel torque τ = −T·u with T = k·d·x' (or constant when slipping).
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-            let (d, u) = &self.dirs[j];
+            let (ca, cb) = self.dirs[j];
             match set.lock[j] {
                 LockSet::Off => {}
                 LockSet::On => {
                     let kl = stiffness(&l.model);
                     for i in 0..n {
-                        if u[i] != 0.0 {
+                        let ui = l.a[i] - l.b[i];
+                        if ui != 0.0 {
                             for c in 0..n {
-                                a[i + 1][c + 1] += kl * u[i] * d[c];
+                                a[i + 1][c + 1] += kl * ui * (ca * l.a[c] - cb * l.b[c]);
                             }
                         }
                     }
                 }
                 LockSet::Slip(t) => {
                     for i in 0..n {
-                        b[i + 1] -= t * u[i];
+                        b[i + 1] -= t * (l.a[i] - l.b[i]);
                     }
                 }
             }
         }
         // Fixed rows: disabled or brake-locked wheels, pinned engine.
-        let fix = |a: &mut [[f64; N]; N], b: &mut [f64; N], r: usize, v: f64| {
-            a[r] = [0.0; N];
+        let fix = |a: &mut [[f64; M]; M], b: &mut [f64; M], r: usize, v: f64| {
+            a[r] = [0.0; M];
             a[r][r] = 1.0;
             b[r] = v;
         };
@@ -438,16 +468,15 @@ impl<'a> System<'a> {
         }
         let mut lock_t = [0.0; MAX_WHEELS];
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-            let (d, u) = &self.dirs[j];
             let t = match set.lock[j] {
                 LockSet::Off => 0.0,
-                LockSet::On => stiffness(&l.model) * dot(d, xw),
+                LockSet::On => stiffness(&l.model) * dot_d(l, self.dirs[j], xw),
                 LockSet::Slip(t) => t,
             };
             lock_t[j] = t;
-            sol.dissipation += t * dot(u, xw);
+            sol.dissipation += t * dot_u(l, xw);
             for i in 0..n {
-                sol.drive[i] -= t * u[i];
+                sol.drive[i] -= t * (l.a[i] - l.b[i]);
             }
         }
         for (i, w) in wheels.iter().enumerate().take(n) {

@@ -4,7 +4,7 @@
 //!
 //! | function | reads | writes |
 //! |---|---|---|
-//! | [`prepare`] | [`DrivetrainParams`], [`DriveWheel`]s, [`PowertrainInput`] (smoothed intent, hill-hold demand, chassis speed and yaw rate, last slip ratios, steer angles) | [`DrivetrainState`] (gear, aids), [`Prepared`] (per-wheel drive and brake torque, engine term, topology) |
+//! | [`prepare`] | [`DrivetrainParams`], [`DriveWheel`]s, the cached [`wheel_topology`], [`PowertrainInput`] (smoothed intent, hill-hold demand, chassis speed and yaw rate, last slip ratios, steer angles) | [`DrivetrainState`] (gear, aids), [`Prepared`] (per-wheel drive and brake torque, engine term, track demand) |
 //! | [`finish`] | [`Prepared`], the solver's [`Solution`] | [`DrivetrainState`] (engine speed, clutch, energy) |
 //! | [`sync_engine`] | wheel spins | engine speed matched to them through the gear |
 //!
@@ -12,6 +12,14 @@
 //! `h·T_hand,max`, plus the tank's steering brake and the ESC brake; direct drive
 //! `±u·T_drive,max` (sign from `reverse`), engine drives 0 here (the coupled solve gives them).
 //! Units: N·m, rad/s, m/s, s.
+//!
+//! **Topology cache.** A wheeled engine drive's differential tree ([`wheel_topology`]) depends
+//! only on the parameters (layout, splits, lock laws, which wheels are enabled); gear, clutch
+//! and throttle enter the solve through the [`EngineTerm`]. It is built once per parameter set
+//! ([`crate::params::Derived::drive_topology`], rebuilt with the `Derived` whenever the
+//! parameters change) instead of every substep, and [`Prepared`] carries no topology (it was
+//! 7.4 KB, zeroed and copied each substep). Tracks change their topology with the steering
+//! demand: [`Prepared::tracks`] keeps the substep's demand and [`track_topology`] builds it.
 
 use super::solver::{EngineTerm, Solution};
 use super::{
@@ -65,8 +73,9 @@ pub struct Prepared {
     pub coupled: bool,
     /// Engine side of the system.
     pub engine: EngineTerm,
-    /// Wheel shares and differential locks.
-    pub topology: Topology,
+    /// A tank's track demand this substep (its topology: [`track_topology`]); `None` for
+    /// wheeled drives, whose topology is the cached [`wheel_topology`].
+    pub tracks: Option<tank::TrackDemand>,
     /// Extra spin inertia per wheel (track shares). Unit: kg·m².
     pub extra_inertia: [f64; MAX_WHEELS],
     /// Drive torque per wheel (0 for engine drives: the coupled solve sets it). Unit: N·m.
@@ -81,7 +90,7 @@ impl Prepared {
         Self {
             coupled: false,
             engine: EngineTerm::default(),
-            topology: Topology::default(),
+            tracks: None,
             extra_inertia: [0.0; MAX_WHEELS],
             drive_torque: [0.0; MAX_WHEELS],
             brake_torque: [0.0; MAX_WHEELS],
@@ -90,9 +99,11 @@ impl Prepared {
 }
 
 /// The powertrain stage for one substep `h`: gear logic, throttle, tank split, brakes and aids.
+/// `topology` is the cached [`wheel_topology`] of `dp` and `wheels` (unused for tanks).
 pub fn prepare(
     dp: &DrivetrainParams,
     wheels: &[DriveWheel],
+    topology: &Topology,
     input: &PowertrainInput,
     ds: &mut DrivetrainState,
     h: f64,
@@ -102,19 +113,23 @@ pub fn prepare(
     let mut throttle = it.throttle;
     let mut brake = it.brake.max(input.hold);
     let mut tank_brake = [0.0; 2];
+    let tracks_topology;
+    let mut topology = topology;
     if dp.has_engine() {
         throttle = gear_logic(dp, it, input.forward_speed, ds, h, &mut brake);
         if dp.kind == DriveKind::Tank {
             let dem = tank::demand(&dp.tank, throttle, it.steer, it.tracks.as_ref());
             throttle = dem.throttle;
             tank_brake = dem.brake;
-            (out.topology, out.extra_inertia) =
-                tank_topology(dp, wheels, &dem, dp.differential.lock_stiffness);
-        } else {
-            out.topology = wheel_topology(dp, wheels);
+            out.tracks = Some(dem);
+            out.extra_inertia = track_inertia(dp, wheels);
+            if dp.aids.tc.enabled {
+                tracks_topology = track_topology(dp, wheels, &dem);
+                topology = &tracks_topology;
+            }
         }
     }
-    throttle *= traction_control(dp, wheels, &out.topology, input, ds, h);
+    throttle *= traction_control(dp, wheels, topology, input, ds, h);
     esc_brakes(dp, wheels, input, ds);
     wheel_torques(
         dp, wheels, input, throttle, brake, tank_brake, ds, &mut out, h,
@@ -126,8 +141,9 @@ pub fn prepare(
     out
 }
 
-/// The engine's differential tree with disabled wheels disconnected.
-fn wheel_topology(dp: &DrivetrainParams, wheels: &[DriveWheel]) -> Topology {
+/// The engine's differential tree with disabled wheels disconnected (wheeled drives; built
+/// once per parameter set, see the module docs).
+pub fn wheel_topology(dp: &DrivetrainParams, wheels: &[DriveWheel]) -> Topology {
     let nw = wheels.len();
     let mut t = differential::topology(&dp.differential, nw);
     let mut enabled = [false; MAX_WHEELS];
@@ -138,25 +154,45 @@ fn wheel_topology(dp: &DrivetrainParams, wheels: &[DriveWheel]) -> Topology {
     t
 }
 
-/// The two tracks' topology for a demand, and each wheel's share of its track's inertia.
-fn tank_topology(
-    dp: &DrivetrainParams,
-    wheels: &[DriveWheel],
-    dem: &tank::TrackDemand,
-    lock_stiffness: f64,
-) -> (Topology, [f64; MAX_WHEELS]) {
-    let nw = wheels.len();
-    let (mut enabled, mut side) = ([false; MAX_WHEELS], [1.0; MAX_WHEELS]);
+/// Each wheel's side and enabled flag, as the tank functions take them.
+fn sides(wheels: &[DriveWheel]) -> ([f64; MAX_WHEELS], [bool; MAX_WHEELS]) {
+    let (mut side, mut enabled) = ([1.0; MAX_WHEELS], [false; MAX_WHEELS]);
     for (i, w) in wheels.iter().enumerate() {
         (enabled[i], side[i]) = (w.enabled, w.side);
     }
-    let topology = tank::topology(dem, &side[..nw], &enabled[..nw], nw, lock_stiffness);
+    (side, enabled)
+}
+
+/// The two tracks' topology for a demand (the differential's lock stiffness).
+pub fn track_topology(
+    dp: &DrivetrainParams,
+    wheels: &[DriveWheel],
+    dem: &tank::TrackDemand,
+) -> Topology {
+    track_topology_with(wheels, dem, dp.differential.lock_stiffness)
+}
+
+/// [`track_topology`] with lock stiffness `lock_stiffness`.
+fn track_topology_with(
+    wheels: &[DriveWheel],
+    dem: &tank::TrackDemand,
+    lock_stiffness: f64,
+) -> Topology {
+    let nw = wheels.len();
+    let (side, enabled) = sides(wheels);
+    tank::topology(dem, &side[..nw], &enabled[..nw], nw, lock_stiffness)
+}
+
+/// Each wheel's share of its track's inertia. Unit: kg·m².
+fn track_inertia(dp: &DrivetrainParams, wheels: &[DriveWheel]) -> [f64; MAX_WHEELS] {
+    let nw = wheels.len();
+    let (side, enabled) = sides(wheels);
     let mut extra = [0.0; MAX_WHEELS];
     for (i, e) in extra.iter_mut().enumerate().take(nw) {
         let n_side = tank::side_count(&side[..nw], &enabled[..nw], i).max(1);
         *e = dp.tank.track_inertia / n_side as f64;
     }
-    (topology, extra)
+    extra
 }
 
 /// Traction control on the driven wheels' slip: updates `ds.tc_scale` and returns it (1 when
@@ -436,7 +472,7 @@ pub fn sync_engine(
     let nw = wheels.len();
     let topo = if dp.kind == DriveKind::Tank {
         let straight = tank::demand(&dp.tank, 0.0, 0.0, None);
-        tank_topology(dp, wheels, &straight, 1.0).0
+        track_topology_with(wheels, &straight, 1.0)
     } else {
         differential::topology(&dp.differential, nw)
     };

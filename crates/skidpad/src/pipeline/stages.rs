@@ -333,7 +333,8 @@ pub fn powertrain_stage(
         steer: &steer[..nw],
     };
     let dw = &d.drive_wheels[..nw];
-    let prep = drivetrain::prepare(&p.drivetrain, dw, &input, &mut s.drivetrain, dt);
+    let (dp, topo) = (&p.drivetrain, &d.drive_topology);
+    let prep = drivetrain::prepare(dp, dw, topo, &input, &mut s.drivetrain, dt);
     for (i, w) in s.wheels[..nw].iter_mut().enumerate() {
         (w.drive_torque, w.brake_torque) = (prep.drive_torque[i], prep.brake_torque[i]);
     }
@@ -381,7 +382,7 @@ pub fn grip_stage(
         ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
     }
     if prep.coupled {
-        coupled_solve(p, prep, s, &contacts, ground, dt);
+        coupled_solve(p, d, prep, s, &contacts, ground, dt);
     }
 }
 
@@ -391,6 +392,7 @@ pub fn grip_stage(
 /// ground.
 fn coupled_solve(
     p: &VehicleParams,
+    d: &Derived,
     prep: &Prepared,
     s: &mut VehicleState,
     contacts: &[Option<(ContactInput, ContactLinearization)>; MAX_WHEELS],
@@ -416,7 +418,16 @@ fn coupled_solve(
             t.torque = l.wheel_torque - l.rolling_torque;
         }
     }
-    let sol = drivetrain::solver::solve(&prep.engine, &terms[..nw], &prep.topology, dt);
+    // Wheeled drives: the topology cached with the parameters; tracks: this substep's.
+    let tracks;
+    let topology = match &prep.tracks {
+        Some(dem) => {
+            tracks = drivetrain::track_topology(&p.drivetrain, &d.drive_wheels[..nw], dem);
+            &tracks
+        }
+        None => &d.drive_topology,
+    };
+    let sol = drivetrain::solver::solve(&prep.engine, &terms[..nw], topology, dt);
     let mut slip_power = 0.0;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];

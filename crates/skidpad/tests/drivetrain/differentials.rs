@@ -251,3 +251,42 @@ fn tank_standard_and_special_both_turn_special_on_the_spot() {
     assert!(y_sp > 0.3, "special turns on the spot: yaw {y_sp}");
     assert!(moved < 0.5, "special stays put: moved {moved} m");
 }
+
+/// The wheeled topology is cached with the derived constants (not rebuilt per substep): it
+/// must follow a parameter change. Sports car, rear drive, 50/50 rear split: each rear wheel
+/// gets 1/2 of the gearbox output, the fronts none; after switching to all-wheel drive with
+/// 40 % to the front axle and 50/50 axle splits: fronts 0.4·0.5 = 0.2, rears 0.6·0.5 = 0.3,
+/// and a third (centre) lock joins the rear one.
+#[test]
+fn cached_drive_topology_follows_a_parameter_change() {
+    use skidpad::drivetrain::DriveLayout;
+    let mut car = Vehicle::new(sports_rwd()).unwrap();
+    let dp = &car.params().drivetrain.differential;
+    let ([fl, fr], [rl, rr]) = (dp.front_wheels, dp.rear_wheels);
+    let shares = |v: &Vehicle| {
+        let t = &v.derived().drive_topology;
+        (
+            [t.share[fl], t.share[fr], t.share[rl], t.share[rr]],
+            t.n_locks,
+        )
+    };
+    let (s, locks) = shares(&car);
+    assert_eq!(locks, 1, "the rear LSD");
+    for (got, want) in s.iter().zip([0.0, 0.0, 0.5, 0.5]) {
+        assert!((got - want).abs() < 1e-12, "{s:?}");
+    }
+    let mut p = car.params().clone();
+    p.drivetrain.differential.layout = DriveLayout::AllWheel;
+    p.drivetrain.differential.centre.split = 0.4;
+    p.drivetrain.differential.front.split = 0.5;
+    car.set_params(p).unwrap();
+    let (s, locks) = shares(&car);
+    for (got, want) in s.iter().zip([0.2, 0.2, 0.3, 0.3]) {
+        assert!((got - want).abs() < 1e-12, "{s:?}");
+    }
+    // Front, rear and centre locks: one per differential that is not open.
+    let d = &car.params().drivetrain.differential;
+    let kinds = [d.front.kind, d.rear.kind, d.centre.kind];
+    let expected = kinds.iter().filter(|k| **k != DiffKind::Open).count();
+    assert_eq!(locks, expected);
+}

@@ -5,7 +5,7 @@
 // Index loops over the fixed-size per-wheel arrays, as in the solver.
 #![allow(clippy::needless_range_loop)]
 
-use super::{MAX_PASSES, N, Solution, System, bias_exceeded, dot};
+use super::{MAX_PASSES, N, Solution, System, bias_exceeded, dot, dot_u};
 use crate::MAX_WHEELS;
 use crate::drivetrain::differential::LockModel;
 
@@ -195,7 +195,7 @@ impl ActiveSet {
         let tc = sol.clutch_torque;
         let mut changed = false;
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-            let rel = dot(&sys.dirs[j].1, xw);
+            let rel = dot_u(l, xw);
             match (l.model, self.lock[j]) {
                 // Engaged but now pushing the outputs apart: release.
                 (LockModel::SpeedBias { .. }, LockSet::On) if lock_t[j] * rel < 0.0 => {
