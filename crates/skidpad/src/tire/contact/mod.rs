@@ -30,7 +30,10 @@
 //! This affine `Fx(ω')` is what the drivetrain's coupled solve takes. The force is then limited
 //! to the largest of the model's forces at the slips the step predicts and at full sliding
 //! (κ = ±1, tan α = ±1) — so a linear extrapolation never exceeds what the tire can give — and
-//! the brake acts as Coulomb friction on the wheel.
+//! the brake acts as Coulomb friction on the wheel. The limit is `max(|F(κ_p, α_p)|, |F(±1, α_p)|,
+//! |F(κ_p, ±1)|)`; since a force within `|F(κ_p, α_p)|` is never clamped, the direct-drive
+//! solve ([`solve`]) evaluates the two sliding probes only for a longer force (same result,
+//! bit for bit); the drivetrain's coupled solve takes the full limit from [`linearize`].
 //!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
@@ -39,9 +42,13 @@
 
 use super::interface::{ForceNeed, MAX_SLIP_POINTS, SlipInput, SlipPoint, SteadyForces, TireModel};
 use super::model::{ContactInput, TireForce, rolling_resistance_torque};
-use super::params::TireParams;
+use super::params::{TireModelKind, TireParams};
 use super::state::TireState;
 use super::transient::RelaxationParams;
+
+mod limit;
+pub use limit::saturate;
+use limit::{LazyClamp, SlideProbes, push_slide_probes};
 
 /// Slip used for the central-difference slope at zero slip.
 pub const SLOPE_PROBE: f64 = 1e-4;
@@ -173,6 +180,12 @@ impl Batch {
             None => (fx, fy),
         }
     }
+
+    /// `|(Fx, Fy)|` of point `i` ([`Batch::force`]). Unit: N.
+    fn magnitude(&self, i: usize) -> f64 {
+        let (fx, fy) = self.force(i);
+        super::norm::norm(fx, fy)
+    }
 }
 
 /// Linearise the contact of a steady-state model with transient slip (see the module docs).
@@ -190,10 +203,24 @@ pub fn linearize(
     s: &TireState,
     dt: f64,
 ) -> TransientLinear {
+    linearize_with(model, r, c, s, dt, true).0
+}
+
+/// [`linearize`]; with `eager` false the force limit is only `max(|F(κ_p, α_p)|, MIN_LIMIT)`,
+/// a lower bound of the full limit, which the returned [`SlideProbes::limit`] completes
+/// (`None`: `limit` is already the full limit — eager, or no load).
+fn linearize_with(
+    model: &dyn TireModel,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+    dt: f64,
+    eager: bool,
+) -> (TransientLinear, Option<SlideProbes>) {
     use ForceNeed::{Both, Lateral, Longitudinal};
     let load = c.load.max(0.0);
     if load <= 0.0 {
-        return TransientLinear::default();
+        return (TransientLinear::default(), None);
     }
     let (sx, sy) = (
         r.longitudinal_length * c.relaxation_scale,
@@ -211,7 +238,6 @@ pub fn linearize(
     let v_pred = ay * (v + dt * c.vy);
     let (kp, tp) = (u_pred / sx, v_pred / sy);
     let ap = model_alpha(c, tp);
-    let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
 
     // Every point of this wheel and substep in one batch.
     let mut b = Batch::new(c);
@@ -239,9 +265,8 @@ pub fn linearize(
     let i_pred = b.push(kp, ap, Both);
     // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
     // what the tire gives when it slides, so a step that starts in adhesion is not clamped
-    // short of the force the spin is about to demand.
-    let i_slide_x = b.push(sgn(kp), ap, Both);
-    let i_slide_y = b.push(kp, model_alpha(c, sgn(tp)), Both);
+    // short of the force the spin is about to demand. Lazy: left to `SlideProbes::limit`.
+    let i_slide = eager.then(|| push_slide_probes(&mut b, c, kp, tp, ap));
     b.evaluate(model, &slip_input(c, omega, 0.0, 0.0));
 
     // Secant slopes and zero-slip forces around (κ₀, tan α₀), and the wheel torque there.
@@ -290,20 +315,32 @@ pub fn linearize(
     let dx = 1.0 + cx * dt * inv_m;
     let fx0 = (fx_zero + kxs * ax * u + gx * slip_v) / dx;
     let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
-    let mag = |i: usize| {
-        let (fx, fy) = b.force(i);
-        super::norm::norm(fx, fy)
+    let probes = SlideProbes {
+        omega,
+        kp,
+        tp,
+        ap,
+        pred: b.magnitude(i_pred),
     };
-    TransientLinear {
+    let (limit, lazy) = match i_slide {
+        Some((i_slide_x, i_slide_y)) => (
+            probes
+                .pred
+                .max(b.magnitude(i_slide_x))
+                .max(b.magnitude(i_slide_y))
+                .max(MIN_LIMIT),
+            None,
+        ),
+        None => (probes.pred.max(MIN_LIMIT), Some(probes)),
+    };
+    let lin = TransientLinear {
         fx0,
         dfx_domega: gx * c.radius / dx,
         fy,
-        limit: mag(i_pred)
-            .max(mag(i_slide_x))
-            .max(mag(i_slide_y))
-            .max(MIN_LIMIT),
+        limit,
         wheel_torque,
-    }
+    };
+    (lin, lazy)
 }
 
 /// Advance the deflections once the end-of-step spin `omega1` is known: `u' = A(u + dt·(ω'R −
@@ -388,16 +425,6 @@ pub fn carcass_reach_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: 
     }
 }
 
-/// Scale `(fx, fy)` into the circle of radius `limit`.
-pub fn saturate(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
-    let mag = super::norm::norm(fx, fy);
-    if mag > limit && mag > 0.0 {
-        (fx * limit / mag, fy * limit / mag)
-    } else {
-        (fx, fy)
-    }
-}
-
 /// Solve one wheel's spin against an affine contact force:
 /// `I(ω' − ω)/dt = T − R·Fx(ω') − c·ω'` (`c` the bearing damping, implicit like the tyre
 /// term), the brake as Coulomb friction (locks rather than reverses), the force limited to
@@ -408,6 +435,23 @@ pub fn solve_spin(
     omega: f64,
     t_free: f64,
     dt: f64,
+) -> (f64, f64, f64) {
+    let mut clamp = LazyClamp {
+        low: lin.limit,
+        full: || lin.limit,
+        limit: None,
+    };
+    solve_spin_with(lin, c, omega, t_free, dt, &mut clamp)
+}
+
+/// [`solve_spin`] with the force limit `clamp` (`lin.limit` a lower bound of it).
+fn solve_spin_with<F: FnMut() -> f64>(
+    lin: &TransientLinear,
+    c: &ContactInput,
+    omega: f64,
+    t_free: f64,
+    dt: f64,
+    clamp: &mut LazyClamp<F>,
 ) -> (f64, f64, f64) {
     let (r, inv_i) = (c.radius, 1.0 / c.inertia);
     // Implicit damping divides every explicit update by `1 + dt·c/I`.
@@ -428,26 +472,28 @@ pub fn solve_spin(
     };
     let t = t_free - sign * c.brake_torque;
     let mut w1 = spin(t, omega);
-    let (mut fx, mut fy) = saturate(fx_at(w1), lin.fy, lin.limit);
+    let (mut fx, mut fy) = clamp.saturate(fx_at(w1), lin.fy);
     if fx != fx_at(w1) {
         w1 = (omega + dt * (t - r * fx) * inv_i) / damp;
     }
     if c.brake_torque > 0.0 && (sign == 0.0 || w1 * sign < 0.0) {
-        let (fxl, fyl) = saturate(fx_at(0.0), lin.fy, lin.limit);
+        let (fxl, fyl) = clamp.saturate(fx_at(0.0), lin.fy);
         let hold = r * fxl - c.drive_torque;
         if hold.abs() <= c.brake_torque {
             return (0.0, fxl, fyl);
         }
         let t = t_free + c.brake_torque * hold.signum();
         w1 = spin(t, 0.0);
-        (fx, fy) = saturate(fx_at(w1), lin.fy, lin.limit);
+        (fx, fy) = clamp.saturate(fx_at(w1), lin.fy);
         w1 = dt * (t - r * fx) * inv_i / damp;
     }
     (w1, fx, fy)
 }
 
 /// Direct-drive contact solve for a steady-state model: linearise, solve the spin, advance the
-/// deflections, and record the state. Returns the ground force on the tire.
+/// deflections, and record the state. Returns the ground force on the tire. The force limit's
+/// sliding probes are evaluated only when the unclamped force exceeds `|F(κ_p, α_p)|` (the
+/// clamp cannot act otherwise), with the same bits as [`linearize`]'s eager limit.
 pub fn solve(
     model: &dyn TireModel,
     p: &TireParams,
@@ -456,7 +502,19 @@ pub fn solve(
     dt: f64,
 ) -> TireForce {
     let r = &p.relaxation;
-    let lin = linearize(model, r, c, s, dt);
+    // The sliding probes of the force limit only when the clamp can act (same bits as the
+    // eager limit, see `LazyClamp`): the unclamped force exceeds `|F(κ_p, α_p)|` in 40 % of
+    // the bench's sedan wheel-substeps (callgrind, 5200 vehicle-steps). Not for the full MF:
+    // its batch computes the load terms once and shares the α_p and κ_p terms between the
+    // probes and the predicted point, so a second batch costs more than the two probes (56 %
+    // probed, +2.9 % instructions per vehicle-step when lazy; PERFORMANCE.md).
+    let eager = matches!(p.model, TireModelKind::MagicFormula(_));
+    let (lin, probes) = linearize_with(model, r, c, s, dt, eager);
+    let mut clamp = LazyClamp {
+        low: lin.limit,
+        full: || probes.map_or(lin.limit, |p| p.limit(model, c)),
+        limit: None,
+    };
     let t_free = c.drive_torque + lin.wheel_torque
         - rolling_resistance_torque(
             p,
@@ -464,7 +522,7 @@ pub fn solve(
             s.omega,
             c.radius,
         );
-    let (w1, fx, fy) = solve_spin(&lin, c, s.omega, t_free, dt);
+    let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
     finish(model, r, c, s, w1, fx, fy, dt);
     record(p, c, s, w1, fx, fy, dt);
     TireForce { fx, fy }
@@ -527,3 +585,6 @@ pub fn moments(
         model_alpha(c, tan_alpha),
     )
 }
+
+#[cfg(test)]
+mod lazy_tests;

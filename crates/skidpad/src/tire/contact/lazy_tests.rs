@@ -1,0 +1,142 @@
+//! The lazy force limit of the direct-drive solve ([`super::solve`]) against the eager one of
+//! [`super::linearize`] and [`super::solve_spin`]: bit for bit over a grid of slips, loads,
+//! spins, drive and brake torques and grip limits, for the slip-curve, simplified-MF and
+//! full-MF tyres.
+
+use super::*;
+use crate::tire::mf::{MfTire, TirFile};
+use crate::tire::params::TireModelKind;
+use crate::tire::simple_magic::SimpleMagicParams;
+use crate::tire::slip_curve::SlipCurveParams;
+
+fn models() -> Vec<(&'static str, TireModelKind)> {
+    let text = include_str!("../../../tests/data/mf_185_80R14.tir");
+    let (file, _) = TirFile::parse(text, "mf_185_80R14.tir").unwrap();
+    vec![
+        (
+            "slip curve",
+            TireModelKind::SlipCurve(SlipCurveParams::default()),
+        ),
+        (
+            "simplified MF",
+            TireModelKind::SimpleMagic(SimpleMagicParams::default()),
+        ),
+        (
+            "MF 6.1",
+            TireModelKind::MagicFormula(Box::new(MfTire::from(file))),
+        ),
+    ]
+}
+
+/// What the grid reached, per model: every kind of case must occur, or the test proves little.
+#[derive(Debug, Default)]
+struct Seen {
+    cases: usize,
+    /// The sliding probes were evaluated (the unclamped force exceeded `|F(κ_p, α_p)|`).
+    probed: usize,
+    /// The force ended on the friction circle of the full limit (clamped).
+    clamped: usize,
+    /// The sliding probes raised the limit above `|F(κ_p, α_p)|` in a probed case.
+    raised: usize,
+    /// The brake held the wheel locked (ω' = 0).
+    locked: usize,
+}
+
+#[test]
+fn lazy_limit_is_bit_identical_to_the_eager_one() {
+    let r = RelaxationParams::default();
+    let dt = 1.0 / 240.0;
+    let (radius, inertia) = (0.3, 1.0);
+    for (name, kind) in models() {
+        let model = kind.as_model();
+        let mut seen = Seen::default();
+        for vx in [0.0, 0.7, -3.0, 25.0] {
+            for vy in [0.0, 0.4, -4.0] {
+                for load in [0.0, 1500.0, 4500.0] {
+                    for kappa0 in [0.0, 5e-5, 0.04, -0.3, 1.5] {
+                        for tan0 in [0.0, 0.05, -0.6] {
+                            for spin_slip in [-1.0, 0.0, 0.08, 2.0] {
+                                for drive in [0.0, 250.0, -900.0, 4000.0] {
+                                    for brake in [0.0, 300.0, 8000.0] {
+                                        for grip_x in [1.0, 0.6] {
+                                            let c = ContactInput {
+                                                load,
+                                                vx,
+                                                vy,
+                                                drive_torque: drive,
+                                                brake_torque: brake,
+                                                effective_mass: 350.0,
+                                                rest_load: 4000.0,
+                                                grip_x,
+                                                ..ContactInput::new(radius, inertia, 9.81)
+                                            };
+                                            let mut s = TireState {
+                                                omega: (vx.abs().max(1.0) * (1.0 + spin_slip))
+                                                    .copysign(vx)
+                                                    / radius,
+                                                ..Default::default()
+                                            };
+                                            s.transient.u = kappa0 * r.longitudinal_length;
+                                            s.transient.v = tan0 * r.lateral_length;
+                                            compare(model, &r, &c, &s, dt, &mut seen);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{name}: {seen:?}");
+        for (what, n) in [
+            ("probed", seen.probed),
+            ("clamped", seen.clamped),
+            ("raised", seen.raised),
+            ("locked", seen.locked),
+        ] {
+            assert!(n > 0, "{name}: no {what} case in {} cases", seen.cases);
+        }
+        // Most cases never reach the clamp (the point of the lazy limit).
+        assert!(seen.probed < seen.cases, "{name}: {seen:?}");
+    }
+}
+
+/// One case: eager `linearize` + `solve_spin` against the lazy pair [`super::solve`] uses.
+fn compare(
+    model: &dyn TireModel,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+    dt: f64,
+    seen: &mut Seen,
+) {
+    let eager = linearize(model, r, c, s, dt);
+    let (lazy, probes) = linearize_with(model, r, c, s, dt, false);
+    let bits = |l: &TransientLinear| [l.fx0, l.dfx_domega, l.fy, l.wheel_torque].map(f64::to_bits);
+    assert_eq!(bits(&eager), bits(&lazy), "{c:?} {s:?}");
+    // The lazy limit is a lower bound; completed, it is the eager limit, bit for bit.
+    assert!(lazy.limit <= eager.limit, "{c:?} {s:?}");
+    let full = probes.map_or(lazy.limit, |p| p.limit(model, c));
+    assert_eq!(full.to_bits(), eager.limit.to_bits(), "{c:?} {s:?}");
+
+    let t_free = c.drive_torque + eager.wheel_torque;
+    let want = solve_spin(&eager, c, s.omega, t_free, dt);
+    let mut clamp = LazyClamp {
+        low: lazy.limit,
+        full: || probes.map_or(lazy.limit, |p| p.limit(model, c)),
+        limit: None,
+    };
+    let got = solve_spin_with(&lazy, c, s.omega, t_free, dt, &mut clamp);
+    let b3 = |(a, b, c): (f64, f64, f64)| [a, b, c].map(f64::to_bits);
+    assert_eq!(b3(want), b3(got), "{c:?} {s:?}: {want:?} vs {got:?}");
+
+    seen.cases += 1;
+    if let Some(limit) = clamp.limit {
+        seen.probed += 1;
+        seen.raised += usize::from(limit > lazy.limit);
+        let mag = crate::tire::norm::norm(got.1, got.2);
+        seen.clamped += usize::from((mag - limit).abs() <= 1e-9 * limit);
+    }
+    seen.locked += usize::from(c.brake_torque > 0.0 && got.0 == 0.0 && c.load > 0.0);
+}

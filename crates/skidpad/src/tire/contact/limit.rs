@@ -1,0 +1,98 @@
+//! The force limit of the contact solve ([`super`]'s module docs): the sliding probes
+//! evaluated on demand ([`SlideProbes`]) and the clamp into the limit's circle, eager
+//! ([`saturate`]) or with the probes left until a force reaches the known part of the limit
+//! ([`LazyClamp`]).
+
+use super::{Batch, MIN_LIMIT, model_alpha, slip_input};
+use crate::tire::interface::{ForceNeed, TireModel};
+use crate::tire::model::ContactInput;
+
+/// The sliding probes of the force limit, left for [`SlideProbes::limit`] to evaluate when
+/// the clamp can act (the direct-drive path, [`super::solve`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SlideProbes {
+    /// The spin the batch was evaluated at. Unit: rad/s.
+    pub(super) omega: f64,
+    /// The predicted transient slips `κ_p`, `tan α_p` and the model's `α_p`.
+    pub(super) kp: f64,
+    pub(super) tp: f64,
+    pub(super) ap: f64,
+    /// `|F(κ_p, α_p)|`, before [`MIN_LIMIT`]. Unit: N.
+    pub(super) pred: f64,
+}
+
+impl SlideProbes {
+    /// The force limit of [`super::linearize`], bit for bit: `max(|F(κ_p, α_p)|, |F(±1, α_p)|,
+    /// |F(κ_p, ±1)|, MIN_LIMIT)`, the sliding probes evaluated here (two points). Each point
+    /// of a [`TireModel::forces_at`] batch is the model's force at its slips, bit for bit,
+    /// whatever else the batch holds, so these equal the eager batch's.
+    pub(super) fn limit(&self, model: &dyn TireModel, c: &ContactInput) -> f64 {
+        let mut b = Batch::new(c);
+        let (i_slide_x, i_slide_y) = push_slide_probes(&mut b, c, self.kp, self.tp, self.ap);
+        b.evaluate(model, &slip_input(c, self.omega, 0.0, 0.0));
+        self.pred
+            .max(b.magnitude(i_slide_x))
+            .max(b.magnitude(i_slide_y))
+            .max(MIN_LIMIT)
+    }
+}
+
+/// Push the sliding probes `(±1, α_p)` and `(κ_p, atan(±1))` (signs of the predicted slips)
+/// to `b`; returns their indices.
+pub(super) fn push_slide_probes(
+    b: &mut Batch,
+    c: &ContactInput,
+    kp: f64,
+    tp: f64,
+    ap: f64,
+) -> (usize, usize) {
+    let sgn = |x: f64| if x < 0.0 { -1.0 } else { 1.0 };
+    (
+        b.push(sgn(kp), ap, ForceNeed::Both),
+        b.push(kp, model_alpha(c, sgn(tp)), ForceNeed::Both),
+    )
+}
+
+/// Scale `(fx, fy)` into the circle of radius `limit`.
+pub fn saturate(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
+    scale_into(fx, fy, crate::tire::norm::norm(fx, fy), limit)
+}
+
+/// [`saturate`] with `mag = norm(fx, fy)` already known.
+#[inline]
+fn scale_into(fx: f64, fy: f64, mag: f64, limit: f64) -> (f64, f64) {
+    if mag > limit && mag > 0.0 {
+        (fx * limit / mag, fy * limit / mag)
+    } else {
+        (fx, fy)
+    }
+}
+
+/// [`saturate`] against a force limit known first by a lower bound `low` (≤ the limit) and
+/// completed by `full` (the limit itself, evaluated at most once, and only for a force
+/// longer than `low`). Same bits as `saturate(fx, fy, full())`: a force with
+/// `|F| ≤ low ≤ limit` (or a NaN `|F|`) is returned unchanged by both, any other is
+/// [`saturate`]d with the full limit.
+pub(super) struct LazyClamp<F: FnMut() -> f64> {
+    /// A lower bound of the limit (`max(|F(κ_p, α_p)|, MIN_LIMIT)`). Unit: N.
+    pub(super) low: f64,
+    /// Evaluates the limit.
+    pub(super) full: F,
+    /// The limit once `full` has run. Unit: N.
+    pub(super) limit: Option<f64>,
+}
+
+impl<F: FnMut() -> f64> LazyClamp<F> {
+    /// `saturate(fx, fy, limit)`. Always inlined: out of line it cost ≈ 30 instructions per
+    /// wheel and substep (callgrind, the bench's sedan).
+    #[inline(always)]
+    pub(super) fn saturate(&mut self, fx: f64, fy: f64) -> (f64, f64) {
+        let mag = crate::tire::norm::norm(fx, fy);
+        if mag > self.low {
+            let limit = *self.limit.get_or_insert_with(&mut self.full);
+            scale_into(fx, fy, mag, limit)
+        } else {
+            (fx, fy)
+        }
+    }
+}
