@@ -94,7 +94,7 @@ fn the_kart_never_ends_inside_a_curb_and_gains_no_energy() {
     // The energy audit's curb strike at each step size: the kart's wheels, 0.135 m, coast at
     // 15 m/s into a 15 cm curb under its left wheels (a face above their centres: a wall).
     // The body's kinetic and potential energy end below their start (the whole audit,
-    // springs and wheel spin included, is `energy_audit.rs`'s matrix).
+    // springs and wheel spin included, is `tests/energy_audit`'s matrix).
     for dt in [1.0 / 30.0, 1.0 / 60.0, 1.0 / 120.0] {
         let mut v = Vehicle::new(kart()).unwrap();
         let r = v.params().wheels[0].radius;

@@ -1,5 +1,5 @@
 //! Per-substep energy trace (issue 12, session 24): where a one-step rise of the energy audit
-//! (`tests/energy_audit.rs`) comes from, force by force.
+//! (the module above) comes from, force by force.
 //!
 //! The standalone substep loop (`skidpad::pipeline::run_substeps`'s order: stages 1–9,
 //! integration, stage 10b with the impulse first, split-impulse correction) is run here stage
@@ -32,19 +32,19 @@
 //!
 //! ```text
 //! TRACE_PRESET=sports_rwd TRACE_EVENT=cliff TRACE_DT=1000 TRACE_FROM=5.092 TRACE_TO=5.096 \
-//!   cargo test -p skidpad --test energy_trace -- --ignored --nocapture
+//!   cargo test -p skidpad --test energy_audit trace -- --ignored --nocapture
 //! ```
 //! Events: `cliff` (coasting at 20 m/s off a 50 m step), `drop50` (dropped flat from 50 m),
 //! `curb` (coasting at 15 m/s into a 15 cm step under the left wheels), `rollover` (thrown up
 //! at 4 m/s rolling at π/0.9 rad/s), as in the audit.
 //!
 //! Not run by CI on purpose: it prints one chosen case for a trace (the findings it gave are
-//! in `tests/energy_audit.rs`'s module docs); every case's assertions are the audit's matrix
+//! in this test's module docs); every case's assertions are the audit's matrix
 //! test. It checks only that the energy stays finite.
 
-use parry3d_f64::shape::SharedShape;
+use super::events::{Event, all_presets, setup};
 use skidpad::chassis::{ChassisState, integrate};
-use skidpad::ground::{Ground, GroundSet, ParryGround, Plane, cylinder_support_offset};
+use skidpad::ground::{Ground, cylinder_support_offset};
 use skidpad::params::Derived;
 use skidpad::pipeline::{
     SubstepForces, apply_position_correction, compute_forces_into, impact_stage, integrate_substep,
@@ -112,44 +112,17 @@ fn work(p: &VehicleParams, a: &ChassisState, b: &ChassisState, f: DVec3, at: DVe
     f.dot(a.point_velocity(&p.chassis, at) + b.point_velocity(&p.chassis, at_b)) * 0.5 * h
 }
 
-/// Ground, start pose, linear and angular velocity and duration (s) of `event` for a vehicle
-/// whose wheel centres are `r` above its origin's ground.
-fn setup(event: &str, r: f64) -> (Box<dyn Ground>, Pose, DVec3, DVec3, f64) {
-    let at = |z: f64| Pose::from_translation(DVec3::new(0.0, 0.0, z));
-    let fall = (100.0f64 / 9.81).sqrt();
-    match event {
-        "cliff" => {
-            let top = ParryGround::new(
-                SharedShape::cuboid(100.0, 50.0, 0.5),
-                Pose::from_translation(DVec3::new(-100.0, 0.0, 49.5)),
-            );
-            let g = GroundSet::new().with(top).with(Plane::flat());
-            let pose = Pose::from_translation(DVec3::new(-8.0, 0.0, r + 50.0));
-            (Box::new(g), pose, DVec3::X * 20.0, DVec3::ZERO, fall + 2.5)
-        }
-        "curb" => {
-            let curb = ParryGround::new(
-                SharedShape::cuboid(247.5, 25.0, 0.5),
-                Pose::from_translation(DVec3::new(252.5, 25.0, -0.35)),
-            );
-            let g = GroundSet::new().with(curb).with(Plane::flat());
-            (Box::new(g), at(r), DVec3::X * 15.0, DVec3::ZERO, 2.0)
-        }
-        "drop50" => (
-            Box::new(Plane::flat()),
-            at(r + 50.0),
-            DVec3::ZERO,
-            DVec3::ZERO,
-            fall + 2.0,
-        ),
-        _ => (
-            Box::new(Plane::flat()),
-            at(r + 0.5),
-            DVec3::Z * 4.0,
-            DVec3::X * (std::f64::consts::PI / 0.9),
-            6.0,
-        ),
-    }
+/// The matrix's event named `name` (`cliff`: the 50 m ledge, `curb`, `drop50`, else the
+/// roll-over), its ground, start and duration ([`setup`], [`Event::duration`]).
+fn named(name: &str, r: f64) -> (Box<dyn Ground>, Pose, DVec3, DVec3, f64) {
+    let event = match name {
+        "cliff" => Event::Ledge(50.0),
+        "curb" => Event::CurbStrike,
+        "drop50" => Event::Drop(50.0),
+        _ => Event::Rollover,
+    };
+    let (g, pose, v, w) = setup(event, r);
+    (g, pose, v, w, event.duration())
 }
 
 /// What one substep did: the body's energy change (with the grip stage's spin change), the
@@ -176,18 +149,12 @@ fn trace() {
         num("TRACE_TO", f64::INFINITY),
         num("TRACE_MIN", 0.0),
     );
-    let p = match name.as_str() {
-        "sedan" => presets::sedan(),
-        "hatch_fwd" => presets::hatch_fwd(),
-        "sports_rwd" => presets::sports_rwd(),
-        "rally_4wd" => presets::rally_4wd(),
-        "truck_6x6" => presets::truck_6x6(),
-        "tank" => presets::tank(),
-        "kart" => presets::kart(),
-        _ => presets::truck_8x8(),
-    };
+    let p = all_presets()
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or_else(presets::truck_8x8, |(_, f)| f());
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
-    let (ground, pose, v0, w0, duration) = setup(&event, r);
+    let (ground, pose, v0, w0, duration) = named(&event, r);
     let ground = &*ground;
     let mut v = Vehicle::new(p).unwrap();
     v.teleport(pose);
