@@ -178,7 +178,16 @@
 //!     too), friction along the slide. A first-order relaxation whose deflection runs far
 //!     past the sliding limit stores energy no carcass holds (`F/k_c` is millimetres);
 //!     Pacejka's non-linear form (relaxation length ∝ the local slip stiffness) bounds it.
-//!     A tyre-model change that moves every transient KPI: not made here.
+//!     Tried (session 24, not merged): the longitudinal mirror of the lateral hold above (a
+//!     deflection `u` against `ω'R − Vx` held within `σx·F_slide,x/K_x`, 0.1/18 m for the
+//!     hatch's tyre at 4 kN) takes this cell from 1.47 J to −3.17 J (and the cliff at
+//!     1/1000 s from 3.89 to 3.03 J by its changed path), but the kart's curb strike at
+//!     1/1000 s then rises 0.021 J in a step: a rear tyre's *lateral* deflection (95 % of its
+//!     reach, against a 0.1 m/s slide) unwinds over 0.16 s and gives back ≈ 0.06 J per step,
+//!     the carcass spring's own energy, which `E` does not count. So `E` lacks a term for the
+//!     tyres' patch springs (`≈ ½·(K_x/σx)·u² + ½·(K_α/σy)·v²` within their reach); the
+//!     curb cell at 1/1000 s passes today by 0.096 J because its path has no such slow
+//!     reversal. Next: add that term to `E` (and check every cell), then the hold.
 //!   - *The roll-over at 1/60 and 1/120 s* (≤ 2.3e-5 J): not rounding but the contact
 //!     solve's truncation (`skidpad::chassis::constraint::ITERATIONS`). The sedan's rise at
 //!     1/120 s (t = 0.975 s, at rest on its roof, nine body points in contact) is the
