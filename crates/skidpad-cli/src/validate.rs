@@ -50,14 +50,11 @@ pub fn html_section(reports: &[Report]) -> String {
                 Status::Fail => ("fail", "FAIL".to_string()),
                 Status::Skipped(why) => ("skipped", format!("skipped: {why}")),
             };
+            let [measured, expected, band] = c.printed();
             h.push_str(&format!(
-                "<tr class=\"{class}\"><td>{}</td><td>{:.4}</td><td>{:.4}</td>\
-                 <td>[{:.4}, {:.4}]</td><td>{}</td><td>{}</td></tr>\n",
+                "<tr class=\"{class}\"><td>{}</td><td>{measured}</td><td>{expected}</td>\
+                 <td>{band}</td><td>{}</td><td>{}</td></tr>\n",
                 c.name,
-                c.measured,
-                c.expected,
-                c.low,
-                c.high,
                 esc(&status),
                 esc(&c.basis)
             ));

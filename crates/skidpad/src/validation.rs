@@ -92,6 +92,25 @@ impl Check {
         Self::new(name, basis, measured, expected, expected - d, expected + d)
     }
 
+    /// The measured value, the expected value and the pass band as the table and the HTML
+    /// report print them: 4 decimals, and `—` for a value a check does not have (a skipped
+    /// check, or a run that measured nothing), never `NaN`.
+    pub fn printed(&self) -> [String; 3] {
+        let num = |v: f64| {
+            if v.is_finite() {
+                format!("{v:.4}")
+            } else {
+                "—".to_string()
+            }
+        };
+        let band = if self.low.is_finite() && self.high.is_finite() {
+            format!("[{:.4}, {:.4}]", self.low, self.high)
+        } else {
+            "—".to_string()
+        };
+        [num(self.measured), num(self.expected), band]
+    }
+
     fn skipped(name: &'static str, why: &str) -> Self {
         Self {
             name,
@@ -132,14 +151,10 @@ impl Report {
                 Status::Fail => "FAIL".to_string(),
                 Status::Skipped(why) => format!("skipped: {why}"),
             };
+            let [measured, expected, band] = c.printed();
             out.push_str(&format!(
-                "{:<34} {:>11.4} {:>11.4} {:>23}  {:<6} {}\n",
-                c.name,
-                c.measured,
-                c.expected,
-                format!("[{:.4}, {:.4}]", c.low, c.high),
-                status,
-                c.basis
+                "{:<34} {:>11} {:>11} {:>23}  {:<6} {}\n",
+                c.name, measured, expected, band, status, c.basis
             ));
         }
         out
@@ -465,4 +480,34 @@ fn coast_down(p: &VehicleParams) -> Result<[Check; 2], ParamError> {
             0.05,
         ),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skipped_check_prints_dashes_not_nan() {
+        // The tank has no steered wheels: its yaw-gain check is skipped and has no values.
+        let r = Report {
+            vehicle: "tank".into(),
+            checks: vec![
+                Check::skipped("step_steer_yaw_rate_gain_per_s", "no steered wheels"),
+                // 1.5 against 1.0 ± 10 %: band [0.9, 1.1], a failure with its numbers.
+                Check::relative("x", String::new(), 1.5, 1.0, 0.1),
+            ],
+        };
+        let [m, e, b] = r.checks[0].printed();
+        assert_eq!((m.as_str(), e.as_str(), b.as_str()), ("—", "—", "—"));
+        let [m, e, b] = r.checks[1].printed();
+        assert_eq!(
+            (m.as_str(), e.as_str(), b.as_str()),
+            ("1.5000", "1.0000", "[0.9000, 1.1000]")
+        );
+        assert_eq!(r.checks[1].status, Status::Fail);
+        let t = r.table();
+        assert!(!t.contains("NaN"), "{t}");
+        assert!(t.contains("skipped: no steered wheels"), "{t}");
+        assert!(!r.passed());
+    }
 }
