@@ -1,0 +1,245 @@
+//! Tests of the simplified Magic Formula: hand-worked curve values, the peak-root cache,
+//! signed zeros, validation.
+
+use super::*;
+
+#[test]
+fn cached_peak_root_is_the_iterations_bit_for_bit() {
+    // Six (C, E) pairs cycled through the 4-entry cache: misses, evictions and hits all
+    // give the Newton root's bits; and the root solves its equation.
+    let pairs = [
+        (1.65, 0.0),
+        (1.3, -0.5),
+        (1.9, 0.9),
+        (1.1, -3.0),
+        (1.5, 0.3),
+        (1.3, 0.5),
+    ];
+    for round in 0..3 {
+        for &(c, e) in pairs.iter().chain(pairs[..2].iter()) {
+            let u = peak_root(c, e);
+            assert_eq!(
+                u.to_bits(),
+                solve_peak_root(c, e).to_bits(),
+                "{round} {c} {e}"
+            );
+            let target = (std::f64::consts::PI / (2.0 * c)).tan();
+            assert!((u - e * (u - u.atan()) - target).abs() < 1e-12 * target.max(1.0));
+        }
+    }
+}
+
+#[test]
+fn a_zero_slip_is_the_formulas_signed_zero() {
+    // The formula `±d·unit(s·x_m)·s_i/s` evaluated in full at s_i = ±0, against the
+    // shortcut, over loads, other-direction slips (tiny to huge), curve shapes (E from
+    // −3 to 1, C up to 1.9) and camber.
+    let shapes = [
+        (10.0, 1.65, 0.0),
+        (12.0, 1.3, -0.5),
+        (8.0, 1.9, 1.0),
+        (30.0, 1.1, -3.0),
+    ];
+    let mut checked = 0;
+    for &(b, c, e) in &shapes {
+        let curve = MagicCurve { b, c, e };
+        let p = SimpleMagicParams {
+            longitudinal: curve,
+            lateral: curve,
+            camber_stiffness: 0.9,
+            ..SimpleMagicParams::default()
+        };
+        for fz in [1e-3, 150.0, 4000.0, 9000.0] {
+            for other in [1e-300, 1e-9, 0.003, 0.2, 1.0, 40.0, 1e200] {
+                for zero in [0.0, -0.0] {
+                    for gamma in [0.0, 0.03] {
+                        let s = sanitize(&SlipInput {
+                            fz,
+                            gamma,
+                            ..SlipInput::default()
+                        });
+                        let prep = p.prepare(&s).unwrap();
+                        let shift = prep.alpha_camber.unwrap_or(0.0);
+                        let alpha = if gamma == 0.0 { zero } else { zero - shift };
+                        let (fx, _, _) = p.at_slip(&prep, zero, other, ForceNeed::Both).unwrap();
+                        let (_, fy, _) = p.at_slip(&prep, other, alpha, ForceNeed::Both).unwrap();
+                        let (d, km, am) = (prep.d, prep.km, prep.am);
+                        let sy = (other + shift) / am;
+                        let sn = super::super::norm::norm(zero / km, sy);
+                        let want_x = d * prep.lon.unit(sn * km) * (zero / km) / sn;
+                        let sx = other / km;
+                        let sy0 = (alpha + shift) / am;
+                        let sn = super::super::norm::norm(sx, sy0);
+                        let want_y = -d * prep.lat.unit(sn * am) * sy0 / sn;
+                        assert_eq!(
+                            fx.to_bits(),
+                            want_x.to_bits(),
+                            "{b} {c} {e} {fz} {other} {zero}"
+                        );
+                        if sy0 == 0.0 {
+                            assert_eq!(
+                                fy.to_bits(),
+                                want_y.to_bits(),
+                                "{b} {c} {e} {fz} {other} {zero}"
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 448);
+}
+
+#[test]
+fn precomputed_peak_roots_give_the_same_bits_and_are_never_stale() {
+    // A tyre with its peak roots kept gives the forces and Mz of one without, bit for bit
+    // (surface scales change B, not the roots); after a curve's C or E changes, the kept
+    // root is not used (the forces are those of a fresh tyre with the new curve).
+    let mut plain = SimpleMagicParams {
+        camber_stiffness: 0.9,
+        ..SimpleMagicParams::default()
+    };
+    plain.lateral.e = 0.4;
+    let mut kept = plain.clone();
+    kept.precompute();
+    assert!(kept.peak_roots.lon.is_some() && kept.peak_roots.lat.is_some());
+    let check = |a: &SimpleMagicParams, b: &SimpleMagicParams| {
+        let mut n = 0;
+        for &fz in &[500.0, 4000.0, 9000.0] {
+            for &kappa in &[-1.0, -0.07, -1e-5, 0.0, 0.02, 0.1, 0.6] {
+                for &alpha in &[-0.5, -0.03, 0.0, 1e-4, 0.08, 0.3] {
+                    for &(mu, k, peak) in &[(1.0, 1.0, 1.0), (0.6, 0.8, 1.3)] {
+                        let i = SlipInput {
+                            gamma: -0.03,
+                            friction_scale: mu,
+                            stiffness_scale: k,
+                            peak_slip_scale: peak,
+                            ..input(kappa, alpha, fz)
+                        };
+                        let (x, y) = (a.steady_state(&i), b.steady_state(&i));
+                        assert_eq!(x.fx.to_bits(), y.fx.to_bits(), "{fz} {kappa} {alpha}");
+                        assert_eq!(x.fy.to_bits(), y.fy.to_bits(), "{fz} {kappa} {alpha}");
+                        assert_eq!(x.mz.to_bits(), y.mz.to_bits(), "{fz} {kappa} {alpha}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    };
+    assert_eq!(check(&plain, &kept), 252);
+    // Stale: change each curve's shape after `precompute`.
+    kept.longitudinal.c = 1.4;
+    kept.lateral.e = -1.0;
+    plain.longitudinal.c = 1.4;
+    plain.lateral.e = -1.0;
+    assert_eq!(check(&plain, &kept), 252);
+    // Sanity: the new shape moved the peak (the check is not comparing a tyre with itself).
+    let old = SimpleMagicParams::default();
+    assert!(
+        (old.longitudinal.peak_slip() - plain.longitudinal.peak_slip()).abs() > 1e-3,
+        "{} {}",
+        old.longitudinal.peak_slip(),
+        plain.longitudinal.peak_slip()
+    );
+}
+
+fn input(kappa: f64, alpha: f64, fz: f64) -> SlipInput {
+    SlipInput {
+        fz,
+        kappa,
+        alpha,
+        vx: 20.0,
+        ..SlipInput::default()
+    }
+}
+
+#[test]
+fn peak_value_and_position_by_hand() {
+    let p = SimpleMagicParams::default();
+    // E = 0: κ_m = tan(π/3.3)/10 = 0.140 23; Fx(κ_m) = D = µF_z = 4000 N at nominal load.
+    let km = (std::f64::consts::PI / 3.3).tan() / 10.0;
+    assert!((p.longitudinal.peak_slip() - km).abs() < 1e-12);
+    let f = p.steady_state(&input(km, 0.0, 4000.0));
+    assert!((f.fx - 4000.0).abs() < 1e-9);
+    let below = p.steady_state(&input(0.9 * km, 0.0, 4000.0)).fx;
+    let above = p.steady_state(&input(1.1 * km, 0.0, 4000.0)).fx;
+    assert!(below < 4000.0 && above < 4000.0);
+    // With E ≠ 0 the Newton root satisfies its defining equation.
+    let am = p.lateral.peak_slip();
+    let u = 12.0 * am;
+    let lhs = u + 0.5 * (u - u.atan());
+    assert!((lhs - (std::f64::consts::PI / 2.6).tan()).abs() < 1e-10);
+    let f = p.steady_state(&input(0.0, am, 4000.0));
+    assert!((f.fy + 4000.0).abs() < 1e-9);
+}
+
+#[test]
+fn slope_at_zero_is_bcd() {
+    let p = SimpleMagicParams::default();
+    let f = p.steady_state(&input(1e-6, 0.0, 4000.0)).fx;
+    assert!((f / 1e-6 - 10.0 * 1.65 * 4000.0).abs() < 1.0);
+}
+
+#[test]
+fn load_sensitivity_lowers_mu_with_load() {
+    let p = SimpleMagicParams::default();
+    assert!((p.mu(8000.0) - 0.9).abs() < 1e-12);
+    let km = p.longitudinal.peak_slip();
+    let peak8 = p.steady_state(&input(km, 0.0, 8000.0)).fx;
+    assert!((peak8 - 0.9 * 8000.0).abs() < 1e-9);
+}
+
+#[test]
+fn combined_and_symmetric() {
+    let p = SimpleMagicParams::default();
+    let pure = p.steady_state(&input(0.0, 0.05, 4000.0));
+    let comb = p.steady_state(&input(0.08, 0.05, 4000.0));
+    assert!(comb.fy.abs() < pure.fy.abs());
+    let neg = p.steady_state(&input(0.0, -0.05, 4000.0));
+    assert!((pure.fy + neg.fy).abs() < 1e-9 && (pure.mz + neg.mz).abs() < 1e-9);
+    assert!(
+        pure.mz > 0.0,
+        "aligning moment turns the wheel towards its velocity"
+    );
+    assert_eq!(
+        p.steady_state(&input(0.0, 0.0, 4000.0)),
+        SteadyForces::default()
+    );
+}
+
+#[test]
+fn camber_thrust_pushes_the_way_the_top_leans() {
+    // k_γ = 0.9 /rad, F_z = F_z0 = 4000 N (D = 4000 N), α = 0, γ = +0.02 rad (top right):
+    // C_α = B·C·D = 12·1.3·4000 = 62 400 N/rad, α_eq = 0.9·4000·0.02/62 400 = 1.153 85e-3,
+    // B·α_eq = 0.013 846; Fy = −D·sin(C·atan(Bα − E(Bα − atan Bα))) = −71.994 N, i.e.
+    // −C_γ·γ = −72 N less the curve's first bend. γ = −0.02 mirrors it; k_γ = 0 ignores it.
+    let p = SimpleMagicParams {
+        camber_stiffness: 0.9,
+        ..SimpleMagicParams::default()
+    };
+    let mut i = input(0.0, 0.0, 4000.0);
+    i.gamma = 0.02;
+    let fy = p.steady_state(&i).fy;
+    assert!((fy + 71.9938).abs() < 1e-3, "{fy}");
+    i.gamma = -0.02;
+    assert!((p.steady_state(&i).fy - 71.9938).abs() < 1e-3);
+    assert_eq!(SimpleMagicParams::default().steady_state(&i).fy, 0.0);
+}
+
+#[test]
+fn validation_rules() {
+    let mut p = SimpleMagicParams::default();
+    p.lateral.c = 2.0;
+    assert_eq!(p.validate().unwrap_err().path, "lateral.c");
+    let mut p = SimpleMagicParams::default();
+    p.longitudinal.e = 1.5;
+    assert_eq!(p.validate().unwrap_err().path, "longitudinal.e");
+    let p = SimpleMagicParams {
+        nominal_load: 0.0,
+        ..SimpleMagicParams::default()
+    };
+    assert_eq!(p.validate().unwrap_err().path, "nominal_load");
+}
