@@ -293,28 +293,16 @@ fn linearize_with(
     }
     .max(0.0);
 
-    let inv_m = if c.effective_mass > 0.0 {
-        1.0 / c.effective_mass
-    } else {
-        0.0
-    };
-    let w = r.low_speed_weight(c.vx);
-    let damping = |k: f64| {
-        if c.effective_mass > 0.0 {
-            w * 2.0 * r.low_speed_damping_ratio * (k * c.effective_mass).sqrt()
-        } else {
-            0.0
-        }
-    };
-    let (kxs, kys) = (kx / sx, ky / sy);
-    let (cx, cy) = (damping(kxs), damping(kys));
-    // Deflections integrate the measured contact velocity (what the chassis really did under
-    // every force, gravity and the other wheels included); only the damper sees the corner's
-    // implicit velocity change.
-    let gx = kxs * ax * dt + cx;
-    let dx = 1.0 + cx * dt * inv_m;
-    let fx0 = (fx_zero + kxs * ax * u + gx * slip_v) / dx;
-    let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
+    let (fx0, dfx_domega, fy) = patch_response(
+        r,
+        c,
+        dt,
+        [kx / sx, ky / sy],
+        [ax, ay],
+        [u, v],
+        slip_v,
+        [fx_zero, fy_zero],
+    );
     let probes = SlideProbes {
         omega,
         kp,
@@ -335,12 +323,51 @@ fn linearize_with(
     };
     let lin = TransientLinear {
         fx0,
-        dfx_domega: gx * c.radius / dx,
+        dfx_domega,
         fy,
         limit,
         wheel_torque,
     };
     (lin, lazy)
+}
+
+/// The patch springs `k = K/σ` (`kxs`, `kys`, N/m) with their low-speed dampers against the
+/// measured contact velocity (module docs): `(Fx at ω' = ω, dFx/dω', Fy)` for the relaxation
+/// factors `a = (A_x, A_y)`, the deflections `(u, v)`, the slip velocity `ωR − Vx` and the
+/// zero-slip forces `(Fx(0, α₀), Fy(κ₀, 0))`.
+#[allow(clippy::too_many_arguments)]
+fn patch_response(
+    r: &RelaxationParams,
+    c: &ContactInput,
+    dt: f64,
+    [kxs, kys]: [f64; 2],
+    [ax, ay]: [f64; 2],
+    [u, v]: [f64; 2],
+    slip_v: f64,
+    [fx_zero, fy_zero]: [f64; 2],
+) -> (f64, f64, f64) {
+    let inv_m = if c.effective_mass > 0.0 {
+        1.0 / c.effective_mass
+    } else {
+        0.0
+    };
+    let w = r.low_speed_weight(c.vx);
+    let damping = |k: f64| {
+        if c.effective_mass > 0.0 {
+            w * 2.0 * r.low_speed_damping_ratio * (k * c.effective_mass).sqrt()
+        } else {
+            0.0
+        }
+    };
+    let (cx, cy) = (damping(kxs), damping(kys));
+    // Deflections integrate the measured contact velocity (what the chassis really did under
+    // every force, gravity and the other wheels included); only the damper sees the corner's
+    // implicit velocity change.
+    let gx = kxs * ax * dt + cx;
+    let dx = 1.0 + cx * dt * inv_m;
+    let fx0 = (fx_zero + kxs * ax * u + gx * slip_v) / dx;
+    let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
+    (fx0, gx * c.radius / dx, fy)
 }
 
 /// Advance the deflections once the end-of-step spin `omega1` is known: `u' = A(u + dt·(ω'R −
