@@ -47,8 +47,10 @@ use super::state::TireState;
 use super::transient::RelaxationParams;
 
 mod limit;
+mod patch;
 pub use limit::saturate;
 use limit::{LazyClamp, SlideProbes, push_slide_probes};
+pub use patch::{carcass_reach_x, patch_energy};
 
 /// Slip used for the central-difference slope at zero slip.
 pub const SLOPE_PROBE: f64 = 1e-4;
@@ -436,20 +438,7 @@ pub const HOLD_MIN_SLIP: f64 = 1e-3;
 /// `σ = C_Fα/C_Fy` shrinks with the slope of the force, so a saturated patch follows the
 /// slip at once).
 pub fn carcass_reach_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64) -> f64 {
-    use ForceNeed::Lateral;
-    let mut b = Batch::new(c);
-    let p = b.push(0.0, model_alpha(c, SLOPE_PROBE), Lateral);
-    let m = b.push(0.0, model_alpha(c, -SLOPE_PROBE), Lateral);
-    let left = b.push(0.0, model_alpha(c, 1.0), Lateral);
-    let right = b.push(0.0, model_alpha(c, -1.0), Lateral);
-    b.evaluate(model, &slip_input(c, omega, 0.0, 0.0));
-    let k = -(b.force(p).1 - b.force(m).1) / (2.0 * SLOPE_PROBE);
-    let slide = 0.5 * (b.force(right).1 - b.force(left).1);
-    if k > 0.0 {
-        sy * slide.max(0.0) / k
-    } else {
-        f64::INFINITY
-    }
+    patch::reach_y(model, c, omega, sy)
 }
 
 /// Solve one wheel's spin against an affine contact force:
