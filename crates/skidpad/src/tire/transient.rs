@@ -24,7 +24,10 @@
 //! A lateral deflection that lies against the slip (`v·Vy < 0`, the slip reversed after a
 //! slide) is then held within what the carcass holds at full sliding,
 //! `σy·F_slide/K_α` ([`super::contact::carcass_reach_y`]): beyond that the patch slides, and
-//! the unwinding deflection would push the body along its slide.
+//! the unwinding deflection would push the body along its slide. Likewise a longitudinal
+//! deflection against its slip velocity (`u·(ωR − Vx) < 0`) is held within
+//! `σx·F_slide,x/K_x` ([`super::contact::carcass_reach_x`]). A tyre off the ground holds no
+//! deflection (`crate::wheel::clear_contact_forces`).
 //!
 //! | symbol | field | unit |
 //! |---|---|---|

@@ -391,10 +391,14 @@ pub fn spin_free(wp: &WheelParams, ws: &mut WheelState, dt: f64) {
 }
 
 /// A wheel off the ground carries nothing: load, forces, aligning moment and slips are zero,
-/// and its tyre input is gone.
+/// its tyre input is gone, and its carcass springs back (no patch holds the transient
+/// deflections `u`, `v`, so they are 0: a tyre that lands starts undeflected rather than
+/// pushing with a deflection left from before it left the ground, which no force had paid
+/// for at the landing's load; `crate::tire::contact::patch_energy`).
 pub fn clear_contact_forces(ws: &mut WheelState) {
     let t = &mut ws.tire;
     (t.load, t.fx, t.fy, t.mz, t.slip_ratio, t.slip_angle) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+    t.transient = Default::default();
 }
 
 /// Tyre thermal stage (after the tyre forces): slip power `|Fx·(ωR − Vx)| + |Fy·Vy|` heats

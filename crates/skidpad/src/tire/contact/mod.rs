@@ -373,10 +373,10 @@ fn patch_response(
 }
 
 /// Advance the deflections once the end-of-step spin `omega1` is known: `u' = A(u + dt·(ω'R −
-/// Vx))`, `v' = A_y(v + dt·Vy)` with the measured contact velocity, then hold a lateral
-/// deflection that lies against the slip within the carcass's reach ([`carcass_reach_y`])
-/// (forces are not needed; the signature keeps them for symmetry with the friction-circle
-/// tire).
+/// Vx))`, `v' = A_y(v + dt·Vy)` with the measured contact velocity, then hold a deflection
+/// that lies against its slip velocity within the carcass's reach ([`carcass_reach_x`] for
+/// `u` against `ω'R − Vx`, [`carcass_reach_y`] for `v` against `Vy`) (forces are not needed;
+/// the signature keeps them for symmetry with the friction-circle tire).
 #[allow(clippy::too_many_arguments)]
 pub fn finish(
     model: &dyn TireModel,
@@ -393,8 +393,15 @@ pub fn finish(
         r.lateral_length * c.relaxation_scale,
     );
     let t = &mut s.transient;
-    t.u = super::transient::relax(t.u, omega1 * c.radius - c.vx, c.vx, sx, dt);
+    let slip_x = omega1 * c.radius - c.vx;
+    t.u = super::transient::relax(t.u, slip_x, c.vx, sx, dt);
     t.v = super::transient::relax(t.v, c.vy, c.vx, sy, dt);
+    if t.u * slip_x < 0.0 && t.u.abs() > sx * HOLD_MIN_SLIP && c.load > 0.0 {
+        let reach = carcass_reach_x(model, c, omega1, sx);
+        if t.u.abs() > reach {
+            t.u = reach.copysign(t.u);
+        }
+    }
     if t.v * c.vy < 0.0 && t.v.abs() > sy * HOLD_MIN_SLIP && c.load > 0.0 {
         let reach = carcass_reach_y(model, c, omega1, sy);
         if t.v.abs() > reach {
@@ -406,11 +413,12 @@ pub fn finish(
     }
 }
 
-/// Smallest transient slip `|tan α'|` of a deflection against the slip that [`finish`] checks
-/// against [`carcass_reach_y`] (four model evaluations): below it the check is skipped, so a
-/// car driving straight, its lateral slip crossing zero all the time, pays nothing. Every
-/// plausible tyre reaches further (`F_slide/K_α ≈ μ/C_α`: 0.06 for a road tyre, 0.005 for
-/// μ = 0.1 on ice at C_α = 20 /rad), and a deflection this small holds at most
+/// Smallest transient slip `|tan α'|` (or `|κ'|`) of a deflection against the slip that
+/// [`finish`] checks against [`carcass_reach_y`] (or [`carcass_reach_x`]; four model
+/// evaluations): below it the check is skipped, so a car driving straight, its slips crossing
+/// zero all the time, pays nothing. Every plausible tyre reaches further
+/// (`F_slide/K_α ≈ μ/C_α`: 0.06 for a road tyre, 0.005 for μ = 0.1 on ice at C_α = 20 /rad;
+/// `μ/C_κ` ≈ 0.055 at C_κ = 18), and a deflection this small holds at most
 /// `F_slide·σy·10⁻³` (0.3 mm at σy = 0.3 m). Unit: 1.
 pub const HOLD_MIN_SLIP: f64 = 1e-3;
 
