@@ -83,11 +83,40 @@ pub fn tyre_patch_energies(
     e
 }
 
+/// The patch springs at the start of a step, for [`patch_reload`]: each wheel's
+/// deflections, their energy at its load then and whether it was in contact.
+#[derive(Debug, Clone, Copy)]
+pub struct PatchStart {
+    /// Carcass deflections. Unit: m.
+    pub d: Deflections,
+    /// Each wheel's patch-spring energy. Unit: J.
+    pub u: [f64; skidpad::MAX_WHEELS],
+    /// Each wheel was in contact.
+    pub contact: [bool; skidpad::MAX_WHEELS],
+}
+
+impl PatchStart {
+    /// The patch springs of `v` as the step it just took ended.
+    pub fn of(v: &Vehicle, ground: &dyn Ground) -> Self {
+        let d = deflections(v);
+        let mut contact = [false; skidpad::MAX_WHEELS];
+        for (c, w) in contact.iter_mut().zip(v.state().wheels()) {
+            *c = w.suspension.in_contact;
+        }
+        Self {
+            d,
+            u: tyre_patch_energies(v, ground, &d),
+            contact,
+        }
+    }
+}
+
 /// How much the patch springs' energy changed over a step with the tyres' loads alone (J):
-/// `Σ U_i(d₀; L₁) − U_i(d₀; L₀)` over the wheels in contact at the end (`d₀` the
-/// deflections at the step's start, `u0` their energies at the start's loads `L₀`, `L₁` the
-/// end's), which the one-step check takes off the step's rise, so that it compares the two
-/// ends' deflections at one load, the end's.
+/// `Σ U_i(d₀; L₁) − U_i(d₀; L₀)` over the wheels in contact at both ends (`d₀` the
+/// deflections at the step's start, `L₀`, `L₁` the loads at its start and end), which the
+/// one-step check takes off the step's rise, so that it compares the two ends' deflections
+/// at one load, the end's. A wheel that touched down or left the ground within the step is
+/// counted as it is (its patch appears or goes with its deflections).
 ///
 /// Why: the patch spring `k = K/σ` scales with the load (the slip stiffnesses `K ≈ C·F_z`,
 /// the relaxation lengths fixed), so at a fixed deflection `U` follows `F_z`, and a load
@@ -98,16 +127,11 @@ pub fn tyre_patch_energies(
 /// times the 43 kN before and after) for one step: its `U` went from 301 J to 998 J and back
 /// to 292 J while the body lost energy in both steps; counted at the moving load that cell
 /// rose 215 J in one step.
-pub fn patch_reload(
-    v: &Vehicle,
-    ground: &dyn Ground,
-    d0: &Deflections,
-    u0: &[f64; skidpad::MAX_WHEELS],
-) -> f64 {
-    let now = tyre_patch_energies(v, ground, d0);
+pub fn patch_reload(v: &Vehicle, ground: &dyn Ground, start: &PatchStart) -> f64 {
+    let now = tyre_patch_energies(v, ground, &start.d);
     (0..v.params().wheels.len())
-        .filter(|&i| v.state().wheels()[i].suspension.in_contact)
-        .map(|i| now[i] - u0[i])
+        .filter(|&i| start.contact[i] && v.state().wheels()[i].suspension.in_contact)
+        .map(|i| now[i] - start.u[i])
         .sum()
 }
 

@@ -2,8 +2,8 @@
 //! grounds and starts, and one audited run.
 
 use super::energy::{
-    ROUNDING, body_energy, deflections, drive_power, end_jounces, energy,
-    explicit_spring_allowance, explicit_spring_offset, patch_reload, tyre_patch_energies,
+    PatchStart, ROUNDING, body_energy, drive_power, end_jounces, energy, explicit_spring_allowance,
+    explicit_spring_offset, patch_reload,
 };
 use parry3d_f64::shape::SharedShape;
 use skidpad::ground::{Ground, GroundSet, ParryGround, Plane};
@@ -143,10 +143,7 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
     v.step(dt, &ground);
     let (mut e0, _) = energy(&v, &*ground, dt);
     let mut x0 = end_jounces(&v, &*ground, dt);
-    let (mut d0, mut u0) = (
-        deflections(&v),
-        tyre_patch_energies(&v, &*ground, &deflections(&v)),
-    );
+    let mut patches = PatchStart::of(&v, &*ground);
     let (e_start, mut work) = (e0, 0.0);
     let debug = std::env::var("AUDIT_DEBUG").is_ok();
     let mut out = Audit {
@@ -168,11 +165,8 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
             return out;
         }
         let x1 = end_jounces(&v, &*ground, dt);
-        let reload = patch_reload(&v, &*ground, &d0, &u0);
-        (d0, u0) = (
-            deflections(&v),
-            tyre_patch_energies(&v, &*ground, &deflections(&v)),
-        );
+        let reload = patch_reload(&v, &*ground, &patches);
+        patches = PatchStart::of(&v, &*ground);
         let raw = e - e0 - reload - drive_power(&v) * dt - ROUNDING * scale;
         let excess = raw - explicit_spring_allowance(&v, &x0, &x1);
         out.raw_rise = out.raw_rise.max(raw);

@@ -32,8 +32,8 @@
 //! the start (`E(0)` after the first step, which measures the teleported suspension afresh).
 //! Checked on every cell that passes it ([`per_step_checked`]: the drops, the ledge and the
 //! cliff, the ramp jump and the curb strike at every step, the roll-over at 1/30 and
-//! 1/1000 s): no single step rises, the patch springs counted at the step's end load at both
-//! ends ([`energy::patch_reload`]). CI runs
+//! 1/1000 s): no single step rises, the patch springs of a wheel in contact throughout counted
+//! at the step's end load at both ends ([`energy::patch_reload`]). CI runs
 //! the whole matrix (≈ 15 s at opt-level 1); the table of the worst net gain and one-step
 //! rise per event and step is
 //!
@@ -145,8 +145,9 @@
 //!   lateral deflection at 95 % of its reach gave back ≈ 0.06 J per step, +0.021 J beyond the
 //!   allowance). `U_patch` is now in `E`. Counting it showed two things: a tyre off the
 //!   ground kept its deflections and landed pushing with them at the landing's load (the
-//!   tank's curb at 1/1000 s: 833 J appeared at a touchdown at the load filter's cap; fixed in
-//!   the physics, `skidpad::wheel::clear_contact_forces`: no patch, no deflection), and
+//!   tank's curb at 1/1000 s, t = 0.863 s: a wheel touched down at 137 kN with the 26 mm of
+//!   `v` it had kept in the air, and 833 J appeared; fixed in the physics,
+//!   `skidpad::wheel::clear_contact_forces`: no patch, no deflection), and
 //!   `U_patch` follows the load at a fixed deflection (`k = K/σ`, `K ∝ F_z`): a one-step
 //!   spike to the cap multiplied it by 3.4 and back (+215 J in one step, the body losing
 //!   energy in both), so the one-step check compares the deflections at one load. Then the
