@@ -329,7 +329,9 @@ pub fn impact_stage<const S: usize>(
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
-    solve_contacts(&p.chassis, &drift, c, j);
+    if !all_apart(&p.chassis, &drift, c) {
+        solve_contacts(&p.chassis, &drift, c, j);
+    }
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
@@ -346,6 +348,24 @@ pub fn impact_stage<const S: usize>(
         any = true;
     }
     (any || deep).then_some(fix)
+}
+
+/// Whether no constraint of `c` would take an impulse from [`solve_contacts`] on `s`: every
+/// point's velocity along its normal, relative to the ground, already satisfies its
+/// speculative limit with no impulse, `(v + ω × r − v_s)·n + max_approach_speed ≥ 0` (`r` from
+/// `s`'s centre of mass; `false` if any is NaN). The solver's first sweep then computes
+/// `max(0 − v_n/k, 0) = 0` for each constraint in turn (with no earlier impulse, the
+/// velocity it reads is this one), changes nothing, and stops at that fixed point: every
+/// impulse stays 0, the answer this gives without its inertia matrix and effective masses
+/// (the usual case: a car on its wheels, its end stops' travel left and no body point near
+/// the ground).
+fn all_apart(p: &crate::chassis::ChassisParams, s: &ChassisState, c: &[PointConstraint]) -> bool {
+    let com = s.com_world(p);
+    c.iter().all(|pc| {
+        let v = s.linear_velocity_world + s.angular_velocity_world.cross(pc.point_world - com)
+            - pc.support_velocity_world;
+        v.dot(pc.normal_world) + pc.max_approach_speed >= 0.0
+    })
 }
 
 /// Carry each constraint point, found at the substep's `start` pose, with the body to the
@@ -414,5 +434,59 @@ pub fn apply_position_correction(
         };
         s.linear_velocity_world *= scale;
         s.angular_velocity_world *= scale;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constraints_all_apart_take_no_impulse() {
+        // 20 000 random sets of 1–8 constraints (the sedan's chassis, random pose, velocities
+        // up to 20 m/s and 3 rad/s, normals mostly up, approach limits 0–2 m/s): whenever
+        // `all_apart` says so, the solver's impulses are all exactly 0 (the skip is exact);
+        // both answers occur often.
+        let p = crate::presets::sedan().chassis;
+        let mut seed = 9_u64;
+        let mut rnd = |lo: f64, hi: f64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let v3 = |rnd: &mut dyn FnMut(f64, f64) -> f64, s: f64| {
+            DVec3::new(rnd(-s, s), rnd(-s, s), rnd(-s, s))
+        };
+        let (mut apart, mut pushing) = (0, 0);
+        for _ in 0..20_000 {
+            let s = ChassisState {
+                pose: crate::math::Pose {
+                    translation: v3(&mut rnd, 50.0),
+                    rotation: DQuat::from_scaled_axis(v3(&mut rnd, 0.4)),
+                },
+                linear_velocity_world: v3(&mut rnd, 20.0),
+                angular_velocity_world: v3(&mut rnd, 3.0),
+            };
+            let n = (rnd(1.0, 9.0) as usize).min(8);
+            let c: Vec<PointConstraint> = (0..n)
+                .map(|_| PointConstraint {
+                    point_world: s.pose.translation + v3(&mut rnd, 2.0),
+                    normal_world: (DVec3::Z + v3(&mut rnd, 0.5)).normalize(),
+                    support_velocity_world: v3(&mut rnd, 1.0),
+                    max_approach_speed: rnd(0.0, 2.0),
+                    friction: rnd(0.0, 1.0),
+                })
+                .collect();
+            let mut j = vec![DVec3::splat(7.0); n];
+            solve_contacts(&p, &s, &c, &mut j);
+            if all_apart(&p, &s, &c) {
+                apart += 1;
+                assert!(j.iter().all(|j| *j == DVec3::ZERO), "{j:?}");
+            } else {
+                pushing += 1;
+            }
+        }
+        assert!(apart > 1000 && pushing > 1000, "{apart} {pushing}");
     }
 }
