@@ -24,7 +24,8 @@
 //!   vertices: the clipped corners with `u ≥ v` and the diagonal's entry and exit
 //!   `(t, t)`, `t = max(a, c)` and `t = min(b, d)` (when `max(a, c) ≤ min(b, d)`); the same
 //!   for B with `u ≤ v`. Corners within [`WIDEN`] of the diagonal take the higher plane.
-//!   Each cell's maximum gets the allowance (with the reference plane's size added, below).
+//!   Each cell's maximum gets the allowance, `1e-9·(1 + 2·|h|max + |reference plane|)` m
+//!   over the cell's four samples.
 //!   Sweeps (of any direction) can meet only that surface there, or the solid below it. A
 //!   cell's highest sample lies up to 0.37 m above its surface on issue 13's terrain.
 //! - Sloped ([`Ground::max_height_over_sloped`](crate::ground::Ground::max_height_over_sloped),
@@ -59,24 +60,32 @@ fn cell_max(z0: f64, pa: (f64, f64), pb: (f64, f64), (a, b, c, d): (f64, f64, f6
     for (u, v) in [(a, c), (b, c), (a, d), (b, d)] {
         let (za, zb) = (z0 + pa.0 * u + pa.1 * v, z0 + pb.0 * u + pb.1 * v);
         let w = u - v;
-        m = m.max(if w > WIDEN {
+        let z = if w > WIDEN {
             za
         } else if w < -WIDEN {
             zb
         } else {
-            za.max(zb)
-        });
+            larger(za, zb)
+        };
+        m = larger(m, z);
     }
     let (t_in, t_out) = (a.max(c), b.min(d));
     if t_in <= t_out {
         let (sa, sb) = (pa.0 + pa.1, pb.0 + pb.1);
-        m = m
-            .max(z0 + sa * t_in)
-            .max(z0 + sb * t_in)
-            .max(z0 + sa * t_out)
-            .max(z0 + sb * t_out);
+        let z = larger(
+            larger(z0 + sa * t_in, z0 + sb * t_in),
+            larger(z0 + sa * t_out, z0 + sb * t_out),
+        );
+        m = larger(m, z);
     }
     m
+}
+
+/// The larger of two numbers known not to be NaN (one `maxsd`; `f64::max`'s NaN handling
+/// costs several instructions per call).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
 }
 
 /// `floor(x)` for finite `|x| < 2⁵²` (exact: the truncation and its conversion back are).
@@ -200,12 +209,11 @@ impl HeightField {
                 let pa = (h10 - h00 - g.x, h11 - h10 - g.y);
                 let pb = (h11 - h01 - g.x, h01 - h00 - g.y);
                 let m = cell_max(z0, pa, pb, (a, b, c, d));
-                let (lo, hi) = (
-                    h00.min(h10).min(h01.min(h11)),
-                    h00.max(h10).max(h01.max(h11)),
-                );
+                // The allowance: 1e-9 of the sizes of the terms (the samples' and the
+                // reference plane's), 1e6 times their rounding.
+                let size = larger(larger(h00.abs(), h10.abs()), larger(h01.abs(), h11.abs()));
                 let lin = g.x.abs() * (ox.abs() + 1.0) + g.y.abs() * (oy.abs() + 1.0);
-                top = top.max(m + 1e-9 * (1.0 + hi.abs().max(lo.abs()) + (hi - lo) + lin));
+                top = larger(top, m + 1e-9 * (1.0 + 2.0 * size + lin));
             }
         }
         Some(top)
