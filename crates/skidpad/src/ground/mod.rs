@@ -161,7 +161,7 @@ pub trait Ground: Send + Sync {
     /// `slope` (m/m), over the axis-aligned rectangle `[min, max]` (world, m): no point of the
     /// ground (surface or solid) with `(x, y)` in the rectangle lies higher than
     /// `bound + slope·((x, y) − min)`. `f64::NEG_INFINITY`: no ground there; `None`: unknown.
-    /// The body's broad phase ([`crate::pipeline::body_contact`]) asks it with the plane of
+    /// The body's broad phase (`pipeline/body_contact.rs`) asks it with the plane of
     /// the body's floor: a car on a slope is as far above a sloped ground as on a flat one.
     /// Default: [`Ground::max_height_over`] minus the reference plane's lowest value over
     /// the rectangle (exact for a flat ground, looser than a ground's own answer on a slope).

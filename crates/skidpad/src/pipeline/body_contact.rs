@@ -329,9 +329,7 @@ pub fn impact_stage<const S: usize>(
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
-    if !all_apart(&p.chassis, &drift, c) {
-        solve_contacts(&p.chassis, &drift, c, j);
-    }
+    solve_unless_apart(&p.chassis, &drift, c, j);
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
@@ -348,6 +346,19 @@ pub fn impact_stage<const S: usize>(
         any = true;
     }
     (any || deep).then_some(fix)
+}
+
+/// [`solve_contacts`] into `j` (zeros on entry), skipped when [`all_apart`]: the same
+/// impulses.
+fn solve_unless_apart(
+    p: &crate::chassis::ChassisParams,
+    s: &ChassisState,
+    c: &[PointConstraint],
+    j: &mut [DVec3],
+) {
+    if !all_apart(p, s, c) {
+        solve_contacts(p, s, c, j);
+    }
 }
 
 /// Whether no constraint of `c` would take an impulse from [`solve_contacts`] on `s`: every
