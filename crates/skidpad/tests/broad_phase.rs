@@ -83,6 +83,13 @@ impl<G: Ground> Ground for Unbounded<G> {
             None
         }
     }
+    fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+        if self.bounded {
+            self.ground.max_height_over_sloped(min, max, slope)
+        } else {
+            None
+        }
+    }
 }
 
 /// `steps` steps of `p` from `pose` under `intent` on `ground`, with and without its bound:
@@ -141,11 +148,37 @@ fn grounds_bound_their_height() {
         Plane::new(DVec3::ZERO, DVec3::X).max_height_over(lo, hi),
         None
     );
-    // 4 × 3 samples 1 m apart from (0, 0), z = i + 10·j: over x ∈ [0.2, 1.5], y ∈ [0.1, 0.4]
-    // the cells touch samples i ≤ 2, j ≤ 1 → 2 + 10 = 12 m; off the grid −∞.
+    // 4 × 3 samples 1 m apart from (0, 0), z = x + 10·y: over x ∈ [0.2, 1.5], y ∈ [0.1, 0.4]
+    // the surface's highest point is the corner (1.5, 0.4): 5.5 m (the cells' highest sample
+    // is 12 m), widened by 1e-6 of a cell (× the gradient 11: 1.1e-5 m) plus the 1e-9 m
+    // allowance; off the grid −∞. Sloped by the ground's own gradient (1, 10): the height
+    // above the plane through (0.2, 0.1, 0) is 0.2 + 1 = 1.2 m everywhere.
     let hf = HeightField::from_fn(4, 3, 1.0, DVec2::ZERO, |x, y| x + 10.0 * y).unwrap();
-    let top = hf.max_height_over(DVec2::new(0.2, 0.1), DVec2::new(1.5, 0.4));
-    assert_eq!(top, Some(12.0));
+    let (a, b) = (DVec2::new(0.2, 0.1), DVec2::new(1.5, 0.4));
+    let top = hf.max_height_over(a, b).unwrap();
+    assert!((5.5..5.5 + 2e-5).contains(&top), "{top}");
+    let top = hf
+        .max_height_over_sloped(a, b, DVec2::new(1.0, 10.0))
+        .unwrap();
+    assert!((1.2..1.2 + 2e-5).contains(&top), "{top}");
+    // Sloped (−1, 0): z − s·((x, y) − a) = 2x + 10y − 0.2, highest at (1.5, 0.4): 6.8 m.
+    let top = hf
+        .max_height_over_sloped(a, b, DVec2::new(-1.0, 0.0))
+        .unwrap();
+    assert!((6.8..6.8 + 2e-5).contains(&top), "{top}");
+    // An inclined plane, z = 0.3·x + 2 (normal ∝ (−0.3, 0, 1)): exact, flat and sloped.
+    let incline = Plane::new(DVec3::new(0.0, 0.0, 2.0), DVec3::new(-0.3, 0.0, 1.0));
+    let top = incline.max_height_over(a, b).unwrap();
+    assert!((top - 2.45).abs() < 1e-12, "{top}");
+    let top = incline
+        .max_height_over_sloped(a, b, DVec2::new(0.3, 0.0))
+        .unwrap();
+    assert!((top - 2.06).abs() < 1e-12, "{top}");
+    let top = incline
+        .max_height_over_sloped(a, b, DVec2::new(0.5, -1.0))
+        .unwrap();
+    assert!((top - (2.06 + 0.3)).abs() < 1e-12, "{top}");
+    assert_eq!(incline.max_height_over_sloped(a, b, DVec2::NAN), None);
     let off = hf.max_height_over(DVec2::new(5.0, 0.0), DVec2::new(6.0, 1.0));
     assert_eq!(off, Some(f64::NEG_INFINITY));
     // A 0.4 m cube (half 0.2) centred 1 m up at x = 2: its top 1.2 m where it is, −∞ beside.

@@ -1,8 +1,10 @@
 //! `HeightField::max_height_over` (the broad phase's bound, `ground/heightfield/bound.rs`):
-//! the rectangle's cell scan gives the same bound as the `floor`/`ceil` formula it replaced,
-//! a point's bound (a vertical ray's footprint) from its cell's triangle planes is never
-//! below the surface or a vertical ray's hit and never above the cell's highest sample, and
-//! on issue 13's rolling terrain it lets the body's rays be skipped with the run unchanged.
+//! a large rectangle's cell scan gives the same bound as the `floor`/`ceil` formula it
+//! replaced, a point's bound (a vertical ray's footprint) from its cell's triangle planes is
+//! never below the surface or a vertical ray's hit and never above the cell's highest sample,
+//! a rectangle over a few cells (flat or sloped, `max_height_over_sloped`) is bounded by the
+//! surface's own highest point, and on issue 13's rolling terrain the bounds let the body's
+//! rays be skipped with the run unchanged.
 
 use glam::DVec2;
 use skidpad::ground::{Ground, GroundHit, HeightField, clear_of};
@@ -92,10 +94,13 @@ fn rectangles_are_bounded_as_before() {
     }
     for (lo, hi) in rects {
         let (got, want) = (hf.max_height_over(lo, hi), reference_rect(&hf, lo, hi));
-        let cell = |p: DVec2| ((p - hf.origin()) / c).floor();
-        if cell(lo) == cell(hi) && want.is_some_and(f64::is_finite) {
-            // A point or a rectangle inside one cell: the plane bound (tested below), at most
-            // the cells' highest sample.
+        // Cells touched at most, and whether the rectangle lies on the grid ([−100, 100]²)
+        // or is clipped to a few cells of it.
+        let cells = ((hi - lo) / c).ceil() + 1.0;
+        let inside = lo.cmpge(DVec2::splat(-100.0)).all() && hi.cmple(DVec2::splat(100.0)).all();
+        if (cells.x * cells.y <= 36.0 || !inside) && want.is_some_and(f64::is_finite) {
+            // A point or a rectangle over a few cells: the plane bound (tested below), at
+            // most the cells' highest sample.
             assert!(
                 got.unwrap() <= want.unwrap() + 1e-8,
                 "{lo} {got:?} {want:?}"
@@ -203,6 +208,77 @@ fn a_small_rectangle_is_bounded_by_its_cell_planes() {
     assert!(tighter > 0.1, "{tighter}");
 }
 
+/// The surface's highest value of `z − slope·((x, y) − lo)` over `[lo, hi]` (inside the
+/// grid), found independently of the bound's cell walk: a piecewise-linear function's
+/// maximum over a rectangle lies at a vertex of the pieces' arrangement, so `height_at` at
+/// every candidate (the corners; where the rectangle's sides cross the sample lines
+/// `x = x₀ + iΔ`, `y = y₀ + jΔ` and the cell diagonals `x − y = x₀ − y₀ + kΔ`; the samples
+/// inside) gives it.
+fn vertex_max(hf: &HeightField, lo: DVec2, hi: DVec2, slope: DVec2) -> f64 {
+    let (o, c) = (hf.origin(), hf.cell_size());
+    let mut pts = vec![lo, hi, DVec2::new(lo.x, hi.y), DVec2::new(hi.x, lo.y)];
+    let lines = |a: f64, b: f64, o: f64| {
+        let (k0, k1) = (((a - o) / c).ceil() as i64, ((b - o) / c).floor() as i64);
+        (k0..=k1).map(move |k| o + k as f64 * c)
+    };
+    for x in lines(lo.x, hi.x, o.x) {
+        pts.extend([DVec2::new(x, lo.y), DVec2::new(x, hi.y)]);
+        pts.extend(lines(lo.y, hi.y, o.y).map(|y| DVec2::new(x, y)));
+    }
+    for y in lines(lo.y, hi.y, o.y) {
+        pts.extend([DVec2::new(lo.x, y), DVec2::new(hi.x, y)]);
+    }
+    // Diagonals: x − y = (o.x − o.y) + kΔ, met by the sides y = lo.y, hi.y and x = lo.x, hi.x.
+    for y in [lo.y, hi.y] {
+        pts.extend(lines(lo.x - y, hi.x - y, o.x - o.y).map(|d| DVec2::new(d + y, y)));
+    }
+    for x in [lo.x, hi.x] {
+        pts.extend(lines(x - hi.y, x - lo.y, o.x - o.y).map(|d| DVec2::new(x, x - d)));
+    }
+    pts.iter()
+        .map(|p| hf.height_at(p.x, p.y).unwrap() - slope.dot(*p - lo))
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+#[test]
+fn a_rectangle_over_a_few_cells_is_bounded_by_its_surface() {
+    // 6000 random rectangles up to 1.5 cells wide (up to 3 × 3 cells, a body's or a rim
+    // sweep's footprint), flat and with random slopes up to 0.3: the bound lies within
+    // 1e-6 cell of widening (× the gradient) and the 1e-9 m allowance above the surface's
+    // highest point found independently (`vertex_max`), never below it (no tolerance), and
+    // so never above the cells' highest sample by more than the allowance when flat.
+    let hf = terrain();
+    let c = hf.cell_size();
+    let mut seed = 3;
+    let (mut worst, mut tighter) = (0.0_f64, 0.0_f64);
+    for k in 0..6000 {
+        let lo = DVec2::new(lcg(&mut seed), lcg(&mut seed)) * 180.0 - 90.0;
+        let hi = lo + DVec2::new(lcg(&mut seed), lcg(&mut seed)) * 1.5 * c;
+        let slope = if k % 3 == 0 {
+            DVec2::ZERO
+        } else {
+            (DVec2::new(lcg(&mut seed), lcg(&mut seed)) - 0.5) * 0.6
+        };
+        let bound = hf.max_height_over_sloped(lo, hi, slope).unwrap();
+        if slope == DVec2::ZERO {
+            assert_eq!(
+                bound.to_bits(),
+                hf.max_height_over(lo, hi).unwrap().to_bits()
+            );
+            let cells = reference_rect(&hf, lo, hi).unwrap();
+            assert!(bound <= cells + 1e-8, "{lo} {hi}: {bound} > {cells}");
+            tighter = tighter.max(cells - bound);
+        }
+        let exact = vertex_max(&hf, lo, hi, slope);
+        assert!(bound >= exact, "{lo} {hi} {slope}: {bound} below {exact}");
+        worst = worst.max(bound - exact);
+    }
+    // Widening: 1e-6 cell × gradient (≤ 0.1 + 0.3 per m × 3.9 m per cell) ≈ 2e-6 m.
+    assert!(worst < 5e-6, "{worst}");
+    assert!(tighter > 0.1, "{tighter}");
+    eprintln!("bound − surface ≤ {worst:e} m; cells' highest sample − bound ≤ {tighter} m");
+}
+
 /// The terrain with its queries counted; `cells`: bounded by the cells' highest sample (the
 /// reference, the bound before the plane bounds).
 struct Counted {
@@ -224,6 +300,14 @@ impl Ground for Counted {
             reference_rect(&self.hf, min, max)
         } else {
             self.hf.max_height_over(min, max)
+        }
+    }
+    fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+        if self.cells {
+            // The trait's default from the cells' highest sample.
+            skidpad::ground::sloped_from_flat(reference_rect(&self.hf, min, max)?, min, max, slope)
+        } else {
+            self.hf.max_height_over_sloped(min, max, slope)
         }
     }
 }

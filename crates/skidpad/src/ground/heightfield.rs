@@ -324,13 +324,20 @@ impl Ground for HeightField {
         self.walk_ray(origin, direction, max_distance)
     }
 
-    /// The highest sample of the cells under the rectangle (each triangle interpolates its
-    /// corners, so none of it lies higher), for a point the higher of its cell's two triangle
-    /// planes there (see `heightfield/bound.rs`), `−∞` off the footprint. Unknown for a
-    /// rectangle over more than [`MAX_BOUND_SAMPLES`] samples (the scan would cost more than
-    /// the queries it could save).
+    /// The surface's highest point over the rectangle from its triangles' planes when it
+    /// covers at most 16 cells, else the highest sample of the cells under it (each triangle
+    /// interpolates its corners, so none of it lies higher); for a point the higher of its
+    /// cell's two triangle planes there (see `heightfield/bound.rs`); `−∞` off the footprint.
+    /// Unknown for a rectangle over more than [`MAX_BOUND_SAMPLES`] samples (the scan would
+    /// cost more than the queries it could save).
     fn max_height_over(&self, min: DVec2, max: DVec2) -> Option<f64> {
-        self.height_bound(min, max)
+        self.height_bound(min, max, DVec2::ZERO)
+    }
+
+    /// The same bound of the surface minus the reference plane (see `heightfield/bound.rs`):
+    /// subtracting a plane keeps each triangle's piece linear.
+    fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+        self.height_bound(min, max, slope)
     }
 
     fn cast_sphere(

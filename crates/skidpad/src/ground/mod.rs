@@ -156,6 +156,28 @@ pub trait Ground: Send + Sync {
         let _ = (min, max);
         None
     }
+
+    /// An upper bound of the ground's height above the plane through `(min, 0)` with gradient
+    /// `slope` (m/m), over the axis-aligned rectangle `[min, max]` (world, m): no point of the
+    /// ground (surface or solid) with `(x, y)` in the rectangle lies higher than
+    /// `bound + slope·((x, y) − min)`. `f64::NEG_INFINITY`: no ground there; `None`: unknown.
+    /// The body's broad phase (`pipeline/body_contact.rs`) asks it with the plane of
+    /// the body's floor: a car on a slope is as far above a sloped ground as on a flat one.
+    /// Default: [`Ground::max_height_over`] minus the reference plane's lowest value over
+    /// the rectangle (exact for a flat ground, looser than a ground's own answer on a slope).
+    /// Must not allocate.
+    fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+        sloped_from_flat(self.max_height_over(min, max)?, min, max, slope)
+    }
+}
+
+/// The default [`Ground::max_height_over_sloped`] from a flat bound `top` over `[min, max]`:
+/// `top` minus the lowest value of `slope·((x, y) − min)` over the rectangle (at a corner);
+/// `None` for a non-finite slope or rectangle.
+pub fn sloped_from_flat(top: f64, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+    let rise = slope * (max - min);
+    let low = rise.x.min(0.0) + rise.y.min(0.0);
+    low.is_finite().then_some(top - low)
 }
 
 /// Clearance below which [`clear_of`] still queries: the ground's bound must lie this far
@@ -237,6 +259,10 @@ macro_rules! forward_ground {
             fn max_height_over(&self, min: DVec2, max: DVec2) -> Option<f64> {
                 (**self).max_height_over(min, max)
             }
+
+            fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+                (**self).max_height_over_sloped(min, max, slope)
+            }
         }
     )*};
 }
@@ -311,6 +337,10 @@ impl<G: Ground> Ground for WithSurfaces<G> {
 
     fn max_height_over(&self, min: DVec2, max: DVec2) -> Option<f64> {
         self.ground.max_height_over(min, max)
+    }
+
+    fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+        self.ground.max_height_over_sloped(min, max, slope)
     }
 }
 

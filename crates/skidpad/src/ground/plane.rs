@@ -249,6 +249,19 @@ impl Ground for Plane {
         (n.z > 0.01)
             .then(|| self.point.z - (n.x * (x - self.point.x) + n.y * (y - self.point.y)) / n.z)
     }
+
+    /// Exact: the height minus the reference plane, `z(x, y) − s·((x, y) − min)`, is linear
+    /// with gradient `G = −(n_x, n_y)/n_z − s`, so its highest value over the rectangle is
+    /// `z(min) + max(0, G_x·w) + max(0, G_y·l)` (`w`, `l` the rectangle's sides). Unknown for a
+    /// plane that does not face up, or a non-finite slope.
+    fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+        let n = self.normal;
+        let g = DVec2::new(-n.x / n.z, -n.y / n.z) - slope;
+        let at_min =
+            self.point.z - (n.x * (min.x - self.point.x) + n.y * (min.y - self.point.y)) / n.z;
+        let rise = g * (max - min);
+        (n.z > 0.01 && g.is_finite()).then(|| at_min + rise.x.max(0.0) + rise.y.max(0.0))
+    }
 }
 
 #[cfg(test)]

@@ -170,4 +170,17 @@ impl Ground for GroundSet {
             g.max_height_over(min, max).map(|h| top.max(h))
         })
     }
+
+    /// The highest of the members' sloped bounds; unknown if one member's is.
+    fn max_height_over_sloped(
+        &self,
+        min: glam::DVec2,
+        max: glam::DVec2,
+        slope: glam::DVec2,
+    ) -> Option<f64> {
+        self.members.iter().try_fold(f64::NEG_INFINITY, |top, g| {
+            g.max_height_over_sloped(min, max, slope)
+                .map(|h| top.max(h))
+        })
+    }
 }

@@ -170,6 +170,15 @@ impl<G: Ground> Ground for Patched<G> {
     fn max_height_over(&self, min: glam::DVec2, max: glam::DVec2) -> Option<f64> {
         self.ground.max_height_over(min, max)
     }
+
+    fn max_height_over_sloped(
+        &self,
+        min: glam::DVec2,
+        max: glam::DVec2,
+        slope: glam::DVec2,
+    ) -> Option<f64> {
+        self.ground.max_height_over_sloped(min, max, slope)
+    }
 }
 
 /// The bumps grid (and the default [`FunctionGrid`]): a 300 m run along +x from 20 m behind

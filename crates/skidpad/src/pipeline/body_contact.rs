@@ -21,12 +21,14 @@
 //!
 //! Each ray is a vertical segment from its start down to its reach. Before any is cast, the
 //! ground is asked for an upper bound of its height under the body's sample points
-//! ([`Ground::max_height_over`], exact for planes, the highest sample of the cells below for
-//! heightfields, the AABB's top for parry shapes, unknown for function and custom grounds);
-//! when it lies more than [`crate::ground::BROAD_PHASE_MARGIN`] below the lowest ray end
-//! ([`clear_of`]), no ray can hit and none is cast — the usual case of a car on its wheels,
-//! its floor centimetres above the ground. Otherwise each ray is tested the same way on its
-//! own before it is cast. A skipped ray is one that would have found nothing, so results are
+//! ([`Ground::max_height_over`], exact for planes, the surface's own highest point for
+//! heightfields over a few cells, the AABB's top for parry shapes, unknown for function and
+//! custom grounds); when it lies more than [`crate::ground::BROAD_PHASE_MARGIN`] below the
+//! lowest ray end ([`clear_of`]), no ray can hit and none is cast — the usual case of a car
+//! on its wheels, its floor centimetres above the ground. A box-shaped body asks first for
+//! the ground's height above the plane of its floor ([`Ground::max_height_over_sloped`]), so
+//! a car on a slope or rolling terrain is as clear as on the flat. Otherwise each ray is
+//! tested the same way on its own before it is cast. A skipped ray is one that would have found nothing, so results are
 //! bit for bit those of casting every ray. The rims ([`super::rim_contact`]) and a hanging
 //! wheel's end-stop ray ([`super::end_stop_gap`]) use the same test.
 //!
@@ -62,11 +64,11 @@ use crate::chassis::{
     BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, auto_box, solve_contacts,
     solve_positions,
 };
-use crate::ground::{Ground, clear_of};
+use crate::ground::{BROAD_PHASE_MARGIN, Ground, clear_of};
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
 use arrayvec::ArrayVec;
-use glam::{DQuat, DVec3};
+use glam::{DQuat, DVec2, DVec3};
 
 /// Penetration left alone by the position correction (Box2D's `linearSlop`). Unit: m.
 pub const PENETRATION_SLOP: f64 = 0.005;
@@ -197,13 +199,24 @@ fn body_box(shape: &BodyShape, auto: Option<(DVec3, DVec3)>) -> Option<(DVec3, D
 /// A cheaper, looser [`all_rays_clear`] for a box-shaped body: from the box's 8 corners
 /// instead of its 26 sample points. Every sample point lies in the box (they are its
 /// corners, edge and face midpoints), so in the world it lies within the corners' bounding
-/// box and no farther from the centre of mass `com` than the farthest corner, `r_max`; its
-/// ray reaches no lower than the lowest corner minus `reach(r_max)` and the contact margin
-/// (`reach(r)`: what a point `r` from the centre of mass can move in the substep). When
-/// `ground` stays clear of that (with [`BOX_BOUND_SLACK`] for the rounding), it stays clear
-/// of every sample point's ray: [`all_rays_clear`] would have said so too, or every ray would
-/// have been cast and missed; either way no constraint, the same result. `false` (test the
-/// points) for non-finite numbers.
+/// box `[lo, hi]` and no farther from the centre of mass `com` than the farthest corner,
+/// `r_max`; its ray reaches no lower than its point minus `reach(r_max)` and the contact
+/// margin (`reach(r)`: what a point `r` from the centre of mass can move in the substep).
+/// Two bounds, each sufficient:
+///
+/// - Sloped, under the floor's plane: with the body's up axis `n` (world, `n_z > 0.5`), a box
+///   point `p = q + σ·n` (`q` on the floor face, `σ ≥ 0`) lies `σ/n_z ≥ 0` above the floor's
+///   plane `P(x, y) = z_q − (n_x·(x − x_q) + n_y·(y − y_q))/n_z` at its own `(x, y)`. So when
+///   the ground stays below `P − reach(r_max) − margin` over `[lo, hi]`
+///   ([`Ground::max_height_over_sloped`] with the slope `−(n_x, n_y)/n_z`, less than
+///   `P(lo) − …` by [`crate::ground::BROAD_PHASE_MARGIN`]), it stays below every ray. A
+///   car on a slope is then as clear as on the flat (on issue 13's terrain a body 3.3 m long
+///   spans 0.27 m of rise, more than its floor's clearance).
+/// - Flat: below the lowest corner minus `reach(r_max)` and the margin ([`clear_of`]).
+///
+/// When either says clear (with [`BOX_BOUND_SLACK`] for the rounding), every sample point's
+/// ray would have been cast and missed, or skipped by [`all_rays_clear`]: either way no
+/// constraint, the same result. `false` (test the points) for non-finite numbers.
 fn box_rays_clear(
     ground: &dyn Ground,
     pose: &crate::math::Pose,
@@ -212,27 +225,49 @@ fn box_rays_clear(
     reach: impl Fn(f64) -> f64,
 ) -> bool {
     let (mut lo, mut hi, mut r2) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
-    for k in 0..8 {
+    let mut q = [DVec3::ZERO; 8];
+    for (k, q) in q.iter_mut().enumerate() {
         let pick = |bit: usize, a: f64, b: f64| if k & bit == 0 { a } else { b };
         let corner = DVec3::new(
             pick(1, min.x, max.x),
             pick(2, min.y, max.y),
             pick(4, min.z, max.z),
         );
-        let q = pose.transform_point(corner);
-        (lo, hi) = (lo.min(q), hi.max(q));
-        r2 = r2.max((q - com).length_squared());
+        *q = pose.transform_point(corner);
+        (lo, hi) = (lo.min(*q), hi.max(*q));
+        r2 = r2.max((*q - com).length_squared());
     }
-    let bottom = lo.z - reach(r2.sqrt()) - BODY_CONTACT_MARGIN;
-    bottom.is_finite()
-        && lo.is_finite()
-        && hi.is_finite()
-        && clear_of(
-            ground,
-            lo.with_z(bottom),
-            hi.with_z(bottom),
-            BOX_BOUND_SLACK,
-        )
+    let drop = reach(r2.sqrt()) + BODY_CONTACT_MARGIN;
+    if !(drop.is_finite() && lo.is_finite() && hi.is_finite()) {
+        return false;
+    }
+    // The body's up axis from the edge of corner `min` (`q[0]`) to the corner above it.
+    let n = (q[4] - q[0]) / (max.z - min.z);
+    if n.z > 0.5 {
+        // The footprint grown by the slack, the floor's plane through the corner `min`, and
+        // its height at the footprint's corner `a`.
+        let (a, b) = (
+            lo.truncate() - DVec2::splat(BOX_BOUND_SLACK),
+            hi.truncate() + DVec2::splat(BOX_BOUND_SLACK),
+        );
+        let q = q[0];
+        let slope = DVec2::new(-n.x, -n.y) / n.z;
+        let base = q.z + slope.dot(a - q.truncate());
+        let limit = base - drop - BROAD_PHASE_MARGIN - BOX_BOUND_SLACK;
+        if ground
+            .max_height_over_sloped(a, b, slope)
+            .is_some_and(|top| top < limit)
+        {
+            return true;
+        }
+    }
+    let bottom = lo.z - drop;
+    clear_of(
+        ground,
+        lo.with_z(bottom),
+        hi.with_z(bottom),
+        BOX_BOUND_SLACK,
+    )
 }
 
 /// The automatic body box of `p` ([`auto_box`]) from its enabled wheels.
@@ -294,7 +329,7 @@ pub fn impact_stage<const S: usize>(
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
-    solve_contacts(&p.chassis, &drift, c, j);
+    solve_unless_apart(&p.chassis, &drift, c, j);
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
@@ -311,6 +346,37 @@ pub fn impact_stage<const S: usize>(
         any = true;
     }
     (any || deep).then_some(fix)
+}
+
+/// [`solve_contacts`] into `j` (zeros on entry), skipped when [`all_apart`]: the same
+/// impulses.
+fn solve_unless_apart(
+    p: &crate::chassis::ChassisParams,
+    s: &ChassisState,
+    c: &[PointConstraint],
+    j: &mut [DVec3],
+) {
+    if !all_apart(p, s, c) {
+        solve_contacts(p, s, c, j);
+    }
+}
+
+/// Whether no constraint of `c` would take an impulse from [`solve_contacts`] on `s`: every
+/// point's velocity along its normal, relative to the ground, already satisfies its
+/// speculative limit with no impulse, `(v + ω × r − v_s)·n + max_approach_speed ≥ 0` (`r` from
+/// `s`'s centre of mass; `false` if any is NaN). The solver's first sweep then computes
+/// `max(0 − v_n/k, 0) = 0` for each constraint in turn (with no earlier impulse, the
+/// velocity it reads is this one), changes nothing, and stops at that fixed point: every
+/// impulse stays 0, the answer this gives without its inertia matrix and effective masses
+/// (the usual case: a car on its wheels, its end stops' travel left and no body point near
+/// the ground).
+fn all_apart(p: &crate::chassis::ChassisParams, s: &ChassisState, c: &[PointConstraint]) -> bool {
+    let com = s.com_world(p);
+    c.iter().all(|pc| {
+        let v = s.linear_velocity_world + s.angular_velocity_world.cross(pc.point_world - com)
+            - pc.support_velocity_world;
+        v.dot(pc.normal_world) + pc.max_approach_speed >= 0.0
+    })
 }
 
 /// Carry each constraint point, found at the substep's `start` pose, with the body to the
@@ -379,5 +445,59 @@ pub fn apply_position_correction(
         };
         s.linear_velocity_world *= scale;
         s.angular_velocity_world *= scale;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constraints_all_apart_take_no_impulse() {
+        // 20 000 random sets of 1–8 constraints (the sedan's chassis, random pose, velocities
+        // up to 20 m/s and 3 rad/s, normals mostly up, approach limits 0–2 m/s): whenever
+        // `all_apart` says so, the solver's impulses are all exactly 0 (the skip is exact);
+        // both answers occur often.
+        let p = crate::presets::sedan().chassis;
+        let mut seed = 9_u64;
+        let mut rnd = |lo: f64, hi: f64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let v3 = |rnd: &mut dyn FnMut(f64, f64) -> f64, s: f64| {
+            DVec3::new(rnd(-s, s), rnd(-s, s), rnd(-s, s))
+        };
+        let (mut apart, mut pushing) = (0, 0);
+        for _ in 0..20_000 {
+            let s = ChassisState {
+                pose: crate::math::Pose {
+                    translation: v3(&mut rnd, 50.0),
+                    rotation: DQuat::from_scaled_axis(v3(&mut rnd, 0.4)),
+                },
+                linear_velocity_world: v3(&mut rnd, 20.0),
+                angular_velocity_world: v3(&mut rnd, 3.0),
+            };
+            let n = (rnd(1.0, 9.0) as usize).min(8);
+            let c: Vec<PointConstraint> = (0..n)
+                .map(|_| PointConstraint {
+                    point_world: s.pose.translation + v3(&mut rnd, 2.0),
+                    normal_world: (DVec3::Z + v3(&mut rnd, 0.5)).normalize(),
+                    support_velocity_world: v3(&mut rnd, 1.0),
+                    max_approach_speed: rnd(0.0, 2.0),
+                    friction: rnd(0.0, 1.0),
+                })
+                .collect();
+            let mut j = vec![DVec3::splat(7.0); n];
+            solve_contacts(&p, &s, &c, &mut j);
+            if all_apart(&p, &s, &c) {
+                apart += 1;
+                assert!(j.iter().all(|j| *j == DVec3::ZERO), "{j:?}");
+            } else {
+                pushing += 1;
+            }
+        }
+        assert!(apart > 1000 && pushing > 1000, "{apart} {pushing}");
     }
 }

@@ -1,10 +1,11 @@
 //! The upper bound of a [`HeightField`] over a rectangle ([`Ground::max_height_over`], the
-//! standalone step's broad phase): the highest sample of the cells under the rectangle, and
-//! for a point (a vertical ray's footprint) the surface itself.
+//! standalone step's broad phase): the surface itself from its triangles' planes for a point
+//! (a vertical ray's footprint) and a rectangle over a few cells, the highest sample of the
+//! cells under a larger rectangle.
 //!
-//! - Rectangle: each triangle interpolates its corners, so no part of a cell lies above its
-//!   highest sample; the cells are those the rectangle touches, widened by [`WIDEN`] of a
-//!   cell against rounding in the division.
+//! - Rectangle over more than [`MAX_PLANE_BOUND_CELLS`] cells: each triangle interpolates
+//!   its corners, so no part of a cell lies above its highest sample; the cells are those the
+//!   rectangle touches, widened by [`WIDEN`] of a cell against rounding in the division.
 //! - Point `(x, y)` at least [`WIDEN`] of a cell inside its cell: the plane of its triangle
 //!   at the point (module docs of [`super`]: `z_A = h₀₀ + (h₁₀ − h₀₀)·u + (h₁₁ − h₁₀)·v`
 //!   where `u ≥ v`, `z_B = h₀₀ + (h₁₁ − h₀₁)·u + (h₀₁ − h₀₀)·v` where `u ≤ v`; the higher of
@@ -16,12 +17,22 @@
 //!   can be higher. A cell's highest sample can be 0.3 m above its surface on rolling
 //!   terrain; the plane bound lets the body's vertical rays be skipped there too. Points
 //!   nearer a cell edge than [`WIDEN`] take the rectangle's bound.
-//! - Rectangle inside one cell (a rim sweep's footprint, 0.6 m on 3.9 m cells), at least
-//!   [`WIDEN`] from its edges: the higher of the cell's two triangle planes at the
-//!   rectangle's four corners, at most the cell's highest sample, plus the same allowance.
-//!   Each plane is linear (its maximum over the rectangle is at a corner) and the surface is
-//!   one of the two planes at every point, so none of it lies higher. Sweeps (of any
-//!   direction) can meet only that surface there, or the cell's solid below it.
+//! - Rectangle over at most [`MAX_PLANE_BOUND_CELLS`] cells (a rim sweep's footprint, a car
+//!   body's): the surface itself. The rectangle is clipped to each cell it touches
+//!   (`[a, b] × [c, d]` in the cell's `u, v`); over the part with `u ≥ v` the surface is
+//!   plane A, a linear function, whose maximum over that convex polygon lies at one of its
+//!   vertices: the clipped corners with `u ≥ v` and the diagonal's entry and exit
+//!   `(t, t)`, `t = max(a, c)` and `t = min(b, d)` (when `max(a, c) ≤ min(b, d)`); the same
+//!   for B with `u ≤ v`. Corners within [`WIDEN`] of the diagonal take the higher plane.
+//!   Each cell's maximum gets the allowance, `1e-9·(1 + 2·|h|max + |reference plane|)` m
+//!   over the cell's four samples.
+//!   Sweeps (of any direction) can meet only that surface there, or the solid below it. A
+//!   cell's highest sample lies up to 0.37 m above its surface on issue 13's terrain.
+//! - Sloped ([`Ground::max_height_over_sloped`](crate::ground::Ground::max_height_over_sloped),
+//!   the body's broad phase): the bound of `h(x, y) − s·((x, y) − min)`. Subtracting a plane
+//!   keeps every cell piece linear, so the same vertices carry the maximum. Larger
+//!   rectangles: the highest sample minus the reference plane's lowest value over the
+//!   rectangle (at a corner).
 //!
 //! Index ranges use `floor`/`ceil` written with integer truncation: the default x86-64 target
 //! has no rounding instruction, and the libm calls cost more than the rest of a point's
@@ -34,6 +45,48 @@ use super::{HeightField, MAX_BOUND_SAMPLES};
 /// Widening of the index ranges, and the distance a point must keep from its cell's edges to
 /// be bounded by the cell's planes. Unit: cells.
 const WIDEN: f64 = 1e-6;
+
+/// Most cells [`HeightField::planes_bound`] visits (a 4 × 4 block: a car body's footprint on
+/// metre-sized cells); a larger rectangle takes the highest sample of its cells.
+const MAX_PLANE_BOUND_CELLS: usize = 16;
+
+/// The highest value over `[a, b] × [c, d]` (in `[0, 1]²`) of the piecewise-planar
+/// `z₀ + pa·(u, v)` where `u ≥ v` (triangle A), `z₀ + pb·(u, v)` where `u ≤ v` (B): each
+/// plane at the corners on its side of the diagonal (both within [`WIDEN`] of it) and both
+/// at the diagonal's entry and exit `(t, t)`, the vertices of the two pieces (module docs).
+#[inline(always)]
+fn cell_max(z0: f64, pa: (f64, f64), pb: (f64, f64), (a, b, c, d): (f64, f64, f64, f64)) -> f64 {
+    let mut m = f64::NEG_INFINITY;
+    for (u, v) in [(a, c), (b, c), (a, d), (b, d)] {
+        let (za, zb) = (z0 + pa.0 * u + pa.1 * v, z0 + pb.0 * u + pb.1 * v);
+        let w = u - v;
+        let z = if w > WIDEN {
+            za
+        } else if w < -WIDEN {
+            zb
+        } else {
+            larger(za, zb)
+        };
+        m = larger(m, z);
+    }
+    let (t_in, t_out) = (a.max(c), b.min(d));
+    if t_in <= t_out {
+        let (sa, sb) = (pa.0 + pa.1, pb.0 + pb.1);
+        let z = larger(
+            larger(z0 + sa * t_in, z0 + sb * t_in),
+            larger(z0 + sa * t_out, z0 + sb * t_out),
+        );
+        m = larger(m, z);
+    }
+    m
+}
+
+/// The larger of two numbers known not to be NaN (one `maxsd`; `f64::max`'s NaN handling
+/// costs several instructions per call).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
+}
 
 /// `floor(x)` for finite `|x| < 2⁵²` (exact: the truncation and its conversion back are).
 #[inline]
@@ -50,22 +103,37 @@ fn ceil_small(x: f64) -> f64 {
 }
 
 impl HeightField {
-    /// [`Ground::max_height_over`](crate::ground::Ground::max_height_over); see the module
-    /// docs.
-    pub(super) fn height_bound(&self, min: DVec2, max: DVec2) -> Option<f64> {
+    /// [`Ground::max_height_over_sloped`](crate::ground::Ground::max_height_over_sloped)
+    /// (`slope` zero: [`Ground::max_height_over`](crate::ground::Ground::max_height_over));
+    /// see the module docs.
+    pub(super) fn height_bound(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
+        if !slope.is_finite() {
+            return None;
+        }
         // Cell coordinates of the rectangle.
         let x0 = (min.x - self.origin.x) / self.cell_size;
         let y0 = (min.y - self.origin.y) / self.cell_size;
         if min == max
             && let Some(top) = self.point_bound(x0, y0)
         {
+            // The reference plane is 0 at `min`, the point itself.
             return Some(top);
         }
         let x1 = (max.x - self.origin.x) / self.cell_size;
         let y1 = (max.y - self.origin.y) / self.cell_size;
-        if let Some(top) = self.in_cell_bound(x0, x1, y0, y1) {
+        let g = slope * self.cell_size;
+        if let Some(top) = self.planes_bound(x0, x1, y0, y1, g) {
             return Some(top);
         }
+        // The reference plane's lowest value over the rectangle (at one of its corners).
+        let low = (g.x * (x1 - x0)).min(0.0) + (g.y * (y1 - y0)).min(0.0);
+        self.sample_bound(x0, x1, y0, y1).map(|top| top - low)
+    }
+
+    /// The highest sample of the cells the rectangle `[x0, x1] × [y0, y1]` (cell
+    /// coordinates) touches, widened by [`WIDEN`]; `−∞` off the grid, `None` for non-finite
+    /// corners or more than [`MAX_BOUND_SAMPLES`] samples.
+    fn sample_bound(&self, x0: f64, x1: f64, y0: f64, y1: f64) -> Option<f64> {
         let (u0, u1, v0, v1) = (x0 - WIDEN, x1 + WIDEN, y0 - WIDEN, y1 + WIDEN);
         if !(u0.is_finite() && u1.is_finite() && v0.is_finite() && v1.is_finite()) {
             return None;
@@ -99,40 +167,56 @@ impl HeightField {
         Some(top)
     }
 
-    /// The bound over the rectangle `[x0, x1] × [y0, y1]` (cell coordinates) when it lies
-    /// inside one cell, at least [`WIDEN`] from its edges (module docs): the highest of the
-    /// cell's two triangle planes at the rectangle's corners (each plane is linear, so its
-    /// highest point over the rectangle is a corner, and the surface is one plane or the
-    /// other at every point), at most the cell's highest sample, plus the rounding allowance.
-    /// `None` otherwise.
-    #[inline]
-    fn in_cell_bound(&self, x0: f64, x1: f64, y0: f64, y1: f64) -> Option<f64> {
+    /// The bound of `h(x, y) − g·((x, y) − (x0, y0))` (cell coordinates, `g` in m per cell)
+    /// over the rectangle `[x0, x1] × [y0, y1]` widened by [`WIDEN`], from the triangles'
+    /// planes (module docs): in each cell the rectangle touches, clipped to the cell, each
+    /// triangle's plane at the corners on its side of the diagonal and both at the
+    /// diagonal's entry and exit; plus the rounding allowance. `−∞` off the grid; `None`
+    /// (take [`Self::sample_bound`]) for non-finite or inverted corners, or more than
+    /// [`MAX_PLANE_BOUND_CELLS`] cells.
+    fn planes_bound(&self, x0: f64, x1: f64, y0: f64, y1: f64, g: DVec2) -> Option<f64> {
+        let (u0, u1, v0, v1) = (x0 - WIDEN, x1 + WIDEN, y0 - WIDEN, y1 + WIDEN);
+        // Also rejects NaN and ±∞ (`u0 ≤ u1` fails, or a difference is not finite).
+        if !(u0 <= u1 && v0 <= v1 && (u1 - u0) + (v1 - v0) + g.x.abs() + g.y.abs() < 1e12) {
+            return None;
+        }
         let (mx, my) = ((self.nx - 1) as f64, (self.ny - 1) as f64);
-        // Also rejects NaN and an inverted rectangle (`x0 > x1`), whose corners would not
-        // bracket one cell.
-        if !(WIDEN < x0 && x0 <= x1 && x1 < mx - WIDEN && WIDEN < y0 && y0 <= y1 && y1 < my - WIDEN)
-        {
+        if u1 < 0.0 || v1 < 0.0 || u0 > mx || v0 > my {
+            return Some(f64::NEG_INFINITY);
+        }
+        // Cells (not samples): `0 ..= nx − 2`.
+        let cell = |f: f64, m: f64| (floor_small(f.clamp(0.0, m)) as usize).min(m as usize - 1);
+        let (i0, i1) = (cell(u0, mx), cell(u1, mx));
+        let (j0, j1) = (cell(v0, my), cell(v1, my));
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_PLANE_BOUND_CELLS {
             return None;
         }
-        let (ci, cj) = (floor_small(x0), floor_small(y0));
-        let (u0, u1, v0, v1) = (x0 - ci, x1 - ci, y0 - cj, y1 - cj);
-        if !(u0 > WIDEN && u1 < 1.0 - WIDEN && v0 > WIDEN && v1 < 1.0 - WIDEN) {
-            return None;
-        }
-        let k = cj as usize * self.nx + ci as usize;
         let h = &self.heights;
-        let (h00, h10, h01, h11) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
         let mut top = f64::NEG_INFINITY;
-        for (u, v) in [(u0, v0), (u1, v0), (u0, v1), (u1, v1)] {
-            let za = h00 + (h10 - h00) * u + (h11 - h10) * v;
-            let zb = h00 + (h11 - h01) * u + (h01 - h00) * v;
-            top = top.max(za).max(zb);
+        for j in j0..=j1 {
+            let fj = j as f64;
+            let (c, d) = ((v0 - fj).clamp(0.0, 1.0), (v1 - fj).clamp(0.0, 1.0));
+            let oy = fj - y0;
+            for i in i0..=i1 {
+                let fi = i as f64;
+                let (a, b) = ((u0 - fi).clamp(0.0, 1.0), (u1 - fi).clamp(0.0, 1.0));
+                let k = j * self.nx + i;
+                let (h00, h10, h01, h11) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
+                let ox = fi - x0;
+                // Triangle A (`u ≥ v`) and B (`u ≤ v`) minus the reference plane, as
+                // `z₀ + z_u·u + z_v·v`.
+                let z0 = h00 - (g.x * ox + g.y * oy);
+                let pa = (h10 - h00 - g.x, h11 - h10 - g.y);
+                let pb = (h11 - h01 - g.x, h01 - h00 - g.y);
+                let m = cell_max(z0, pa, pb, (a, b, c, d));
+                // The allowance: 1e-9 of the sizes of the terms (the samples' and the
+                // reference plane's), 1e6 times their rounding.
+                let size = larger(larger(h00.abs(), h10.abs()), larger(h01.abs(), h11.abs()));
+                let lin = g.x.abs() * (ox.abs() + 1.0) + g.y.abs() * (oy.abs() + 1.0);
+                top = larger(top, m + 1e-9 * (1.0 + 2.0 * size + lin));
+            }
         }
-        let (lo, hi) = (
-            h00.min(h10).min(h01.min(h11)),
-            h00.max(h10).max(h01.max(h11)),
-        );
-        Some(top.min(hi) + 1e-9 * (1.0 + hi.abs().max(lo.abs()) + (hi - lo)))
+        Some(top)
     }
 
     /// The bound at the point of cell coordinates `(fx, fy)` from its cell's two triangle

@@ -7,6 +7,13 @@
 //!    projected on the grid gives the cell range; a cell whose heights all lie below the box's
 //!    bottom or all above its top cannot be touched and is skipped. Cells off the grid do not
 //!    exist (no ground beyond the footprint).
+//!    **Culls** (each skips only work whose answer is "no contact", so every hit is bit for
+//!    bit the one without them): a cell whose xy rectangle lies farther than `r` from the
+//!    xy bounding box of the centre's path (the corner cells of a wheel's footprint) cannot
+//!    be touched, since a contact point is within `r` of some centre; and a triangle whose
+//!    plane lies farther than `r` from `o` cannot overlap the sphere at `t = 0` (the plane's
+//!    distance `|(o − a)·n|` is a lower bound of the triangle's), so its closest point
+//!    (below) is not computed. Both with the slack [`CULL_SLACK`].
 //! 2. **Per triangle** `(a, b, c)` (the cell's two, built from the heights on the fly):
 //!    - overlap at `t = 0`: the closest point `q` of the triangle to `o` (Ericson, *Real-Time
 //!      Collision Detection* §5.1.5) with `|o − q| ≤ r`: distance 0, point `q`, normal
@@ -44,6 +51,12 @@ type Contact = (f64, DVec3, DVec3);
 /// normal of an overlap is the face normal (the direction `o − q` is undefined).
 const MIN_OVERLAP_DIRECTION: f64 = 1e-12;
 
+/// Relative slack of the culls (module docs, "Culls"): a cell or triangle is skipped only when
+/// it lies farther than `r·(1 + slack) + slack` m (the cell) or `r + slack·(1 + L)` m (the
+/// triangle's plane, `L` the L1 lengths of `o − a`, `b − a`, `c − a`) from the sphere, far
+/// beyond the ≈ 1e-15 relative rounding of the distances the tests compare with `r`.
+const CULL_SLACK: f64 = 1e-9;
+
 impl HeightField {
     /// The sweep of the module docs; `d` unit, inputs already checked finite.
     pub(super) fn sweep_sphere(&self, o: DVec3, r: f64, d: DVec3, max_t: f64) -> Option<GroundHit> {
@@ -65,8 +78,23 @@ impl HeightField {
         let (j0, j1) = range(lo.y, hi.y, self.origin.y, cy)?;
         let mut overlap: Option<(f64, DVec3, DVec3)> = None; // (|o − q|, q, normal)
         let mut first: Option<Contact> = None;
+        // The centre's path in xy, and the reach of the sphere around it with the rounding
+        // slack of the module docs' cell test.
+        let (path_lo, path_hi) = (o.min(e).truncate(), o.max(e).truncate());
+        let reach = r * (1.0 + CULL_SLACK) + CULL_SLACK;
         for j in j0..=j1 {
+            let y = self.origin.y + j as f64 * self.cell_size;
+            let dy = (y - path_hi.y)
+                .max(path_lo.y - (y + self.cell_size))
+                .max(0.0);
             for i in i0..=i1 {
+                let x = self.origin.x + i as f64 * self.cell_size;
+                let dx = (x - path_hi.x)
+                    .max(path_lo.x - (x + self.cell_size))
+                    .max(0.0);
+                if dx * dx + dy * dy > reach * reach {
+                    continue;
+                }
                 let h = [
                     self.heights[j * self.nx + i],
                     self.heights[j * self.nx + i + 1],
@@ -81,9 +109,23 @@ impl HeightField {
                     continue;
                 }
                 for [a, b, c] in self.triangles(i, j) {
-                    let q = closest_point_on_triangle(o, a, b, c);
-                    let dist = (o - q).length();
-                    if dist <= r {
+                    let n = (b - a).cross(c - a).normalize();
+                    // The plane's distance is a lower bound of the triangle's (module docs).
+                    let far = (o - a).dot(n).abs()
+                        > r + CULL_SLACK
+                            * (1.0
+                                + (o - a).abs().element_sum()
+                                + (b - a).abs().element_sum()
+                                + (c - a).abs().element_sum());
+                    let q = if far {
+                        None
+                    } else {
+                        Some(closest_point_on_triangle(o, a, b, c))
+                    };
+                    let dist = q.map_or(f64::INFINITY, |q| (o - q).length());
+                    if let Some(q) = q
+                        && dist <= r
+                    {
                         if overlap.is_none_or(|(best, _, _)| dist < best) {
                             let n = if dist > MIN_OVERLAP_DIRECTION {
                                 (o - q) / dist
@@ -99,7 +141,7 @@ impl HeightField {
                         continue;
                     }
                     let limit = first.map_or(max_t, |(t, _, _)| t);
-                    if let Some(hit) = sweep_triangle(o, r, d, limit, a, b, c)
+                    if let Some(hit) = sweep_triangle(o, r, d, limit, (a, b, c), n)
                         && first.is_none_or(|(t, _, _)| hit.0 < t)
                     {
                         first = Some(hit);
@@ -122,18 +164,16 @@ impl HeightField {
 }
 
 /// First contact `(t, point, normal)` with `t ≤ max_t` of a sphere (centre `o + t·d`, radius
-/// `r`, starting clear of the triangle) with triangle `(a, b, c)`: face, else edges and
-/// vertices (module docs).
+/// `r`, starting clear of the triangle) with triangle `(a, b, c)` of unit normal
+/// `n = normalize((b − a) × (c − a))`: face, else edges and vertices (module docs).
 fn sweep_triangle(
     o: DVec3,
     r: f64,
     d: DVec3,
     max_t: f64,
-    a: DVec3,
-    b: DVec3,
-    c: DVec3,
+    (a, b, c): (DVec3, DVec3, DVec3),
+    n: DVec3,
 ) -> Option<Contact> {
-    let n = (b - a).cross(c - a).normalize();
     if !n.is_finite() {
         return None;
     }
@@ -436,5 +476,117 @@ mod tests {
             "{h:?}"
         );
         assert!((h.point - DVec3::new(0.2, 0.5, 0.0)).length() < 1e-12);
+    }
+
+    /// The sweep as it was before the culls (every cell of the bounding box, every
+    /// triangle's closest point): the reference the culled sweep must match bit for bit.
+    fn sweep_unculled(hf: &HeightField, o: DVec3, r: f64, d: DVec3, max_t: f64) -> Option<Contact> {
+        let e = o + max_t * d;
+        let (lo, hi) = (o.min(e) - DVec3::splat(r), o.max(e) + DVec3::splat(r));
+        let (nx, ny) = hf.size();
+        let range = |l: f64, h: f64, o: f64, cells: usize| -> Option<(usize, usize)> {
+            let (fl, fh) = ((l - o) / hf.cell_size, (h - o) / hf.cell_size);
+            if !(fh >= 0.0 && fl <= cells as f64) {
+                return None;
+            }
+            Some((
+                (fl.max(0.0) as usize).min(cells - 1),
+                (fh as usize).min(cells - 1),
+            ))
+        };
+        let (i0, i1) = range(lo.x, hi.x, hf.origin.x, nx - 1)?;
+        let (j0, j1) = range(lo.y, hi.y, hf.origin.y, ny - 1)?;
+        let mut overlap: Option<(f64, DVec3, DVec3)> = None;
+        let mut first: Option<Contact> = None;
+        for j in j0..=j1 {
+            for i in i0..=i1 {
+                let h = [(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)]
+                    .map(|(i, j)| hf.heights[j * nx + i]);
+                let (hmin, hmax) = (
+                    h.iter().copied().fold(f64::INFINITY, f64::min),
+                    h.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                );
+                if hmax < lo.z || hmin > hi.z {
+                    continue;
+                }
+                for [a, b, c] in hf.triangles(i, j) {
+                    let q = closest_point_on_triangle(o, a, b, c);
+                    let dist = (o - q).length();
+                    if dist <= r {
+                        if overlap.is_none_or(|(best, _, _)| dist < best) {
+                            let n = if dist > MIN_OVERLAP_DIRECTION {
+                                (o - q) / dist
+                            } else {
+                                let n = (b - a).cross(c - a).normalize();
+                                if n.dot(d) > 0.0 { -n } else { n }
+                            };
+                            overlap = Some((dist, q, n));
+                        }
+                        continue;
+                    }
+                    if overlap.is_some() {
+                        continue;
+                    }
+                    let limit = first.map_or(max_t, |(t, _, _)| t);
+                    let n = (b - a).cross(c - a).normalize();
+                    if let Some(hit) = sweep_triangle(o, r, d, limit, (a, b, c), n)
+                        && first.is_none_or(|(t, _, _)| hit.0 < t)
+                    {
+                        first = Some(hit);
+                    }
+                }
+            }
+        }
+        match overlap {
+            Some((_, q, n)) => Some((0.0, q, n)),
+            None => first,
+        }
+    }
+
+    #[test]
+    fn the_culls_change_no_hit() {
+        // 20 000 sweeps of 0.05–0.8 m spheres over the test terrain (mostly down, as a wheel's,
+        // some sideways and up; some starting inside the ground): the culled sweep gives the
+        // unculled one's travel, point and normal bit for bit, and some cells and triangles
+        // were culled (hits near cell corners and spheres well above their triangles' planes).
+        let hf = terrain();
+        let mut rng = Lcg(17);
+        let (mut hits, mut overlaps) = (0, 0);
+        for k in 0..20_000 {
+            let o = DVec3::new(
+                rng.range(-17.0, 17.0),
+                rng.range(-14.0, 14.0),
+                rng.range(-1.5, 3.0),
+            );
+            let r = rng.range(0.05, 0.8);
+            let d = if k % 4 == 0 {
+                DVec3::new(
+                    rng.range(-1.0, 1.0),
+                    rng.range(-1.0, 1.0),
+                    rng.range(-1.0, 1.0),
+                )
+            } else {
+                DVec3::new(rng.range(-0.2, 0.2), rng.range(-0.2, 0.2), -1.0)
+            }
+            .normalize();
+            let max_t = rng.range(0.0, 2.0);
+            let want = sweep_unculled(&hf, o, r, d, max_t);
+            let got = hf.sweep_sphere(o, r, d, max_t);
+            let bits = |v: DVec3| v.to_array().map(f64::to_bits);
+            match (got, want) {
+                (None, None) => {}
+                (Some(g), Some((t, p, n))) => {
+                    assert_eq!(
+                        (g.distance.to_bits(), bits(g.point), bits(g.normal)),
+                        (t.to_bits(), bits(p), bits(n)),
+                        "{o} {r} {d} {max_t}"
+                    );
+                    hits += 1;
+                    overlaps += usize::from(t == 0.0);
+                }
+                (g, w) => panic!("{o} {r} {d} {max_t}: {g:?} vs {w:?}"),
+            }
+        }
+        assert!(hits > 3000 && overlaps > 500, "{hits} {overlaps}");
     }
 }
