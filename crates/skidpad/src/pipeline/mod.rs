@@ -49,6 +49,7 @@ mod body_contact;
 mod end_stop;
 mod rim_contact;
 mod stages;
+mod strut_balance;
 
 pub use body_contact::{
     BODY_CONTACT_MARGIN, BODY_MAX_DEPTH, BODY_RAY_HEADROOM, MAX_CONTACTS, PENETRATION_SLOP,

@@ -54,6 +54,13 @@
 //! energy the same way; the pipeline's suspension stage takes it from the body's motion with
 //! the same balance, against the contact point's motion (`pipeline::suspension_stage`).
 //!
+//! **Lift-off.** The mirror: a wheel in contact at the start of a substep whose contact point
+//! recedes along the strut faster than the strut can follow (beyond `max(x − v_max·h,
+//! −x_droop)` within the substep: a body bouncing off a curb's edge, a wheel leaving a
+//! ramp's lip) leaves the ground within the substep, while its explicit force would push for
+//! all of it. The force is limited so that its work over the substep, with the body's own
+//! response, is what the strut releases down to that jounce ([`model::lift_off_force`]).
+//!
 //! # Limits
 //! No suspension linkage kinematics beyond the camber/toe graphs; the wheel has no vertical
 //! mass (it follows the ground instantly except for the expansion-speed limit); no tire

@@ -182,6 +182,38 @@ pub fn touchdown_impulse(delta_u: f64, v_n: f64, m_eff: f64) -> f64 {
     }
 }
 
+/// The largest strut force (N, along the strut) over a substep of `h` (s) in which the wheel
+/// leaves the ground: the strut may do no more work on the body than it releases, `ΔU` (J,
+/// from its raw jounce to the lowest jounce it can reach this substep:
+/// `max(x − v_max·h, −x_droop)`, [`strut_energy`]).
+///
+/// The spring force is explicit: a wheel in contact at the start of a substep pushes with
+/// its force `F` for the whole substep. When the contact point recedes along the strut
+/// faster than the strut can follow (`v_n·h/cos θ` beyond the travel it has left: a body
+/// bouncing off a curb's edge, a wheel leaving a ramp's lip), the wheel leaves the ground
+/// within the substep, but the body got the push of all of it. The kart bouncing off a
+/// curb's edge at 1/60 s: its clamped strut (2 cm of travel) pushed `F_max/cos θ` over
+/// 14 mm along the normal, +141 J against the 44 J it released. The mirror of
+/// [`touchdown_impulse`]: the force is limited so that its work over the substep equals `ΔU`,
+///
+/// ```text
+/// W(F) = (F/cos θ)·(v_n + ½·(F/cos θ)·h/m_eff)·h = ΔU
+/// F    = (−b + √(b² + 4·a·ΔU))/(2·a),   a = h²/(2·m_eff·cos²θ),  b = v_n·h/cos θ
+/// ```
+/// (the contact point's normal velocity `v_n > 0` separating, growing by the push's own
+/// `(F/cos θ)·h/m_eff` over the substep; `m_eff` the body's effective mass along `n` there;
+/// `cos θ = n·up`). Returns `f` itself when the point is not separating, the force is not
+/// positive or the inputs give no finite limit.
+pub fn lift_off_force(f: f64, delta_u: f64, v_n: f64, cos: f64, m_eff: f64, h: f64) -> f64 {
+    if f <= 0.0 || v_n <= 0.0 || cos <= 0.0 || m_eff <= 0.0 || h <= 0.0 {
+        return f;
+    }
+    let a = 0.5 * h * h / (m_eff * cos * cos);
+    let b = v_n * h / cos;
+    let limit = (-b + (b * b + 4.0 * a * delta_u.max(0.0)).sqrt()) / (2.0 * a);
+    if limit.is_finite() { f.min(limit) } else { f }
+}
+
 /// Anti-roll bar forces for every wheel: bar `(a, b, k)` adds `k·(x_a − x_b)` to `a` and
 /// subtracts it from `b`. Only bars whose wheels are both in contact act (a bar cannot push a
 /// wheel that hangs in the air). `out` is zeroed first.
@@ -268,6 +300,23 @@ mod tests {
             },
             ..SuspensionParams::default()
         }
+    }
+
+    #[test]
+    fn a_strut_leaving_the_ground_does_no_more_work_than_it_releases() {
+        // By hand: m_eff = 100 kg, h = 0.01 s, cos θ = 0.5, the point separating at
+        // v_n = 1 m/s, ΔU = 30 J. a = ½·h²/(m_eff·cos²θ) = 5e-5/25 = 2e-6 m/N,
+        // b = v_n·h/cos θ = 0.02 m: F = (−0.02 + √(4e-4 + 2.4e-4))/4e-6
+        // = (0.0252982 − 0.02)/4e-6 = 1324.555 N. Check: along n 2649.11 N, over
+        // (1 + ½·2649.11·0.01/100)·0.01 = 0.0113246 m: 30.000 J.
+        let f = lift_off_force(5000.0, 30.0, 1.0, 0.5, 100.0, 0.01);
+        assert!((f - 1324.555).abs() < 1e-3, "{f} N");
+        let f_n = f / 0.5;
+        let work = f_n * (1.0 + 0.5 * f_n * 0.01 / 100.0) * 0.01;
+        assert!((work - 30.0).abs() < 1e-9, "{f} N does {work} J");
+        // Not separating, or a weaker force: unchanged.
+        assert_eq!(lift_off_force(5000.0, 30.0, -1.0, 0.5, 100.0, 0.01), 5000.0);
+        assert_eq!(lift_off_force(100.0, 30.0, 1.0, 0.5, 100.0, 0.01), 100.0);
     }
 
     #[test]

@@ -29,7 +29,9 @@ pub struct SuspensionState {
     /// [`touchdown_impulse`](super::model::touchdown_impulse)); 0 otherwise. Included in
     /// `force`. Unit: N.
     pub touchdown_force: f64,
-    /// Total force along the suspension (≥ 0: a suspension cannot pull the wheel onto the ground). Unit: N.
+    /// Total force along the suspension (≥ 0: a suspension cannot pull the wheel onto the ground),
+    /// limited on a substep in which the wheel leaves the ground
+    /// ([`lift_off_force`](super::model::lift_off_force)). Unit: N.
     pub force: f64,
     /// Camber angle from the kinematic graph (positive = top outward). Unit: rad.
     pub camber: f64,

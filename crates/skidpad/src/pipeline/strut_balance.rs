@@ -1,0 +1,218 @@
+//! The energy balances of the suspension stage ([`super::suspension_stage`]): what an
+//! explicit strut force misses or overdoes within a substep, taken from or limited against the
+//! body's motion so that the strut's work on the body is the energy it stores or releases.
+//!
+//! - a wheel that touched down within the last substep: [`touchdown_force`]
+//!   ([`susp::touchdown_impulse`]);
+//! - ground that rose into a wheel in contact within the substep (a curb's edge):
+//!   [`risen_from`], [`edge_force`];
+//! - a wheel that leaves the ground within this substep: [`lift_off_limited`]
+//!   ([`susp::lift_off_force`]).
+
+use crate::params::{Derived, VehicleParams};
+use crate::suspension::model as susp;
+use crate::wheel::{self, WheelState};
+use glam::DVec3;
+
+/// Wheel `i`, in contact, over a substep of `h`: its strut force limited by
+/// [`susp::lift_off_force`] when its contact point recedes along the strut faster than the
+/// strut can follow this substep (it will leave the ground within the substep), so that the
+/// explicit force's work on the body is what the strut releases down to the lowest jounce it
+/// can reach, `max(x − v_max·h, −x_droop)`; its force `F` (N) otherwise. The point, normal,
+/// effective mass and `cos θ = n·up` as for [`touchdown_force`].
+pub(super) fn lift_off_limited(
+    p: &VehicleParams,
+    d: &Derived,
+    c: &crate::chassis::ChassisState,
+    i: usize,
+    ws: &WheelState,
+    h: f64,
+) -> f64 {
+    let (sp, ss) = (&p.wheels[i].suspension, &ws.suspension);
+    let (n, point) = (ws.contact_normal_world, ws.contact_point_world);
+    let v_n = (c.point_velocity(&p.chassis, point) - ws.surface_velocity_world).dot(n);
+    let up = -c.pose.transform_vector(sp.travel_direction);
+    let cos = n.dot(up).max(wheel::MIN_NORMAL_COS);
+    let lowest = (ss.jounce - sp.max_expansion_speed * h).max(-sp.max_droop);
+    if ss.force <= 0.0 || v_n / cos * h <= ss.raw_jounce - lowest {
+        return ss.force;
+    }
+    let rest = d.rest_force[i];
+    let delta_u =
+        susp::strut_energy(sp, rest, ss.raw_jounce) - susp::strut_energy(sp, rest, lowest);
+    let q = c.pose.rotation.conjugate();
+    let rn = (q * (point - c.com_world(&p.chassis))).cross(q * n);
+    let inv_mass = 1.0 / p.chassis.mass + rn.dot(p.chassis.inertia.inverse() * rn);
+    susp::lift_off_force(ss.force, delta_u, v_n, cos, 1.0 / inv_mass, h)
+}
+
+/// Wheel `wp`, in contact over the last substep and still: the jounce it would have now on
+/// the plane it stood on at the last query, `x − Δ` (at least full droop), when the ground
+/// found now lies `Δ` higher than that plane ([`WheelState::ground_rise`]) by more than
+/// [`susp::GROUND_RISE_SLOP`]; `None` otherwise, and on moving ground (surface velocity not
+/// zero: a vehicle deck is posed once per step, so its plane's motion between two queries is
+/// not the rise of new ground).
+///
+/// Why: the spring force is explicit, so its work on the body follows the contact plane of
+/// the substep's start (on a smooth ground the spring then stores what the body lost, to
+/// `½·k·Δx²`). New ground that rises into the wheel within a substep — the edge of a curb
+/// met by the wheel's sweep, a curb's top reached sideways — compresses the spring by `Δ`
+/// with no force having acted on the body: the 8×8 truck's wheel at a 15 cm curb went from
+/// 3 to 75 mm in one 1/120 s step and its spring gained 2.5 kJ no force took from the body.
+/// [`edge_force`] takes it.
+pub(super) fn risen_from(wp: &crate::wheel::WheelParams, ws: &WheelState) -> Option<f64> {
+    let sp = &wp.suspension;
+    let still = ws.surface_velocity_world == DVec3::ZERO;
+    let x = ws.suspension.raw_jounce;
+    (still && ws.ground_rise > susp::GROUND_RISE_SLOP)
+        .then(|| (x - ws.ground_rise).max(-sp.max_droop))
+}
+
+/// Wheel `i` touched down within the last substep of `h` (hanging at jounce `x0` before, in
+/// contact now): the strut force (N) that delivers [`susp::touchdown_impulse`] over this
+/// substep, for the energy `ΔU = U*(x_raw) − U*(x₀)` ([`susp::strut_energy`]: past full
+/// compression it counts what the clamped strut will push the body out with). The impulse
+/// acts along the contact normal `n` at the contact point, with the body's effective mass
+/// there, `1/m_eff = 1/m + (r × n)ᵀ·I⁻¹·(r × n)` (body frame, `r` from the CoM), and the
+/// point's closing velocity `v_n = (v_P − v_ground)·n`; the strut carries it as
+/// `J/h·(n·up)` (the normal load is the strut force over `n·up`, [`wheel::normal_load`]).
+///
+/// When the closing energy cannot pay `ΔU` (a wheel that comes onto a curb's top sideways:
+/// the sedan's hanging wheel at full droop meeting the curb's edge 211 mm up within one 1 ms
+/// substep, `ΔU` = 659 J), the impulse takes what the closing gives and the rest is taken
+/// from the contact point's motion after it, `v_P + K·J·n` (`K` the point's inverse-mass
+/// matrix, [`point_response`]), as for ground that rose into a wheel in contact
+/// ([`against_motion`]): the wheel climbed the edge sideways, the edge's reaction on it
+/// opposed that motion, and the spring's energy can come from nowhere but the body's kinetic
+/// energy. Both impulses act in the same substep and a body's kinetic energy change depends
+/// on the total impulse only, so taking them one after the other is exact. A point that is
+/// not closing at all (`v_n ≥ 0`: the wheel met the ground by the body's turn or sideways
+/// motion, not by its approach) gets no normal impulse and all of `ΔU` from its motion (it
+/// used to get nothing: the kart's curb strike at 1/60 s, 162 J stored in one touchdown that
+/// no force took from the body). `edge` is that force (N, world) at the
+/// contact point over this substep (zero when the closing paid it all).
+///
+/// The damper's rate (`rate`, m/s) is the finite difference `(x₁ − x₀)/h` but no more than
+/// the point's closing speed along the strut, `max(−(v_P − v_ground)·up, 0)`: the strut
+/// cannot close faster than the body approaches, and the finite difference counts ground met
+/// within the substep as strut motion (the sedan's wheel above: 211 m/s, a 464 kN damper
+/// push over 1 ms that threw the body off the curb with ≈ 400 J the spring never held:
+/// +334 J in a step). In a landing from above the finite difference is the smaller one and
+/// stays.
+pub(super) fn touchdown_force(
+    p: &VehicleParams,
+    d: &Derived,
+    c: &crate::chassis::ChassisState,
+    i: usize,
+    x0: f64,
+    ws: &WheelState,
+    h: f64,
+) -> Touchdown {
+    let delta_u = strut_energy_gain(p, d, i, x0, ws);
+    let n = ws.contact_normal_world;
+    let point = ws.contact_point_world;
+    let v_n = (c.point_velocity(&p.chassis, point) - ws.surface_velocity_world).dot(n);
+    let q = c.pose.rotation.conjugate();
+    let r = q * (point - c.com_world(&p.chassis));
+    let rn = r.cross(q * n);
+    let inv_mass = 1.0 / p.chassis.mass + rn.dot(p.chassis.inertia.inverse() * rn);
+    let j = susp::touchdown_impulse(delta_u, v_n, 1.0 / inv_mass);
+    let up = -c
+        .pose
+        .transform_vector(p.wheels[i].suspension.travel_direction);
+    let force = j / h * n.dot(up).max(wheel::MIN_NORMAL_COS);
+    let v = c.point_velocity(&p.chassis, point) - ws.surface_velocity_world;
+    let v_after = v + point_response(p, c, point, n * j);
+    let rate = ws.suspension.jounce_velocity.min((-v.dot(up)).max(0.0));
+    // What the normal impulse took: `−J·v_n − J²/(2·m_eff)`; the rest, if any, from the
+    // point's motion after it.
+    let rest_u = delta_u - (-j * v_n - 0.5 * j * j * inv_mass);
+    let edge = if rest_u > 0.0 {
+        against_motion(p, c, point, v_after, rest_u, h)
+    } else {
+        DVec3::ZERO
+    };
+    Touchdown { force, edge, rate }
+}
+
+/// What [`touchdown_force`] gives a wheel that touched down within the last substep.
+pub(super) struct Touchdown {
+    /// Strut force (N) that delivers the normal impulse over the substep.
+    pub(super) force: f64,
+    /// Force (N, world) at the contact point taking the rest of `ΔU` from the motion.
+    pub(super) edge: DVec3,
+    /// The strut's compression rate for the damper (m/s).
+    pub(super) rate: f64,
+}
+
+/// The change of the velocity (m/s, world) of the body's point `point` under an impulse `j`
+/// (N·s, world) there: `j/m + (I⁻¹·(r × j)) × r` (body frame, `r` from the CoM).
+fn point_response(
+    p: &VehicleParams,
+    c: &crate::chassis::ChassisState,
+    point: DVec3,
+    j: DVec3,
+) -> DVec3 {
+    let q = c.pose.rotation.conjugate();
+    let r = q * (point - c.com_world(&p.chassis));
+    let dw = p.chassis.inertia.inverse() * r.cross(q * j);
+    j / p.chassis.mass + c.pose.rotation * dw.cross(r)
+}
+
+/// What wheel `i`'s strut stores going from the jounce `x0` (m) to the substep's measured
+/// jounce: `ΔU = U*(x_raw) − U*(x₀)` (J, [`susp::strut_energy`]).
+fn strut_energy_gain(p: &VehicleParams, d: &Derived, i: usize, x0: f64, ws: &WheelState) -> f64 {
+    let sp = &p.wheels[i].suspension;
+    let rest = d.rest_force[i];
+    susp::strut_energy(sp, rest, ws.suspension.raw_jounce) - susp::strut_energy(sp, rest, x0)
+}
+
+/// Wheel `i`, in contact, whose ground rose into it within the last substep of `h` from the
+/// jounce `x0` ([`risen_from`]): the force (N, world) over this substep that takes the
+/// energy the rise stored, `ΔU = U*(x_raw) − U*(x₀)` ([`susp::strut_energy`]), from the
+/// body's motion ([`against_motion`]).
+pub(super) fn edge_force(
+    p: &VehicleParams,
+    d: &Derived,
+    c: &crate::chassis::ChassisState,
+    i: usize,
+    x0: f64,
+    ws: &WheelState,
+    h: f64,
+) -> DVec3 {
+    let delta_u = strut_energy_gain(p, d, i, x0, ws);
+    let point = ws.contact_point_world;
+    let v = c.point_velocity(&p.chassis, point) - ws.surface_velocity_world;
+    against_motion(p, c, point, v, delta_u, h)
+}
+
+/// The force (N, world) over a substep of `h` whose impulse takes the energy `ΔU` (J) from the
+/// body's motion at `point`, moving at `v` relative to the ground: ground that rose into a
+/// wheel as it moved along (a curb's edge, a step met sideways) compressed its strut by
+/// `ΔU` with no force on the body.
+///
+/// The edge's reaction on a massless wheel climbing it opposes the contact point's motion,
+/// and its vertical share is the spring's own force, which the strut already applies. So the
+/// impulse acts against `v`, `u = −v/|v|`, at `point`, with the body's effective mass along
+/// `u` there, and its size is [`susp::touchdown_impulse`]'s with the closing speed `|v|`:
+/// the kinetic energy it removes is exactly `ΔU` (or all of `½·m_eff·|v|²` if that is less).
+/// Applied as `J·u/h` at `point` ([`super::assemble`]).
+fn against_motion(
+    p: &VehicleParams,
+    c: &crate::chassis::ChassisState,
+    point: DVec3,
+    v: DVec3,
+    delta_u: f64,
+    h: f64,
+) -> DVec3 {
+    let speed = v.length();
+    if delta_u <= 0.0 || speed <= 0.0 {
+        return DVec3::ZERO;
+    }
+    let u = -v / speed;
+    let q = c.pose.rotation.conjugate();
+    let r = q * (point - c.com_world(&p.chassis));
+    let ru = r.cross(q * u);
+    let inv_mass = 1.0 / p.chassis.mass + ru.dot(p.chassis.inertia.inverse() * ru);
+    u * (susp::touchdown_impulse(delta_u, -speed, 1.0 / inv_mass) / h)
+}
