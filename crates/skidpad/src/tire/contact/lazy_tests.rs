@@ -40,6 +40,9 @@ struct Seen {
     raised: usize,
     /// The brake held the wheel locked (ω' = 0).
     locked: usize,
+    /// The force exceeded `|F(κ_p, α_p)|` but not the model's sliding floor
+    /// ([`SlideProbes::floor`]): no probe evaluated.
+    bounded: usize,
 }
 
 #[test]
@@ -89,6 +92,12 @@ fn lazy_limit_is_bit_identical_to_the_eager_one() {
             }
         }
         eprintln!("{name}: {seen:?}");
+        if name == "simplified MF" {
+            assert!(
+                seen.bounded > 0,
+                "{name}: the floor never spared the probes: {seen:?}"
+            );
+        }
         for (what, n) in [
             ("probed", seen.probed),
             ("clamped", seen.clamped),
@@ -122,8 +131,16 @@ fn compare(
 
     let t_free = c.drive_torque + eager.wheel_torque;
     let want = solve_spin(&eager, c, s.omega, t_free, dt);
+    // The floor is a lower bound of the full limit.
+    let floor = probes.map_or(0.0, |p| p.floor(model, c));
+    assert!(
+        floor <= eager.limit,
+        "{c:?} {s:?}: floor {floor} > {}",
+        eager.limit
+    );
     let mut clamp = LazyClamp {
         low: lazy.limit,
+        bound: probes.map(|p| move || p.floor(model, c)),
         full: || probes.map_or(lazy.limit, |p| p.limit(model, c)),
         limit: None,
     };
@@ -132,6 +149,8 @@ fn compare(
     assert_eq!(b3(want), b3(got), "{c:?} {s:?}: {want:?} vs {got:?}");
 
     seen.cases += 1;
+    let spared = probes.is_some() && clamp.bound.is_none() && clamp.limit.is_none();
+    seen.bounded += usize::from(spared);
     if let Some(limit) = clamp.limit {
         seen.probed += 1;
         seen.raised += usize::from(limit > lazy.limit);

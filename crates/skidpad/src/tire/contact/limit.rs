@@ -37,6 +37,28 @@ impl SlideProbes {
     }
 }
 
+impl SlideProbes {
+    /// A lower bound of [`SlideProbes::limit`] without the probes: the model's
+    /// [`TireModel::sliding_fx_floor`] at the probe `(±1, α_p)` as [`push_slide_probes`]
+    /// pushes it (`κ/s_x` under a grip limit), times `s_x` as [`Batch::force`] scales it; the
+    /// probe's `|(s_x·Fx, s_y·Fy)|` is at least that, so the limit is too. Unit: N.
+    pub(crate) fn floor(&self, model: &dyn TireModel, c: &ContactInput) -> f64 {
+        let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+        let kappa = if self.kp < 0.0 { -1.0 } else { 1.0 };
+        let common = slip_input(c, self.omega, 0.0, 0.0);
+        if sx == 1.0 && sy == 1.0 {
+            model.sliding_fx_floor(&common, kappa, self.ap)
+        } else {
+            let floor = sx * model.sliding_fx_floor(&common, kappa / sx, self.ap);
+            if floor.is_finite() && sx > 0.0 {
+                floor * (1.0 - 1e-9)
+            } else {
+                0.0
+            }
+        }
+    }
+}
+
 /// Push the sliding probes `(±1, α_p)` and `(κ_p, atan(±1))` (signs of the predicted slips)
 /// to `b`; returns their indices.
 pub(super) fn push_slide_probes(
@@ -68,27 +90,38 @@ fn scale_into(fx: f64, fy: f64, mag: f64, limit: f64) -> (f64, f64) {
     }
 }
 
-/// [`saturate`] against a force limit known first by a lower bound `low` (≤ the limit) and
-/// completed by `full` (the limit itself, evaluated at most once, and only for a force
-/// longer than `low`). Same bits as `saturate(fx, fy, full())`: a force with
-/// `|F| ≤ low ≤ limit` (or a NaN `|F|`) is returned unchanged by both, any other is
+/// [`saturate`] against a force limit known first by a lower bound `low` (≤ the limit),
+/// then by a better bound `bound` (≤ the limit; evaluated at most once, for a force longer
+/// than `low`), and completed by `full` (the limit itself, evaluated at most once, and only
+/// for a force longer than both bounds). Same bits as `saturate(fx, fy, full())`: a force
+/// with `|F| ≤ bound ≤ limit` (or a NaN `|F|`) is returned unchanged by both, any other is
 /// [`saturate`]d with the full limit.
-pub(super) struct LazyClamp<F: FnMut() -> f64> {
-    /// A lower bound of the limit (`max(|F(κ_p, α_p)|, MIN_LIMIT)`). Unit: N.
+pub(super) struct LazyClamp<B: FnOnce() -> f64, F: FnMut() -> f64> {
+    /// A lower bound of the limit (`max(|F(κ_p, α_p)|, MIN_LIMIT)`), raised by `bound` once
+    /// that has run. Unit: N.
     pub(super) low: f64,
+    /// Evaluates a lower bound of the limit ([`SlideProbes::floor`]); `None` once run, or
+    /// for none.
+    pub(super) bound: Option<B>,
     /// Evaluates the limit.
     pub(super) full: F,
     /// The limit once `full` has run. Unit: N.
     pub(super) limit: Option<f64>,
 }
 
-impl<F: FnMut() -> f64> LazyClamp<F> {
+impl<B: FnOnce() -> f64, F: FnMut() -> f64> LazyClamp<B, F> {
     /// `saturate(fx, fy, limit)`. Always inlined: out of line it cost ≈ 30 instructions per
     /// wheel and substep (callgrind, the bench's sedan).
     #[inline(always)]
     pub(super) fn saturate(&mut self, fx: f64, fy: f64) -> (f64, f64) {
         let mag = crate::tire::norm::norm(fx, fy);
         if mag > self.low {
+            if let Some(bound) = self.bound.take() {
+                self.low = self.low.max(bound());
+                if mag <= self.low {
+                    return (fx, fy);
+                }
+            }
             let limit = *self.limit.get_or_insert_with(&mut self.full);
             scale_into(fx, fy, mag, limit)
         } else {

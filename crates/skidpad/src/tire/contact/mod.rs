@@ -32,8 +32,10 @@
 //! (κ = ±1, tan α = ±1) — so a linear extrapolation never exceeds what the tire can give — and
 //! the brake acts as Coulomb friction on the wheel. The limit is `max(|F(κ_p, α_p)|, |F(±1, α_p)|,
 //! |F(κ_p, ±1)|)`; since a force within `|F(κ_p, α_p)|` is never clamped, the direct-drive
-//! solve ([`solve`]) evaluates the two sliding probes only for a longer force (same result,
-//! bit for bit); the drivetrain's coupled solve takes the full limit from [`linearize`].
+//! solve ([`solve`]) evaluates the two sliding probes only for a longer force, and then only
+//! if it is also longer than the model's closed-form floor of `|F(±1, α_p)|`
+//! ([`TireModel::sliding_fx_floor`], [`SlideProbes::floor`]): same result, bit for bit; the
+//! drivetrain's coupled solve takes the full limit from [`linearize`].
 //!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
@@ -465,6 +467,7 @@ pub fn solve_spin(
 ) -> (f64, f64, f64) {
     let mut clamp = LazyClamp {
         low: lin.limit,
+        bound: None::<fn() -> f64>,
         full: || lin.limit,
         limit: None,
     };
@@ -472,13 +475,13 @@ pub fn solve_spin(
 }
 
 /// [`solve_spin`] with the force limit `clamp` (`lin.limit` a lower bound of it).
-fn solve_spin_with<F: FnMut() -> f64>(
+fn solve_spin_with<B: FnOnce() -> f64, F: FnMut() -> f64>(
     lin: &TransientLinear,
     c: &ContactInput,
     omega: f64,
     t_free: f64,
     dt: f64,
-    clamp: &mut LazyClamp<F>,
+    clamp: &mut LazyClamp<B, F>,
 ) -> (f64, f64, f64) {
     let (r, inv_i) = (c.radius, 1.0 / c.inertia);
     // Implicit damping divides every explicit update by `1 + dt·c/I`.
@@ -519,8 +522,9 @@ fn solve_spin_with<F: FnMut() -> f64>(
 
 /// Direct-drive contact solve for a steady-state model: linearise, solve the spin, advance the
 /// deflections, and record the state. Returns the ground force on the tire. The force limit's
-/// sliding probes are evaluated only when the unclamped force exceeds `|F(κ_p, α_p)|` (the
-/// clamp cannot act otherwise), with the same bits as [`linearize`]'s eager limit.
+/// sliding probes are evaluated only when the unclamped force exceeds `|F(κ_p, α_p)|` and the
+/// model's sliding floor (the clamp cannot act otherwise), with the same bits as
+/// [`linearize`]'s eager limit.
 pub fn solve(
     model: &dyn TireModel,
     p: &TireParams,
@@ -534,11 +538,14 @@ pub fn solve(
     // the bench's sedan wheel-substeps (callgrind, 5200 vehicle-steps). Not for the full MF:
     // its batch computes the load terms once and shares the α_p and κ_p terms between the
     // probes and the predicted point, so a second batch costs more than the two probes (56 %
-    // probed, +2.9 % instructions per vehicle-step when lazy; PERFORMANCE.md).
+    // probed, +2.9 % instructions per vehicle-step when lazy; PERFORMANCE.md). Past
+    // `|F(κ_p, α_p)|` the simplified MF's closed-form floor of the sliding probe (≈ 330
+    // instructions against ≈ 1500 for the probes) spared every probe of the bench's sedan.
     let eager = matches!(p.model, TireModelKind::MagicFormula(_));
     let (lin, probes) = linearize_with(model, r, c, s, dt, eager);
     let mut clamp = LazyClamp {
         low: lin.limit,
+        bound: probes.map(|p| move || p.floor(model, c)),
         full: || probes.map_or(lin.limit, |p| p.limit(model, c)),
         limit: None,
     };

@@ -301,6 +301,38 @@ impl TireModel for SimpleMagicParams {
             .map_or(0.0, |(_, fy, trail)| -trail * fy)
     }
 
+    /// Past the peak slip (`|κ| ≥ κ_m`, `C_x > 1`) the longitudinal curve never falls below
+    /// its sliding value `sin(C_x·π/2)` (model docs: the sine's argument rises monotonically
+    /// from `π/2` at the peak towards `C_x·π/2 < π`), so
+    /// `|Fx| ≥ D·sin(C_x·π/2)·|s_x|/s` with the combined-slip weights `s_x = κ/κ_m`,
+    /// `s = √(s_x² + s_y²)`; less a margin of `10⁻⁹` relative and `10⁻¹²` on the sine, far
+    /// above the rounding of either side. 0 elsewhere (before the peak, no peak, no load).
+    fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
+        let s = sanitize(common);
+        let MagicCurve { c, e, .. } = self.longitudinal;
+        let (kappa, alpha) = (
+            if kappa.is_finite() { kappa } else { 0.0 },
+            if alpha.is_finite() { alpha } else { 0.0 },
+        );
+        // The bound's argument needs the validated shape (E ≤ 1) and a peak (1 < C < 2).
+        let shaped = c > 1.0 && c < 2.0 && e <= 1.0;
+        let Some(p) = self.prepare(&s).filter(|p| p.d > 0.0 && shaped) else {
+            return 0.0;
+        };
+        if kappa.abs() < p.km * (1.0 + 1e-9) {
+            return 0.0;
+        }
+        let alpha = p.alpha_camber.map_or(alpha, |shift| alpha + shift);
+        let (sx, sy) = (kappa / p.km, alpha / p.am);
+        let sliding = (c * std::f64::consts::FRAC_PI_2).sin() - 1e-12;
+        let floor = p.d * sliding * sx.abs() / super::norm::norm(sx, sy) * (1.0 - 1e-9);
+        if floor.is_finite() {
+            floor.max(0.0)
+        } else {
+            0.0
+        }
+    }
+
     /// The load, surface and camber terms (and the two peak slips) once per batch.
     fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
         let s = sanitize(common);
