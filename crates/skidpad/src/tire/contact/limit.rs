@@ -8,9 +8,10 @@ use crate::tire::interface::{ForceNeed, TireModel};
 use crate::tire::model::ContactInput;
 
 /// The sliding probes of the force limit, left for [`SlideProbes::limit`] to evaluate when
-/// the clamp can act (the direct-drive path, [`super::solve`]).
+/// the clamp can act (the direct-drive path, [`super::solve`]; the drivetrain's coupled
+/// solve through [`crate::tire::model::PendingLimit`]).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct SlideProbes {
+pub(crate) struct SlideProbes {
     /// The spin the batch was evaluated at. Unit: rad/s.
     pub(super) omega: f64,
     /// The predicted transient slips `κ_p`, `tan α_p` and the model's `α_p`.
@@ -26,7 +27,7 @@ impl SlideProbes {
     /// |F(κ_p, ±1)|, MIN_LIMIT)`, the sliding probes evaluated here (two points). Each point
     /// of a [`TireModel::forces_at`] batch is the model's force at its slips, bit for bit,
     /// whatever else the batch holds, so these equal the eager batch's.
-    pub(super) fn limit(&self, model: &dyn TireModel, c: &ContactInput) -> f64 {
+    pub(crate) fn limit(&self, model: &dyn TireModel, c: &ContactInput) -> f64 {
         let mut b = Batch::new(c);
         let (i_slide_x, i_slide_y) = push_slide_probes(&mut b, c, self.kp, self.tp, self.ap);
         b.evaluate(model, &slip_input(c, self.omega, 0.0, 0.0));

@@ -34,8 +34,11 @@
 //! |F(κ_p, ±1)|)`; since a force within `|F(κ_p, α_p)|` is never clamped, the direct-drive
 //! solve ([`solve`]) evaluates the two sliding probes only for a longer force, and then only
 //! if it is also longer than the model's closed-form floor of `|F(±1, α_p)|`
-//! ([`TireModel::sliding_fx_floor`], [`SlideProbes::floor`]): same result, bit for bit; the
-//! drivetrain's coupled solve takes the full limit from [`linearize`].
+//! ([`TireModel::sliding_fx_floor`], [`SlideProbes::floor`]): same result, bit for bit. So
+//! does the drivetrain's coupled solve ([`crate::tire::model::linearize_contact_lazy`]): it
+//! runs with the larger of `|F(κ_p, α_p)|` and the floor as the limit, and repeats with the
+//! full limit of every wheel whose force reached that bound
+//! ([`crate::drivetrain::solver::solve_lazy`]).
 //!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
@@ -49,8 +52,9 @@ use super::state::TireState;
 use super::transient::RelaxationParams;
 
 mod limit;
+pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
-use limit::{LazyClamp, SlideProbes, push_slide_probes};
+use limit::{LazyClamp, push_slide_probes};
 
 /// Slip used for the central-difference slope at zero slip.
 pub const SLOPE_PROBE: f64 = 1e-4;
@@ -211,7 +215,7 @@ pub fn linearize(
 /// [`linearize`]; with `eager` false the force limit is only `max(|F(κ_p, α_p)|, MIN_LIMIT)`,
 /// a lower bound of the full limit, which the returned [`SlideProbes::limit`] completes
 /// (`None`: `limit` is already the full limit — eager, or no load).
-fn linearize_with(
+pub(crate) fn linearize_with(
     model: &dyn TireModel,
     r: &RelaxationParams,
     c: &ContactInput,
@@ -541,8 +545,7 @@ pub fn solve(
     // probed, +2.9 % instructions per vehicle-step when lazy; PERFORMANCE.md). Past
     // `|F(κ_p, α_p)|` the simplified MF's closed-form floor of the sliding probe (≈ 330
     // instructions against ≈ 1500 for the probes) spared every probe of the bench's sedan.
-    let eager = matches!(p.model, TireModelKind::MagicFormula(_));
-    let (lin, probes) = linearize_with(model, r, c, s, dt, eager);
+    let (lin, probes) = linearize_with(model, r, c, s, dt, eager_limit(p));
     let mut clamp = LazyClamp {
         low: lin.limit,
         bound: probes.map(|p| move || p.floor(model, c)),
@@ -560,6 +563,12 @@ pub fn solve(
     finish(model, r, c, s, w1, fx, fy, dt);
     record(p, c, s, w1, fx, fy, dt);
     TireForce { fx, fy }
+}
+
+/// Whether [`linearize_with`] should evaluate the force limit's sliding probes with the rest
+/// of the batch (the full MF: see [`solve`]) rather than leave them to [`SlideProbes`].
+pub(crate) fn eager_limit(p: &TireParams) -> bool {
+    matches!(p.model, TireModelKind::MagicFormula(_))
 }
 
 /// Store the step's results in the tire state: spin, load, reported slips, forces, and the
