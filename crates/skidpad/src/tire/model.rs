@@ -218,9 +218,7 @@ fn contact_linearization(
         fx0: lin.fx0,
         dfx_domega: lin.dfx_domega,
         fy: lin.fy,
-        // Both bounds are below the full limit; the floor lets most wheels far from sliding
-        // never need the probes.
-        limit: probes.map_or(lin.limit, |z| lin.limit.max(z.floor(model, c))),
+        limit: lin.limit,
         rolling_torque: rolling_resistance_torque(
             p,
             load * c.rolling_resistance_scale,

@@ -17,8 +17,8 @@ pub(super) type Coupled = (ContactInput, ContactLinearization, Option<PendingLim
 /// Stage 6, engine drives: the engine and every driven wheel's spin in one implicit solve
 /// ([`drivetrain::solver::solve`]), then the tyre forces it implies and the drivetrain's
 /// bookkeeping. `contacts[i]`: the tyre input and its linearisation of each wheel on the
-/// ground. A wheel's force limit is first a lower bound (the larger of `|F(κ_p, α_p)|` and
-/// its sliding floor), completed only for a wheel whose force reaches it
+/// ground. A wheel's force limit is first a lower bound (its sliding floor or
+/// `|F(κ_p, α_p)|`), completed only for a wheel whose force reaches it
 /// ([`drivetrain::solver::solve_lazy`]: the full limits' result, bit for bit, with fewer
 /// sliding probes).
 pub(super) fn coupled_solve(

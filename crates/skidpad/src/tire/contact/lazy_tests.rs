@@ -40,8 +40,8 @@ struct Seen {
     raised: usize,
     /// The brake held the wheel locked (ω' = 0).
     locked: usize,
-    /// The force exceeded `|F(κ_p, α_p)|` but not the model's sliding floor
-    /// ([`SlideProbes::floor`]): no probe evaluated.
+    /// The force stayed within the model's sliding floor ([`SlideProbes::floor`]): neither
+    /// the predicted point nor the probes evaluated.
     bounded: usize,
 }
 
@@ -132,7 +132,9 @@ fn compare(
     let t_free = c.drive_torque + eager.wheel_torque;
     let want = solve_spin(&eager, c, s.omega, t_free, dt);
     // The floor is a lower bound of the full limit.
-    let floor = probes.map_or(0.0, |p| p.floor(model, c));
+    let floor = probes.map_or(0.0, |p| {
+        p.floor(model, c, &slip_input(c, p.omega, 0.0, 0.0))
+    });
     assert!(
         floor <= eager.limit,
         "{c:?} {s:?}: floor {floor} > {}",
@@ -140,7 +142,6 @@ fn compare(
     );
     let mut clamp = LazyClamp {
         low: lazy.limit,
-        bound: probes.map(|p| move || p.floor(model, c)),
         full: || probes.map_or(lazy.limit, |p| p.limit(model, c)),
         limit: None,
     };
@@ -149,7 +150,8 @@ fn compare(
     assert_eq!(b3(want), b3(got), "{c:?} {s:?}: {want:?} vs {got:?}");
 
     seen.cases += 1;
-    let spared = probes.is_some() && clamp.bound.is_none() && clamp.limit.is_none();
+    // The floor alone bounded the limit: not even the predicted point was evaluated.
+    let spared = probes.is_some_and(|p| p.pred.is_none()) && clamp.limit.is_none();
     seen.bounded += usize::from(spared);
     if let Some(limit) = clamp.limit {
         seen.probed += 1;
