@@ -143,6 +143,12 @@ pub struct Solution {
     pub dissipation: f64,
     /// Active-set passes used.
     pub passes: usize,
+    /// Bit `i` set: in some pass wheel `i`'s force reached its [`WheelTerm::limit`] (`|F| >
+    /// limit`, or the lateral force clamped into what the limit leaves). A wheel whose bit is
+    /// clear would have had the same result with any larger limit, bit for bit: every test
+    /// of the limit is monotone in it and none was met. The coupled solve uses it to pass a
+    /// lower bound of a limit first ([`crate::tire::model::linearize_contact_lazy`]).
+    pub limit_reached: u32,
 }
 
 impl Default for Solution {
@@ -159,6 +165,7 @@ impl Default for Solution {
             brake: [0.0; MAX_WHEELS],
             dissipation: 0.0,
             passes: 0,
+            limit_reached: 0,
         }
     }
 }
@@ -295,6 +302,36 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
         if !set.update(&sys, &x, &sol, &lock_t, pass) {
             break;
         }
+    }
+    sol
+}
+
+/// [`solve`] with some wheels' force limits known first by a lower bound: bit `i` of
+/// `pending` set means `wheels[i].limit` is a lower bound of the wheel's limit and `full(i)`
+/// evaluates the limit itself. The solve runs with the bounds and is repeated with the full
+/// limit of every pending wheel whose force reached its bound ([`Solution::limit_reached`]),
+/// until none did; the result is then [`solve`]'s with every limit full, bit for bit (a
+/// wheel that never reached its bound met no test of its limit, and every test is monotone
+/// in it). Each repeat completes at least one limit, so there are at most as many repeats as
+/// pending wheels. `wheels` keeps the completed limits.
+pub fn solve_lazy(
+    engine: &EngineTerm,
+    wheels: &mut [WheelTerm],
+    topo: &Topology,
+    h: f64,
+    mut pending: u32,
+    mut full: impl FnMut(usize) -> f64,
+) -> Solution {
+    let mut sol = solve(engine, wheels, topo, h);
+    while sol.limit_reached & pending != 0 {
+        let reached = sol.limit_reached & pending;
+        for (i, w) in wheels.iter_mut().enumerate() {
+            if reached & (1 << i) != 0 {
+                w.limit = full(i);
+            }
+        }
+        pending &= !reached;
+        sol = solve(engine, wheels, topo, h);
     }
     sol
 }
@@ -488,6 +525,9 @@ impl<'a> System<'a> {
                 TireSet::Saturated(fs) => fs,
             };
             let mag = fx.hypot(w.fy);
+            if mag > w.limit {
+                sol.limit_reached |= 1 << i;
+            }
             if set.unsaturated[i] && mag > w.limit && w.enabled && set.brake[i] != BrakeSet::Locked
             {
                 let fc = fx * w.limit / mag;
@@ -499,6 +539,9 @@ impl<'a> System<'a> {
                 0.0
             } else {
                 let room = (w.limit * w.limit - fx * fx).max(0.0).sqrt();
+                if w.fy.abs() > room {
+                    sol.limit_reached |= 1 << i;
+                }
                 w.fy.clamp(-room, room)
             };
             sol.brake[i] = match set.brake[i] {
@@ -512,6 +555,9 @@ impl<'a> System<'a> {
         lock_t
     }
 }
+
+#[cfg(test)]
+mod lazy_tests;
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,7 @@ use super::ChassisForces;
 use super::strut_balance::{edge_force, lift_off_limited, risen_from, touchdown_force};
 use crate::MAX_WHEELS;
 use crate::aero::{self, MAX_AERO_FORCES};
-use crate::drivetrain::{self, PowertrainInput, Prepared, solver::WheelTerm};
+use crate::drivetrain::{self, PowertrainInput, Prepared};
 use crate::ground::Ground;
 use crate::input::{Controls, Intent};
 use crate::params::{Derived, VehicleParams};
@@ -13,11 +13,12 @@ use crate::stability::model as stab;
 use crate::state::VehicleState;
 use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
-use crate::tire::model::{
-    ContactInput, ContactLinearization, finish_contact, linearize_contact, solve_contact,
-};
+use crate::tire::model::{linearize_contact_lazy, solve_contact};
 use crate::wheel::{self, Body, WheelParams, WheelState};
+use coupled::{Coupled, coupled_solve};
 use glam::DVec3;
+
+mod coupled;
 
 /// Stage 1: smoothed intent and hill-hold demand (kept in state), each wheel's commanded drive
 /// and brake torque. Disabled wheels are cleared. Direct commands bypass smoothing and hold.
@@ -195,9 +196,9 @@ pub fn grip_stage(
         state: &chassis,
     };
     let (surfaces, g) = (ground.surfaces(), p.sim.gravity);
-    // The coupled solve's per-wheel input and linearisation: scratch of this call only.
-    let mut contacts: [Option<(ContactInput, ContactLinearization)>; MAX_WHEELS] =
-        [None; MAX_WHEELS];
+    // The coupled solve's per-wheel input, linearisation and pending force limit: scratch of
+    // this call only.
+    let mut contacts: [Option<Coupled>; MAX_WHEELS] = [None; MAX_WHEELS];
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
         if !ws.suspension.in_contact {
@@ -211,7 +212,8 @@ pub fn grip_stage(
         wheel::normal_load(wp, &chassis.pose, ws);
         let input = wheel::tire_input(wp, &body, surfaces, &p.load_filter, &d.corner(i), g, ws);
         if prep.coupled {
-            contacts[i] = Some((input, linearize_contact(&wp.tire, &input, &ws.tire, dt)));
+            let (lin, pending) = linearize_contact_lazy(&wp.tire, &input, &ws.tire, dt);
+            contacts[i] = Some((input, lin, pending));
             continue;
         }
         let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
@@ -222,71 +224,6 @@ pub fn grip_stage(
     if prep.coupled {
         coupled_solve(p, d, prep, s, &contacts, ground, dt);
     }
-}
-
-/// Stage 6, engine drives: the engine and every driven wheel's spin in one implicit solve
-/// ([`drivetrain::solver::solve`]), then the tyre forces it implies and the drivetrain's
-/// bookkeeping. `contacts[i]`: the tyre input and its linearisation of each wheel on the
-/// ground.
-fn coupled_solve(
-    p: &VehicleParams,
-    d: &Derived,
-    prep: &Prepared,
-    s: &mut VehicleState,
-    contacts: &[Option<(ContactInput, ContactLinearization)>; MAX_WHEELS],
-    ground: &dyn Ground,
-    dt: f64,
-) {
-    let nw = p.wheels.len();
-    let mut terms = [WheelTerm::default(); MAX_WHEELS];
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        let ws = &s.wheels[i];
-        terms[i] = WheelTerm {
-            enabled: true,
-            inertia: wp.inertia + prep.extra_inertia[i],
-            damping: wp.damping_rate,
-            omega: ws.tire.omega,
-            radius: wp.radius,
-            brake: ws.brake_torque,
-            ..WheelTerm::default()
-        };
-        if let Some((_, l)) = contacts[i].as_ref().filter(|_| ws.suspension.in_contact) {
-            let t = &mut terms[i];
-            (t.fx0, t.dfx, t.fy, t.limit) = (l.fx0, l.dfx_domega, l.fy, l.limit);
-            t.torque = l.wheel_torque - l.rolling_torque;
-        }
-    }
-    // Wheeled drives: the topology cached with the parameters; tracks: this substep's.
-    let tracks;
-    let topology = match &prep.tracks {
-        Some(dem) => {
-            tracks = drivetrain::track_topology(&p.drivetrain, &d.drive_wheels[..nw], dem);
-            &tracks
-        }
-        None => &d.drive_topology,
-    };
-    let sol = drivetrain::solver::solve(&prep.engine, &terms[..nw], topology, dt);
-    let mut slip_power = 0.0;
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        let ws = &mut s.wheels[i];
-        ws.drive_torque = sol.drive[i];
-        ws.brake_torque = sol.brake[i].abs();
-        let Some((c, _)) = contacts[i].filter(|_| ws.suspension.in_contact) else {
-            let t = &mut ws.tire;
-            t.omega = sol.omega[i];
-            t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);
-            wheel::clear_contact_forces(ws);
-            continue;
-        };
-        let (fx, fy) = (sol.fx[i], sol.fy[i]);
-        finish_contact(&wp.tire, &c, &mut ws.tire, sol.omega[i], fx, fy, dt);
-        let water = ground.surfaces().get(ws.surface).water_depth;
-        wheel::tire_heat(wp, &c, ws, p.sim.air_temperature, water, dt);
-        slip_power += fx * (sol.omega[i] * wp.radius - c.vx) - fy * c.vy;
-        ws.tire_force_world = ws.tire_long_world * fx + ws.tire_lat_world * fy;
-    }
-    s.drivetrain.slip_energy += slip_power * dt;
-    drivetrain::finish(prep, &sol, &mut s.drivetrain, dt);
 }
 
 /// Stage 7: drag and downforce at their centres of pressure (world forces and points).

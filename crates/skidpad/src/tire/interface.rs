@@ -172,6 +172,17 @@ pub trait TireModel: Debug + Send + Sync {
         self.steady_state(input).mz
     }
 
+    /// A lower bound of `|Fx|` at the point `(κ, α)` of `common` ([`TireModel::forces_at`]'s
+    /// force there, `need` [`ForceNeed::Both`]), cheaper than the force: the contact solve
+    /// evaluates its force limit's sliding probe at `κ = ±1` only for a force longer than this
+    /// bound ([`super::contact`]). Must never exceed the `|Fx|` the model computes, rounding
+    /// included (a bound above it would change results); the default, 0, is always right.
+    /// Unit: N.
+    fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
+        let _ = (common, kappa, alpha);
+        0.0
+    }
+
     /// `false` if [`SteadyForces::wheel_torque`] is 0 for every input (every built-in model),
     /// so the contact solve may take its start-of-step forces from
     /// [`TireModel::forces_at`] instead of a full [`TireModel::steady_state`]. Default:

@@ -171,9 +171,50 @@ pub fn linearize_contact(
     s: &TireState,
     dt: f64,
 ) -> ContactLinearization {
-    let load = c.load.max(0.0);
-    let lin = super::contact::linearize(p.model.as_model(), &p.relaxation, c, s, dt);
-    ContactLinearization {
+    contact_linearization(p, c, s, dt, true).0
+}
+
+/// [`linearize_contact`] with the force limit's sliding probes left for later: `limit` is then
+/// only a lower bound of [`linearize_contact`]'s limit (the larger of `|F(κ_p, α_p)|`, the
+/// model's sliding floor and `MIN_LIMIT`, see [`super::contact`]), and the returned
+/// [`PendingLimit`] gives the full limit, bit for bit,
+/// when a force reaches the bound (a force within it is never clamped by either). `None`:
+/// `limit` is already the full limit (the full MF, whose batch shares the probes' terms, or
+/// no load). The drivetrain's coupled solve runs with the bound and repeats with the full
+/// limit of every wheel whose force reached it ([`crate::drivetrain::solver::solve_lazy`]).
+pub fn linearize_contact_lazy(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &TireState,
+    dt: f64,
+) -> (ContactLinearization, Option<PendingLimit>) {
+    contact_linearization(p, c, s, dt, super::contact::eager_limit(p))
+}
+
+/// The force limit of a [`linearize_contact_lazy`] whose sliding probes are not yet
+/// evaluated.
+#[derive(Debug, Clone, Copy)]
+pub struct PendingLimit(super::contact::SlideProbes);
+
+impl PendingLimit {
+    /// The full force limit, [`linearize_contact`]'s `limit` bit for bit (two model
+    /// evaluations). `p` and `c` must be the ones it was linearised with. Unit: N.
+    pub fn limit(&self, p: &TireParams, c: &ContactInput) -> f64 {
+        self.0.limit(p.model.as_model(), c)
+    }
+}
+
+#[inline]
+fn contact_linearization(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &TireState,
+    dt: f64,
+    eager: bool,
+) -> (ContactLinearization, Option<PendingLimit>) {
+    let (load, model) = (c.load.max(0.0), p.model.as_model());
+    let (lin, probes) = super::contact::linearize_with(model, &p.relaxation, c, s, dt, eager);
+    let lin = ContactLinearization {
         fx0: lin.fx0,
         dfx_domega: lin.dfx_domega,
         fy: lin.fy,
@@ -185,7 +226,8 @@ pub fn linearize_contact(
             c.radius,
         ),
         wheel_torque: lin.wheel_torque,
-    }
+    };
+    (lin, probes.map(PendingLimit))
 }
 
 /// Write the tire state after an external (coupled) solve found the end-of-step spin

@@ -40,6 +40,9 @@ struct Seen {
     raised: usize,
     /// The brake held the wheel locked (ω' = 0).
     locked: usize,
+    /// The force stayed within the model's sliding floor ([`SlideProbes::floor`]): neither
+    /// the predicted point nor the probes evaluated.
+    bounded: usize,
 }
 
 #[test]
@@ -89,6 +92,12 @@ fn lazy_limit_is_bit_identical_to_the_eager_one() {
             }
         }
         eprintln!("{name}: {seen:?}");
+        if name == "simplified MF" {
+            assert!(
+                seen.bounded > 0,
+                "{name}: the floor never spared the probes: {seen:?}"
+            );
+        }
         for (what, n) in [
             ("probed", seen.probed),
             ("clamped", seen.clamped),
@@ -122,6 +131,15 @@ fn compare(
 
     let t_free = c.drive_torque + eager.wheel_torque;
     let want = solve_spin(&eager, c, s.omega, t_free, dt);
+    // The floor is a lower bound of the full limit.
+    let floor = probes.map_or(0.0, |p| {
+        p.floor(model, c, &slip_input(c, p.omega, 0.0, 0.0))
+    });
+    assert!(
+        floor <= eager.limit,
+        "{c:?} {s:?}: floor {floor} > {}",
+        eager.limit
+    );
     let mut clamp = LazyClamp {
         low: lazy.limit,
         full: || probes.map_or(lazy.limit, |p| p.limit(model, c)),
@@ -132,6 +150,9 @@ fn compare(
     assert_eq!(b3(want), b3(got), "{c:?} {s:?}: {want:?} vs {got:?}");
 
     seen.cases += 1;
+    // The floor alone bounded the limit: not even the predicted point was evaluated.
+    let spared = probes.is_some_and(|p| p.pred.is_none()) && clamp.limit.is_none();
+    seen.bounded += usize::from(spared);
     if let Some(limit) = clamp.limit {
         seen.probed += 1;
         seen.raised += usize::from(limit > lazy.limit);

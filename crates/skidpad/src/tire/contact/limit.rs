@@ -4,36 +4,66 @@
 //! ([`LazyClamp`]).
 
 use super::{Batch, MIN_LIMIT, model_alpha, slip_input};
-use crate::tire::interface::{ForceNeed, TireModel};
+use crate::tire::interface::{ForceNeed, SlipInput, TireModel};
 use crate::tire::model::ContactInput;
 
 /// The sliding probes of the force limit, left for [`SlideProbes::limit`] to evaluate when
-/// the clamp can act (the direct-drive path, [`super::solve`]).
+/// the clamp can act (the direct-drive path, [`super::solve`]; the drivetrain's coupled
+/// solve through [`crate::tire::model::PendingLimit`]).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct SlideProbes {
+pub(crate) struct SlideProbes {
     /// The spin the batch was evaluated at. Unit: rad/s.
     pub(super) omega: f64,
     /// The predicted transient slips `κ_p`, `tan α_p` and the model's `α_p`.
     pub(super) kp: f64,
     pub(super) tp: f64,
     pub(super) ap: f64,
-    /// `|F(κ_p, α_p)|`, before [`MIN_LIMIT`]. Unit: N.
-    pub(super) pred: f64,
+    /// `|F(κ_p, α_p)|`, before [`MIN_LIMIT`]; `None` if not evaluated yet (left to
+    /// [`SlideProbes::limit`] where the model's sliding floor bounds the limit). Unit: N.
+    pub(super) pred: Option<f64>,
 }
 
 impl SlideProbes {
     /// The force limit of [`super::linearize`], bit for bit: `max(|F(κ_p, α_p)|, |F(±1, α_p)|,
-    /// |F(κ_p, ±1)|, MIN_LIMIT)`, the sliding probes evaluated here (two points). Each point
+    /// |F(κ_p, ±1)|, MIN_LIMIT)`, the sliding probes evaluated here (two points, and the
+    /// predicted point if [`SlideProbes::pred`] is not known yet). Each point
     /// of a [`TireModel::forces_at`] batch is the model's force at its slips, bit for bit,
     /// whatever else the batch holds, so these equal the eager batch's.
-    pub(super) fn limit(&self, model: &dyn TireModel, c: &ContactInput) -> f64 {
+    pub(crate) fn limit(&self, model: &dyn TireModel, c: &ContactInput) -> f64 {
         let mut b = Batch::new(c);
+        let i_pred = self
+            .pred
+            .is_none()
+            .then(|| b.push(self.kp, self.ap, ForceNeed::Both));
         let (i_slide_x, i_slide_y) = push_slide_probes(&mut b, c, self.kp, self.tp, self.ap);
         b.evaluate(model, &slip_input(c, self.omega, 0.0, 0.0));
-        self.pred
-            .max(b.magnitude(i_slide_x))
+        let pred = self.pred.or(i_pred.map(|i| b.magnitude(i))).unwrap_or(0.0);
+        pred.max(b.magnitude(i_slide_x))
             .max(b.magnitude(i_slide_y))
             .max(MIN_LIMIT)
+    }
+}
+
+impl SlideProbes {
+    /// A lower bound of [`SlideProbes::limit`] without the probes: the model's
+    /// [`TireModel::sliding_fx_floor`] at the probe `(±1, α_p)` as [`push_slide_probes`]
+    /// pushes it (`κ/s_x` under a grip limit), times `s_x` as [`Batch::force`] scales it; the
+    /// probe's `|(s_x·Fx, s_y·Fy)|` is at least that, so the limit is too. Unit: N.
+    ///
+    /// `common` is the batch's common input, `slip_input(c, omega, 0, 0)`.
+    pub(super) fn floor(&self, model: &dyn TireModel, c: &ContactInput, common: &SlipInput) -> f64 {
+        let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+        let kappa = if self.kp < 0.0 { -1.0 } else { 1.0 };
+        if sx == 1.0 && sy == 1.0 {
+            model.sliding_fx_floor(common, kappa, self.ap)
+        } else {
+            let floor = sx * model.sliding_fx_floor(common, kappa / sx, self.ap);
+            if floor.is_finite() && sx > 0.0 {
+                floor * (1.0 - 1e-9)
+            } else {
+                0.0
+            }
+        }
     }
 }
 
@@ -74,7 +104,8 @@ fn scale_into(fx: f64, fy: f64, mag: f64, limit: f64) -> (f64, f64) {
 /// `|F| ≤ low ≤ limit` (or a NaN `|F|`) is returned unchanged by both, any other is
 /// [`saturate`]d with the full limit.
 pub(super) struct LazyClamp<F: FnMut() -> f64> {
-    /// A lower bound of the limit (`max(|F(κ_p, α_p)|, MIN_LIMIT)`). Unit: N.
+    /// A lower bound of the limit (the larger of `|F(κ_p, α_p)|` or the model's sliding
+    /// floor, and `MIN_LIMIT`). Unit: N.
     pub(super) low: f64,
     /// Evaluates the limit.
     pub(super) full: F,

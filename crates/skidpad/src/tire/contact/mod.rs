@@ -31,9 +31,14 @@
 //! to the largest of the model's forces at the slips the step predicts and at full sliding
 //! (κ = ±1, tan α = ±1) — so a linear extrapolation never exceeds what the tire can give — and
 //! the brake acts as Coulomb friction on the wheel. The limit is `max(|F(κ_p, α_p)|, |F(±1, α_p)|,
-//! |F(κ_p, ±1)|)`; since a force within `|F(κ_p, α_p)|` is never clamped, the direct-drive
-//! solve ([`solve`]) evaluates the two sliding probes only for a longer force (same result,
-//! bit for bit); the drivetrain's coupled solve takes the full limit from [`linearize`].
+//! |F(κ_p, ±1)|)`. A force within a lower bound of it is never clamped, so the direct-drive
+//! solve ([`solve`]) evaluates the limit only for a longer force: the bound is the model's
+//! closed-form floor of `|F(±1, α_p)|` ([`TireModel::sliding_fx_floor`]) where it has one —
+//! then `(κ_p, α_p)` waits with the probes — else `|F(κ_p, α_p)|`; same result, bit for bit.
+//! So does the drivetrain's coupled solve
+//! ([`crate::tire::model::linearize_contact_lazy`]): it runs with the bound as the limit and
+//! repeats with the full limit of every wheel whose force reached it
+//! ([`crate::drivetrain::solver::solve_lazy`]).
 //!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
@@ -48,8 +53,9 @@ use super::transient::RelaxationParams;
 
 mod limit;
 mod patch;
+pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
-use limit::{LazyClamp, SlideProbes, push_slide_probes};
+use limit::{LazyClamp, push_slide_probes};
 pub use patch::{carcass_reach_x, patch_energy};
 
 /// Slip used for the central-difference slope at zero slip.
@@ -208,10 +214,12 @@ pub fn linearize(
     linearize_with(model, r, c, s, dt, true).0
 }
 
-/// [`linearize`]; with `eager` false the force limit is only `max(|F(κ_p, α_p)|, MIN_LIMIT)`,
-/// a lower bound of the full limit, which the returned [`SlideProbes::limit`] completes
-/// (`None`: `limit` is already the full limit — eager, or no load).
-fn linearize_with(
+/// [`linearize`]; with `eager` false the force limit is only a lower bound of the full limit,
+/// which the returned [`SlideProbes::limit`] completes (`None`: `limit` is already the full
+/// limit — eager, or no load): the model's sliding floor ([`SlideProbes::floor`]) where it
+/// has one (then `(κ_p, α_p)` is not evaluated either), else `|F(κ_p, α_p)|`; at least
+/// `MIN_LIMIT`.
+pub(crate) fn linearize_with(
     model: &dyn TireModel,
     r: &RelaxationParams,
     c: &ContactInput,
@@ -264,12 +272,28 @@ fn linearize_with(
             b.push(k0, model_alpha(c, -SLOPE_PROBE), Lateral),
         )
     });
-    let i_pred = b.push(kp, ap, Both);
+    // Lazy: the model's closed-form floor of the sliding probe `(±1, α_p)`, a lower bound of
+    // the limit; where it has one (> 0) the predicted point too is left to
+    // `SlideProbes::limit`, which a force within the floor never needs.
+    let mut probes = SlideProbes {
+        omega,
+        kp,
+        tp,
+        ap,
+        pred: None,
+    };
+    let common = slip_input(c, omega, 0.0, 0.0);
+    let floor = if eager {
+        0.0
+    } else {
+        probes.floor(model, c, &common)
+    };
+    let i_pred = (floor <= 0.0).then(|| b.push(kp, ap, Both));
     // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
     // what the tire gives when it slides, so a step that starts in adhesion is not clamped
     // short of the force the spin is about to demand. Lazy: left to `SlideProbes::limit`.
     let i_slide = eager.then(|| push_slide_probes(&mut b, c, kp, tp, ap));
-    b.evaluate(model, &slip_input(c, omega, 0.0, 0.0));
+    b.evaluate(model, &common);
 
     // Secant slopes and zero-slip forces around (κ₀, tan α₀), and the wheel torque there.
     let (f0x, f0y, wheel_torque) = match i_start {
@@ -305,23 +329,19 @@ fn linearize_with(
         slip_v,
         [fx_zero, fy_zero],
     );
-    let probes = SlideProbes {
-        omega,
-        kp,
-        tp,
-        ap,
-        pred: b.magnitude(i_pred),
-    };
-    let (limit, lazy) = match i_slide {
-        Some((i_slide_x, i_slide_y)) => (
-            probes
-                .pred
-                .max(b.magnitude(i_slide_x))
+    probes.pred = i_pred.map(|i| b.magnitude(i));
+    let (limit, lazy) = match (i_slide, probes.pred) {
+        (Some((i_slide_x, i_slide_y)), Some(pred)) => (
+            pred.max(b.magnitude(i_slide_x))
                 .max(b.magnitude(i_slide_y))
                 .max(MIN_LIMIT),
             None,
         ),
-        None => (probes.pred.max(MIN_LIMIT), Some(probes)),
+        // Every part of the limit is at least the floor (0 without one) and `MIN_LIMIT`.
+        (_, pred) => (
+            pred.map_or(floor, |p| p.max(floor)).max(MIN_LIMIT),
+            Some(probes),
+        ),
     };
     let lin = TransientLinear {
         fx0,
@@ -516,8 +536,9 @@ fn solve_spin_with<F: FnMut() -> f64>(
 
 /// Direct-drive contact solve for a steady-state model: linearise, solve the spin, advance the
 /// deflections, and record the state. Returns the ground force on the tire. The force limit's
-/// sliding probes are evaluated only when the unclamped force exceeds `|F(κ_p, α_p)|` (the
-/// clamp cannot act otherwise), with the same bits as [`linearize`]'s eager limit.
+/// sliding probes are evaluated only when the unclamped force exceeds `|F(κ_p, α_p)|` and the
+/// model's sliding floor (the clamp cannot act otherwise), with the same bits as
+/// [`linearize`]'s eager limit.
 pub fn solve(
     model: &dyn TireModel,
     p: &TireParams,
@@ -531,9 +552,10 @@ pub fn solve(
     // the bench's sedan wheel-substeps (callgrind, 5200 vehicle-steps). Not for the full MF:
     // its batch computes the load terms once and shares the α_p and κ_p terms between the
     // probes and the predicted point, so a second batch costs more than the two probes (56 %
-    // probed, +2.9 % instructions per vehicle-step when lazy; PERFORMANCE.md).
-    let eager = matches!(p.model, TireModelKind::MagicFormula(_));
-    let (lin, probes) = linearize_with(model, r, c, s, dt, eager);
+    // probed, +2.9 % instructions per vehicle-step when lazy; PERFORMANCE.md). With the
+    // simplified MF's closed-form floor of the sliding probe (≈ 250 instructions) as the bound,
+    // no wheel-substep of the bench's sedan needs the predicted point or the probes.
+    let (lin, probes) = linearize_with(model, r, c, s, dt, eager_limit(p));
     let mut clamp = LazyClamp {
         low: lin.limit,
         full: || probes.map_or(lin.limit, |p| p.limit(model, c)),
@@ -550,6 +572,12 @@ pub fn solve(
     finish(model, r, c, s, w1, fx, fy, dt);
     record(p, c, s, w1, fx, fy, dt);
     TireForce { fx, fy }
+}
+
+/// Whether [`linearize_with`] should evaluate the force limit's sliding probes with the rest
+/// of the batch (the full MF: see [`solve`]) rather than leave them to [`SlideProbes`].
+pub(crate) fn eager_limit(p: &TireParams) -> bool {
+    matches!(p.model, TireModelKind::MagicFormula(_))
 }
 
 /// Store the step's results in the tire state: spin, load, reported slips, forces, and the

@@ -179,12 +179,15 @@ pub struct SimpleMagicParams {
 /// ([`MagicCurve::peak_slip`]), each kept with the `(C, E)` bits it is the root of: a tyre
 /// computes them once ([`SimpleMagicParams::precompute`]) instead of looking them up in the
 /// per-thread cache at every evaluation; a curve changed since falls back to that cache, so
-/// the root used is always the iteration's for the current `(C, E)`, bit for bit. Derived
-/// data: every two values compare equal, and it is not serialised.
+/// the root used is always the iteration's for the current `(C, E)`, bit for bit. With them
+/// the longitudinal curve's sliding value `sin(C_x·π/2)`
+/// ([`TireModel::sliding_fx_floor`]), kept with the `C` bits it is for. Derived data: every
+/// two values compare equal, and it is not serialised.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PeakRoots {
     lon: Option<(u64, u64, f64)>,
     lat: Option<(u64, u64, f64)>,
+    lon_sliding: Option<(u64, f64)>,
 }
 
 impl PartialEq for PeakRoots {
@@ -202,6 +205,15 @@ impl PeakRoots {
         match slot {
             Some((c, e, u)) if c == curve.c.to_bits() && e == curve.e.to_bits() => u,
             _ => stale_root(curve),
+        }
+    }
+
+    /// `sin(C·π/2)` of a curve with shape factor `c`: kept if for these bits, else computed.
+    #[inline]
+    fn sliding_of(slot: Option<(u64, f64)>, c: f64) -> f64 {
+        match slot {
+            Some((kc, v)) if kc == c.to_bits() => v,
+            _ => (c * std::f64::consts::FRAC_PI_2).sin(),
         }
     }
 
@@ -261,6 +273,10 @@ impl SimpleMagicParams {
         self.peak_roots = PeakRoots {
             lon: PeakRoots::kept(&self.longitudinal),
             lat: PeakRoots::kept(&self.lateral),
+            lon_sliding: Some((
+                self.longitudinal.c.to_bits(),
+                PeakRoots::sliding_of(None, self.longitudinal.c),
+            )),
         };
     }
 
@@ -299,6 +315,38 @@ impl TireModel for SimpleMagicParams {
     fn aligning_moment(&self, input: &SlipInput) -> f64 {
         self.evaluate(input, ForceNeed::Lateral)
             .map_or(0.0, |(_, fy, trail)| -trail * fy)
+    }
+
+    /// Past the peak slip (`|κ| ≥ κ_m`, `C_x > 1`) the longitudinal curve never falls below
+    /// its sliding value `sin(C_x·π/2)` (model docs: the sine's argument rises monotonically
+    /// from `π/2` at the peak towards `C_x·π/2 < π`), so
+    /// `|Fx| ≥ D·sin(C_x·π/2)·|s_x|/s` with the combined-slip weights `s_x = κ/κ_m`,
+    /// `s = √(s_x² + s_y²)`; less a margin of `10⁻⁹` relative and `10⁻¹²` on the sine, far
+    /// above the rounding of either side. 0 elsewhere (before the peak, no peak, no load).
+    fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
+        let s = sanitize(common);
+        let MagicCurve { c, e, .. } = self.longitudinal;
+        let (kappa, alpha) = (
+            if kappa.is_finite() { kappa } else { 0.0 },
+            if alpha.is_finite() { alpha } else { 0.0 },
+        );
+        // The bound's argument needs the validated shape (E ≤ 1) and a peak (1 < C < 2).
+        let shaped = c > 1.0 && c < 2.0 && e <= 1.0;
+        let Some(p) = self.prepare(&s).filter(|p| p.d > 0.0 && shaped) else {
+            return 0.0;
+        };
+        if kappa.abs() < p.km * (1.0 + 1e-9) {
+            return 0.0;
+        }
+        let alpha = p.alpha_camber.map_or(alpha, |shift| alpha + shift);
+        let (sx, sy) = (kappa / p.km, alpha / p.am);
+        let sliding = PeakRoots::sliding_of(self.peak_roots.lon_sliding, c) - 1e-12;
+        let floor = p.d * sliding * sx.abs() / super::norm::norm(sx, sy) * (1.0 - 1e-9);
+        if floor.is_finite() {
+            floor.max(0.0)
+        } else {
+            0.0
+        }
     }
 
     /// The load, surface and camber terms (and the two peak slips) once per batch.

@@ -243,3 +243,79 @@ fn validation_rules() {
     };
     assert_eq!(p.validate().unwrap_err().path, "nominal_load");
 }
+
+#[test]
+fn sliding_floor_is_below_the_force_and_close_to_it() {
+    // Hand value: default tyre (B 10, C 1.65, E 0, µ 1) at its nominal load 4000 N, κ = 1,
+    // α = 0: |Fx| = 4000·sin(1.65·atan 10) = 2620.149 N, the floor
+    // 4000·sin(1.65·π/2) = 2089.994 N (less its 1e-9 margin).
+    let p = SimpleMagicParams::default();
+    let common = SlipInput {
+        fz: 4000.0,
+        ..SlipInput::default()
+    };
+    let point = |kappa, alpha| SlipPoint {
+        kappa,
+        alpha,
+        need: ForceNeed::Both,
+    };
+    let fx_at = |p: &SimpleMagicParams, c: &SlipInput, kappa, alpha| {
+        let mut out = [(0.0, 0.0)];
+        p.forces_at(c, &[point(kappa, alpha)], &mut out);
+        out[0].0
+    };
+    assert!((fx_at(&p, &common, 1.0, 0.0) - 2620.149).abs() < 1e-3);
+    assert!((p.sliding_fx_floor(&common, 1.0, 0.0) - 2089.994).abs() < 1e-3);
+    // Before the peak slip there is no floor.
+    assert_eq!(p.sliding_fx_floor(&common, 0.05, 0.0), 0.0);
+
+    // Never above |Fx| over shapes, loads, surfaces, camber and combined slip, and within
+    // the sliding ratio of it at full sliding.
+    let shapes = [
+        (10.0, 1.65, 0.0),
+        (13.6, 1.64, 0.66),
+        (8.0, 1.9, 1.0),
+        (12.0, 1.3, -3.0),
+        (20.0, 1.999, 0.9),
+        (10.0, 1.0, 0.0),
+        (10.0, 0.7, 0.0),
+    ];
+    let mut floors = 0;
+    for (b, c, e) in shapes {
+        let mut p = SimpleMagicParams {
+            longitudinal: MagicCurve { b, c, e },
+            camber_stiffness: 0.8,
+            ..SimpleMagicParams::default()
+        };
+        p.precompute();
+        for fz in [0.0, 300.0, 4000.0, 12_000.0] {
+            for (fs, ks, ps) in [(1.0, 1.0, 1.0), (0.3, 0.7, 2.0), (1.2, 1.5, 0.5)] {
+                for gamma in [0.0, 0.05, -0.1] {
+                    let common = SlipInput {
+                        fz,
+                        gamma,
+                        friction_scale: fs,
+                        stiffness_scale: ks,
+                        peak_slip_scale: ps,
+                        ..SlipInput::default()
+                    };
+                    for kappa in [-50.0, -1.0, -0.3, -0.09, 0.0, 0.1, 0.2, 1.0, 1.7, 1e6] {
+                        for alpha in [0.0, 1e-5, -0.05, 0.3, -0.785, 1.4] {
+                            let floor = p.sliding_fx_floor(&common, kappa, alpha);
+                            let fx = fx_at(&p, &common, kappa, alpha).abs();
+                            assert!(floor <= fx, "{b} {c} {e} {fz} {kappa} {alpha}");
+                            assert!(floor >= 0.0 && floor.is_finite());
+                            if floor > 0.0 {
+                                floors += 1;
+                                // sin(Cπ/2)/sin(C·atan(·)) ≥ sin(Cπ/2) for C ∈ (1, 2).
+                                let least = (c * std::f64::consts::FRAC_PI_2).sin() - 1e-9;
+                                assert!(floor >= least * fx, "{b} {c} {e} {fz} {kappa} {alpha}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(floors > 1000, "{floors}");
+}

@@ -1,0 +1,121 @@
+//! [`super::solve_lazy`] against [`super::solve`] with every limit full: the same bits in
+//! every output, over a sweep of drive, brake, lock and friction-circle cases.
+
+use super::super::differential::{LockModel, Topology};
+use super::*;
+
+/// Every output of a solve as bits (`limit_reached` aside: it describes the limits passed).
+fn bits(s: &Solution) -> Vec<u64> {
+    let mut v = vec![
+        s.engine_speed.to_bits(),
+        s.clutch_torque.to_bits(),
+        s.clutch_slip.to_bits(),
+        s.governor_torque.to_bits(),
+        s.dissipation.to_bits(),
+        s.passes as u64,
+    ];
+    for a in [&s.omega, &s.fx, &s.fy, &s.drive, &s.brake] {
+        v.extend(a.iter().map(|x| x.to_bits()));
+    }
+    v
+}
+
+/// A deterministic uniform number in `[0, 1)` (64-bit LCG, top 53 bits).
+fn next(state: &mut u64) -> f64 {
+    *state = state
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    (*state >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A rear-driven 4-wheel car with an open or limited-slip rear differential: engine 200 rad/s
+/// in a gear of ratio 12, each wheel's tyre linearised around its spin, some braked, the
+/// lower bound of each limit between 0.2 and 1 of the full limit.
+fn case(state: &mut u64) -> (EngineTerm, [WheelTerm; 4], [f64; 4], Topology) {
+    let engine = EngineTerm {
+        inertia: 0.2,
+        omega: 150.0 + 100.0 * next(state),
+        torque: 400.0 * next(state),
+        damping: 0.01,
+        clutch: if next(state) < 0.5 { 50.0 } else { 5000.0 },
+        ratio: 12.0,
+        idle: 80.0,
+        max: 700.0,
+    };
+    let mut wheels = [WheelTerm::default(); 4];
+    let mut full = [0.0; 4];
+    for (i, w) in wheels.iter_mut().enumerate() {
+        let omega = 20.0 + 10.0 * next(state);
+        let limit = 2000.0 + 4000.0 * next(state);
+        *w = WheelTerm {
+            enabled: true,
+            inertia: 1.2,
+            damping: 0.05,
+            omega,
+            radius: 0.32,
+            fx0: (next(state) - 0.5) * 1.5 * limit,
+            dfx: 50.0 + 3000.0 * next(state),
+            fy: (next(state) - 0.5) * 1.5 * limit,
+            limit: limit * (0.2 + 0.8 * next(state)),
+            torque: -10.0,
+            brake: if i < 2 && next(state) < 0.3 {
+                3000.0 * next(state)
+            } else {
+                0.0
+            },
+        };
+        full[i] = limit;
+    }
+    let mut topo = Topology::default();
+    (topo.share[2], topo.share[3]) = (0.5, 0.5);
+    if next(state) < 0.5 {
+        let (mut a, mut b) = ([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]);
+        (a[2], b[3]) = (1.0, 1.0);
+        let model = LockModel::SpeedBias {
+            stiffness: 200.0,
+            bias: 1.5,
+        };
+        topo.push_lock(a, b, model, 1.0);
+    }
+    (engine, wheels, full, topo)
+}
+
+#[test]
+fn lazy_limits_give_the_full_limits_bits() {
+    let (mut state, h) = (7_u64, 1.0 / 180.0);
+    let (mut clamped, mut completed, mut skipped, mut bound_matters) = (0, 0, 0, 0);
+    for _ in 0..400 {
+        let (engine, low, full, topo) = case(&mut state);
+        let mut eager = low;
+        for (w, l) in eager.iter_mut().zip(full) {
+            w.limit = l;
+        }
+        let want = solve(&engine, &eager, &topo, h);
+        let mut lazy = low;
+        let mut asked = 0;
+        let got = solve_lazy(&engine, &mut lazy, &topo, h, 0b1111, |i| {
+            asked += 1;
+            full[i]
+        });
+        assert_eq!(bits(&got), bits(&want), "{engine:?} {low:?} {full:?}");
+        // What the sweep exercised: clamps by the full limit, limits left unevaluated, and
+        // cases where solving with the bound alone would have been wrong.
+        clamped += (0..4)
+            .filter(|&i| got.fx[i].hypot(got.fy[i]) > 0.999_999 * full[i])
+            .count();
+        completed += asked;
+        skipped += 4 - asked;
+        if bits(&solve(&engine, &low, &topo, h)) != bits(&want) {
+            bound_matters += 1;
+        }
+    }
+    assert!(clamped > 100, "{clamped} wheels at their limit");
+    assert!(
+        completed > 100 && skipped > 100,
+        "{completed} completed, {skipped} not"
+    );
+    assert!(
+        bound_matters > 50,
+        "{bound_matters} cases the bound alone gets wrong"
+    );
+}
