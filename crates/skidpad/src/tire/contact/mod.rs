@@ -56,7 +56,7 @@ mod patch;
 pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
 use limit::{LazyClamp, push_slide_probes};
-pub use patch::{carcass_reach_x, patch_energy};
+pub use patch::{HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, patch_energy};
 
 /// Slip used for the central-difference slope at zero slip.
 pub const SLOPE_PROBE: f64 = 1e-4;
@@ -390,83 +390,6 @@ fn patch_response(
     let fx0 = (fx_zero + kxs * ax * u + gx * slip_v) / dx;
     let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
     (fx0, gx * c.radius / dx, fy)
-}
-
-/// Advance the deflections once the end-of-step spin `omega1` is known: `u' = A(u + dt·(ω'R −
-/// Vx))`, `v' = A_y(v + dt·Vy)` with the measured contact velocity, then hold a deflection
-/// that lies against its slip velocity within the carcass's reach ([`carcass_reach_x`] for
-/// `u` against `ω'R − Vx`, [`carcass_reach_y`] for `v` against `Vy`) (forces are not needed;
-/// the signature keeps them for symmetry with the friction-circle tire).
-#[allow(clippy::too_many_arguments)]
-pub fn finish(
-    model: &dyn TireModel,
-    r: &RelaxationParams,
-    c: &ContactInput,
-    s: &mut TireState,
-    omega1: f64,
-    _fx: f64,
-    _fy: f64,
-    dt: f64,
-) {
-    let (sx, sy) = (
-        r.longitudinal_length * c.relaxation_scale,
-        r.lateral_length * c.relaxation_scale,
-    );
-    let t = &mut s.transient;
-    let slip_x = omega1 * c.radius - c.vx;
-    t.u = super::transient::relax(t.u, slip_x, c.vx, sx, dt);
-    t.v = super::transient::relax(t.v, c.vy, c.vx, sy, dt);
-    if t.u * slip_x < 0.0 && t.u.abs() > sx * HOLD_MIN_SLIP && c.load > 0.0 {
-        let reach = carcass_reach_x(model, c, omega1, sx);
-        if t.u.abs() > reach {
-            t.u = reach.copysign(t.u);
-        }
-    }
-    if t.v * c.vy < 0.0 && t.v.abs() > sy * HOLD_MIN_SLIP && c.load > 0.0 {
-        let reach = carcass_reach_y(model, c, omega1, sy);
-        if t.v.abs() > reach {
-            t.v = reach.copysign(t.v);
-        }
-    }
-    if !(t.u.is_finite() && t.v.is_finite()) {
-        *t = Default::default();
-    }
-}
-
-/// Smallest transient slip `|tan α'|` (or `|κ'|`) of a deflection against the slip that
-/// [`finish`] checks against [`carcass_reach_y`] (or [`carcass_reach_x`]; four model
-/// evaluations): below it the check is skipped, so a car driving straight, its slips crossing
-/// zero all the time, pays nothing. Every plausible tyre reaches further
-/// (`F_slide/K_α ≈ μ/C_α`: 0.06 for a road tyre, 0.005 for μ = 0.1 on ice at C_α = 20 /rad;
-/// `μ/C_κ` ≈ 0.055 at C_κ = 18), and a deflection this small holds at most
-/// `F_slide·σy·10⁻³` (0.3 mm at σy = 0.3 m). Unit: 1.
-pub const HOLD_MIN_SLIP: f64 = 1e-3;
-
-/// The largest lateral deflection the carcass holds (m): where the patch spring of the
-/// model's cornering stiffness, `k = K_α/σy`, carries the force of full sliding:
-///
-/// ```text
-/// v_max = σy · F_slide / K_α,   K_α = −∂Fy/∂tan α at 0,   F_slide = ½·(Fy(−1) − Fy(+1))
-/// ```
-/// (`Fy(t)` the model's lateral force at `tan α = t`, pure lateral slip, this load; `∞` for a
-/// model with no cornering stiffness).
-///
-/// Why: the transient model's deflection `v` integrates the lateral slip velocity while the
-/// patch slides, so after a slide at low speed it can reach metres (`σy·Vy/|Vx|`: the kart
-/// spun off its curb strike with `v` ≈ 1 m at σy = 0.3 m, `tan α'` ≈ 3.5). A real carcass
-/// holds only `F/C`; the rest is the patch sliding, which stores nothing. Once the slip
-/// reverses (`v·Vy < 0`) the model's force pointed along the slip at full sliding until `v`
-/// had unwound through zero: it pushed the body the way it slid, with energy no force had
-/// put in (the kart's curb strike at 1/120 s: +5.2 J per step for 0.2 s, the body speeding
-/// up from 0.23 to 0.90 m/s; issue 12's energy audit). So a deflection against the slip is
-/// held within `v_max` ([`finish`]): that only lowers `|v|`, so the patch spring's energy
-/// `∫Fy dv` only falls (the step is dissipative); a deflection along the slip (building up,
-/// or steady sliding) is left alone, so the steady-state model is unchanged (Pacejka,
-/// *Tire and Vehicle Dynamics*, 3rd ed., §7.2.2: the nonlinear model's relaxation length
-/// `σ = C_Fα/C_Fy` shrinks with the slope of the force, so a saturated patch follows the
-/// slip at once).
-pub fn carcass_reach_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64) -> f64 {
-    patch::reach_y(model, c, omega, sy)
 }
 
 /// Solve one wheel's spin against an affine contact force:
