@@ -53,10 +53,12 @@ use super::transient::RelaxationParams;
 
 mod limit;
 mod patch;
+mod slopes;
 pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
 use limit::{LazyClamp, push_slide_probes};
 pub use patch::{HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, patch_energy};
+use slopes::SlopePoints;
 
 /// Slip used for the central-difference slope at zero slip.
 pub const SLOPE_PROBE: f64 = 1e-4;
@@ -227,7 +229,7 @@ pub(crate) fn linearize_with(
     dt: f64,
     eager: bool,
 ) -> (TransientLinear, Option<SlideProbes>) {
-    use ForceNeed::{Both, Lateral, Longitudinal};
+    use ForceNeed::Both;
     let load = c.load.max(0.0);
     if load <= 0.0 {
         return (TransientLinear::default(), None);
@@ -251,27 +253,7 @@ pub(crate) fn linearize_with(
 
     // Every point of this wheel and substep in one batch.
     let mut b = Batch::new(c);
-    let full = model.has_wheel_torque();
-    let i_start = (!full).then(|| b.push(k0, a0, Both));
-    let i_fx_zero = b.push(0.0, a0, Longitudinal);
-    // A secant from 0 where the slip is beyond the probe, else a central difference. (The
-    // points at α₀ are listed together, as are those at α_p below: a model may compute its
-    // terms of α once per run of equal α.)
-    let secant_x = k0.abs() > SLOPE_PROBE;
-    let secant_y = t0.abs() > SLOPE_PROBE;
-    let i_probe_x = (!secant_x).then(|| {
-        (
-            b.push(SLOPE_PROBE, a0, Longitudinal),
-            b.push(-SLOPE_PROBE, a0, Longitudinal),
-        )
-    });
-    let i_fy_zero = b.push(k0, model_alpha(c, 0.0), Lateral);
-    let i_probe_y = (!secant_y).then(|| {
-        (
-            b.push(k0, model_alpha(c, SLOPE_PROBE), Lateral),
-            b.push(k0, model_alpha(c, -SLOPE_PROBE), Lateral),
-        )
-    });
+    let slopes = SlopePoints::push(&mut b, c, k0, t0, a0, model.has_wheel_torque());
     // Lazy: the model's closed-form floor of the sliding probe `(±1, α_p)`, a lower bound of
     // the limit; where it has one (> 0) the predicted point too is left to
     // `SlideProbes::limit`, which a force within the floor never needs.
@@ -295,29 +277,7 @@ pub(crate) fn linearize_with(
     let i_slide = eager.then(|| push_slide_probes(&mut b, c, kp, tp, ap));
     b.evaluate(model, &common);
 
-    // Secant slopes and zero-slip forces around (κ₀, tan α₀), and the wheel torque there.
-    let (f0x, f0y, wheel_torque) = match i_start {
-        Some(i) => {
-            let (fx, fy) = b.force(i);
-            (fx, fy, 0.0)
-        }
-        None => {
-            let f = eval(model, c, omega, k0, a0);
-            (f.fx, f.fy, f.wheel_torque)
-        }
-    };
-    let fx_zero = b.force(i_fx_zero).0;
-    let fy_zero = b.force(i_fy_zero).1;
-    let kx = match i_probe_x {
-        None => (f0x - fx_zero) / k0,
-        Some((p, m)) => (b.force(p).0 - b.force(m).0) / (2.0 * SLOPE_PROBE),
-    }
-    .max(0.0);
-    let ky = match i_probe_y {
-        None => -(f0y - fy_zero) / t0,
-        Some((p, m)) => -(b.force(p).1 - b.force(m).1) / (2.0 * SLOPE_PROBE),
-    }
-    .max(0.0);
+    let [kx, ky, fx_zero, fy_zero, wheel_torque] = slopes.read(&b, model, c, omega, [k0, t0, a0]);
 
     let (fx0, dfx_domega, fy) = patch_response(
         r,

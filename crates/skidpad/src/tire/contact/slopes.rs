@@ -1,0 +1,92 @@
+//! The secant slopes of the contact solve's linearisation ([`super`]'s module docs): which
+//! points of the wheel's tyre batch give them, and reading them back.
+
+use super::{Batch, SLOPE_PROBE, eval, model_alpha};
+use crate::tire::interface::{ForceNeed, TireModel};
+use crate::tire::model::ContactInput;
+
+/// The batch points of [`super::linearize_with`]'s secant slopes around `(κ₀, tan α₀)`: the start
+/// point (unless the model has a wheel torque: then it is evaluated alone, [`super::eval`]), the
+/// zero-slip points `(0, α₀)`, `(κ₀, 0)`, and a central-difference pair on an axis whose slip
+/// is within [`super::SLOPE_PROBE`] of 0 (a secant from 0 beyond it). The points at α₀ are listed
+/// together, as are those at α_p after them: a model may compute its terms of α once per run
+/// of equal α.
+pub(super) struct SlopePoints {
+    start: Option<usize>,
+    fx_zero: usize,
+    fy_zero: usize,
+    probe_x: Option<(usize, usize)>,
+    probe_y: Option<(usize, usize)>,
+}
+
+impl SlopePoints {
+    pub(super) fn push(
+        b: &mut Batch,
+        c: &ContactInput,
+        k0: f64,
+        t0: f64,
+        a0: f64,
+        full: bool,
+    ) -> Self {
+        use ForceNeed::{Both, Lateral, Longitudinal};
+        let start = (!full).then(|| b.push(k0, a0, Both));
+        let fx_zero = b.push(0.0, a0, Longitudinal);
+        let secant_x = k0.abs() > SLOPE_PROBE;
+        let probe_x = (!secant_x).then(|| {
+            (
+                b.push(SLOPE_PROBE, a0, Longitudinal),
+                b.push(-SLOPE_PROBE, a0, Longitudinal),
+            )
+        });
+        let fy_zero = b.push(k0, model_alpha(c, 0.0), Lateral);
+        let secant_y = t0.abs() > SLOPE_PROBE;
+        let probe_y = (!secant_y).then(|| {
+            (
+                b.push(k0, model_alpha(c, SLOPE_PROBE), Lateral),
+                b.push(k0, model_alpha(c, -SLOPE_PROBE), Lateral),
+            )
+        });
+        SlopePoints {
+            start,
+            fx_zero,
+            fy_zero,
+            probe_x,
+            probe_y,
+        }
+    }
+
+    /// `[K_x, K_y, Fx(0, α₀), Fy(κ₀, 0), wheel torque at (κ₀, α₀)]` from the evaluated batch
+    /// (`[κ₀, tan α₀, α₀]` the start slips); slopes in N per unit slip, never negative.
+    pub(super) fn read(
+        &self,
+        b: &Batch,
+        model: &dyn TireModel,
+        c: &ContactInput,
+        omega: f64,
+        [k0, t0, a0]: [f64; 3],
+    ) -> [f64; 5] {
+        let (f0x, f0y, wheel_torque) = match self.start {
+            Some(i) => {
+                let (fx, fy) = b.force(i);
+                (fx, fy, 0.0)
+            }
+            None => {
+                let f = eval(model, c, omega, k0, a0);
+                (f.fx, f.fy, f.wheel_torque)
+            }
+        };
+        let fx_zero = b.force(self.fx_zero).0;
+        let fy_zero = b.force(self.fy_zero).1;
+        let kx = match self.probe_x {
+            None => (f0x - fx_zero) / k0,
+            Some((p, m)) => (b.force(p).0 - b.force(m).0) / (2.0 * SLOPE_PROBE),
+        }
+        .max(0.0);
+        let ky = match self.probe_y {
+            None => -(f0y - fy_zero) / t0,
+            Some((p, m)) => -(b.force(p).1 - b.force(m).1) / (2.0 * SLOPE_PROBE),
+        }
+        .max(0.0);
+        [kx, ky, fx_zero, fy_zero, wheel_torque]
+    }
+}
