@@ -127,13 +127,7 @@ impl HeightField {
                         && dist <= r
                     {
                         if overlap.is_none_or(|(best, _, _)| dist < best) {
-                            let n = if dist > MIN_OVERLAP_DIRECTION {
-                                (o - q) / dist
-                            } else {
-                                let n = (b - a).cross(c - a).normalize();
-                                if n.dot(d) > 0.0 { -n } else { n }
-                            };
-                            overlap = Some((dist, q, n));
+                            overlap = Some((dist, q, overlap_normal(o, q, dist, [a, b, c], d)));
                         }
                         continue;
                     }
@@ -284,6 +278,18 @@ fn closest_point_on_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
     }
     let denom = 1.0 / (va + vb + vc);
     a + ab * (vb * denom) + ac * (vc * denom)
+}
+
+/// The push-out direction of a sphere centred at `o` that overlaps triangle `[a, b, c]` with
+/// its closest point `q` at `dist`: away from `q`, or (centre on the triangle) the triangle's
+/// normal facing against the sweep direction `d`.
+fn overlap_normal(o: DVec3, q: DVec3, dist: f64, [a, b, c]: [DVec3; 3], d: DVec3) -> DVec3 {
+    if dist > MIN_OVERLAP_DIRECTION {
+        (o - q) / dist
+    } else {
+        let n = (b - a).cross(c - a).normalize();
+        if n.dot(d) > 0.0 { -n } else { n }
+    }
 }
 
 #[cfg(test)]
@@ -514,13 +520,7 @@ mod tests {
                     let dist = (o - q).length();
                     if dist <= r {
                         if overlap.is_none_or(|(best, _, _)| dist < best) {
-                            let n = if dist > MIN_OVERLAP_DIRECTION {
-                                (o - q) / dist
-                            } else {
-                                let n = (b - a).cross(c - a).normalize();
-                                if n.dot(d) > 0.0 { -n } else { n }
-                            };
-                            overlap = Some((dist, q, n));
+                            overlap = Some((dist, q, overlap_normal(o, q, dist, [a, b, c], d)));
                         }
                         continue;
                     }
