@@ -239,6 +239,24 @@ impl SlipCurveParams {
     }
 }
 
+/// An upper bound of `tan x` for `0 ≤ x ≤ 1.5` (the slip-angle clamp of
+/// [`Prepared::tan_alpha`]), in closed form without `tan`: `P₅(x)/Q₆(x)·(1 + 10⁻⁹)`.
+///
+/// On `[0, π/2]` the Taylor remainders of sine and cosine have fixed signs (Lagrange:
+/// `sin x − P₅(x) = −cos ξ·x⁷/7! ≤ 0`, `cos x − Q₆(x) = cos ξ·x⁸/8! ≥ 0`), so
+/// `sin x ≤ P₅(x) = x − x³/6 + x⁵/120` and `cos x ≥ Q₆(x) = 1 − x²/2 + x⁴/24 − x⁶/720`.
+/// `Q₆` falls on `[0, 1.5]` (`Q₆′ = −P₅ < 0` there) to `Q₆(1.5) = 0.070117 > 0`, so
+/// `tan x ≤ P₅(x)/Q₆(x)`: tight at small slip (`O(x⁷)`), 1.2 % above at `x = 1.5`
+/// (14.27 against 14.10). The factor `1 + 10⁻⁹` covers the rounding of both polynomials
+/// (≈ 10⁻¹⁴ relative, at the cancellation near 1.5) and glibc's `tan` (≤ 1 ulp).
+#[inline]
+fn tan_upper(x: f64) -> f64 {
+    let x2 = x * x;
+    let sin_up = x * (1.0 - x2 / 6.0 * (1.0 - x2 / 20.0));
+    let cos_low = 1.0 - x2 / 2.0 * (1.0 - x2 / 12.0 * (1.0 - x2 / 30.0));
+    sin_up / cos_low * (1.0 + 1e-9)
+}
+
 /// A non-finite slip counts as zero slip ([`sanitize`]'s rule).
 #[inline]
 fn finite_or_zero(v: f64) -> f64 {
@@ -275,6 +293,49 @@ impl TireModel for SlipCurveParams {
             .map_or((0.0, 0.0), |f| (f.fx, f.fy))
     }
 
+    /// The force at `(κ, α)` (module docs) with `tan α_eff` replaced by an upper bound in
+    /// closed form (`P₅(x)/Q₆(x)` of the Taylor polynomials of sine and cosine, `x = |α_eff|`
+    /// after the ±1.5 rad clamp), less a margin of `10⁻⁹` relative: a lower bound of `|Fx|`
+    /// at every point, for every parameter set, load, surface and camber (no coefficient
+    /// range to leave; 0 where the force is 0 or the bound not finite).
+    ///
+    /// `|Fx| = |F_x,lin|·g(K)` with `g(K) = s(K)/K = 1 − K/3 + K²/27` (`K < 3`), `1/K`
+    /// (`K ≥ 3`): `g` is continuous (`1/3` at `K = 3`) and falls (`g′ = −1/3 + 2K/27 < 0`
+    /// for `K < 4.5`), and `K = |F_lin|/(µF_z)` rises with `|F_y,lin| = C_α·|tan α_eff|`
+    /// (`C_α ≥ 0`), the rest (`F_x,lin`, `µ` from the friction graph at `|κ_s|`, `F_z`) being
+    /// the model's own values by the same operations. So a larger `|tan α_eff|` gives a
+    /// smaller `|Fx|`. Rounding: every operation is monotone but the polynomial `g` (`≥ 1/3`,
+    /// within a few ulps) and `norm`'s choice of path (≤ 2 ulp), ≈ 10⁻¹⁵ relative, far
+    /// inside the margin. At the force limit's probe `(±1, α_p)` `tan` is the point's only
+    /// transcendental call, and the floor is the probe's `|Fx|` but for the bound's excess
+    /// (≈ `x⁷/5040/cos x`, 1.2 % at the clamp) and the margin.
+    fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
+        let s = sanitize(common);
+        let Some(p) = self.prepare(&s) else {
+            return 0.0;
+        };
+        let alpha = finite_or_zero(alpha);
+        let alpha_eff = match p.camber_slip {
+            Some(c) => alpha + c,
+            None => alpha,
+        };
+        let x = alpha_eff.clamp(-1.5, 1.5).abs();
+        if x.is_nan() {
+            return 0.0;
+        }
+        let kappa = finite_or_zero(kappa) / p.peak_slip_scale;
+        let fx_lin = p.c_k * kappa;
+        let fy_up = p.c_a * tan_upper(x);
+        let limit = p.friction * self.friction_vs_slip.eval(kappa.abs()) * p.fz;
+        let mag = super::norm::norm(fx_lin, fy_up);
+        if !(mag > 0.0 && limit > 0.0) {
+            return 0.0;
+        }
+        let k = mag / limit;
+        let floor = fx_lin.abs() * (saturation(k) / k) * (1.0 - 1e-9);
+        if floor.is_finite() { floor } else { 0.0 }
+    }
+
     /// The input sanitised and the stiffnesses, camber slip and friction computed once per
     /// batch, `tan α` once per run of points with the same α (the contact solve lists the
     /// points sharing `α₀` and those sharing `α_p` together); per point the slips, the
@@ -308,6 +369,7 @@ impl TireModel for SlipCurveParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tire::interface::SlipPoint;
 
     fn input(kappa: f64, alpha: f64) -> SlipInput {
         SlipInput {
@@ -421,6 +483,105 @@ mod tests {
         let k = 49.05 / 4000.0;
         let expected = -49.05 * (1.0 - k / 3.0 + k * k / 27.0);
         assert!((f.fy - expected).abs() < 1e-3, "{} vs {expected}", f.fy);
+    }
+
+    #[test]
+    fn tan_upper_bounds_tan_over_the_clamp() {
+        // At 1.5 rad: P₅/Q₆ = 1.00078125/0.0701171875 = 14.27298, tan 1.5 = 14.10142
+        // (1.2 % above).
+        assert!(
+            (tan_upper(1.5) - 14.27298).abs() < 1e-5,
+            "{}",
+            tan_upper(1.5)
+        );
+        for i in 0..=15_000 {
+            let x = 1e-4 * f64::from(i);
+            let (t, up) = (x.tan(), tan_upper(x));
+            assert!(up >= t, "{x}: {up} < {t}");
+            // Tight at small angles: the excess is ≈ x⁷/5040/cos x plus the 1e-9 margin.
+            if x <= 0.3 {
+                assert!(
+                    up - t <= 1.01e-9 * t + 2.5e-4 * x.powi(7),
+                    "{x}: {up} vs {t}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sliding_floor_never_exceeds_fx() {
+        // By hand at the default tyre, F_z = F_rest = 4000 N, κ = 1: C_κ = 9810 N,
+        // C_α = 62 825 N/rad. α = 0.05: tan α = 0.0500417, F_y,lin = 3143.87 N,
+        // |F_lin| = 10 301.457 N, K = 2.575364, s(K) = 0.997128, |Fx| = 9810·s(K)/K =
+        // 3798.368 N; the floor's bound of tan is 2·10⁻¹³ above, so it is the same to 1e-3 N.
+        // α = 1 rad: tan 1 = 1.5574077 against the bound's 1.5578406: K = 24.58367 against
+        // 24.59044, |Fx| = 9810/K = 399.045 N against the floor's 398.936 N.
+        let p = SlipCurveParams::default();
+        let common = input(0.0, 0.0);
+        let fx_at = |p: &SlipCurveParams, c: &SlipInput, kappa, alpha| {
+            let mut out = [(0.0, 0.0)];
+            let point = SlipPoint {
+                kappa,
+                alpha,
+                need: ForceNeed::Both,
+            };
+            p.forces_at(c, &[point], &mut out);
+            out[0].0
+        };
+        assert!((fx_at(&p, &common, 1.0, 0.05) - 3798.368).abs() < 1e-3);
+        assert!((p.sliding_fx_floor(&common, 1.0, 0.05) - 3798.368).abs() < 1e-3);
+        assert!((fx_at(&p, &common, -1.0, 1.0) + 399.045).abs() < 1e-3);
+        assert!((p.sliding_fx_floor(&common, -1.0, 1.0) - 398.936).abs() < 1e-3);
+
+        // Never above |Fx| over shapes (stiffnesses, a falling and a rising friction graph),
+        // loads, surfaces, camber and combined slip; within 2 % of it (the bound of tan is
+        // 1.2 % high at the clamp).
+        let graphs = [
+            Curve::new(&[(0.0, 1.0), (0.5, 1.0), (1.0, 1.0)]),
+            Curve::new(&[(0.0, 1.0), (0.1, 1.2), (1.0, 0.7)]),
+            Curve::new(&[(0.0, 0.5), (0.3, 0.9), (2.0, 1.1)]),
+        ];
+        let shapes = [(1000.0, 2.0, 17.95), (300.0, 0.5, 40.0), (5000.0, 3.0, 5.0)];
+        let mut cases = 0;
+        for graph in &graphs {
+            for (kx, x, y) in shapes {
+                let p = SlipCurveParams {
+                    longitudinal_stiffness_per_unit_gravity: kx,
+                    lat_stiff_x: x,
+                    lat_stiff_y: y,
+                    camber_stiffness_per_unit_gravity: 150.0,
+                    friction_vs_slip: *graph,
+                    ..SlipCurveParams::default()
+                };
+                for fz in [0.0, 300.0, 4000.0, 12_000.0] {
+                    for (fs, ks, ps) in [(1.0, 1.0, 1.0), (0.3, 0.7, 2.0), (1.2, 1.5, 0.5)] {
+                        for gamma in [0.0, 0.05, -0.1] {
+                            let common = SlipInput {
+                                gamma,
+                                friction_scale: fs,
+                                stiffness_scale: ks,
+                                peak_slip_scale: ps,
+                                ..input(0.0, 0.0)
+                            };
+                            let common = SlipInput { fz, ..common };
+                            for kappa in [-50.0, -1.0, -0.3, -0.01, 0.0, 0.1, 1.0, 1.7, 1e6] {
+                                for alpha in [0.0, 1e-5, -0.05, 0.3, -0.785, 1.4, 3.0] {
+                                    let floor = p.sliding_fx_floor(&common, kappa, alpha);
+                                    let fx = fx_at(&p, &common, kappa, alpha).abs();
+                                    let at =
+                                        format!("{kx} {x} {y} {fz} {fs} {gamma} {kappa} {alpha}");
+                                    assert!(floor <= fx, "{at}: {floor} > {fx}");
+                                    assert!(floor >= 0.0 && floor.is_finite(), "{at}");
+                                    assert!(floor >= 0.98 * fx, "{at}: {floor} vs {fx}");
+                                    cases += usize::from(floor > 0.0);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cases > 10_000, "{cases}");
     }
 
     #[test]
