@@ -33,7 +33,9 @@ fn sedan_with_camber(camber: Curve<KINEMATICS_CURVE_POINTS>) -> VehicleParams {
 }
 
 /// A vehicle settled on flat ground (2 s), then rolled by `roll` (ISO: + right side down)
-/// about its origin and held still, each wheel's last jounce set to `jounce[i]` (what the
+/// about its origin, lowered 1 cm (so the raised side's crowned treads, which reach
+/// `w·sin φ − R_c·(1 − cos φ)` ≈ 5 mm less far down than a flat tread's edge at 3°, still
+/// touch) and held still, each wheel's last jounce set to `jounce[i]` (what the
 /// steering stage reads the camber graph at).
 fn settled_and_rolled(p: VehicleParams, roll: f64, jounce: [f64; 4]) -> Vehicle {
     let mut v = Vehicle::new(p).unwrap();
@@ -43,6 +45,7 @@ fn settled_and_rolled(p: VehicleParams, roll: f64, jounce: [f64; 4]) -> Vehicle 
     }
     let (_, _, _, s) = v.parts_mut();
     s.chassis.pose.rotation = DQuat::from_rotation_x(roll);
+    s.chassis.pose.translation.z -= 0.01;
     s.chassis.linear_velocity_world = DVec3::ZERO;
     s.chassis.angular_velocity_world = DVec3::ZERO;
     for (w, j) in s.wheels.iter_mut().zip(jounce) {

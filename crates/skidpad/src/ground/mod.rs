@@ -53,8 +53,8 @@ pub use parry::ParryGround;
 pub use plane::Plane;
 pub use set::GroundSet;
 pub use wheel::{
-    ContactMode, HitRejection, MIN_CLOSING_COS, TREAD_EDGE_BLEND, WheelContact, WheelQuery,
-    cylinder_support_offset, query_wheel, query_wheel_with, resolve_cylinder,
+    CROWN_RADIUS_PER_WIDTH, ContactMode, HitRejection, MIN_CLOSING_COS, WheelContact, WheelQuery,
+    crown_radius, cylinder_support_offset, query_wheel, query_wheel_with, resolve_cylinder,
 };
 
 pub use crate::surface::SurfaceId;

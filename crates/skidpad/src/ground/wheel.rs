@@ -25,19 +25,24 @@
 //! 1. A sphere of radius `r` sweeps from `o` along `d` for `s_max`; its first hit gives the
 //!    contact plane (`p`, `n`). This finds slopes, step edges and gap edges under the whole
 //!    wheel, not just under its centre.
-//! 2. The wheel **cylinder** (radius `r`, half width `w`, axis `a`) is resolved against that
-//!    plane. Its support point towards `−n` is `c + r·ê + sgn(−n·a)·w·a`, with
-//!    `ê = normalize(−n − (−n·a)·a)` the in-wheel-plane direction of steepest descent
-//!    (`ê = 0` when `n ∥ a`: the flat side faces the ground and the support is the side's
-//!    centre). With `q = r·ê + sgn(−n·a)·w·a` the support offset, the support point lies on the
-//!    plane when
+//! 2. The wheel (radius `r`, half width `w`, axis `a`) is resolved against that plane. Its
+//!    tread is **crowned**: the cross-section is an arc of radius `R_c` ([`crown_radius`],
+//!    two half widths) centred on the wheel plane at `r − R_c` from the axle, so the wheel is
+//!    a torus between its tread edges, as a tyre's rounded tread is. With `sin θ = −n·a` (the
+//!    lean against the plane) and `ê = normalize(−n − (−n·a)·a)` the in-wheel-plane direction
+//!    of steepest descent (`ê = 0` when `n ∥ a`), its support point towards `−n` is `c + q`,
+//!    `q = (r − R_c + R_c·cos θ)·ê + R_c·sin θ·a`, moving continuously from the tread centre
+//!    (upright) to the tread edge (`R_c·|sin θ| = w`, 30° of lean), and the edge's point
+//!    beyond ([`cylinder_support_offset`]). The support point lies on the plane when
 //!    `s = (p − o − q)·n / (d·n)`.
-//!    That is the reported `centre_distance`; `sgn` is blended linearly over
-//!    `|n·a| <` [`TREAD_EDGE_BLEND`] so the contact point of an upright wheel stays at the
-//!    tread centre instead of jumping between the edges on rounding noise; the contact point is `c(s) + q` projected on the
-//!    plane. On flat ground with an upright wheel `s` equals the sphere's travel; with camber
-//!    `γ` on flat ground the contact moves to the tread edge and `s = s_sphere + r − r·cos γ −
-//!    w·sin γ`.
+//!    That is the reported `centre_distance`, and the contact point is `c(s) + q` projected
+//!    on the plane; the suspension's forces act at that same point
+//!    (`crate::wheel::update_suspension`), so the strut's work on the body is the work its
+//!    jounce measures (a force on the tread centre line with the jounce measured to another
+//!    point gives a rolling body `F·n·(ω × (A − C))` no spring paid: issue 12's energy
+//!    audit). A flat tread (a cylinder) would jump its support point by `w` at any lean.
+//!    On flat ground with an upright wheel `s` equals the sphere's travel; with camber `γ`
+//!    on flat ground, on the crown, `s = s_sphere + (r − R_c)·(1 − cos γ)`.
 //! 3. Hit rejection ([`HitRejection`], PhysX `PxVehicleSetSweepHitRejectionAngles`): the sweep
 //!    hit is rejected if `∠(n, −d) > max_normal_angle`, or if the direction from the swept
 //!    centre `o + t·d` to the hit point makes `∠(p − c, d) > max_point_angle`, or if
@@ -85,14 +90,6 @@ use crate::error::{ParamError, check};
 /// for which a plane is considered to face the wheel; below it the suspension line runs
 /// (nearly) parallel to the plane and the travel `s` would blow up.
 pub const MIN_CLOSING_COS: f64 = 1e-6;
-
-/// Width of the blend of `sgn(−n·a)` around 0, as a value of `|n·a|` (sine of the angle between
-/// the axle and the ground plane): the support offset along the axle is
-/// `w·clamp((−n·a)/TREAD_EDGE_BLEND, −1, 1)`. Without it, an upright wheel on flat ground
-/// (`n·a ≈ ±1e-17`) would flip its contact point between the two tread edges from step to step.
-/// The cylinder can then dip into the plane by at most `w·TREAD_EDGE_BLEND/4` (25 µm for
-/// `w = 0.1 m`). Unit: –.
-pub const TREAD_EDGE_BLEND: f64 = 1e-3;
 
 /// Below this length of `−n − (−n·a)·a` the wheel's flat side faces the plane (`n ∥ a`) and
 /// the support point is the side's centre.
@@ -363,8 +360,32 @@ pub(crate) fn contact_from_ray(q: &WheelQuery, hit: &GroundHit) -> WheelContact 
     }
 }
 
-/// Support offset `q = r·ê + sgn(−n·a)·w·a` of the wheel cylinder towards `−n` (with the sign
-/// blended over [`TREAD_EDGE_BLEND`]); `ê = 0` when `n ∥ a`.
+/// The tread's crown radius in tread widths ([`crown_radius`]): a tyre's cross-section is
+/// rounded, not flat. Unit: –.
+pub const CROWN_RADIUS_PER_WIDTH: f64 = 1.0;
+
+/// The crown radius `R_c` (m) of a tread of radius `r` and half width `w`:
+/// `R_c = 2w·`[`CROWN_RADIUS_PER_WIDTH`], raised where needed to
+/// `(r² + w²)/(2r)` so the tread edge's radius `ρ = r − R_c + √(R_c² − w²)` stays ≥ 0 (only
+/// a wheel wider than ≈ 3.7 r: a roller).
+#[inline]
+pub fn crown_radius(radius: f64, half_width: f64) -> f64 {
+    let rc = CROWN_RADIUS_PER_WIDTH * 2.0 * half_width;
+    if rc <= radius || radius <= 0.0 {
+        rc
+    } else {
+        rc.max((radius * radius + half_width * half_width) / (2.0 * radius))
+    }
+}
+
+/// Support offset of the crowned wheel towards `−n` (module docs, step 2): with `sin θ =
+/// −n·a`, `cos θ = |ê|`,
+///
+/// ```text
+/// q = (r − R_c + R_c·cos θ)·ê + R_c·sin θ·a          while R_c·|sin θ| ≤ w (on the crown)
+/// q = ρ·ê + sgn(sin θ)·w·a,  ρ = r − R_c + √(R_c² − w²)   beyond (the tread edge)
+/// ```
+/// continuous at `R_c·|sin θ| = w`; `ê = 0` when `n ∥ a`.
 #[inline]
 pub fn cylinder_support_offset(radius: f64, half_width: f64, axle: DVec3, normal: DVec3) -> DVec3 {
     let down = -normal;
@@ -376,7 +397,13 @@ pub fn cylinder_support_offset(radius: f64, half_width: f64, axle: DVec3, normal
     } else {
         DVec3::ZERO
     };
-    radius * e + (k / TREAD_EDGE_BLEND).clamp(-1.0, 1.0) * half_width * axle
+    let rc = crown_radius(radius, half_width);
+    let lat = rc * k;
+    if lat.abs() <= half_width {
+        return (radius - rc + rc * len) * e + lat * axle;
+    }
+    let rho = radius - rc + (rc * rc - half_width * half_width).max(0.0).sqrt();
+    rho * e + k.signum() * half_width * axle
 }
 
 /// Fit the cylinder of `q` to the plane (`p`, `n`): returns `(s, contact point)`, or `None`

@@ -107,7 +107,7 @@ pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt
     let pose = s.chassis.pose;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         before[i] = s.wheels[i].suspension;
-        wheel::update_suspension(wp, &pose, &mut s.wheels[i], dt);
+        wheel::update_suspension(wp, &pose, d.side[i], &mut s.wheels[i], dt);
     }
     let mut states = [Default::default(); MAX_WHEELS];
     for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {

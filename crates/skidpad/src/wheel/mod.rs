@@ -232,18 +232,27 @@ pub fn query_ground_reusing(
 /// ([`susp::update_jounce`]), place the wheel centre on the suspension line and the contact
 /// point under it.
 ///
-/// Forces act at the wheel centre's projection on the hit plane (the tread centre line), not at
-/// the cylinder's lowest rim point: a rigid cylinder touches a tilted plane at its tread edge,
-/// but a real tyre's patch stays under the wheel plane, and moving every patch to an edge would
-/// add a spurious ±w/2 roll lever.
-pub fn update_suspension(wp: &WheelParams, pose: &Pose, ws: &mut WheelState, dt: f64) {
+/// Forces act at the crowned tread's support point projected on the hit plane
+/// ([`crate::ground::cylinder_support_offset`]), the point the jounce is measured to, so the
+/// strut's work on the body equals the work its travel measures (the ground module's docs);
+/// on the crown it moves off the tread centre line continuously with the lean (`R_c·sin θ`).
+/// A ray contact has no tread: its forces act at the centre's projection.
+pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut WheelState, dt: f64) {
     let sp = &wp.suspension;
     susp::update_jounce(sp, &mut ws.suspension, ws.measured_jounce, dt);
     let dir = travel_direction_world(wp, pose);
     ws.centre_world = strut_top_world(wp, pose) + dir * (sp.max_compression - ws.suspension.jounce);
     ws.contact_point_world = if ws.suspension.in_contact {
         let n = ws.contact_normal_world;
-        ws.centre_world - n * (ws.centre_world - ws.contact_point_world).dot(n)
+        let support = if !ws.hit_cache.from_ray {
+            let axle = pose
+                .transform_vector(wheel_rotation(ws.steer, ws.suspension.camber, side) * DVec3::Y);
+            ws.centre_world
+                + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
+        } else {
+            ws.centre_world
+        };
+        support - n * (support - ws.contact_point_world).dot(n)
     } else {
         ws.centre_world + dir * wp.radius
     };

@@ -67,11 +67,13 @@ fn flat_both_modes() {
 fn cambered_wheel_on_tilted_plane() {
     // Plane rising at α = 10° along +y: normal n = (0, −sin α, cos α);
     // axle tilted by camber γ = 5° about x from +y: a = (0, cos γ, sin γ).
-    // Angle between a and the plane: n·a = −sin α cos γ + cos α sin γ = sin(γ − α).
-    // Support distance of the cylinder along −n: r·|ê·(−n)| + w·|n·a|
-    //   = r·cos(γ − α) + w·|sin(γ − α)|.
+    // Angle between a and the plane: n·a = −sin α cos γ + cos α sin γ = sin(γ − α), θ = γ − α.
+    // Crowned tread, R_c = 2w = 0.2 m (R_c·|sin θ| = 0.017 m ≤ w: on the crown). Support
+    // offset q = (r − R_c + R_c·cos θ)·ê + R_c·sin θ·a, so its distance along −n is
+    //   (r − R_c + R_c cos θ)·cos θ + R_c sin²θ = (r − R_c)·cos θ + R_c
+    //   = 0.13·cos 5° + 0.2 = 0.329505 m.
     // The centre's height above the plane at touch is that, so with vertical travel the
-    // centre stops where (c − p)·n = r cos(γ−α) + w |sin(γ−α)|:
+    // centre stops where (c − p)·n = support:
     //   s = (h₀ − support) / cos α, h₀ = (o − p)·n.
     let (alpha, gamma): (f64, f64) = (10f64.to_radians(), 5f64.to_radians());
     let g = Plane::inclined(alpha, DVec2::Y);
@@ -85,7 +87,9 @@ fn cambered_wheel_on_tilted_plane() {
         axle: DQuat::from_rotation_x(gamma) * DVec3::Y,
     };
     let c = query_wheel(&g, &q, ContactMode::Sweep, &HitRejection::default()).unwrap();
-    let support = r * (gamma - alpha).cos() + w * (gamma - alpha).sin().abs();
+    let rc = 2.0 * w;
+    let support = (r - rc) * (gamma - alpha).cos() + rc;
+    assert!((support - 0.329505).abs() < 1e-6);
     let h0 = g.signed_distance(q.origin);
     let s = (h0 - support) / alpha.cos();
     assert!(
@@ -94,14 +98,16 @@ fn cambered_wheel_on_tilted_plane() {
         c.centre_distance
     );
     // The contact point is on the plane at distance `support` from the centre along −n
-    // plus the in-plane offset of the tread edge; it lies on the plane.
+    // plus the crown's in-plane offset R_c·sin θ; it lies on the plane.
     assert!(g.signed_distance(c.point).abs() < 1e-12);
     let centre = q.centre_at(s);
     assert!(((c.point - centre).dot(-g.normal) - support).abs() < 1e-12);
-    // The ground rises faster (α) than the camber lifts the +a side (γ), so the +a (uphill)
-    // tread edge touches: −n·a = sin(α − γ) > 0 and a·(p − c) = +w.
-    assert!(((c.point - centre).dot(q.axle) - w).abs() < 1e-12);
-    // Upright wheel on flat ground, camber only: s = s_sphere + r − r cos γ − w sin γ.
+    // The ground rises faster (α) than the camber lifts the +a side (γ), so the contact moves
+    // uphill (+a) on the crown: −n·a = sin(α − γ) > 0 and a·(p − c) = R_c·sin 5° = 0.017431 m.
+    let lateral = (c.point - centre).dot(q.axle);
+    assert!((lateral - rc * (alpha - gamma).sin()).abs() < 1e-12);
+    assert!((lateral - 0.017431).abs() < 1e-6);
+    // Upright wheel on flat ground, camber only: s = s_sphere + (r − R_c)·(1 − cos γ).
     let q2 = WheelQuery {
         origin: DVec3::new(0.0, 0.0, 1.0),
         ..q
@@ -113,8 +119,27 @@ fn cambered_wheel_on_tilted_plane() {
         &HitRejection::default(),
     )
     .unwrap();
-    let s = (1.0 - r) + r - r * gamma.cos() - w * gamma.sin();
+    let s = (1.0 - r) + (r - rc) * (1.0 - gamma.cos());
     assert!((c.centre_distance - s).abs() < 1e-12);
+    // Leaning 45° on flat ground, beyond the crown (R_c·sin 45° = 0.141 m > w): the tread
+    // edge touches, its radius ρ = r − R_c + √(R_c² − w²) = 0.303205 m, so the support's
+    // depth below the centre is ρ·cos 45° + w·sin 45° = 0.285109 m.
+    let lean = 45f64.to_radians();
+    let q3 = WheelQuery {
+        axle: DQuat::from_rotation_x(lean) * DVec3::Y,
+        ..q2
+    };
+    let c = query_wheel(
+        &Plane::flat(),
+        &q3,
+        ContactMode::Sweep,
+        &HitRejection::ACCEPT_ALL,
+    )
+    .unwrap();
+    let rho = r - rc + (rc * rc - w * w).sqrt();
+    let depth = rho * lean.cos() + w * lean.sin();
+    assert!((depth - 0.285109).abs() < 1e-6);
+    assert!((c.centre_distance - (1.0 - depth)).abs() < 1e-12);
 }
 
 #[test]
