@@ -156,15 +156,7 @@ impl TireModel for BrushParams {
 mod tests {
     use super::*;
 
-    fn input(kappa: f64, alpha: f64, fz: f64) -> SlipInput {
-        SlipInput {
-            fz,
-            kappa,
-            alpha,
-            vx: 20.0,
-            ..SlipInput::default()
-        }
-    }
+    use crate::tire::test_input as input;
 
     #[test]
     fn patch_and_stiffness_by_hand() {

@@ -94,3 +94,16 @@ pub use slip_curve::SlipCurveParams;
 pub use model::{ContactInput, TireForce};
 pub use params::{TireModelKind, TireParams};
 pub use state::TireState;
+
+/// A pure-slip input at 20 m/s for the models' unit tests: slip ratio `kappa`, slip angle
+/// `alpha` (rad), load `fz` (N), everything else at its default.
+#[cfg(test)]
+pub(crate) fn test_input(kappa: f64, alpha: f64, fz: f64) -> interface::SlipInput {
+    interface::SlipInput {
+        fz,
+        kappa,
+        alpha,
+        vx: 20.0,
+        ..interface::SlipInput::default()
+    }
+}

@@ -182,7 +182,7 @@ pub fn query_ground_reusing(
     let axle = if ray_only {
         DVec3::ZERO
     } else {
-        pose.transform_vector(wheel_rotation(ws.steer, ws.suspension.camber, side) * DVec3::Y)
+        axle_world(pose, ws, side)
     };
     let q = WheelQuery {
         origin: strut_top_world(wp, pose),
@@ -245,8 +245,7 @@ pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut Whee
     ws.contact_point_world = if ws.suspension.in_contact {
         let n = ws.contact_normal_world;
         let support = if !ws.hit_cache.from_ray {
-            let axle = pose
-                .transform_vector(wheel_rotation(ws.steer, ws.suspension.camber, side) * DVec3::Y);
+            let axle = axle_world(pose, ws, side);
             ws.centre_world
                 + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
         } else {
@@ -469,6 +468,11 @@ pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
         longitudinal_world: pose.transform_vector(steer * DVec3::X),
         lateral_world: pose.transform_vector(steer * DVec3::Y),
     }
+}
+
+/// The wheel's spin axis in the world at its current steer and camber (unit).
+fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
+    pose.transform_vector(wheel_rotation(ws.steer, ws.suspension.camber, side) * DVec3::Y)
 }
 
 /// Orientation of the wheel in the vehicle frame: steer about z, then camber about x

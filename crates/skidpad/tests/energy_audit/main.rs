@@ -401,7 +401,7 @@ fn the_matrix_never_gains_energy() {
 // Its assertions are the CI test's above (the same matrix, every preset × event × dt), so
 // skipping it loses no check; run with `-- --ignored full_matrix --nocapture`.
 #[test]
-#[ignore = "the full matrix with its table (see the module docs)"]
+#[ignore = "prints the table of the matrix that the_matrix_never_gains_energy asserts in CI (module docs)"]
 fn full_matrix() {
     println!(
         "| event | dt | worst net gain (J) | worst one-step rise (J), preset | beyond the springs' allowance (J), preset | its share of E | worst above start (m) |"

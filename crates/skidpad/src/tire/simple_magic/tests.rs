@@ -146,15 +146,7 @@ fn precomputed_peak_roots_give_the_same_bits_and_are_never_stale() {
     );
 }
 
-fn input(kappa: f64, alpha: f64, fz: f64) -> SlipInput {
-    SlipInput {
-        fz,
-        kappa,
-        alpha,
-        vx: 20.0,
-        ..SlipInput::default()
-    }
-}
+use crate::tire::test_input as input;
 
 #[test]
 fn peak_value_and_position_by_hand() {
