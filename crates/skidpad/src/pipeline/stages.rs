@@ -2,7 +2,7 @@
 //! [table](super)).
 
 use super::ChassisForces;
-use super::strut_balance::{edge_force, lift_off_limited, risen_from, touchdown_force};
+use super::strut_balance::{StrutFrame, edge_force, lift_off_limited, risen_from, touchdown_force};
 use crate::MAX_WHEELS;
 use crate::aero::{self, MAX_AERO_FORCES};
 use crate::drivetrain::{self, PowertrainInput, Prepared};
@@ -103,44 +103,52 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
 /// balances are in `pipeline::strut_balance`.
 pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
     let nw = p.wheels.len();
-    let mut before = [Default::default(); MAX_WHEELS];
     let pose = s.chassis.pose;
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        before[i] = s.wheels[i].suspension;
-        wheel::update_suspension(wp, &pose, d.side[i], &mut s.wheels[i], dt);
-    }
-    let mut states = [Default::default(); MAX_WHEELS];
-    for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {
-        *dst = w.suspension;
+    // Once per stage: the centre of mass and each wheel's travel direction (the same bits as
+    // each use computing its own).
+    let com = s.chassis.com_world(&p.chassis);
+    let chassis = &s.chassis;
+    let wheels: &mut [WheelState] = &mut s.wheels;
+    let wheels = &mut wheels[..nw];
+    // What the energy balances need of each strut before its update: jounce, contact, history.
+    let mut before = [(0.0, false, false); MAX_WHEELS];
+    let mut dirs = [DVec3::ZERO; MAX_WHEELS];
+    for (i, (wp, ws)) in p.wheels.iter().zip(wheels.iter_mut()).enumerate() {
+        if !wp.enabled {
+            continue;
+        }
+        let ss = &ws.suspension;
+        before[i] = (ss.jounce, ss.in_contact, ss.has_history);
+        dirs[i] = wheel::travel_direction_world(wp, &pose);
+        wheel::update_suspension_along(wp, &pose, d.side[i], ws, dt, dirs[i]);
     }
     let mut arb = [0.0; MAX_WHEELS];
-    susp::anti_roll_forces(&p.anti_roll_bars, &states[..nw], &mut arb[..nw]);
+    susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        let was = &before[i];
-        s.wheels[i].edge_force_world = DVec3::ZERO;
+        let (was_jounce, was_in_contact, was_history) = before[i];
+        let ws = &mut wheels[i];
+        ws.edge_force_world = DVec3::ZERO;
         let mut touchdown = 0.0;
-        let ss = &s.wheels[i].suspension;
-        if ss.in_contact && was.has_history && dt > 0.0 {
-            if !was.in_contact {
-                let t = touchdown_force(p, d, &s.chassis, i, was.jounce, &s.wheels[i], dt);
-                (touchdown, s.wheels[i].edge_force_world) = (t.force, t.edge);
-                s.wheels[i].suspension.jounce_velocity = t.rate;
-            } else if let Some(x0) = risen_from(wp, &s.wheels[i]) {
-                s.wheels[i].edge_force_world =
-                    edge_force(p, d, &s.chassis, i, x0, &s.wheels[i], dt);
+        if ws.suspension.in_contact && was_history && dt > 0.0 {
+            if !was_in_contact {
+                let t = touchdown_force(p, d, chassis, i, was_jounce, ws, dt);
+                (touchdown, ws.edge_force_world) = (t.force, t.edge);
+                ws.suspension.jounce_velocity = t.rate;
+            } else if let Some(x0) = risen_from(wp, ws) {
+                ws.edge_force_world = edge_force(p, d, chassis, i, x0, ws, dt);
                 // The damper sees the strut's motion, not the ground's rise: the rate on the
                 // plane the wheel stood on.
                 let sp = &wp.suspension;
-                s.wheels[i].suspension.jounce_velocity =
-                    (x0.min(sp.max_compression) - was.jounce) / dt;
+                ws.suspension.jounce_velocity = (x0.min(sp.max_compression) - was_jounce) / dt;
             }
         }
-        let ss = &mut s.wheels[i].suspension;
+        let ss = &mut ws.suspension;
         susp::forces(&wp.suspension, ss, d.rest_force[i], ss.raw_jounce, arb[i]);
         ss.touchdown_force = touchdown;
         ss.force += touchdown;
         if ss.in_contact && dt > 0.0 {
-            s.wheels[i].suspension.force = lift_off_limited(p, d, &s.chassis, i, &s.wheels[i], dt);
+            let frame = StrutFrame { com, up: -dirs[i] };
+            ws.suspension.force = lift_off_limited(p, d, chassis, i, ws, frame, dt);
         }
     }
 }

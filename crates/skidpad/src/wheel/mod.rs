@@ -238,9 +238,22 @@ pub fn query_ground_reusing(
 /// on the crown it moves off the tread centre line continuously with the lean (`R_c·sin θ`).
 /// A ray contact has no tread: its forces act at the centre's projection.
 pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut WheelState, dt: f64) {
+    update_suspension_along(wp, pose, side, ws, dt, travel_direction_world(wp, pose));
+}
+
+/// [`update_suspension`] with the wheel's travel direction `dir` already placed in the world
+/// ([`travel_direction_world`], the same bits): the suspension stage shares it with the
+/// strut's energy balances.
+pub(crate) fn update_suspension_along(
+    wp: &WheelParams,
+    pose: &Pose,
+    side: f64,
+    ws: &mut WheelState,
+    dt: f64,
+    dir: DVec3,
+) {
     let sp = &wp.suspension;
     susp::update_jounce(sp, &mut ws.suspension, ws.measured_jounce, dt);
-    let dir = travel_direction_world(wp, pose);
     ws.centre_world = strut_top_world(wp, pose) + dir * (sp.max_compression - ws.suspension.jounce);
     ws.contact_point_world = if ws.suspension.in_contact {
         let n = ws.contact_normal_world;
