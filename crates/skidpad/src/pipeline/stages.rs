@@ -203,6 +203,10 @@ pub fn grip_stage(
         params: &p.chassis,
         state: &chassis,
     };
+    let at = wheel::BodyAt {
+        body,
+        com: chassis.com_world(&p.chassis),
+    };
     let (surfaces, g) = (ground.surfaces(), p.sim.gravity);
     // The coupled solve's per-wheel input, linearisation and pending force limit: scratch of
     // this call only.
@@ -218,7 +222,7 @@ pub fn grip_stage(
             continue;
         }
         wheel::normal_load(wp, &chassis.pose, ws);
-        let input = wheel::tire_input(wp, &body, surfaces, &p.load_filter, &d.corner(i), g, ws);
+        let input = wheel::tire_input_at(wp, &at, surfaces, &p.load_filter, &d.corner(i), g, ws);
         if prep.coupled {
             let (lin, pending) = linearize_contact_lazy(&wp.tire, &input, &ws.tire, dt);
             contacts[i] = Some((input, lin, pending));
@@ -242,7 +246,10 @@ pub fn aero_stage(p: &VehicleParams, s: &VehicleState) -> AeroForces {
     };
     if p.aero.is_active() {
         let c = &s.chassis;
-        let velocity = |pt| c.point_velocity(&p.chassis, pt);
+        // `c.point_velocity(..)` with the centre of mass placed once.
+        let com_world = c.com_world(&p.chassis);
+        let velocity =
+            |pt: DVec3| c.linear_velocity_world + c.angular_velocity_world.cross(pt - com_world);
         let com = p.chassis.com_offset;
         out.count = aero::aero_forces(&p.aero, &c.pose, com, velocity, &mut out.forces);
     }

@@ -328,6 +328,32 @@ pub fn tire_input(
     gravity: f64,
     ws: &mut WheelState,
 ) -> ContactInput {
+    let com = body.state.com_world(body.params);
+    let at = BodyAt { body: *body, com };
+    tire_input_at(wp, &at, surfaces, load_filter, corner, gravity, ws)
+}
+
+/// A [`Body`] with its centre of mass in the world (`state.com_world(params)`, the same bits),
+/// placed once for all the wheels of a stage.
+#[derive(Clone, Copy)]
+pub(crate) struct BodyAt<'a> {
+    /// The body.
+    pub(crate) body: Body<'a>,
+    /// Its centre of mass, world. Unit: m.
+    pub(crate) com: DVec3,
+}
+
+/// [`tire_input`] with the body's centre of mass already placed ([`BodyAt`]).
+pub(crate) fn tire_input_at(
+    wp: &WheelParams,
+    at: &BodyAt,
+    surfaces: &SurfaceTable,
+    load_filter: &LoadFilterParams,
+    corner: &Corner,
+    gravity: f64,
+    ws: &mut WheelState,
+) -> ContactInput {
+    let body = &at.body;
     let (pose, chassis) = (&body.state.pose, body.state);
     let n = ws.contact_normal_world;
     // The steer rotation once, for the heading and the inclination (same bits as each
@@ -336,8 +362,12 @@ pub fn tire_input(
     let heading = pose.transform_vector(steer * DVec3::X);
     let long = (heading - n * heading.dot(n)).normalize_or_zero();
     let lat = n.cross(long);
-    let v_contact =
-        chassis.point_velocity(body.params, ws.contact_point_world) - ws.surface_velocity_world;
+    // `chassis.point_velocity(..)` about the stage's centre of mass.
+    let v_point = chassis.linear_velocity_world
+        + chassis
+            .angular_velocity_world
+            .cross(ws.contact_point_world - at.com);
+    let v_contact = v_point - ws.surface_velocity_world;
     let rest_load = corner.sprung_mass * gravity;
     let surf = surfaces.get(ws.surface);
     let vx = v_contact.dot(long);
