@@ -13,7 +13,7 @@ use crate::stability::model as stab;
 use crate::state::VehicleState;
 use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
-use crate::tire::model::{linearize_contact_lazy, solve_contact};
+use crate::tire::model::{ContactLinearization, linearize_contact_lazy, solve_contact};
 use crate::wheel::{self, Body, WheelParams, WheelState};
 use coupled::{Coupled, coupled_solve};
 use glam::DVec3;
@@ -222,12 +222,15 @@ pub fn grip_stage(
             continue;
         }
         wheel::normal_load(wp, &chassis.pose, ws);
-        let input = wheel::tire_input_at(wp, &at, surfaces, &p.load_filter, &d.corner(i), g, ws);
+        let corner = d.corner(i);
         if prep.coupled {
-            let (lin, pending) = linearize_contact_lazy(&wp.tire, &input, &ws.tire, dt);
-            contacts[i] = Some((input, lin, pending));
+            // Built in its slot: the input (23 numbers) and the linearisation are not moved.
+            let input = wheel::tire_input_at(wp, &at, surfaces, &p.load_filter, &corner, g, ws);
+            let slot = contacts[i].insert((input, ContactLinearization::default(), None));
+            (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
             continue;
         }
+        let input = wheel::tire_input_at(wp, &at, surfaces, &p.load_filter, &corner, g, ws);
         let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
         let water = surfaces.get(ws.surface).water_depth;
         wheel::tire_heat(wp, &input, ws, p.sim.air_temperature, water, dt);
