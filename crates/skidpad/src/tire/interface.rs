@@ -339,6 +339,15 @@ impl TireModel for super::mf::MfTire {
         let scale = peak_slip_scale(common);
         self.with_surface(common, |t, mf| t.forces_batch(mf, scale, points, out));
     }
+
+    /// A closed-form bound from the load terms: `Dx·sin θ − |SVx|` with `θ` bounded by
+    /// polynomials of the shape's `atan`s, times a polynomial bound of `Gxα` (the `mf`
+    /// module's `floor.rs`); 0 where a premise fails (limits off, LMUV ≠ 0, shapes outside
+    /// `0 < Cx ≤ 2`, `Ex ≤ 1`, a combined weight that may reach 0).
+    fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
+        let scale = peak_slip_scale(common);
+        self.with_surface(common, |t, mf| t.sliding_floor(mf, scale, kappa, alpha))
+    }
 }
 
 impl super::mf::MfTire {

@@ -213,13 +213,27 @@ pub fn linearize(
     s: &TireState,
     dt: f64,
 ) -> TransientLinear {
-    linearize_with(model, r, c, s, dt, true).0
+    linearize_with(model, r, c, s, dt, LimitMode::Eager).0
 }
 
-/// [`linearize`]; with `eager` false the force limit is only a lower bound of the full limit,
-/// which the returned [`SlideProbes::limit`] completes (`None`: `limit` is already the full
-/// limit — eager, or no load): the model's sliding floor ([`SlideProbes::floor`]) where it
-/// has one (then `(κ_p, α_p)` is not evaluated either), else `|F(κ_p, α_p)|`; at least
+/// How [`linearize_with`] evaluates the force limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LimitMode {
+    /// The whole limit with the batch ([`linearize`]).
+    Eager,
+    /// A lower bound of the limit, completed by [`SlideProbes::limit`]: the model's sliding
+    /// floor where it has one (then `(κ_p, α_p)` waits too), else `|F(κ_p, α_p)|`.
+    Lazy,
+    /// [`LimitMode::Lazy`] where the model's sliding floor is positive, else
+    /// [`LimitMode::Eager`] (the full MF, whose batch shares the probes' terms: see
+    /// [`solve`]).
+    FloorOrEager,
+}
+
+/// [`linearize`]; with a lazy `mode` the force limit may be only a lower bound of the full
+/// limit, which the returned [`SlideProbes::limit`] completes (`None`: `limit` is already the
+/// full limit — eager, or no load): the model's sliding floor ([`SlideProbes::floor`]) where
+/// it has one (then `(κ_p, α_p)` is not evaluated either), else `|F(κ_p, α_p)|`; at least
 /// `MIN_LIMIT`.
 pub(crate) fn linearize_with(
     model: &dyn TireModel,
@@ -227,7 +241,7 @@ pub(crate) fn linearize_with(
     c: &ContactInput,
     s: &TireState,
     dt: f64,
-    eager: bool,
+    mode: LimitMode,
 ) -> (TransientLinear, Option<SlideProbes>) {
     use ForceNeed::Both;
     let load = c.load.max(0.0);
@@ -265,10 +279,15 @@ pub(crate) fn linearize_with(
         pred: None,
     };
     let common = slip_input(c, omega, 0.0, 0.0);
-    let floor = if eager {
+    let floor = if mode == LimitMode::Eager {
         0.0
     } else {
         probes.floor(model, c, &common)
+    };
+    let eager = match mode {
+        LimitMode::Eager => true,
+        LimitMode::Lazy => false,
+        LimitMode::FloorOrEager => floor <= 0.0,
     };
     let i_pred = (floor <= 0.0).then(|| b.push(kp, ap, Both));
     // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
@@ -432,13 +451,14 @@ pub fn solve(
     let r = &p.relaxation;
     // The sliding probes of the force limit only when the clamp can act (same bits as the
     // eager limit, see `LazyClamp`): the unclamped force exceeds `|F(κ_p, α_p)|` in 40 % of
-    // the bench's sedan wheel-substeps (callgrind, 5200 vehicle-steps). Not for the full MF:
-    // its batch computes the load terms once and shares the α_p and κ_p terms between the
-    // probes and the predicted point, so a second batch costs more than the two probes (56 %
-    // probed, +2.9 % instructions per vehicle-step when lazy; PERFORMANCE.md). With the
-    // simplified MF's closed-form floor of the sliding probe (≈ 250 instructions) as the bound,
-    // no wheel-substep of the bench's sedan needs the predicted point or the probes.
-    let (lin, probes) = linearize_with(model, r, c, s, dt, eager_limit(p));
+    // the bench's sedan wheel-substeps (callgrind, 5200 vehicle-steps). The full MF only
+    // behind its closed-form floor: its batch computes the load terms once and shares the α_p
+    // and κ_p terms between the probes and the predicted point, so with `|F(κ_p, α_p)|` as
+    // the bound a second batch costs more than the two probes (56 % probed, +2.9 %
+    // instructions per vehicle-step when lazy; PERFORMANCE.md). With the closed-form floors
+    // of the sliding probe (simplified MF ≈ 250 instructions, full MF ≈ 850) as the bound, no
+    // wheel-substep of the bench's sedan needs the predicted point or the probes.
+    let (lin, probes) = linearize_with(model, r, c, s, dt, limit_mode(p));
     let mut clamp = LazyClamp {
         low: lin.limit,
         full: || probes.map_or(lin.limit, |p| p.limit(model, c)),
@@ -457,10 +477,15 @@ pub fn solve(
     TireForce { fx, fy }
 }
 
-/// Whether [`linearize_with`] should evaluate the force limit's sliding probes with the rest
-/// of the batch (the full MF: see [`solve`]) rather than leave them to [`SlideProbes`].
-pub(crate) fn eager_limit(p: &TireParams) -> bool {
-    matches!(p.model, TireModelKind::MagicFormula(_))
+/// How [`linearize_with`] should evaluate the force limit of `p`'s model: the full MF's
+/// sliding probes with the rest of the batch unless its floor bounds the limit (see
+/// [`solve`]), every other model's left to [`SlideProbes`].
+pub(crate) fn limit_mode(p: &TireParams) -> LimitMode {
+    if matches!(p.model, TireModelKind::MagicFormula(_)) {
+        LimitMode::FloorOrEager
+    } else {
+        LimitMode::Lazy
+    }
 }
 
 /// Store the step's results in the tire state: spin, load, reported slips, forces, and the

@@ -181,14 +181,7 @@ impl MfTire {
         points: &[SlipPoint],
         out: &mut [(f64, f64)],
     ) {
-        let c = &self.coefficients;
-        let bounded = |x: f64| x.abs() <= BATCH_BOUND;
-        let shared = c.lmuv == 0.0
-            && self.options.limits
-            && bounded(c.kpumin)
-            && bounded(c.kpumax)
-            && (!common.vx.is_finite() || bounded(common.vx));
-        if !shared {
+        if !self.shares_load_terms(&common) {
             for (p, o) in points.iter().zip(out.iter_mut()) {
                 let input = MfInput {
                     kappa: p.kappa / kappa_scale,
@@ -205,6 +198,18 @@ impl MfTire {
         {
             self.shared_chunk(&common, kappa_scale, points, out);
         }
+    }
+
+    /// Whether the batch at `common` shares the load terms between its points: the friction
+    /// factors λ*µ do not depend on the slip speed (module docs).
+    pub(super) fn shares_load_terms(&self, common: &MfInput) -> bool {
+        let c = &self.coefficients;
+        let bounded = |x: f64| x.abs() <= BATCH_BOUND;
+        c.lmuv == 0.0
+            && self.options.limits
+            && bounded(c.kpumin)
+            && bounded(c.kpumax)
+            && (!common.vx.is_finite() || bounded(common.vx))
     }
 
     /// One chunk of [`MfTire::forces_batch`] (at most [`MAX_SLIP_POINTS`] points) with the

@@ -151,6 +151,7 @@
 
 mod batch;
 pub mod coeffs;
+mod floor;
 mod forces;
 pub mod model;
 mod moments;
