@@ -213,7 +213,9 @@ fn contact_linearization(
     mode: super::contact::LimitMode,
 ) -> (ContactLinearization, Option<PendingLimit>) {
     let (load, model) = (c.load.max(0.0), p.model.as_model());
-    let (lin, probes) = super::contact::linearize_with(model, &p.relaxation, c, s, dt, mode);
+    let mut kept = super::interface::KeptLoad::default();
+    let (lin, probes) =
+        super::contact::linearize_with(model, &p.relaxation, c, s, dt, mode, &mut kept);
     let lin = ContactLinearization {
         fx0: lin.fx0,
         dfx_domega: lin.dfx_domega,

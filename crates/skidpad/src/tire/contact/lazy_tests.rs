@@ -132,7 +132,8 @@ fn compare(
     seen: &mut Seen,
 ) {
     let eager = linearize(model, r, c, s, dt);
-    let (lazy, probes) = linearize_with(model, r, c, s, dt, mode);
+    let mut kept = KeptLoad::default();
+    let (lazy, probes) = linearize_with(model, r, c, s, dt, mode, &mut kept);
     let bits = |l: &TransientLinear| [l.fx0, l.dfx_domega, l.fy, l.wheel_torque].map(f64::to_bits);
     assert_eq!(bits(&eager), bits(&lazy), "{c:?} {s:?}");
     // The lazy limit is a lower bound; completed, it is the eager limit, bit for bit.
@@ -144,7 +145,12 @@ fn compare(
     let want = solve_spin(&eager, c, s.omega, t_free, dt);
     // The floor is a lower bound of the full limit.
     let floor = probes.map_or(0.0, |p| {
-        p.floor(model, c, &slip_input(c, p.omega, 0.0, 0.0))
+        p.floor(
+            model,
+            c,
+            &slip_input(c, p.omega, 0.0, 0.0),
+            &mut KeptLoad::default(),
+        )
     });
     assert!(
         floor <= eager.limit,

@@ -45,7 +45,9 @@
 //! creep — the "sticky tire" behaviour PhysX 5 gets from a constraint, here from the carcass
 //! itself (Pacejka §7.2 and §8.6.2).
 
-use super::interface::{ForceNeed, MAX_SLIP_POINTS, SlipInput, SlipPoint, SteadyForces, TireModel};
+use super::interface::{
+    ForceNeed, KeptLoad, MAX_SLIP_POINTS, SlipInput, SlipPoint, SteadyForces, TireModel,
+};
 use super::model::{ContactInput, TireForce, rolling_resistance_torque};
 use super::params::{TireModelKind, TireParams};
 use super::state::TireState;
@@ -177,8 +179,14 @@ impl Batch {
         self.n - 1
     }
 
-    fn evaluate(&mut self, model: &dyn TireModel, common: &SlipInput) {
-        model.forces_at(common, &self.points[..self.n], &mut self.out[..self.n]);
+    /// Evaluate every point, with the load terms `kept` ([`TireModel::forces_at_kept`]).
+    fn evaluate(&mut self, model: &dyn TireModel, common: &SlipInput, kept: &mut KeptLoad) {
+        model.forces_at_kept(
+            common,
+            &self.points[..self.n],
+            &mut self.out[..self.n],
+            kept,
+        );
     }
 
     /// `(Fx, Fy)` of point `i` with the grip limits applied (only those its `need` names are
@@ -213,7 +221,16 @@ pub fn linearize(
     s: &TireState,
     dt: f64,
 ) -> TransientLinear {
-    linearize_with(model, r, c, s, dt, LimitMode::Eager).0
+    linearize_with(
+        model,
+        r,
+        c,
+        s,
+        dt,
+        LimitMode::Eager,
+        &mut KeptLoad::default(),
+    )
+    .0
 }
 
 /// How [`linearize_with`] evaluates the force limit.
@@ -234,7 +251,8 @@ pub(crate) enum LimitMode {
 /// limit, which the returned [`SlideProbes::limit`] completes (`None`: `limit` is already the
 /// full limit — eager, or no load): the model's sliding floor ([`SlideProbes::floor`]) where
 /// it has one (then `(κ_p, α_p)` is not evaluated either), else `|F(κ_p, α_p)|`; at least
-/// `MIN_LIMIT`.
+/// `MIN_LIMIT`. `kept` carries the model's load terms ([`KeptLoad`]) to later calls of this
+/// wheel and substep ([`record_kept`]).
 pub(crate) fn linearize_with(
     model: &dyn TireModel,
     r: &RelaxationParams,
@@ -242,6 +260,7 @@ pub(crate) fn linearize_with(
     s: &TireState,
     dt: f64,
     mode: LimitMode,
+    kept: &mut KeptLoad,
 ) -> (TransientLinear, Option<SlideProbes>) {
     use ForceNeed::Both;
     let load = c.load.max(0.0);
@@ -282,7 +301,7 @@ pub(crate) fn linearize_with(
     let floor = if mode == LimitMode::Eager {
         0.0
     } else {
-        probes.floor(model, c, &common)
+        probes.floor(model, c, &common, kept)
     };
     let eager = match mode {
         LimitMode::Eager => true,
@@ -294,7 +313,7 @@ pub(crate) fn linearize_with(
     // what the tire gives when it slides, so a step that starts in adhesion is not clamped
     // short of the force the spin is about to demand. Lazy: left to `SlideProbes::limit`.
     let i_slide = eager.then(|| push_slide_probes(&mut b, c, kp, tp, ap));
-    b.evaluate(model, &common);
+    b.evaluate(model, &common, kept);
 
     let [kx, ky, fx_zero, fy_zero, wheel_torque] = slopes.read(&b, model, c, omega, [k0, t0, a0]);
 
@@ -456,9 +475,11 @@ pub fn solve(
     // and κ_p terms between the probes and the predicted point, so with `|F(κ_p, α_p)|` as
     // the bound a second batch costs more than the two probes (56 % probed, +2.9 %
     // instructions per vehicle-step when lazy; PERFORMANCE.md). With the closed-form floors
-    // of the sliding probe (simplified MF ≈ 250 instructions, full MF ≈ 850) as the bound, no
+    // of the sliding probe (simplified MF ≈ 250 instructions, full MF ≈ 450 beyond the load terms it keeps for the batch) as the bound, no
     // wheel-substep of the bench's sedan needs the predicted point or the probes.
-    let (lin, probes) = linearize_with(model, r, c, s, dt, limit_mode(p));
+    // One wheel's load terms for the floor, the batch and the recorded aligning moment.
+    let mut kept = KeptLoad::default();
+    let (lin, probes) = linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept);
     let mut clamp = LazyClamp {
         low: lin.limit,
         full: || probes.map_or(lin.limit, |p| p.limit(model, c)),
@@ -473,7 +494,7 @@ pub fn solve(
         );
     let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
     finish(model, r, c, s, w1, fx, fy, dt);
-    record(p, c, s, w1, fx, fy, dt);
+    record_kept(p, c, s, [w1, fx, fy, dt], &mut kept);
     TireForce { fx, fy }
 }
 
@@ -499,6 +520,18 @@ pub fn record(
     fy: f64,
     dt: f64,
 ) {
+    record_kept(p, c, s, [omega1, fx, fy, dt], &mut KeptLoad::default());
+}
+
+/// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
+/// ([`KeptLoad`]).
+fn record_kept(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &mut TireState,
+    [omega1, fx, fy, dt]: [f64; 4],
+    kept: &mut KeptLoad,
+) {
     s.omega = omega1;
     s.angle = (s.angle + omega1 * dt).rem_euclid(std::f64::consts::TAU);
     s.load = c.load.max(0.0);
@@ -506,7 +539,7 @@ pub fn record(
     s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);
     s.fx = fx;
     s.fy = fy;
-    s.mz = aligning_moment(p.model.as_model(), &p.relaxation, c, s);
+    s.mz = aligning_moment(p.model.as_model(), &p.relaxation, c, s, kept);
 }
 
 /// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`].
@@ -515,6 +548,7 @@ fn aligning_moment(
     r: &RelaxationParams,
     c: &ContactInput,
     s: &TireState,
+    kept: &mut KeptLoad,
 ) -> f64 {
     let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
     let (kappa, alpha) = (
@@ -523,9 +557,9 @@ fn aligning_moment(
     );
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     if sx == 1.0 && sy == 1.0 {
-        return model.aligning_moment(&slip_input(c, s.omega, kappa, alpha));
+        return model.aligning_moment_kept(&slip_input(c, s.omega, kappa, alpha), kept);
     }
-    sy * model.aligning_moment(&slip_input(c, s.omega, kappa / sx, alpha))
+    sy * model.aligning_moment_kept(&slip_input(c, s.omega, kappa / sx, alpha), kept)
 }
 
 /// The steady-state forces of `model` at the tire's current transient slips (for telemetry:

@@ -39,7 +39,9 @@
 //! the ranges above, `Dx ≤ 0`, `Bx ≤ 0`, a non-finite term, LMUV ≠ 0 or limits off: the
 //! batch's own premises, see `batch.rs`) the bound is 0, which is always right.
 
-use super::model::{MfInput, MfTire, sgn0};
+use super::batch::{Common, MfLoad};
+use super::forces::FxLoad;
+use super::model::{MfInput, MfTire, Op, sgn0};
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
 
 /// Relative allowance for rounding on `y`, `θ` and the weight's angles. Unit: 1.
@@ -72,14 +74,31 @@ impl MfTire {
         };
         let op = self.common_point(&cm);
         let lx = self.fx_load(&op);
+        self.floor_at(&cm, &op, &lx, kappa / kappa_scale, alpha)
+    }
+
+    /// [`MfTire::sliding_floor`] from a shared batch's load terms (at the load they are
+    /// for).
+    pub(crate) fn sliding_floor_with(
+        &self,
+        load: &MfLoad,
+        kappa_scale: f64,
+        kappa: f64,
+        alpha: f64,
+    ) -> f64 {
+        self.floor_at(&load.cm, &load.op, &load.lx, kappa / kappa_scale, alpha)
+    }
+
+    /// The floor at the slips `(κ, α)` before the limits.
+    fn floor_at(&self, cm: &Common, op: &Op, lx: &FxLoad, kappa: f64, alpha: f64) -> f64 {
         let mut flag = false;
-        let kappa = self.limited_kappa(&cm, kappa / kappa_scale, &mut flag);
-        let alpha = self.limited_alpha(&cm, alpha, &mut flag);
-        let weight = self.gxa_floor(&lx, self.alpha_star(alpha, op.vx));
+        let kappa = self.limited_kappa(cm, kappa, &mut flag);
+        let alpha = self.limited_alpha(cm, alpha, &mut flag);
+        let weight = self.gxa_floor(lx, self.alpha_star(alpha, op.vx));
         if weight <= 0.0 {
             return 0.0;
         }
-        let floor = weight * self.fx0_floor(op.clamp_e, &lx, kappa) * (1.0 - RESULT);
+        let floor = weight * self.fx0_floor(op.clamp_e, lx, kappa) * (1.0 - RESULT);
         if floor.is_finite() && floor > 0.0 {
             floor
         } else {
@@ -88,7 +107,7 @@ impl MfTire {
     }
 
     /// A lower bound of `|Fx0|` at κ (after the limits), or 0.
-    fn fx0_floor(&self, clamp_e: bool, l: &super::forces::FxLoad, kappa: f64) -> f64 {
+    fn fx0_floor(&self, clamp_e: bool, l: &FxLoad, kappa: f64) -> f64 {
         let c = &self.coefficients;
         // As `fx_pure` computes them.
         let x = kappa + l.shx;
@@ -135,7 +154,7 @@ impl MfTire {
     }
 
     /// A lower bound of `Gxα` at α* (in `[0, 1]`), or 0.
-    fn gxa_floor(&self, l: &super::forces::FxLoad, alpha_s: f64) -> f64 {
+    fn gxa_floor(&self, l: &FxLoad, alpha_s: f64) -> f64 {
         let c = &self.coefficients;
         // |Bxα| ≤ |(RBX1 + RBX3·γ²)·λxα|.
         let b = (l.bxa_load * c.lxal).abs();

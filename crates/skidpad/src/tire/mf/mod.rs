@@ -157,6 +157,7 @@ pub mod model;
 mod moments;
 pub mod tir;
 
+pub(crate) use batch::MfLoad;
 pub use coeffs::{Dim, MfCoefficients, MfVersion};
 pub use model::{MfClamped, MfInput, MfOptions, MfOutput, MfTire};
 pub use tir::{TirError, TirFile, TirTable, TirWarning};
