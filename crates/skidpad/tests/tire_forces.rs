@@ -275,6 +275,11 @@ fn kept_load_terms_give_the_plain_methods_bits() {
         "sedan's simplified Magic Formula",
         sedan.wheels[0].tire.model.as_model(),
     );
+    let camber = skidpad::tire::SimpleMagicParams {
+        camber_stiffness: 0.9,
+        ..Default::default()
+    };
+    check_kept("simplified Magic Formula with camber", &camber);
     for file in [
         "Sedan_Pac02Tire.tir",
         "mf_185_80R14.tir",
