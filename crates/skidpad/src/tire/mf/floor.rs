@@ -24,8 +24,9 @@
 //! `w = (1 − Exα)·b + Exα·atan b`, `b = Bxα·(α* + SHxα)`, `w₀` the same at `α* = 0`:
 //! `|Bxα| ≤ |(RBX1 + RBX3·γ²)·λxα|` (its `cos(atan ·)` factor is at most 1), `|w|` rises
 //! with `|b|` for `Exα ≤ 1`, so `|Cxα·atan w| ≤ A = |Cxα|·U(|w|max)` and, for `A < π/2`,
-//! `cos(…) ≥ cos A ≥ 1 − A²/2 + A⁴/24 − A⁶/720`. With the denominator in `(0, 1]` (its own
-//! angle below π/2), `Gxα ≥ cos A`. `Cxα = 0` (no combined-slip data, e.g.
+//! `cos(…) ≥ cos A ≥` its Taylor polynomial cut after `−A¹⁰/10!` ([`cos_floor`]). With the
+//! denominator in `(0, 1]` (its own angle below π/2), `Gxα ≥ cos A`; at `α* = 0` numerator
+//! and denominator are the same bits, `Gxα = 1`. `Cxα = 0` (no combined-slip data, e.g.
 //! `Sedan_Pac02Tire.tir`) gives `Gxα = 1` exactly ([`super::model`]'s `mf_cos`).
 //!
 //! No `atan`, `sin` or `cos` is evaluated: the bound costs the load terms (`exp` of Kxκ)
@@ -34,8 +35,8 @@
 //! # Rounding
 //! The computed force differs from the exact formula by a few ulps of each term. The
 //! bound leaves for it 10⁻¹² relative on `y`, `θ` and the weight's angles, 10⁻¹² absolute
-//! on the sine and cosine (≥ 10³ ulps of `Dx`, which also covers `SVx`'s rounding while
-//! `|SVx| < Dx`), and 10⁻⁹ relative on the result. Where a premise fails (shapes outside
+//! on the sine and cosine (≥ 10³ ulps of `Dx`; likewise 10⁻¹²·|SVx| for `SVx`'s rounding),
+//! and 10⁻⁹ relative on the result. Where a premise fails (shapes outside
 //! the ranges above, `Dx ≤ 0`, `Bx ≤ 0`, a non-finite term, LMUV ≠ 0 or limits off: the
 //! batch's own premises, see `batch.rs`) the bound is 0, which is always right.
 
