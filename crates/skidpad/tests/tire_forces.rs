@@ -2,15 +2,17 @@
 //! points, skipping moments and the curve not needed) returns, for every built-in model, the
 //! very bits of `steady_state`'s `fx` and `fy` for the forces it is asked for: the contact
 //! solve's results, and so every world hash, do not change with it. Likewise
-//! `aligning_moment` (the recorded Mz, without the other moments) and `forces_at` (a wheel's
-//! points of one substep in one batch, sharing the load terms).
+//! `aligning_moment` (the recorded Mz, without the other moments), `forces_at` (a wheel's
+//! points of one substep in one batch, sharing the load terms) and the `*_kept` methods (the
+//! load terms kept between a wheel's calls of one substep).
 
 mod support;
 
 use skidpad::presets;
 use skidpad::tire::mf::{MfTire, TirFile};
 use skidpad::tire::{
-    BrushParams, ForceNeed, FrictionCircleParams, SlipCurveParams, SlipInput, SlipPoint, TireModel,
+    BrushParams, ForceNeed, FrictionCircleParams, KeptLoad, SlipCurveParams, SlipInput, SlipPoint,
+    TireModel,
 };
 use support::data;
 
@@ -189,5 +191,114 @@ fn batches_are_single_evaluations_bits_for_every_built_in_model() {
             alpha_star: true,
         });
         check_batch(&format!("{file}, limits off, α*"), &raw);
+    }
+}
+
+/// The `*_kept` methods against the plain ones, bit for bit, with one `KeptLoad` carried
+/// through a sequence of inputs in the contact solve's order (floor, batch, aligning moment at
+/// other slips), the load changing every other case (so the kept terms are stale and must be
+/// recomputed) and sometimes the aligning moment first.
+fn check_kept(name: &str, model: &dyn TireModel) {
+    use ForceNeed::{Both, Lateral, Longitudinal};
+    let cases = inputs();
+    let n = cases.len();
+    let mut kept = KeptLoad::default();
+    let mut checked = 0;
+    for (i, s) in cases.iter().enumerate() {
+        let other = &cases[(i * 7 + 3) % n];
+        let moved = SlipInput {
+            kappa: other.kappa,
+            alpha: other.alpha,
+            omega: other.omega,
+            ..*s
+        };
+        let mz_first = i % 5 == 0;
+        if mz_first {
+            let (got, want) = (
+                model.aligning_moment_kept(&moved, &mut kept),
+                model.aligning_moment(&moved),
+            );
+            assert_eq!(got.to_bits(), want.to_bits(), "{name}: Mz of {moved:?}");
+        }
+        for kappa in [1.0, -1.0, s.kappa] {
+            let got = model.sliding_fx_floor_kept(s, kappa, s.alpha, &mut kept);
+            let want = model.sliding_fx_floor(s, kappa, s.alpha);
+            assert_eq!(
+                got.to_bits(),
+                want.to_bits(),
+                "{name}: floor {kappa} of {s:?}"
+            );
+        }
+        let points = [
+            (s.kappa, s.alpha, Both),
+            (0.0, s.alpha, Longitudinal),
+            (s.kappa, 0.0, Lateral),
+            (other.kappa, other.alpha, Both),
+        ]
+        .map(|(kappa, alpha, need)| SlipPoint { kappa, alpha, need });
+        let (mut got, mut want) = ([(0.0, 0.0); 4], [(0.0, 0.0); 4]);
+        model.forces_at_kept(s, &points, &mut got, &mut kept);
+        model.forces_at(s, &points, &mut want);
+        for (p, (g, w)) in points.iter().zip(got.iter().zip(&want)) {
+            if p.need.x() {
+                assert_eq!(g.0.to_bits(), w.0.to_bits(), "{name}: Fx {p:?} of {s:?}");
+            }
+            if p.need.y() {
+                assert_eq!(g.1.to_bits(), w.1.to_bits(), "{name}: Fy {p:?} of {s:?}");
+            }
+        }
+        let (got, want) = (
+            model.aligning_moment_kept(&moved, &mut kept),
+            model.aligning_moment(&moved),
+        );
+        assert_eq!(got.to_bits(), want.to_bits(), "{name}: Mz of {moved:?}");
+        checked += 1;
+        if i % 2 == 1 {
+            // A stale entry: the next case's load differs from the one kept now.
+            let stale = SlipInput {
+                fz: s.fz * 0.5 + 10.0,
+                ..*s
+            };
+            model.aligning_moment_kept(&stale, &mut kept);
+        }
+    }
+    assert!(checked > 500);
+}
+
+#[test]
+fn kept_load_terms_give_the_plain_methods_bits() {
+    check_kept("friction circle", &FrictionCircleParams::default());
+    check_kept("slip curve", &SlipCurveParams::default());
+    check_kept("brush", &BrushParams::default());
+    let sedan = presets::sedan();
+    check_kept(
+        "sedan's simplified Magic Formula",
+        sedan.wheels[0].tire.model.as_model(),
+    );
+    let camber = skidpad::tire::SimpleMagicParams {
+        camber_stiffness: 0.9,
+        ..Default::default()
+    };
+    check_kept("simplified Magic Formula with camber", &camber);
+    for file in [
+        "Sedan_Pac02Tire.tir",
+        "mf_185_80R14.tir",
+        "HMMWV_Pac02Tire.tir",
+    ] {
+        let tire = MfTire::from(TirFile::from_path(data(file)).unwrap().0);
+        check_kept(file, &tire);
+        let raw = tire.clone().with_options(skidpad::tire::mf::MfOptions {
+            limits: false,
+            alpha_star: true,
+        });
+        check_kept(&format!("{file}, limits off, α*"), &raw);
+        let mut lmuv = tire.clone();
+        lmuv.coefficients.lmuv = 0.3;
+        check_kept(&format!("{file}, LMUV 0.3"), &lmuv);
+        let star = tire.with_options(skidpad::tire::mf::MfOptions {
+            limits: true,
+            alpha_star: true,
+        });
+        check_kept(&format!("{file}, α*"), &star);
     }
 }

@@ -183,6 +183,44 @@ pub trait TireModel: Debug + Send + Sync {
         0.0
     }
 
+    /// [`TireModel::forces_at`], bit for bit, with `kept`: the slip-independent terms a
+    /// built-in model computed for this load in an earlier call of the same wheel and substep
+    /// ([`KeptLoad`]), used if they are for `common`'s load and surface, else computed and
+    /// kept. The contact solve passes one `kept` to this, [`TireModel::sliding_fx_floor_kept`]
+    /// and [`TireModel::aligning_moment_kept`], so a model computes its load terms once per
+    /// wheel and substep. `kept` must come from this model (or be new). The default ignores
+    /// it.
+    fn forces_at_kept(
+        &self,
+        common: &SlipInput,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+        kept: &mut KeptLoad,
+    ) {
+        let _ = kept;
+        self.forces_at(common, points, out);
+    }
+
+    /// [`TireModel::sliding_fx_floor`], bit for bit, with `kept` as
+    /// [`TireModel::forces_at_kept`] takes it. The default ignores it.
+    fn sliding_fx_floor_kept(
+        &self,
+        common: &SlipInput,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        let _ = kept;
+        self.sliding_fx_floor(common, kappa, alpha)
+    }
+
+    /// [`TireModel::aligning_moment`], bit for bit, with `kept` as
+    /// [`TireModel::forces_at_kept`] takes it. The default ignores it.
+    fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
+        let _ = kept;
+        self.aligning_moment(input)
+    }
+
     /// `false` if [`SteadyForces::wheel_torque`] is 0 for every input (every built-in model),
     /// so the contact solve may take its start-of-step forces from
     /// [`TireModel::forces_at`] instead of a full [`TireModel::steady_state`]. Default:
@@ -190,6 +228,43 @@ pub trait TireModel: Debug + Send + Sync {
     fn has_wheel_torque(&self) -> bool {
         true
     }
+}
+
+/// The slip-independent terms (load, camber, pressure, speed and surface terms) a built-in
+/// model computed for one load, kept by the caller between the `*_kept` calls of one wheel
+/// and substep ([`TireModel::forces_at_kept`]). Opaque: start from `KeptLoad::default()`
+/// (nothing kept) and pass it to one model only. Every use checks the bits of the input's
+/// load, camber, speed, pressure and surface scales against those the terms were computed
+/// for, so a stale entry is recomputed, never used.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KeptLoad(Kept);
+
+/// What a [`KeptLoad`] holds.
+// Kept on the stack for one wheel and substep: boxing the large variant would allocate in the
+// step.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Copy, Default)]
+enum Kept {
+    /// Nothing yet.
+    #[default]
+    None,
+    /// The full Magic Formula's terms, keyed by [`load_key`].
+    Mf([u64; 7], Option<super::mf::MfLoad>),
+}
+
+/// The bits of the slip-independent part of `s` (load, camber, speed, pressure, surface
+/// scales), the key of a [`KeptLoad`].
+fn load_key(s: &SlipInput) -> [u64; 7] {
+    [
+        s.fz,
+        s.gamma,
+        s.vx,
+        s.pressure,
+        s.friction_scale,
+        s.stiffness_scale,
+        s.peak_slip_scale,
+    ]
+    .map(f64::to_bits)
 }
 
 /// One point of a [`TireModel::forces_at`] batch: its slips and the forces it needs.
@@ -328,6 +403,44 @@ impl TireModel for super::mf::MfTire {
         self.with_surface(input, |t, mf| super::mf::MfTire::forces(t, mf, need))
     }
 
+    /// [`TireModel::aligning_moment`] from the kept load terms ([`KeptLoad`]).
+    fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
+        self.with_surface(input, |t, mf| match t.kept_load(input, &mf, kept) {
+            Some(load) => t.mz_with(load, mf),
+            None => t.mz(mf),
+        })
+    }
+
+    /// [`TireModel::forces_at`] from the kept load terms ([`KeptLoad`]).
+    fn forces_at_kept(
+        &self,
+        common: &SlipInput,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+        kept: &mut KeptLoad,
+    ) {
+        let scale = peak_slip_scale(common);
+        self.with_surface(common, |t, mf| match t.kept_load(common, &mf, kept) {
+            Some(load) => t.forces_batch_with(load.as_ref(), scale, points, out),
+            None => t.forces_batch(mf, scale, points, out),
+        });
+    }
+
+    /// [`TireModel::sliding_fx_floor`] from the kept load terms ([`KeptLoad`]).
+    fn sliding_fx_floor_kept(
+        &self,
+        common: &SlipInput,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        let scale = peak_slip_scale(common);
+        self.with_surface(common, |t, mf| match t.kept_load(common, &mf, kept) {
+            Some(Some(load)) => t.sliding_floor_with(load, scale, kappa, alpha),
+            _ => 0.0,
+        })
+    }
+
     /// Mz without Mx and My.
     fn aligning_moment(&self, input: &SlipInput) -> f64 {
         self.with_surface(input, super::mf::MfTire::mz)
@@ -339,9 +452,41 @@ impl TireModel for super::mf::MfTire {
         let scale = peak_slip_scale(common);
         self.with_surface(common, |t, mf| t.forces_batch(mf, scale, points, out));
     }
+
+    /// A closed-form bound from the load terms: `Dx·sin θ − |SVx|` with `θ` bounded by
+    /// polynomials of the shape's `atan`s, times a polynomial bound of `Gxα` (the `mf`
+    /// module's `floor.rs`); 0 where a premise fails (limits off, LMUV ≠ 0, shapes outside
+    /// `0 < Cx ≤ 2`, `Ex ≤ 1`, a combined weight that may reach 0).
+    fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
+        let scale = peak_slip_scale(common);
+        self.with_surface(common, |t, mf| t.sliding_floor(mf, scale, kappa, alpha))
+    }
 }
 
 impl super::mf::MfTire {
+    /// The load terms kept in `kept` for `input`'s load and surface (computed and kept if
+    /// `kept` holds none for them): `None` where the batch does not share its load terms
+    /// (then nothing is kept), `Some(None)` for no load. `mf` is `input` translated by
+    /// [`MfTire::with_surface`], for this tyre with the surface's scales applied.
+    fn kept_load<'k>(
+        &self,
+        input: &SlipInput,
+        mf: &super::mf::MfInput,
+        kept: &'k mut KeptLoad,
+    ) -> Option<&'k Option<super::mf::MfLoad>> {
+        if !self.shares_load_terms(mf) {
+            return None;
+        }
+        let key = load_key(input);
+        if !matches!(&kept.0, Kept::Mf(k, _) if *k == key) {
+            kept.0 = Kept::Mf(key, self.load_terms(mf));
+        }
+        match &kept.0 {
+            Kept::Mf(_, load) => Some(load),
+            Kept::None => None,
+        }
+    }
+
     /// `f(tire, input)` with the surface scales applied to this tyre's coefficients and the
     /// common interface's input translated (see the `TireModel` impl's docs).
     fn with_surface<R>(

@@ -87,7 +87,7 @@ pub mod transient;
 
 pub use brush::BrushParams;
 pub use friction_circle::FrictionCircleParams;
-pub use interface::{ForceNeed, SlipInput, SlipPoint, SteadyForces, TireModel};
+pub use interface::{ForceNeed, KeptLoad, SlipInput, SlipPoint, SteadyForces, TireModel};
 pub use simple_magic::{MagicCurve, PeakRoots, SimpleMagicParams};
 pub use slip_curve::SlipCurveParams;
 

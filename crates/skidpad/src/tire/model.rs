@@ -171,7 +171,7 @@ pub fn linearize_contact(
     s: &TireState,
     dt: f64,
 ) -> ContactLinearization {
-    contact_linearization(p, c, s, dt, true).0
+    contact_linearization(p, c, s, dt, super::contact::LimitMode::Eager).0
 }
 
 /// [`linearize_contact`] with the force limit's sliding probes left for later: `limit` is then
@@ -179,8 +179,8 @@ pub fn linearize_contact(
 /// model's sliding floor and `MIN_LIMIT`, see [`super::contact`]), and the returned
 /// [`PendingLimit`] gives the full limit, bit for bit,
 /// when a force reaches the bound (a force within it is never clamped by either). `None`:
-/// `limit` is already the full limit (the full MF, whose batch shares the probes' terms, or
-/// no load). The drivetrain's coupled solve runs with the bound and repeats with the full
+/// `limit` is already the full limit (the full MF where its sliding floor is 0, since its
+/// batch shares the probes' terms; or no load). The drivetrain's coupled solve runs with the bound and repeats with the full
 /// limit of every wheel whose force reached it ([`crate::drivetrain::solver::solve_lazy`]).
 pub fn linearize_contact_lazy(
     p: &TireParams,
@@ -188,7 +188,7 @@ pub fn linearize_contact_lazy(
     s: &TireState,
     dt: f64,
 ) -> (ContactLinearization, Option<PendingLimit>) {
-    contact_linearization(p, c, s, dt, super::contact::eager_limit(p))
+    contact_linearization(p, c, s, dt, super::contact::limit_mode(p))
 }
 
 /// The force limit of a [`linearize_contact_lazy`] whose sliding probes are not yet
@@ -210,10 +210,12 @@ fn contact_linearization(
     c: &ContactInput,
     s: &TireState,
     dt: f64,
-    eager: bool,
+    mode: super::contact::LimitMode,
 ) -> (ContactLinearization, Option<PendingLimit>) {
     let (load, model) = (c.load.max(0.0), p.model.as_model());
-    let (lin, probes) = super::contact::linearize_with(model, &p.relaxation, c, s, dt, eager);
+    let mut kept = super::interface::KeptLoad::default();
+    let (lin, probes) =
+        super::contact::linearize_with(model, &p.relaxation, c, s, dt, mode, &mut kept);
     let lin = ContactLinearization {
         fx0: lin.fx0,
         dfx_domega: lin.dfx_domega,

@@ -12,6 +12,8 @@ use crate::tire::slip_curve::SlipCurveParams;
 fn models() -> Vec<(&'static str, TireModelKind)> {
     let text = include_str!("../../../tests/data/mf_185_80R14.tir");
     let (file, _) = TirFile::parse(text, "mf_185_80R14.tir").unwrap();
+    let text = include_str!("../../../tests/data/Sedan_Pac02Tire.tir");
+    let (sedan, _) = TirFile::parse(text, "Sedan_Pac02Tire.tir").unwrap();
     vec![
         (
             "slip curve",
@@ -24,6 +26,10 @@ fn models() -> Vec<(&'static str, TireModelKind)> {
         (
             "MF 6.1",
             TireModelKind::MagicFormula(Box::new(MfTire::from(file))),
+        ),
+        (
+            "MF 5.2 sedan",
+            TireModelKind::MagicFormula(Box::new(MfTire::from(sedan))),
         ),
     ]
 }
@@ -50,7 +56,10 @@ fn lazy_limit_is_bit_identical_to_the_eager_one() {
     let r = RelaxationParams::default();
     let dt = 1.0 / 240.0;
     let (radius, inertia) = (0.3, 1.0);
-    for (name, kind) in models() {
+    for ((name, kind), mode) in models()
+        .into_iter()
+        .flat_map(|m| [(m.clone(), LimitMode::Lazy), (m, LimitMode::FloorOrEager)])
+    {
         let model = kind.as_model();
         let mut seen = Seen::default();
         for vx in [0.0, 0.7, -3.0, 25.0] {
@@ -81,7 +90,7 @@ fn lazy_limit_is_bit_identical_to_the_eager_one() {
                                             };
                                             s.transient.u = kappa0 * r.longitudinal_length;
                                             s.transient.v = tan0 * r.lateral_length;
-                                            compare(model, &r, &c, &s, dt, &mut seen);
+                                            compare(model, &r, &c, &s, dt, mode, &mut seen);
                                         }
                                     }
                                 }
@@ -91,8 +100,8 @@ fn lazy_limit_is_bit_identical_to_the_eager_one() {
                 }
             }
         }
-        eprintln!("{name}: {seen:?}");
-        if name == "simplified MF" {
+        eprintln!("{name} {mode:?}: {seen:?}");
+        if name != "slip curve" {
             assert!(
                 seen.bounded > 0,
                 "{name}: the floor never spared the probes: {seen:?}"
@@ -111,17 +120,20 @@ fn lazy_limit_is_bit_identical_to_the_eager_one() {
     }
 }
 
-/// One case: eager `linearize` + `solve_spin` against the lazy pair [`super::solve`] uses.
+/// One case: eager `linearize` + `solve_spin` against the lazy pair [`super::solve`] uses
+/// (`mode` lazy, or lazy behind the floor).
 fn compare(
     model: &dyn TireModel,
     r: &RelaxationParams,
     c: &ContactInput,
     s: &TireState,
     dt: f64,
+    mode: LimitMode,
     seen: &mut Seen,
 ) {
     let eager = linearize(model, r, c, s, dt);
-    let (lazy, probes) = linearize_with(model, r, c, s, dt, false);
+    let mut kept = KeptLoad::default();
+    let (lazy, probes) = linearize_with(model, r, c, s, dt, mode, &mut kept);
     let bits = |l: &TransientLinear| [l.fx0, l.dfx_domega, l.fy, l.wheel_torque].map(f64::to_bits);
     assert_eq!(bits(&eager), bits(&lazy), "{c:?} {s:?}");
     // The lazy limit is a lower bound; completed, it is the eager limit, bit for bit.
@@ -133,7 +145,12 @@ fn compare(
     let want = solve_spin(&eager, c, s.omega, t_free, dt);
     // The floor is a lower bound of the full limit.
     let floor = probes.map_or(0.0, |p| {
-        p.floor(model, c, &slip_input(c, p.omega, 0.0, 0.0))
+        p.floor(
+            model,
+            c,
+            &slip_input(c, p.omega, 0.0, 0.0),
+            &mut KeptLoad::default(),
+        )
     });
     assert!(
         floor <= eager.limit,

@@ -4,7 +4,7 @@
 //! ([`LazyClamp`]).
 
 use super::{Batch, MIN_LIMIT, model_alpha, slip_input};
-use crate::tire::interface::{ForceNeed, SlipInput, TireModel};
+use crate::tire::interface::{ForceNeed, KeptLoad, SlipInput, TireModel};
 use crate::tire::model::ContactInput;
 
 /// The sliding probes of the force limit, left for [`SlideProbes::limit`] to evaluate when
@@ -36,7 +36,8 @@ impl SlideProbes {
             .is_none()
             .then(|| b.push(self.kp, self.ap, ForceNeed::Both));
         let (i_slide_x, i_slide_y) = push_slide_probes(&mut b, c, self.kp, self.tp, self.ap);
-        b.evaluate(model, &slip_input(c, self.omega, 0.0, 0.0));
+        let common = slip_input(c, self.omega, 0.0, 0.0);
+        b.evaluate(model, &common, &mut KeptLoad::default());
         let pred = self.pred.or(i_pred.map(|i| b.magnitude(i))).unwrap_or(0.0);
         pred.max(b.magnitude(i_slide_x))
             .max(b.magnitude(i_slide_y))
@@ -51,13 +52,19 @@ impl SlideProbes {
     /// probe's `|(s_x·Fx, s_y·Fy)|` is at least that, so the limit is too. Unit: N.
     ///
     /// `common` is the batch's common input, `slip_input(c, omega, 0, 0)`.
-    pub(super) fn floor(&self, model: &dyn TireModel, c: &ContactInput, common: &SlipInput) -> f64 {
+    pub(super) fn floor(
+        &self,
+        model: &dyn TireModel,
+        c: &ContactInput,
+        common: &SlipInput,
+        kept: &mut KeptLoad,
+    ) -> f64 {
         let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
         let kappa = if self.kp < 0.0 { -1.0 } else { 1.0 };
         if sx == 1.0 && sy == 1.0 {
-            model.sliding_fx_floor(common, kappa, self.ap)
+            model.sliding_fx_floor_kept(common, kappa, self.ap, kept)
         } else {
-            let floor = sx * model.sliding_fx_floor(common, kappa / sx, self.ap);
+            let floor = sx * model.sliding_fx_floor_kept(common, kappa / sx, self.ap, kept);
             if floor.is_finite() && sx > 0.0 {
                 floor * (1.0 - 1e-9)
             } else {

@@ -45,7 +45,9 @@
 //! creep — the "sticky tire" behaviour PhysX 5 gets from a constraint, here from the carcass
 //! itself (Pacejka §7.2 and §8.6.2).
 
-use super::interface::{ForceNeed, MAX_SLIP_POINTS, SlipInput, SlipPoint, SteadyForces, TireModel};
+use super::interface::{
+    ForceNeed, KeptLoad, MAX_SLIP_POINTS, SlipInput, SlipPoint, SteadyForces, TireModel,
+};
 use super::model::{ContactInput, TireForce, rolling_resistance_torque};
 use super::params::{TireModelKind, TireParams};
 use super::state::TireState;
@@ -177,8 +179,14 @@ impl Batch {
         self.n - 1
     }
 
-    fn evaluate(&mut self, model: &dyn TireModel, common: &SlipInput) {
-        model.forces_at(common, &self.points[..self.n], &mut self.out[..self.n]);
+    /// Evaluate every point, with the load terms `kept` ([`TireModel::forces_at_kept`]).
+    fn evaluate(&mut self, model: &dyn TireModel, common: &SlipInput, kept: &mut KeptLoad) {
+        model.forces_at_kept(
+            common,
+            &self.points[..self.n],
+            &mut self.out[..self.n],
+            kept,
+        );
     }
 
     /// `(Fx, Fy)` of point `i` with the grip limits applied (only those its `need` names are
@@ -213,21 +221,46 @@ pub fn linearize(
     s: &TireState,
     dt: f64,
 ) -> TransientLinear {
-    linearize_with(model, r, c, s, dt, true).0
+    linearize_with(
+        model,
+        r,
+        c,
+        s,
+        dt,
+        LimitMode::Eager,
+        &mut KeptLoad::default(),
+    )
+    .0
 }
 
-/// [`linearize`]; with `eager` false the force limit is only a lower bound of the full limit,
-/// which the returned [`SlideProbes::limit`] completes (`None`: `limit` is already the full
-/// limit — eager, or no load): the model's sliding floor ([`SlideProbes::floor`]) where it
-/// has one (then `(κ_p, α_p)` is not evaluated either), else `|F(κ_p, α_p)|`; at least
-/// `MIN_LIMIT`.
+/// How [`linearize_with`] evaluates the force limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LimitMode {
+    /// The whole limit with the batch ([`linearize`]).
+    Eager,
+    /// A lower bound of the limit, completed by [`SlideProbes::limit`]: the model's sliding
+    /// floor where it has one (then `(κ_p, α_p)` waits too), else `|F(κ_p, α_p)|`.
+    Lazy,
+    /// [`LimitMode::Lazy`] where the model's sliding floor is positive, else
+    /// [`LimitMode::Eager`] (the full MF, whose batch shares the probes' terms: see
+    /// [`solve`]).
+    FloorOrEager,
+}
+
+/// [`linearize`]; with a lazy `mode` the force limit may be only a lower bound of the full
+/// limit, which the returned [`SlideProbes::limit`] completes (`None`: `limit` is already the
+/// full limit — eager, or no load): the model's sliding floor ([`SlideProbes::floor`]) where
+/// it has one (then `(κ_p, α_p)` is not evaluated either), else `|F(κ_p, α_p)|`; at least
+/// `MIN_LIMIT`. `kept` carries the model's load terms ([`KeptLoad`]) to later calls of this
+/// wheel and substep ([`record_kept`]).
 pub(crate) fn linearize_with(
     model: &dyn TireModel,
     r: &RelaxationParams,
     c: &ContactInput,
     s: &TireState,
     dt: f64,
-    eager: bool,
+    mode: LimitMode,
+    kept: &mut KeptLoad,
 ) -> (TransientLinear, Option<SlideProbes>) {
     use ForceNeed::Both;
     let load = c.load.max(0.0);
@@ -265,17 +298,22 @@ pub(crate) fn linearize_with(
         pred: None,
     };
     let common = slip_input(c, omega, 0.0, 0.0);
-    let floor = if eager {
+    let floor = if mode == LimitMode::Eager {
         0.0
     } else {
-        probes.floor(model, c, &common)
+        probes.floor(model, c, &common, kept)
+    };
+    let eager = match mode {
+        LimitMode::Eager => true,
+        LimitMode::Lazy => false,
+        LimitMode::FloorOrEager => floor <= 0.0,
     };
     let i_pred = (floor <= 0.0).then(|| b.push(kp, ap, Both));
     // Sliding probes (κ = ±1, tan α = ±1 in the predicted direction): the limit is never below
     // what the tire gives when it slides, so a step that starts in adhesion is not clamped
     // short of the force the spin is about to demand. Lazy: left to `SlideProbes::limit`.
     let i_slide = eager.then(|| push_slide_probes(&mut b, c, kp, tp, ap));
-    b.evaluate(model, &common);
+    b.evaluate(model, &common, kept);
 
     let [kx, ky, fx_zero, fy_zero, wheel_torque] = slopes.read(&b, model, c, omega, [k0, t0, a0]);
 
@@ -432,13 +470,16 @@ pub fn solve(
     let r = &p.relaxation;
     // The sliding probes of the force limit only when the clamp can act (same bits as the
     // eager limit, see `LazyClamp`): the unclamped force exceeds `|F(κ_p, α_p)|` in 40 % of
-    // the bench's sedan wheel-substeps (callgrind, 5200 vehicle-steps). Not for the full MF:
-    // its batch computes the load terms once and shares the α_p and κ_p terms between the
-    // probes and the predicted point, so a second batch costs more than the two probes (56 %
-    // probed, +2.9 % instructions per vehicle-step when lazy; PERFORMANCE.md). With the
-    // simplified MF's closed-form floor of the sliding probe (≈ 250 instructions) as the bound,
-    // no wheel-substep of the bench's sedan needs the predicted point or the probes.
-    let (lin, probes) = linearize_with(model, r, c, s, dt, eager_limit(p));
+    // the bench's sedan wheel-substeps (callgrind, 5200 vehicle-steps). The full MF only
+    // behind its closed-form floor: its batch computes the load terms once and shares the α_p
+    // and κ_p terms between the probes and the predicted point, so with `|F(κ_p, α_p)|` as
+    // the bound a second batch costs more than the two probes (56 % probed, +2.9 %
+    // instructions per vehicle-step when lazy; PERFORMANCE.md). With the closed-form floors
+    // of the sliding probe (simplified MF ≈ 250 instructions, full MF ≈ 450 beyond the load terms it keeps for the batch) as the bound, no
+    // wheel-substep of the bench's sedan needs the predicted point or the probes.
+    // One wheel's load terms for the floor, the batch and the recorded aligning moment.
+    let mut kept = KeptLoad::default();
+    let (lin, probes) = linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept);
     let mut clamp = LazyClamp {
         low: lin.limit,
         full: || probes.map_or(lin.limit, |p| p.limit(model, c)),
@@ -453,14 +494,19 @@ pub fn solve(
         );
     let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
     finish(model, r, c, s, w1, fx, fy, dt);
-    record(p, c, s, w1, fx, fy, dt);
+    record_kept(p, c, s, [w1, fx, fy, dt], &mut kept);
     TireForce { fx, fy }
 }
 
-/// Whether [`linearize_with`] should evaluate the force limit's sliding probes with the rest
-/// of the batch (the full MF: see [`solve`]) rather than leave them to [`SlideProbes`].
-pub(crate) fn eager_limit(p: &TireParams) -> bool {
-    matches!(p.model, TireModelKind::MagicFormula(_))
+/// How [`linearize_with`] should evaluate the force limit of `p`'s model: the full MF's
+/// sliding probes with the rest of the batch unless its floor bounds the limit (see
+/// [`solve`]), every other model's left to [`SlideProbes`].
+pub(crate) fn limit_mode(p: &TireParams) -> LimitMode {
+    if matches!(p.model, TireModelKind::MagicFormula(_)) {
+        LimitMode::FloorOrEager
+    } else {
+        LimitMode::Lazy
+    }
 }
 
 /// Store the step's results in the tire state: spin, load, reported slips, forces, and the
@@ -474,6 +520,18 @@ pub fn record(
     fy: f64,
     dt: f64,
 ) {
+    record_kept(p, c, s, [omega1, fx, fy, dt], &mut KeptLoad::default());
+}
+
+/// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
+/// ([`KeptLoad`]).
+fn record_kept(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &mut TireState,
+    [omega1, fx, fy, dt]: [f64; 4],
+    kept: &mut KeptLoad,
+) {
     s.omega = omega1;
     s.angle = (s.angle + omega1 * dt).rem_euclid(std::f64::consts::TAU);
     s.load = c.load.max(0.0);
@@ -481,7 +539,7 @@ pub fn record(
     s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);
     s.fx = fx;
     s.fy = fy;
-    s.mz = aligning_moment(p.model.as_model(), &p.relaxation, c, s);
+    s.mz = aligning_moment(p.model.as_model(), &p.relaxation, c, s, kept);
 }
 
 /// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`].
@@ -490,6 +548,7 @@ fn aligning_moment(
     r: &RelaxationParams,
     c: &ContactInput,
     s: &TireState,
+    kept: &mut KeptLoad,
 ) -> f64 {
     let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
     let (kappa, alpha) = (
@@ -498,9 +557,9 @@ fn aligning_moment(
     );
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     if sx == 1.0 && sy == 1.0 {
-        return model.aligning_moment(&slip_input(c, s.omega, kappa, alpha));
+        return model.aligning_moment_kept(&slip_input(c, s.omega, kappa, alpha), kept);
     }
-    sy * model.aligning_moment(&slip_input(c, s.omega, kappa / sx, alpha))
+    sy * model.aligning_moment_kept(&slip_input(c, s.omega, kappa / sx, alpha), kept)
 }
 
 /// The steady-state forces of `model` at the tire's current transient slips (for telemetry:

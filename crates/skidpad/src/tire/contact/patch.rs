@@ -54,7 +54,7 @@
 //! transient model: the carcass a spring `C_Fκ/σκ` between rim and contact point).
 
 use super::{Batch, SLOPE_PROBE, model_alpha, slip_input};
-use crate::tire::interface::{ForceNeed, TireModel};
+use crate::tire::interface::{ForceNeed, KeptLoad, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::state::TireState;
 use crate::tire::transient::RelaxationParams;
@@ -111,7 +111,11 @@ fn axis(model: &dyn TireModel, c: &ContactInput, omega: f64, lateral: bool) -> A
         let mut at = |k: f64| b.push(k, a, ForceNeed::Longitudinal);
         [at(SLOPE_PROBE), at(-SLOPE_PROBE), at(1.0), at(-1.0)]
     };
-    b.evaluate(model, &slip_input(c, omega, 0.0, 0.0));
+    b.evaluate(
+        model,
+        &slip_input(c, omega, 0.0, 0.0),
+        &mut KeptLoad::default(),
+    );
     // The spring force along +slip: Fx, or −Fy.
     let f = |j: usize| {
         let (fx, fy) = b.force(i[j]);
@@ -191,7 +195,11 @@ pub fn patch_energy(
         };
         let zero = at(0.0);
         let nodes = GAUSS.map(|(x, _)| at(x * slip));
-        b.evaluate(model, &slip_input(c, s.omega, 0.0, 0.0));
+        b.evaluate(
+            model,
+            &slip_input(c, s.omega, 0.0, 0.0),
+            &mut KeptLoad::default(),
+        );
         let f = |j: usize| {
             let (fx, fy) = b.force(j);
             if lateral { -fy } else { fx }

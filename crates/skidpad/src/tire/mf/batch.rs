@@ -15,7 +15,7 @@
 //! limits (κ, α clamped to the file's ranges) and bounded |Vx| and κ range. Otherwise
 //! (LMUV ≠ 0, limits off) the batch evaluates each point by [`MfTire::forces`].
 
-use super::forces::{FxKappa, FyAlpha, FyKappa};
+use super::forces::{FxKappa, FxLoad, FyAlpha, FyKappa, FyLoad, FykLoad};
 use super::model::{MfInput, MfTire, Op, clamp_flag, finite_or, lmu_star, sgn1};
 use crate::tire::interface::{MAX_SLIP_POINTS, SlipPoint};
 use std::f64::consts::PI;
@@ -36,6 +36,19 @@ pub(super) struct Common {
     pub(super) red: f64,
     /// κ's low-speed factor |Vx|/VXLOW (limits on, |Vx| ≤ VXLOW). Unit: 1.
     lin: Option<f64>,
+}
+
+/// The slip-independent terms of a batch whose points share them: the inputs after the
+/// limits, the operating point's basic quantities at zero slip and the load terms of Fx, Fy
+/// and Gyκ. With LMUV = 0 and the slip speed finite they are those of every slip point at
+/// this load (the aligning moment's too, [`MfTire::mz_with`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MfLoad {
+    pub(super) cm: Common,
+    pub(super) op: Op,
+    pub(super) lx: FxLoad,
+    pub(super) ly: FyLoad,
+    pub(super) lk: FykLoad,
 }
 
 /// Largest |Vx| and κ bound for which the batch's λ*µ = λµ holds for certain (the slip
@@ -181,14 +194,7 @@ impl MfTire {
         points: &[SlipPoint],
         out: &mut [(f64, f64)],
     ) {
-        let c = &self.coefficients;
-        let bounded = |x: f64| x.abs() <= BATCH_BOUND;
-        let shared = c.lmuv == 0.0
-            && self.options.limits
-            && bounded(c.kpumin)
-            && bounded(c.kpumax)
-            && (!common.vx.is_finite() || bounded(common.vx));
-        if !shared {
+        if !self.shares_load_terms(&common) {
             for (p, o) in points.iter().zip(out.iter_mut()) {
                 let input = MfInput {
                     kappa: p.kappa / kappa_scale,
@@ -199,32 +205,69 @@ impl MfTire {
             }
             return;
         }
+        self.forces_batch_with(self.load_terms(&common).as_ref(), kappa_scale, points, out);
+    }
+
+    /// [`MfTire::forces_batch`] at a load whose batch shares its load terms
+    /// ([`MfTire::shares_load_terms`]), with those terms (`None`: no load).
+    pub(crate) fn forces_batch_with(
+        &self,
+        load: Option<&MfLoad>,
+        kappa_scale: f64,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+    ) {
+        let Some(load) = load else {
+            out.iter_mut().for_each(|o| *o = (0.0, 0.0));
+            return;
+        };
         for (points, out) in points
             .chunks(MAX_SLIP_POINTS)
             .zip(out.chunks_mut(MAX_SLIP_POINTS))
         {
-            self.shared_chunk(&common, kappa_scale, points, out);
+            self.shared_chunk(load, kappa_scale, points, out);
         }
+    }
+
+    /// The load terms of a batch at `common` (see [`MfLoad`]), `None` for Fz ≤ 0.
+    pub(crate) fn load_terms(&self, common: &MfInput) -> Option<MfLoad> {
+        let mut cl = super::MfClamped::default();
+        let cm = self.limited_common(common, &mut cl)?;
+        let op = self.common_point(&cm);
+        let lx = self.fx_load(&op);
+        let ly = self.fy_load(&op, op.gy);
+        let lk = self.fyk_load(&op, ly.muy);
+        Some(MfLoad { cm, op, lx, ly, lk })
+    }
+
+    /// Whether the batch at `common` shares the load terms between its points: the friction
+    /// factors λ*µ do not depend on the slip speed (module docs).
+    pub(crate) fn shares_load_terms(&self, common: &MfInput) -> bool {
+        let c = &self.coefficients;
+        let bounded = |x: f64| x.abs() <= BATCH_BOUND;
+        c.lmuv == 0.0
+            && self.options.limits
+            && bounded(c.kpumin)
+            && bounded(c.kpumax)
+            && (!common.vx.is_finite() || bounded(common.vx))
     }
 
     /// One chunk of [`MfTire::forces_batch`] (at most [`MAX_SLIP_POINTS`] points) with the
     /// load terms shared.
     fn shared_chunk(
         &self,
-        common: &MfInput,
+        load: &MfLoad,
         kappa_scale: f64,
         points: &[SlipPoint],
         out: &mut [(f64, f64)],
     ) {
-        let mut cl = super::MfClamped::default();
-        let Some(cm) = self.limited_common(common, &mut cl) else {
-            out.iter_mut().for_each(|o| *o = (0.0, 0.0));
-            return;
-        };
-        let op = self.common_point(&cm);
-        let lx = self.fx_load(&op);
-        let ly = self.fy_load(&op, op.gy);
-        let lk = self.fyk_load(&op, ly.muy);
+        let MfLoad {
+            ref cm,
+            ref op,
+            ref lx,
+            ref ly,
+            ref lk,
+        } = *load;
         // Terms per distinct κ and α (keyed by their bits after the limits).
         let mut kappas: [(u64, Option<FxKappa>, Option<FyKappa>); MAX_SLIP_POINTS] =
             [(0, None, None); MAX_SLIP_POINTS];
@@ -234,24 +277,24 @@ impl MfTire {
         let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
         for (p, o) in points.iter().zip(out.iter_mut()) {
             let mut flag = false;
-            let kappa = self.limited_kappa(&cm, p.kappa / kappa_scale, &mut flag);
-            let alpha = self.limited_alpha(&cm, p.alpha, &mut flag);
+            let kappa = self.limited_kappa(cm, p.kappa / kappa_scale, &mut flag);
+            let alpha = self.limited_alpha(cm, p.alpha, &mut flag);
             let ik = find_or_push(&mut kappas, &mut nk, kappa.to_bits(), (None, None));
             let ia = find_or_push(&mut alphas, &mut na, alpha.to_bits(), ((), None));
             let (ke, ae) = (&mut kappas[ik], &mut alphas[ia]);
             let alpha_s = self.alpha_star(alpha, op.vx);
             let fx = if p.need.x() {
-                let kx = *ke.1.get_or_insert_with(|| self.fx_kappa(&op, &lx, kappa));
-                finite(Self::fx_combined(&lx, &kx, alpha_s))
+                let kx = *ke.1.get_or_insert_with(|| self.fx_kappa(op, lx, kappa));
+                finite(Self::fx_combined(lx, &kx, alpha_s))
             } else {
                 0.0
             };
             let fy = if p.need.y() {
                 let ya = *ae
                     .2
-                    .get_or_insert_with(|| self.fy_alpha(&op, &ly, &lk, alpha_s));
-                let yk = *ke.2.get_or_insert_with(|| self.fy_kappa(&lk, kappa));
-                finite(self.fy_combined(&op, &lk, &ya, &yk).fy)
+                    .get_or_insert_with(|| self.fy_alpha(op, ly, lk, alpha_s));
+                let yk = *ke.2.get_or_insert_with(|| self.fy_kappa(lk, kappa));
+                finite(self.fy_combined(op, lk, &ya, &yk).fy)
             } else {
                 0.0
             };

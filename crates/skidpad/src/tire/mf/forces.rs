@@ -19,25 +19,25 @@ use super::model::{
 #[derive(Debug, Clone, Copy)]
 pub(super) struct FxLoad {
     /// Cx. Unit: 1.
-    cx: f64,
+    pub(super) cx: f64,
     /// Dx. Unit: N.
-    dx: f64,
+    pub(super) dx: f64,
     /// Kxκ. Unit: N.
     pub(super) kxk: f64,
     /// Bx. Unit: 1.
-    bx: f64,
+    pub(super) bx: f64,
     /// SHx. Unit: 1.
-    shx: f64,
+    pub(super) shx: f64,
     /// SVx. Unit: N.
-    svx: f64,
+    pub(super) svx: f64,
     /// Ex's load factor PEX1 + PEX2·dfz + PEX3·dfz². Unit: 1.
-    ex_load: f64,
+    pub(super) ex_load: f64,
     /// Cxα, Exα (≤ 1 with limits), SHxα. Unit: 1, 1, rad.
-    cxa: f64,
-    exa: f64,
-    shxa: f64,
+    pub(super) cxa: f64,
+    pub(super) exa: f64,
+    pub(super) shxa: f64,
     /// Bxα's camber factor RBX1 + RBX3·γ². Unit: 1/rad.
-    bxa_load: f64,
+    pub(super) bxa_load: f64,
 }
 
 /// Fx's terms at one κ: the pure force and Gxα's κ-dependent parts.

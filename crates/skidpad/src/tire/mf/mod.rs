@@ -151,11 +151,13 @@
 
 mod batch;
 pub mod coeffs;
+mod floor;
 mod forces;
 pub mod model;
 mod moments;
 pub mod tir;
 
+pub(crate) use batch::MfLoad;
 pub use coeffs::{Dim, MfCoefficients, MfVersion};
 pub use model::{MfClamped, MfInput, MfOptions, MfOutput, MfTire};
 pub use tir::{TirError, TirFile, TirTable, TirWarning};

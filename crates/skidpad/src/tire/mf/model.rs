@@ -2,6 +2,7 @@
 
 use super::batch::Common;
 use super::coeffs::{MfCoefficients, MfVersion};
+use super::forces::{FxLoad, FyLoad, FykLoad};
 use super::tir::TirFile;
 use crate::error::ParamError;
 use serde::{Deserialize, Serialize};
@@ -402,16 +403,55 @@ impl MfTire {
         if mz.is_finite() { mz } else { 0.0 }
     }
 
+    /// [`MfTire::mz`] from the load terms of a shared batch at `input`'s load
+    /// ([`MfTire::shares_load_terms`]; `None`: no load), bit for bit: with LMUV = 0 the
+    /// operating point's λ*µ = λµ/(1 + 0·Vs/V0) is the batch's λµ/(1 + 0·0/V0) = λµ for
+    /// any finite `Vs/V0` (|κ| ≤ 1e100, |Vx| ≤ 1e100 and |tan α| < 2e16 give `Vs` < 1e201,
+    /// so LONGVL ≥ 1e-100 suffices; else `mz`), and every load term is a function of those
+    /// basic quantities alone. Saves the load terms and the slip speed's `hypot`.
+    pub(crate) fn mz_with(&self, load: &Option<super::batch::MfLoad>, input: MfInput) -> f64 {
+        let Some(load) = load else {
+            return 0.0;
+        };
+        let v0 = self.coefficients.longvl.abs();
+        if v0.is_nan() || v0 < 1e-100 {
+            return self.mz(input);
+        }
+        let mut flag = false;
+        let kappa = self.limited_kappa(&load.cm, input.kappa, &mut flag);
+        let alpha = self.limited_alpha(&load.cm, input.alpha, &mut flag);
+        let vx = load.cm.vx;
+        let op = Op {
+            alpha_s: self.alpha_star(alpha, vx),
+            kappa,
+            vsy: alpha.tan() * vx.abs(),
+            ..load.op
+        };
+        let mz = self.forces_and_mz_with(&op, &load.lx, &load.ly, &load.lk).2;
+        if mz.is_finite() { mz } else { 0.0 }
+    }
+
     /// Combined-slip Fx, Fy (with its Gyκ and SVyκ) and Mz at the operating point.
     fn forces_and_mz(&self, op: &Op) -> (f64, CombinedFy, f64) {
         let lx = self.fx_load(op);
-        let fx = Self::fx_combined(&lx, &self.fx_kappa(op, &lx, op.kappa), op.alpha_s);
         // --- Lateral (4.E19–4.E30, 4.E58–4.E67), at γ and (MF 6.x trail) at γ = 0.
         let ly = self.fy_load(op, op.gy);
         let lk = self.fyk_load(op, ly.muy);
-        let ya = self.fy_alpha(op, &ly, &lk, op.alpha_s);
-        let fy = self.fy_combined(op, &lk, &ya, &self.fy_kappa(&lk, op.kappa));
-        let fy0 = Self::fy0_of(&ly, ya.fy0);
+        self.forces_and_mz_with(op, &lx, &ly, &lk)
+    }
+
+    /// [`MfTire::forces_and_mz`] with the load terms of `op` given.
+    fn forces_and_mz_with(
+        &self,
+        op: &Op,
+        lx: &FxLoad,
+        ly: &FyLoad,
+        lk: &FykLoad,
+    ) -> (f64, CombinedFy, f64) {
+        let fx = Self::fx_combined(lx, &self.fx_kappa(op, lx, op.kappa), op.alpha_s);
+        let ya = self.fy_alpha(op, ly, lk, op.alpha_s);
+        let fy = self.fy_combined(op, lk, &ya, &self.fy_kappa(lk, op.kappa));
+        let fy0 = Self::fy0_of(ly, ya.fy0);
         let mz = self.aligning_moment(op, &fy0, lx.kxk, fx, &fy);
         (fx, fy, mz)
     }
