@@ -5,7 +5,7 @@
 
 use glam::{DVec2, DVec3};
 
-use super::{BARYCENTRIC_TOLERANCE, HeightField};
+use super::{BARYCENTRIC_TOLERANCE, HeightField, index, real};
 use crate::ground::GroundHit;
 use crate::ground::plane::query_ok;
 
@@ -26,7 +26,7 @@ impl HeightField {
         }
         // Clip the segment to the footprint (slab test in x and y).
         let lo = self.origin;
-        let hi = lo + self.cell_size * DVec2::new((self.nx - 1) as f64, (self.ny - 1) as f64);
+        let hi = lo + self.cell_size * DVec2::new(real(self.nx - 1), real(self.ny - 1));
         let (mut t0, mut t1) = (0.0_f64, max_distance);
         for (o, dk, l, h) in [(origin.x, d.x, lo.x, hi.x), (origin.y, d.y, lo.y, hi.y)] {
             if dk == 0.0 {
@@ -44,32 +44,33 @@ impl HeightField {
         }
         // 2-D DDA over the cells the clipped segment crosses.
         let p = origin + t0 * d;
-        let fx = ((p.x - lo.x) / self.cell_size).clamp(0.0, (self.nx - 2) as f64);
-        let fy = ((p.y - lo.y) / self.cell_size).clamp(0.0, (self.ny - 2) as f64);
+        let fx = ((p.x - lo.x) / self.cell_size).clamp(0.0, real(self.nx - 2));
+        let fy = ((p.y - lo.y) / self.cell_size).clamp(0.0, real(self.ny - 2));
         // `as usize` is `floor` for the clamped `fx, fy ≥ 0`, without a libm call.
-        let (mut i, mut j) = (fx as usize, fy as usize);
+        let (mut i, mut j) = (index(fx), index(fy));
         let axis = |o: f64, dk: f64, l: f64, k: usize| -> (f64, f64) {
             // (t of the next cell boundary, t per cell)
             if dk > 0.0 {
                 (
-                    (l + (k + 1) as f64 * self.cell_size - o) / dk,
+                    (l + real(k + 1) * self.cell_size - o) / dk,
                     self.cell_size / dk,
                 )
             } else if dk < 0.0 {
                 (
-                    (l + k as f64 * self.cell_size - o) / dk,
+                    (l + real(k) * self.cell_size - o) / dk,
                     -self.cell_size / dk,
                 )
             } else {
                 (f64::INFINITY, f64::INFINITY)
             }
         };
+        // The first cell before the walk's set-up: a suspension ray usually hits there.
+        if let Some((t, n)) = self.cell_hit(i, j, origin, d, t1) {
+            return Some(self.hit(origin + t * d, n, t, (i, j)));
+        }
         let (mut next_x, dt_x) = axis(origin.x, d.x, lo.x, i);
         let (mut next_y, dt_y) = axis(origin.y, d.y, lo.y, j);
         loop {
-            if let Some((t, n)) = self.cell_hit(i, j, origin, d, t1) {
-                return Some(self.hit(origin + t * d, n, t, (i, j)));
-            }
             if next_x <= next_y {
                 if next_x > t1 {
                     return None;
@@ -88,6 +89,9 @@ impl HeightField {
                     Some(k) => j = k,
                     None => return None,
                 }
+            }
+            if let Some((t, n)) = self.cell_hit(i, j, origin, d, t1) {
+                return Some(self.hit(origin + t * d, n, t, (i, j)));
             }
         }
     }

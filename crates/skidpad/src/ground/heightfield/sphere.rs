@@ -50,7 +50,7 @@ use std::f64::consts::SQRT_2;
 
 use glam::{DVec2, DVec3};
 
-use super::HeightField;
+use super::{HeightField, index, real};
 use crate::ground::GroundHit;
 
 /// A candidate first contact: `(t, point, normal)`.
@@ -75,12 +75,12 @@ impl HeightField {
         let range = |l: f64, h: f64, o: f64, cells: usize| -> Option<(usize, usize)> {
             let (fl, fh) = ((l - o) / self.cell_size, (h - o) / self.cell_size);
             // `!(…)` also rejects NaN.
-            if !(fh >= 0.0 && fl <= cells as f64) {
+            if !(fh >= 0.0 && fl <= real(cells)) {
                 return None;
             }
             // `as usize` is `floor` for these `≥ 0` values, without a libm call.
-            let k0 = (fl.max(0.0) as usize).min(cells - 1);
-            let k1 = (fh as usize).min(cells - 1);
+            let k0 = index(fl.max(0.0)).min(cells - 1);
+            let k1 = index(fh).min(cells - 1);
             Some((k0, k1))
         };
         let (i0, i1) = range(lo.x, hi.x, self.origin.x, cx)?;
@@ -97,12 +97,12 @@ impl HeightField {
             reach2: reach * reach,
         };
         for j in j0..=j1 {
-            let y = self.origin.y + j as f64 * self.cell_size;
+            let y = self.origin.y + real(j) * self.cell_size;
             let dy = (y - path_hi.y)
                 .max(path_lo.y - (y + self.cell_size))
                 .max(0.0);
             for i in i0..=i1 {
-                let x = self.origin.x + i as f64 * self.cell_size;
+                let x = self.origin.x + real(i) * self.cell_size;
                 let dx = (x - path_hi.x)
                     .max(path_lo.x - (x + self.cell_size))
                     .max(0.0);
