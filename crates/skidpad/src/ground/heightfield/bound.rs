@@ -44,7 +44,7 @@
 
 use glam::DVec2;
 
-use super::{HeightField, MAX_BOUND_SAMPLES, index, real};
+use super::{HeightField, MAX_BOUND_SAMPLES, index, larger, real};
 
 /// Widening of the index ranges, and the distance a point must keep from its cell's edges to
 /// be bounded by the cell's planes. Unit: cells.
@@ -83,13 +83,6 @@ fn cell_max(z0: f64, pa: (f64, f64), pb: (f64, f64), (a, b, c, d): (f64, f64, f6
         m = larger(m, z);
     }
     m
-}
-
-/// The larger of two numbers known not to be NaN (one `maxsd`; `f64::max`'s NaN handling
-/// costs several instructions per call).
-#[inline(always)]
-fn larger(a: f64, b: f64) -> f64 {
-    if a > b { a } else { b }
 }
 
 /// `x` clamped to `[0, 1]`, for `x` known not to be NaN (`f64::clamp` checks its bounds
@@ -202,7 +195,7 @@ impl HeightField {
         // Cells (not samples): `0 ..= nx − 2`. `as usize` truncates, which is `floor` for the
         // non-negative `f.max(0.0)` and saturates above (then `min`): the index of
         // `floor(clamp(f, 0, m))`, without `clamp`'s argument check or a libm call.
-        let cell = |f: f64, last: usize| index(f.max(0.0)).min(last);
+        let cell = |f: f64, last: usize| index(larger(f, 0.0)).min(last);
         let (i0, i1) = (cell(u0, self.nx - 2), cell(u1, self.nx - 2));
         let (j0, j1) = (cell(v0, self.ny - 2), cell(v1, self.ny - 2));
         if (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_PLANE_BOUND_CELLS {

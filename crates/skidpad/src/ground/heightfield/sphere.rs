@@ -50,7 +50,7 @@ use std::f64::consts::SQRT_2;
 
 use glam::{DVec2, DVec3};
 
-use super::{HeightField, index, real};
+use super::{HeightField, index, larger, real, smaller};
 use crate::ground::GroundHit;
 
 /// A candidate first contact: `(t, point, normal)`.
@@ -79,7 +79,7 @@ impl HeightField {
                 return None;
             }
             // `as usize` is `floor` for these `≥ 0` values, without a libm call.
-            let k0 = index(fl.max(0.0)).min(cells - 1);
+            let k0 = index(larger(fl, 0.0)).min(cells - 1);
             let k1 = index(fh).min(cells - 1);
             Some((k0, k1))
         };
@@ -98,14 +98,10 @@ impl HeightField {
         };
         for j in j0..=j1 {
             let y = self.origin.y + real(j) * self.cell_size;
-            let dy = (y - path_hi.y)
-                .max(path_lo.y - (y + self.cell_size))
-                .max(0.0);
+            let dy = larger(larger(y - path_hi.y, path_lo.y - (y + self.cell_size)), 0.0);
             for i in i0..=i1 {
                 let x = self.origin.x + real(i) * self.cell_size;
-                let dx = (x - path_hi.x)
-                    .max(path_lo.x - (x + self.cell_size))
-                    .max(0.0);
+                let dx = larger(larger(x - path_hi.x, path_lo.x - (x + self.cell_size)), 0.0);
                 if dx * dx + dy * dy > reach * reach {
                     continue;
                 }
@@ -116,8 +112,8 @@ impl HeightField {
                     self.heights[(j + 1) * self.nx + i + 1],
                 ];
                 let (hmin, hmax) = (
-                    h[0].min(h[1]).min(h[2].min(h[3])),
-                    h[0].max(h[1]).max(h[2].max(h[3])),
+                    smaller(smaller(h[0], h[1]), smaller(h[2], h[3])),
+                    larger(larger(h[0], h[1]), larger(h[2], h[3])),
                 );
                 if hmax < lo.z || hmin > hi.z {
                     continue;
