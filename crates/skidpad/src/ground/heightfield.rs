@@ -91,6 +91,9 @@ fn index(x: f64) -> usize {
     x as u32 as usize
 }
 
+/// The surface's height (m) and upward normal above a point that lies below it.
+type Below = (f64, DVec3);
+
 /// A height grid with two triangles per cell; see the [module docs](crate::ground::heightfield).
 #[derive(Debug, Clone)]
 pub struct HeightField {
@@ -314,6 +317,15 @@ impl HeightField {
     /// corners alone, with the decision `surface_at` would take.
     #[inline]
     fn surface_above(&self, p: DVec3) -> Option<(f64, DVec3, (usize, usize))> {
+        let (cell, below) = self.locate(p)?;
+        below.map(|(z, n)| (z, n, cell))
+    }
+
+    /// The cell under `p` ([`HeightField::cell_of`]) and, when `p` lies below the surface
+    /// there, its height and normal ([`HeightField::surface_above`]'s answer); `None` off the
+    /// footprint.
+    #[inline]
+    fn locate(&self, p: DVec3) -> Option<((usize, usize), Option<Below>)> {
         let (i, j) = self.cell_of(p.x, p.y)?;
         let k = j * self.nx + i;
         let h = &self.heights;
@@ -323,9 +335,14 @@ impl HeightField {
             larger(larger(a, b), larger(c, d)),
         );
         if p.z > hi + 1e-9 * (1.0 + larger(hi.abs(), lo.abs()) + (hi - lo)) {
-            return None;
+            return Some(((i, j), None));
         }
-        self.surface_at(p.x, p.y).filter(|&(z, _, _)| p.z < z)
+        // `surface_at` finds the same cell (the same `cell_of`).
+        let below = self
+            .surface_at(p.x, p.y)
+            .filter(|&(z, _, _)| p.z < z)
+            .map(|(z, n, _)| (z, n));
+        Some(((i, j), below))
     }
 
     #[inline]
