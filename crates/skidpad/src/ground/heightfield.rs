@@ -60,6 +60,40 @@ pub const BARYCENTRIC_TOLERANCE: f64 = 1e-10;
 /// rectangle's bound is unknown.
 pub const MAX_BOUND_SAMPLES: usize = 256;
 
+/// `k as f64` for a grid index (below 2³²: `nx·ny` fits in u32, checked at construction),
+/// through `u32`: one conversion instruction where a `usize`'s takes several on x86-64.
+/// The same value.
+#[inline(always)]
+fn real(k: usize) -> f64 {
+    debug_assert!(u32::try_from(k).is_ok());
+    k as u32 as f64
+}
+
+/// The larger of two numbers, `b` if either is NaN (one `maxsd`; `f64::max`'s NaN handling
+/// costs several instructions): `f64::max` for a `b` that is never NaN, and for the grid's
+/// finite heights.
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
+}
+
+/// The smaller of two numbers, `b` if either is NaN (see [`larger`]).
+#[inline(always)]
+fn smaller(a: f64, b: f64) -> f64 {
+    if a < b { a } else { b }
+}
+
+/// `x as usize` (truncation: `floor` for `x ≥ 0`, 0 for negative or NaN) through `u32`, for
+/// indices clamped below the grid's size afterwards: the same index as `x as usize` wherever
+/// that is below 2³², in fewer instructions.
+#[inline(always)]
+fn index(x: f64) -> usize {
+    x as u32 as usize
+}
+
+/// The surface's height (m) and upward normal above a point that lies below it.
+type Below = (f64, DVec3);
+
 /// A height grid with two triangles per cell; see the [module docs](crate::ground::heightfield).
 #[derive(Debug, Clone)]
 pub struct HeightField {
@@ -70,6 +104,9 @@ pub struct HeightField {
     heights: Vec<f64>,
     surfaces: Vec<SurfaceId>,
     surface_velocity_world: DVec3,
+    /// Cells along x and y (`nx − 1`, `ny − 1`) as numbers, for the bounds' range tests.
+    cells_x: f64,
+    cells_y: f64,
 }
 
 impl HeightField {
@@ -121,6 +158,8 @@ impl HeightField {
             heights,
             surfaces: vec![SurfaceId(0)],
             surface_velocity_world: DVec3::ZERO,
+            cells_x: real(nx - 1),
+            cells_y: real(ny - 1),
         })
     }
 
@@ -225,8 +264,8 @@ impl HeightField {
     #[inline]
     fn vertex(&self, i: usize, j: usize) -> DVec3 {
         DVec3::new(
-            self.origin.x + i as f64 * self.cell_size,
-            self.origin.y + j as f64 * self.cell_size,
+            self.origin.x + real(i) * self.cell_size,
+            self.origin.y + real(j) * self.cell_size,
             self.heights[j * self.nx + i],
         )
     }
@@ -249,23 +288,20 @@ impl HeightField {
     fn cell_of(&self, x: f64, y: f64) -> Option<(usize, usize)> {
         let fx = (x - self.origin.x) / self.cell_size;
         let fy = (y - self.origin.y) / self.cell_size;
-        let (mx, my) = ((self.nx - 1) as f64, (self.ny - 1) as f64);
+        let (mx, my) = (real(self.nx - 1), real(self.ny - 1));
         if !(fx >= 0.0 && fx <= mx && fy >= 0.0 && fy <= my) {
             return None;
         }
         // `as usize` truncates, which is `floor` for `fx, fy ≥ 0`, without a libm call (the
         // default x86-64 target has no rounding instruction).
-        Some((
-            (fx as usize).min(self.nx - 2),
-            (fy as usize).min(self.ny - 2),
-        ))
+        Some((index(fx).min(self.nx - 2), index(fy).min(self.ny - 2)))
     }
 
     /// Height, upward normal and cell at `(x, y)`.
     fn surface_at(&self, x: f64, y: f64) -> Option<(f64, DVec3, (usize, usize))> {
         let (i, j) = self.cell_of(x, y)?;
-        let u = (x - self.origin.x) / self.cell_size - i as f64;
-        let v = (y - self.origin.y) / self.cell_size - j as f64;
+        let u = (x - self.origin.x) / self.cell_size - real(i);
+        let v = (y - self.origin.y) / self.cell_size - real(j);
         let [a, b] = self.triangles(i, j);
         let t = if u >= v { a } else { b };
         let n = (t[1] - t[0]).cross(t[2] - t[0]).normalize();
@@ -281,15 +317,32 @@ impl HeightField {
     /// corners alone, with the decision `surface_at` would take.
     #[inline]
     fn surface_above(&self, p: DVec3) -> Option<(f64, DVec3, (usize, usize))> {
+        let (cell, below) = self.locate(p)?;
+        below.map(|(z, n)| (z, n, cell))
+    }
+
+    /// The cell under `p` ([`HeightField::cell_of`]) and, when `p` lies below the surface
+    /// there, its height and normal ([`HeightField::surface_above`]'s answer); `None` off the
+    /// footprint.
+    #[inline]
+    fn locate(&self, p: DVec3) -> Option<((usize, usize), Option<Below>)> {
         let (i, j) = self.cell_of(p.x, p.y)?;
         let k = j * self.nx + i;
         let h = &self.heights;
         let (a, b, c, d) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
-        let (lo, hi) = (a.min(b).min(c.min(d)), a.max(b).max(c.max(d)));
-        if p.z > hi + 1e-9 * (1.0 + hi.abs().max(lo.abs()) + (hi - lo)) {
-            return None;
+        let (lo, hi) = (
+            smaller(smaller(a, b), smaller(c, d)),
+            larger(larger(a, b), larger(c, d)),
+        );
+        if p.z > hi + 1e-9 * (1.0 + larger(hi.abs(), lo.abs()) + (hi - lo)) {
+            return Some(((i, j), None));
         }
-        self.surface_at(p.x, p.y).filter(|&(z, _, _)| p.z < z)
+        // `surface_at` finds the same cell (the same `cell_of`).
+        let below = self
+            .surface_at(p.x, p.y)
+            .filter(|&(z, _, _)| p.z < z)
+            .map(|(z, n, _)| (z, n));
+        Some(((i, j), below))
     }
 
     #[inline]
@@ -303,9 +356,9 @@ impl HeightField {
 
     /// Surface of the cell under `p` (clamped into the grid).
     fn surface_near(&self, p: DVec3) -> SurfaceId {
-        let fx = ((p.x - self.origin.x) / self.cell_size).clamp(0.0, (self.nx - 2) as f64);
-        let fy = ((p.y - self.origin.y) / self.cell_size).clamp(0.0, (self.ny - 2) as f64);
-        self.surface_of_cell((fx as usize, fy as usize))
+        let fx = ((p.x - self.origin.x) / self.cell_size).clamp(0.0, real(self.nx - 2));
+        let fy = ((p.y - self.origin.y) / self.cell_size).clamp(0.0, real(self.ny - 2));
+        self.surface_of_cell((index(fx), index(fy)))
     }
 
     fn hit(&self, point: DVec3, normal: DVec3, distance: f64, cell: (usize, usize)) -> GroundHit {

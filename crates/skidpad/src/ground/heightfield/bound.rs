@@ -34,13 +34,17 @@
 //!   rectangles: the highest sample minus the reference plane's lowest value over the
 //!   rectangle (at a corner).
 //!
+//! - A rectangle inside one cell (the usual rim sweep's footprint on issue 13's 3.9 m cells)
+//!   takes that cell's term directly (`one_cell_bound`): the same number as the general
+//!   path's, without its range set-up (`tests::the_one_cell_path_is_the_general_paths_number`).
+//!
 //! Index ranges use `floor`/`ceil` written with integer truncation: the default x86-64 target
 //! has no rounding instruction, and the libm calls cost more than the rest of a point's
 //! bound. Same indices, for finite arguments clamped to the grid's range first.
 
 use glam::DVec2;
 
-use super::{HeightField, MAX_BOUND_SAMPLES};
+use super::{HeightField, MAX_BOUND_SAMPLES, index, larger, real};
 
 /// Widening of the index ranges, and the distance a point must keep from its cell's edges to
 /// be bounded by the cell's planes. Unit: cells.
@@ -81,11 +85,12 @@ fn cell_max(z0: f64, pa: (f64, f64), pb: (f64, f64), (a, b, c, d): (f64, f64, f6
     m
 }
 
-/// The larger of two numbers known not to be NaN (one `maxsd`; `f64::max`'s NaN handling
-/// costs several instructions per call).
+/// `x` clamped to `[0, 1]`, for `x` known not to be NaN (`f64::clamp` checks its bounds
+/// first).
 #[inline(always)]
-fn larger(a: f64, b: f64) -> f64 {
-    if a > b { a } else { b }
+fn unit(x: f64) -> f64 {
+    let x = if x > 0.0 { x } else { 0.0 };
+    if x < 1.0 { x } else { 1.0 }
 }
 
 /// `floor(x)` for finite `|x| < 2⁵²` (exact: the truncation and its conversion back are).
@@ -122,6 +127,9 @@ impl HeightField {
         let x1 = (max.x - self.origin.x) / self.cell_size;
         let y1 = (max.y - self.origin.y) / self.cell_size;
         let g = slope * self.cell_size;
+        if let Some(top) = self.one_cell_bound(x0, x1, y0, y1, g) {
+            return Some(top);
+        }
         if let Some(top) = self.planes_bound(x0, x1, y0, y1, g) {
             return Some(top);
         }
@@ -138,7 +146,7 @@ impl HeightField {
         if !(u0.is_finite() && u1.is_finite() && v0.is_finite() && v1.is_finite()) {
             return None;
         }
-        let (last_i, last_j) = ((self.nx - 1) as f64, (self.ny - 1) as f64);
+        let (last_i, last_j) = (real(self.nx - 1), real(self.ny - 1));
         // Clamped to a range where the integer floor and ceil are exact; the decisions and
         // indices below are those of the unclamped values (a value below −1 floors and ceils
         // below 0, one above `last + 1` above `last`).
@@ -153,8 +161,8 @@ impl HeightField {
         if u1 < 0.0 || v1 < 0.0 || u0 > last_i || v0 > last_j {
             return Some(f64::NEG_INFINITY);
         }
-        let (i0, i1) = (u0.max(0.0) as usize, u1.min(last_i) as usize);
-        let (j0, j1) = (v0.max(0.0) as usize, v1.min(last_j) as usize);
+        let (i0, i1) = (index(u0.max(0.0)), index(u1.min(last_i)));
+        let (j0, j1) = (index(v0.max(0.0)), index(v1.min(last_j)));
         if (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_BOUND_SAMPLES {
             return None;
         }
@@ -180,43 +188,85 @@ impl HeightField {
         if !(u0 <= u1 && v0 <= v1 && (u1 - u0) + (v1 - v0) + g.x.abs() + g.y.abs() < 1e12) {
             return None;
         }
-        let (mx, my) = ((self.nx - 1) as f64, (self.ny - 1) as f64);
+        let (mx, my) = (real(self.nx - 1), real(self.ny - 1));
         if u1 < 0.0 || v1 < 0.0 || u0 > mx || v0 > my {
             return Some(f64::NEG_INFINITY);
         }
-        // Cells (not samples): `0 ..= nx − 2`.
-        let cell = |f: f64, m: f64| (floor_small(f.clamp(0.0, m)) as usize).min(m as usize - 1);
-        let (i0, i1) = (cell(u0, mx), cell(u1, mx));
-        let (j0, j1) = (cell(v0, my), cell(v1, my));
+        // Cells (not samples): `0 ..= nx − 2`. `as usize` truncates, which is `floor` for the
+        // non-negative `f.max(0.0)` and saturates above (then `min`): the index of
+        // `floor(clamp(f, 0, m))`, without `clamp`'s argument check or a libm call.
+        let cell = |f: f64, last: usize| index(larger(f, 0.0)).min(last);
+        let (i0, i1) = (cell(u0, self.nx - 2), cell(u1, self.nx - 2));
+        let (j0, j1) = (cell(v0, self.ny - 2), cell(v1, self.ny - 2));
         if (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_PLANE_BOUND_CELLS {
             return None;
         }
-        let h = &self.heights;
         let mut top = f64::NEG_INFINITY;
         for j in j0..=j1 {
-            let fj = j as f64;
-            let (c, d) = ((v0 - fj).clamp(0.0, 1.0), (v1 - fj).clamp(0.0, 1.0));
-            let oy = fj - y0;
+            let fj = real(j);
+            let (c, d) = (unit(v0 - fj), unit(v1 - fj));
             for i in i0..=i1 {
-                let fi = i as f64;
-                let (a, b) = ((u0 - fi).clamp(0.0, 1.0), (u1 - fi).clamp(0.0, 1.0));
-                let k = j * self.nx + i;
-                let (h00, h10, h01, h11) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
-                let ox = fi - x0;
-                // Triangle A (`u ≥ v`) and B (`u ≤ v`) minus the reference plane, as
-                // `z₀ + z_u·u + z_v·v`.
-                let z0 = h00 - (g.x * ox + g.y * oy);
-                let pa = (h10 - h00 - g.x, h11 - h10 - g.y);
-                let pb = (h11 - h01 - g.x, h01 - h00 - g.y);
-                let m = cell_max(z0, pa, pb, (a, b, c, d));
-                // The allowance: 1e-9 of the sizes of the terms (the samples' and the
-                // reference plane's), 1e6 times their rounding.
-                let size = larger(larger(h00.abs(), h10.abs()), larger(h01.abs(), h11.abs()));
-                let lin = g.x.abs() * (ox.abs() + 1.0) + g.y.abs() * (oy.abs() + 1.0);
-                top = larger(top, m + 1e-9 * (1.0 + 2.0 * size + lin));
+                let fi = real(i);
+                let (a, b) = (unit(u0 - fi), unit(u1 - fi));
+                top = larger(top, self.cell_bound((i, j), (a, b, c, d), (x0, y0), g));
             }
         }
         Some(top)
+    }
+
+    /// [`Self::planes_bound`] of a rectangle inside one cell (widened by [`WIDEN`], off the
+    /// grid's far edges), the usual rim sweep's footprint on metre-sized cells: the same
+    /// number without the general path's range set-up. `None`: not such a rectangle.
+    #[inline]
+    fn one_cell_bound(&self, x0: f64, x1: f64, y0: f64, y1: f64, g: DVec2) -> Option<f64> {
+        let (u0, u1, v0, v1) = (x0 - WIDEN, x1 + WIDEN, y0 - WIDEN, y1 + WIDEN);
+        // The general path's conditions, with the rectangle's corners in `[0, cells)`
+        // (rejects NaN and ±∞ too).
+        if !(u0 >= 0.0
+            && v0 >= 0.0
+            && u1 < self.cells_x
+            && v1 < self.cells_y
+            && u0 <= u1
+            && v0 <= v1
+            && (u1 - u0) + (v1 - v0) + g.x.abs() + g.y.abs() < 1e12)
+        {
+            return None;
+        }
+        let (i, j) = (index(u0), index(v0));
+        if index(u1) != i || index(v1) != j {
+            return None;
+        }
+        // `u0 − i` etc. lie in `[0, 1)` (exact differences), where the general path's
+        // clamps change nothing.
+        let (fi, fj) = (real(i), real(j));
+        Some(self.cell_bound((i, j), (u0 - fi, u1 - fi, v0 - fj, v1 - fj), (x0, y0), g))
+    }
+
+    /// One cell's term of [`Self::planes_bound`]: the bound of `h − g·((x, y) − (x0, y0))`
+    /// over `[a, b] × [c, d]` (the cell's `u, v`) with its rounding allowance.
+    #[inline(always)]
+    fn cell_bound(
+        &self,
+        (i, j): (usize, usize),
+        (a, b, c, d): (f64, f64, f64, f64),
+        (x0, y0): (f64, f64),
+        g: DVec2,
+    ) -> f64 {
+        let h = &self.heights;
+        let k = j * self.nx + i;
+        let (h00, h10, h01, h11) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
+        let (ox, oy) = (real(i) - x0, real(j) - y0);
+        // Triangle A (`u ≥ v`) and B (`u ≤ v`) minus the reference plane, as
+        // `z₀ + z_u·u + z_v·v`.
+        let z0 = h00 - (g.x * ox + g.y * oy);
+        let pa = (h10 - h00 - g.x, h11 - h10 - g.y);
+        let pb = (h11 - h01 - g.x, h01 - h00 - g.y);
+        let m = cell_max(z0, pa, pb, (a, b, c, d));
+        // The allowance: 1e-9 of the sizes of the terms (the samples' and the reference
+        // plane's), 1e6 times their rounding.
+        let size = larger(larger(h00.abs(), h10.abs()), larger(h01.abs(), h11.abs()));
+        let lin = g.x.abs() * (ox.abs() + 1.0) + g.y.abs() * (oy.abs() + 1.0);
+        m + 1e-9 * (1.0 + 2.0 * size + lin)
     }
 
     /// The bound at the point of cell coordinates `(fx, fy)` from its cell's two triangle
@@ -224,7 +274,7 @@ impl HeightField {
     /// cell's edges (or not finite).
     #[inline]
     fn point_bound(&self, fx: f64, fy: f64) -> Option<f64> {
-        let (mx, my) = ((self.nx - 1) as f64, (self.ny - 1) as f64);
+        let (mx, my) = (real(self.nx - 1), real(self.ny - 1));
         if !(fx > WIDEN && fx < mx - WIDEN && fy > WIDEN && fy < my - WIDEN) {
             return None;
         }
@@ -233,7 +283,7 @@ impl HeightField {
         if !(u > WIDEN && u < 1.0 - WIDEN && v > WIDEN && v < 1.0 - WIDEN) {
             return None;
         }
-        let k = cj as usize * self.nx + ci as usize;
+        let k = index(cj) * self.nx + index(ci);
         let h = &self.heights;
         let (h00, h10, h01, h11) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
         let za = || h00 + (h10 - h00) * u + (h11 - h10) * v;
@@ -252,5 +302,58 @@ impl HeightField {
             h00.max(h10).max(h01.max(h11)),
         );
         Some(z + 1e-9 * (1.0 + hi.abs().max(lo.abs()) + (hi - lo)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_one_cell_path_is_the_general_paths_number() {
+        // Issue 13's terrain on its 1000/255 m cells; 20 000 rectangles of 0–1.5 m (rim
+        // sweeps' and points'), flat and sloped: wherever the one-cell path answers, its bound
+        // has the general path's bits, and it answers for most small rectangles.
+        let hf = HeightField::from_fn(12, 10, 1000.0 / 255.0, DVec2::new(-20.0, -15.0), |x, y| {
+            use std::f64::consts::TAU;
+            0.5 * (TAU * x / 60.0).sin() * (TAU * y / 45.0).sin()
+                + 1.5 * (TAU * x / 310.0 + 1.0).sin() * (TAU * y / 270.0).cos()
+        })
+        .unwrap();
+        let mut seed = 7_u64;
+        let mut next = |lo: f64, hi: f64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let (mut one, mut total) = (0, 0);
+        for k in 0..20_000 {
+            let min = DVec2::new(next(-22.0, 26.0), next(-17.0, 22.0));
+            let size = if k % 10 == 0 {
+                DVec2::ZERO
+            } else {
+                DVec2::new(next(0.0, 1.5), next(0.0, 1.5))
+            };
+            let slope = if k % 2 == 0 {
+                DVec2::ZERO
+            } else {
+                DVec2::new(next(-0.3, 0.3), next(-0.3, 0.3))
+            };
+            let max = min + size;
+            let x0 = (min.x - hf.origin.x) / hf.cell_size;
+            let y0 = (min.y - hf.origin.y) / hf.cell_size;
+            let x1 = (max.x - hf.origin.x) / hf.cell_size;
+            let y1 = (max.y - hf.origin.y) / hf.cell_size;
+            let g = slope * hf.cell_size;
+            total += 1;
+            if let Some(fast) = hf.one_cell_bound(x0, x1, y0, y1, g) {
+                one += 1;
+                let general = hf.planes_bound(x0, x1, y0, y1, g).unwrap();
+                assert_eq!(fast.to_bits(), general.to_bits(), "{min} {max} {slope}");
+            }
+        }
+        // The rectangles start over the grid 70 % of the time and stay in one cell mostly.
+        assert!(one > total / 3, "{one} of {total}");
     }
 }

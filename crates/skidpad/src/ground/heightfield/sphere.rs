@@ -13,7 +13,14 @@
 //!    be touched, since a contact point is within `r` of some centre; and a triangle whose
 //!    plane lies farther than `r` from `o` cannot overlap the sphere at `t = 0` (the plane's
 //!    distance `|(o − a)·n|` is a lower bound of the triangle's), so its closest point
-//!    (below) is not computed. Both with the slack [`CULL_SLACK`].
+//!    (below) is not computed. Three more of the same kind, in xy, from the path's bounding
+//!    box: a triangle of a cell whose half (A where `u ≥ v`, B where `u ≤ v`) lies farther
+//!    than `r` from the box (the box's distance from the diagonal's half-plane, its highest
+//!    `±((x − x_c) − (y − y_c))/√2` below `−r`: a wheel away from its cell's diagonal sweeps
+//!    one triangle, not two), and within a triangle whose face is not touched, an edge whose
+//!    xy bounding box, or a vertex, farther than `r` from the path's box (the cell's outer
+//!    edges and corners, when the sphere comes down inside the cell). All with the slack
+//!    [`CULL_SLACK`].
 //! 2. **Per triangle** `(a, b, c)` (the cell's two, built from the heights on the fly):
 //!    - overlap at `t = 0`: the closest point `q` of the triangle to `o` (Ericson, *Real-Time
 //!      Collision Detection* §5.1.5) with `|o − q| ≤ r`: distance 0, point `q`, normal
@@ -39,9 +46,11 @@
 //! long diagonal sweep across many cells tests every cell of its box (no cell walk as the ray
 //! has): fine for wheels, slow for a sweep across the map. Allocation-free.
 
-use glam::DVec3;
+use std::f64::consts::SQRT_2;
 
-use super::HeightField;
+use glam::{DVec2, DVec3};
+
+use super::{HeightField, index, larger, real, smaller};
 use crate::ground::GroundHit;
 
 /// A candidate first contact: `(t, point, normal)`.
@@ -66,12 +75,12 @@ impl HeightField {
         let range = |l: f64, h: f64, o: f64, cells: usize| -> Option<(usize, usize)> {
             let (fl, fh) = ((l - o) / self.cell_size, (h - o) / self.cell_size);
             // `!(…)` also rejects NaN.
-            if !(fh >= 0.0 && fl <= cells as f64) {
+            if !(fh >= 0.0 && fl <= real(cells)) {
                 return None;
             }
             // `as usize` is `floor` for these `≥ 0` values, without a libm call.
-            let k0 = (fl.max(0.0) as usize).min(cells - 1);
-            let k1 = (fh as usize).min(cells - 1);
+            let k0 = index(larger(fl, 0.0)).min(cells - 1);
+            let k1 = index(fh).min(cells - 1);
             Some((k0, k1))
         };
         let (i0, i1) = range(lo.x, hi.x, self.origin.x, cx)?;
@@ -82,16 +91,17 @@ impl HeightField {
         // slack of the module docs' cell test.
         let (path_lo, path_hi) = (o.min(e).truncate(), o.max(e).truncate());
         let reach = r * (1.0 + CULL_SLACK) + CULL_SLACK;
+        let path = Path {
+            lo: path_lo,
+            hi: path_hi,
+            reach2: reach * reach,
+        };
         for j in j0..=j1 {
-            let y = self.origin.y + j as f64 * self.cell_size;
-            let dy = (y - path_hi.y)
-                .max(path_lo.y - (y + self.cell_size))
-                .max(0.0);
+            let y = self.origin.y + real(j) * self.cell_size;
+            let dy = larger(larger(y - path_hi.y, path_lo.y - (y + self.cell_size)), 0.0);
             for i in i0..=i1 {
-                let x = self.origin.x + i as f64 * self.cell_size;
-                let dx = (x - path_hi.x)
-                    .max(path_lo.x - (x + self.cell_size))
-                    .max(0.0);
+                let x = self.origin.x + real(i) * self.cell_size;
+                let dx = larger(larger(x - path_hi.x, path_lo.x - (x + self.cell_size)), 0.0);
                 if dx * dx + dy * dy > reach * reach {
                     continue;
                 }
@@ -102,13 +112,23 @@ impl HeightField {
                     self.heights[(j + 1) * self.nx + i + 1],
                 ];
                 let (hmin, hmax) = (
-                    h[0].min(h[1]).min(h[2].min(h[3])),
-                    h[0].max(h[1]).max(h[2].max(h[3])),
+                    smaller(smaller(h[0], h[1]), smaller(h[2], h[3])),
+                    larger(larger(h[0], h[1]), larger(h[2], h[3])),
                 );
                 if hmax < lo.z || hmin > hi.z {
                     continue;
                 }
-                for [a, b, c] in self.triangles(i, j) {
+                // The diagonal cull (module docs): the highest `(x − x_c) − (y − y_c)` of the
+                // path's box (A lies where it is ≥ 0) and the highest `(y − y_c) − (x − x_c)`
+                // (B), `√2` times the box's distance from the triangle's half-cell.
+                let side = [
+                    (path_hi.x - x) - (path_lo.y - y),
+                    (path_hi.y - y) - (path_lo.x - x),
+                ];
+                for ([a, b, c], s) in self.triangles(i, j).into_iter().zip(side) {
+                    if -s > reach * SQRT_2 {
+                        continue;
+                    }
                     let n = (b - a).cross(c - a).normalize();
                     // The plane's distance is a lower bound of the triangle's (module docs).
                     let far = (o - a).dot(n).abs()
@@ -135,7 +155,7 @@ impl HeightField {
                         continue;
                     }
                     let limit = first.map_or(max_t, |(t, _, _)| t);
-                    if let Some(hit) = sweep_triangle(o, r, d, limit, (a, b, c), n)
+                    if let Some(hit) = sweep_triangle(o, r, d, limit, (a, b, c), n, Some(&path))
                         && first.is_none_or(|(t, _, _)| hit.0 < t)
                     {
                         first = Some(hit);
@@ -157,9 +177,29 @@ impl HeightField {
     }
 }
 
+/// The xy bounding box `[lo, hi]` of the centre's path and the square of the sphere's reach
+/// around it (radius plus the cull slack): the edge and vertex culls (module docs).
+struct Path {
+    lo: DVec2,
+    hi: DVec2,
+    reach2: f64,
+}
+
+impl Path {
+    /// Whether the xy box `[lo, hi]` lies farther than the reach from the path's box (then no
+    /// point in it can be touched: a contact point is within `r` of the centre in xy too).
+    #[inline]
+    fn misses(&self, lo: DVec2, hi: DVec2) -> bool {
+        let g = (lo - self.hi).max(self.lo - hi).max(DVec2::ZERO);
+        g.length_squared() > self.reach2
+    }
+}
+
 /// First contact `(t, point, normal)` with `t ≤ max_t` of a sphere (centre `o + t·d`, radius
 /// `r`, starting clear of the triangle) with triangle `(a, b, c)` of unit normal
-/// `n = normalize((b − a) × (c − a))`: face, else edges and vertices (module docs).
+/// `n = normalize((b − a) × (c − a))`: face, else edges and vertices (module docs). With
+/// `path`, the edges and vertices out of the sphere's xy reach are not swept (they cannot
+/// be touched: the same answer).
 fn sweep_triangle(
     o: DVec3,
     r: f64,
@@ -167,6 +207,7 @@ fn sweep_triangle(
     max_t: f64,
     (a, b, c): (DVec3, DVec3, DVec3),
     n: DVec3,
+    path: Option<&Path>,
 ) -> Option<Contact> {
     if !n.is_finite() {
         return None;
@@ -191,12 +232,20 @@ fn sweep_triangle(
             best = Some((t, p));
         }
     };
+    let misses =
+        |lo: DVec3, hi: DVec3| path.is_some_and(|p| p.misses(lo.truncate(), hi.truncate()));
     for (p0, p1) in [(a, b), (b, c), (c, a)] {
+        if misses(p0.min(p1), p0.max(p1)) {
+            continue;
+        }
         if let Some((t, u)) = sweep_edge(o, r, d, p0, p1) {
             keep(t, p0 + u * (p1 - p0));
         }
     }
     for v in [a, b, c] {
+        if misses(v, v) {
+            continue;
+        }
         if let Some(t) = sweep_point(o, r, d, v) {
             keep(t, v);
         }
@@ -529,7 +578,7 @@ mod tests {
                     }
                     let limit = first.map_or(max_t, |(t, _, _)| t);
                     let n = (b - a).cross(c - a).normalize();
-                    if let Some(hit) = sweep_triangle(o, r, d, limit, (a, b, c), n)
+                    if let Some(hit) = sweep_triangle(o, r, d, limit, (a, b, c), n, None)
                         && first.is_none_or(|(t, _, _)| hit.0 < t)
                     {
                         first = Some(hit);
@@ -543,22 +592,27 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_culls_change_no_hit() {
-        // 20 000 sweeps of 0.05–0.8 m spheres over the test terrain (mostly down, as a wheel's,
-        // some sideways and up; some starting inside the ground): the culled sweep gives the
-        // unculled one's travel, point and normal bit for bit, and some cells and triangles
-        // were culled (hits near cell corners and spheres well above their triangles' planes).
-        let hf = terrain();
-        let mut rng = Lcg(17);
-        let (mut hits, mut overlaps) = (0, 0);
-        for k in 0..20_000 {
+    /// Sweeps `n` random spheres (radius `r_range`, mostly down as a wheel's, some sideways
+    /// and up; some starting inside the ground) over `hf` within `[lo, hi]` (xy) and asserts
+    /// the culled sweep gives the unculled one's travel, point and normal bit for bit.
+    /// Returns (hits, overlaps, hits whose path box keeps more than `r` from its start cell's
+    /// diagonal: one triangle culled there).
+    fn culled_equals_unculled(
+        hf: &HeightField,
+        seed: u64,
+        n: usize,
+        (lo, hi): (DVec2, DVec2),
+        r_range: (f64, f64),
+    ) -> (usize, usize, usize) {
+        let mut rng = Lcg(seed);
+        let (mut hits, mut overlaps, mut one_side) = (0, 0, 0);
+        for k in 0..n {
             let o = DVec3::new(
-                rng.range(-17.0, 17.0),
-                rng.range(-14.0, 14.0),
+                rng.range(lo.x, hi.x),
+                rng.range(lo.y, hi.y),
                 rng.range(-1.5, 3.0),
             );
-            let r = rng.range(0.05, 0.8);
+            let r = rng.range(r_range.0, r_range.1);
             let d = if k % 4 == 0 {
                 DVec3::new(
                     rng.range(-1.0, 1.0),
@@ -570,7 +624,7 @@ mod tests {
             }
             .normalize();
             let max_t = rng.range(0.0, 2.0);
-            let want = sweep_unculled(&hf, o, r, d, max_t);
+            let want = sweep_unculled(hf, o, r, d, max_t);
             let got = hf.sweep_sphere(o, r, d, max_t);
             let bits = |v: DVec3| v.to_array().map(f64::to_bits);
             match (got, want) {
@@ -583,10 +637,47 @@ mod tests {
                     );
                     hits += 1;
                     overlaps += usize::from(t == 0.0);
+                    // The path's box in the start cell's coordinates (m from its corner).
+                    let e = o + max_t * d;
+                    let h = hf.cell_size();
+                    let u = |x: f64, c: f64| x - c - ((x - c) / h).floor() * h;
+                    let (ox, oy) = (hf.origin().x, hf.origin().y);
+                    let (x0, y0) = (u(o.x, ox), u(o.y, oy));
+                    let (x1, y1) = (x0 + (e.x - o.x), y0 + (e.y - o.y));
+                    let (s_lo, s_hi) = (x0.min(x1) - y0.max(y1), x0.max(x1) - y0.min(y1));
+                    if s_lo > 1.5 * r || s_hi < -1.5 * r {
+                        one_side += 1;
+                    }
                 }
                 (g, w) => panic!("{o} {r} {d} {max_t}: {g:?} vs {w:?}"),
             }
         }
+        (hits, overlaps, one_side)
+    }
+
+    #[test]
+    fn the_culls_change_no_hit() {
+        // 20 000 sweeps of 0.05–0.8 m spheres over the test terrain (1.5 m cells), and 10 000
+        // of 0.25–0.4 m (wheels) over issue 13's 1000/255 m cells: the culled sweep gives the
+        // unculled one's travel, point and normal bit for bit, and some cells, triangles,
+        // edges and vertices were culled (hits near cell corners, spheres well above their
+        // triangles' planes, wheels away from their cell's diagonal).
+        let area = (DVec2::new(-17.0, -14.0), DVec2::new(17.0, 14.0));
+        let (hits, overlaps, _) = culled_equals_unculled(&terrain(), 17, 20_000, area, (0.05, 0.8));
         assert!(hits > 3000 && overlaps > 500, "{hits} {overlaps}");
+        let coarse =
+            HeightField::from_fn(9, 8, 1000.0 / 255.0, DVec2::new(-15.0, -13.0), |x, y| {
+                use std::f64::consts::TAU;
+                0.5 * (TAU * x / 6.0).sin() * (TAU * y / 4.5).sin()
+                    + 1.5 * (TAU * x / 31.0 + 1.0).sin() * (TAU * y / 27.0).cos()
+            })
+            .unwrap();
+        let area = (DVec2::new(-14.0, -12.0), DVec2::new(15.0, 13.0));
+        let (hits, overlaps, one_side) =
+            culled_equals_unculled(&coarse, 19, 10_000, area, (0.25, 0.4));
+        assert!(
+            hits > 1500 && overlaps > 300 && one_side > 500,
+            "{hits} {overlaps} {one_side}"
+        );
     }
 }
