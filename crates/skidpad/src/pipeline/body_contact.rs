@@ -106,7 +106,6 @@ pub fn body_contact_points(
     c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
     depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
 ) -> usize {
-    let com = start.com_world(&p.chassis);
     let speed = start
         .linear_velocity_world
         .length()
@@ -118,9 +117,10 @@ pub fn body_contact_points(
     let auto = auto_box_of(p);
     let reach = |r: f64| (speed + spin * r) * h + p.sim.gravity * h * h;
     let boxed = body_box(&p.contact.body.shape, auto);
-    if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, com, b, reach)) {
+    if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, p.chassis.com_offset, b, reach)) {
         return 0;
     }
+    let com = start.com_world(&p.chassis);
     let mut local = [DVec3::ZERO; MAX_BODY_POINTS];
     let n = p.contact.body.shape.sample_points(auto, &mut local);
     // The rays, each from `a` above its point down to the reach of the substep, as segments
@@ -199,8 +199,8 @@ fn body_box(shape: &BodyShape, auto: Option<(DVec3, DVec3)>) -> Option<(DVec3, D
 /// A cheaper, looser [`all_rays_clear`] for a box-shaped body: from the box's 8 corners
 /// instead of its 26 sample points. Every sample point lies in the box (they are its
 /// corners, edge and face midpoints), so in the world it lies within the corners' bounding
-/// box `[lo, hi]` and no farther from the centre of mass `com` than the farthest corner,
-/// `r_max`; its ray reaches no lower than its point minus `reach(r_max)` and the contact
+/// box `[lo, hi]` and no farther from the centre of mass (`com_local`, body frame) than the
+/// farthest corner, `r_max`; its ray reaches no lower than its point minus `reach(r_max)` and the contact
 /// margin (`reach(r)`: what a point `r` from the centre of mass can move in the substep).
 /// Two bounds, each sufficient:
 ///
@@ -220,29 +220,28 @@ fn body_box(shape: &BodyShape, auto: Option<(DVec3, DVec3)>) -> Option<(DVec3, D
 fn box_rays_clear(
     ground: &dyn Ground,
     pose: &crate::math::Pose,
-    com: DVec3,
+    com_local: DVec3,
     (min, max): (DVec3, DVec3),
     reach: impl Fn(f64) -> f64,
 ) -> bool {
-    let (mut lo, mut hi, mut r2) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
-    let mut q = [DVec3::ZERO; 8];
-    for (k, q) in q.iter_mut().enumerate() {
-        let pick = |bit: usize, a: f64, b: f64| if k & bit == 0 { a } else { b };
-        let corner = DVec3::new(
-            pick(1, min.x, max.x),
-            pick(2, min.y, max.y),
-            pick(4, min.z, max.z),
-        );
-        *q = pose.transform_point(corner);
-        (lo, hi) = (lo.min(*q), hi.max(*q));
-        r2 = r2.max((*q - com).length_squared());
-    }
-    let drop = reach(r2.sqrt()) + BODY_CONTACT_MARGIN;
+    // The box in the world from the pose's rotation matrix `M` (one conversion instead of
+    // eight quaternion rotations of the corners): centre `t + M·c`, half extents
+    // `|M|·e` (the corners' bounding box), the floor's corner `min` at `t + M·min` and the
+    // up axis `M·ẑ`. The corners' distances from the centre of mass are taken in the body
+    // frame (a rotation keeps them). Each differs from the corners rotated one by one by
+    // rounding only (≈ 1e-15 relative), far inside the slack.
+    let m = glam::DMat3::from_quat(pose.rotation);
+    let (centre, half) = (0.5 * (min + max), 0.5 * (max - min));
+    let mid = pose.translation + m * centre;
+    let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
+    let (lo, hi) = (mid - ext, mid + ext);
+    let far = (min - com_local).abs().max((max - com_local).abs());
+    let drop = reach(far.length()) + BODY_CONTACT_MARGIN;
     if !(drop.is_finite() && lo.is_finite() && hi.is_finite()) {
         return false;
     }
-    // The body's up axis from the edge of corner `min` (`q[0]`) to the corner above it.
-    let n = (q[4] - q[0]) / (max.z - min.z);
+    // The body's up axis.
+    let n = m.z_axis;
     if n.z > 0.5 {
         // The footprint grown by the slack, the floor's plane through the corner `min`, and
         // its height at the footprint's corner `a`.
@@ -250,7 +249,7 @@ fn box_rays_clear(
             lo.truncate() - DVec2::splat(BOX_BOUND_SLACK),
             hi.truncate() + DVec2::splat(BOX_BOUND_SLACK),
         );
-        let q = q[0];
+        let q = pose.translation + m * min;
         let slope = DVec2::new(-n.x, -n.y) / n.z;
         let base = q.z + slope.dot(a - q.truncate());
         let limit = base - drop - BROAD_PHASE_MARGIN - BOX_BOUND_SLACK;
@@ -298,7 +297,8 @@ pub fn impact_stage<const S: usize>(
     let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     // The rims after the end stops: the wheels' rigid contact once the travel is used up.
     // With no body shape, no rims either (the suspension-only model of a host's comparison).
-    let rims = p.contact.body.shape != BodyShape::None;
+    let rims = p.contact.body.shape != BodyShape::None
+        && !super::rim_contact::rims_clear(&p.wheels, start, &s.chassis, ground);
     for wp in p.wheels.iter().filter(|w| rims && w.enabled) {
         if let Some(mut pc) = rim_contact(wp, &p.contact.rejection, start, &s.chassis, ground) {
             pc.max_approach_speed /= h;

@@ -75,6 +75,7 @@
 use crate::chassis::{ChassisState, PointConstraint};
 use crate::ground::{Ground, HitRejection, clear_of};
 use crate::wheel::WheelParams;
+use glam::{DMat3, DVec3};
 
 /// How far the rim sphere's radius stays inside the tyre's radius. Unit: m. It must exceed
 /// the depth an end stop lets a fully compressed wheel sink (millimetres), so that the
@@ -96,7 +97,7 @@ pub fn rim_contact(
     ground: &dyn Ground,
 ) -> Option<PointConstraint> {
     let sp = &wp.suspension;
-    let local = wp.position - sp.travel_direction * sp.max_compression;
+    let local = strut_top_local(wp);
     let c0 = start.pose.transform_point(local);
     let d = end.pose.transform_point(local) - c0;
     let len = d.length();
@@ -106,7 +107,7 @@ pub fn rim_contact(
         // At rest the sweep has no direction: look along gravity, where a resting body goes.
         glam::DVec3::NEG_Z
     };
-    let r_s = (wp.radius - RIM_CLEARANCE).max(0.5 * wp.radius);
+    let r_s = rim_radius(wp);
     // Broad phase: a sweep the ground cannot reach finds nothing (`super::body_contact`).
     if clear_of(ground, c0, c0 + dir * (len + RIM_SWEEP_MARGIN), r_s) {
         return None;
@@ -133,4 +134,55 @@ pub fn rim_contact(
         max_approach_speed: gap,
         friction: 0.0,
     })
+}
+
+/// The rim sphere's radius `r_s = R − RIM_CLEARANCE` (at least `R/2`) of wheel `wp`. Unit: m.
+#[inline]
+fn rim_radius(wp: &WheelParams) -> f64 {
+    (wp.radius - RIM_CLEARANCE).max(0.5 * wp.radius)
+}
+
+/// The rim sphere's centre in the vehicle frame: the wheel centre at full compression (the
+/// strut top). Unit: m.
+#[inline]
+fn strut_top_local(wp: &WheelParams) -> DVec3 {
+    let sp = &wp.suspension;
+    wp.position - sp.travel_direction * sp.max_compression
+}
+
+/// Rounding allowance of [`rims_clear`]'s centres (from rotation matrices) against
+/// [`rim_contact`]'s (quaternion rotations): ≈ 1e-12 m apart at 10 km from the origin.
+/// Unit: m.
+const RIMS_BOUND_SLACK: f64 = 1e-6;
+
+/// Broad phase for every enabled wheel's rim sweep at once: `true` when none of them can
+/// reach the ground, so each [`rim_contact`] would return `None`. Wheel `i`'s sphere
+/// (radius `r_s,i`) sweeps from `c₀` along the segment to `c₁` and [`RIM_SWEEP_MARGIN`]
+/// beyond it, so it stays within `r_s,i + RIM_SWEEP_MARGIN` of the box `[lo, hi]` holding
+/// every wheel's `c₀` and `c₁`; one [`clear_of`] of that box grown by the largest `r_s`, the
+/// margin and [`RIMS_BOUND_SLACK`] answers for all. The centres come from the two poses'
+/// rotation matrices (two conversions instead of two quaternion rotations per wheel). A car
+/// on its wheels, its rims centimetres above the ground, needs one ground bound per substep
+/// instead of a bound, a square root and a division per wheel. Looser than the per-wheel
+/// test by the margin, so when it says "maybe" each wheel is tested on its own as before.
+pub(crate) fn rims_clear(
+    wheels: &[WheelParams],
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: &dyn Ground,
+) -> bool {
+    let (m0, m1) = (
+        DMat3::from_quat(start.pose.rotation),
+        DMat3::from_quat(end.pose.rotation),
+    );
+    let (t0, t1) = (start.pose.translation, end.pose.translation);
+    let (mut lo, mut hi, mut r) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
+    for wp in wheels.iter().filter(|w| w.enabled) {
+        let local = strut_top_local(wp);
+        let (c0, c1) = (t0 + m0 * local, t1 + m1 * local);
+        (lo, hi) = (lo.min(c0).min(c1), hi.max(c0).max(c1));
+        r = r.max(rim_radius(wp));
+    }
+    let grow = r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK;
+    lo.is_finite() && hi.is_finite() && grow.is_finite() && clear_of(ground, lo, hi, grow)
 }
