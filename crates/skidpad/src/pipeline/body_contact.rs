@@ -323,13 +323,17 @@ pub fn impact_stage<const S: usize>(
         fix.0 * POSITION_CORRECTION_RATE,
         fix.1 * POSITION_CORRECTION_RATE,
     );
-    move_to_end(start, &s.chassis, c.as_mut_slice());
-    let c = c.as_slice();
     let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
-    solve_unless_apart(&p.chassis, &drift, c, j);
+    // Clearly apart already at the start pose: every impulse is 0 without moving the points
+    // (nothing below reads them then).
+    if !apart_from_start(&p.chassis, start, &drift, c.as_slice()) {
+        move_to_end(start, &s.chassis, c.as_mut_slice());
+        solve_unless_apart(&p.chassis, &drift, c.as_slice(), j);
+    }
+    let c = c.as_slice();
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
@@ -376,6 +380,43 @@ fn all_apart(p: &crate::chassis::ChassisParams, s: &ChassisState, c: &[PointCons
         let v = s.linear_velocity_world + s.angular_velocity_world.cross(pc.point_world - com)
             - pc.support_velocity_world;
         v.dot(pc.normal_world) + pc.max_approach_speed >= 0.0
+    })
+}
+
+/// Rounding allowance of [`apart_from_start`]'s arms (a point's distance from the centre of
+/// mass at the start pose against the one [`move_to_end`] gives at the end pose: a rigid
+/// motion keeps it, to ≈ 1e-12 m at 10 km from the origin). Unit: m.
+const APART_ARM_SLACK: f64 = 1e-6;
+
+/// A looser [`all_apart`] from the constraint points where they were found, at the substep's
+/// `start` pose, before [`move_to_end`] carries them to the end pose: `true` only when
+/// `all_apart` would hold for the moved points. The drift state `drift` has the end pose, so
+/// a point's arm `r` about its centre of mass keeps its length `ρ` (`start`'s point and
+/// centre of mass) and `(v + ω × r − v_s)·n ≥ (v − v_s)·n − |ω|·ρ` (`n` unit): when that
+/// bound plus the speculative limit stays above a rounding margin (`1e-9` of the magnitudes
+/// involved, far above the dot products' rounding), every moved point's test passes. A car
+/// on its wheels has only its end stops here, their travel left as the allowed approach:
+/// the 4 points' move (two quaternion rotations each) and the exact test are skipped.
+/// `false` for NaN.
+fn apart_from_start(
+    p: &crate::chassis::ChassisParams,
+    start: &ChassisState,
+    drift: &ChassisState,
+    c: &[PointConstraint],
+) -> bool {
+    let com = start.com_world(p);
+    let v = drift.linear_velocity_world;
+    let w = drift.angular_velocity_world.length();
+    let v_abs = v.abs().element_sum();
+    c.iter().all(|pc| {
+        let rel = (v - pc.support_velocity_world).dot(pc.normal_world);
+        let arm = w * ((pc.point_world - com).length() + APART_ARM_SLACK);
+        let scale = 1.0
+            + v_abs
+            + pc.support_velocity_world.abs().element_sum()
+            + arm
+            + pc.max_approach_speed.abs();
+        rel - arm + pc.max_approach_speed > 1e-9 * scale
     })
 }
 
@@ -499,5 +540,62 @@ mod tests {
             }
         }
         assert!(apart > 1000 && pushing > 1000, "{apart} {pushing}");
+    }
+
+    #[test]
+    fn apart_from_start_implies_apart_at_the_end() {
+        // 20 000 random substeps (the sedan's chassis; start and end poses up to 0.3 m and
+        // 0.1 rad apart, velocities up to 20 m/s and 3 rad/s, 1–8 constraints with approach
+        // limits 0–30 m/s): whenever `apart_from_start` holds for the points at the start,
+        // `all_apart` holds for them carried to the end (the skip is exact); both answers occur.
+        let p = crate::presets::sedan().chassis;
+        let mut seed = 17_u64;
+        let mut rnd = |lo: f64, hi: f64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let v3 = |rnd: &mut dyn FnMut(f64, f64) -> f64, s: f64| {
+            DVec3::new(rnd(-s, s), rnd(-s, s), rnd(-s, s))
+        };
+        let (mut skipped, mut tested) = (0, 0);
+        for _ in 0..20_000 {
+            let start = ChassisState {
+                pose: crate::math::Pose {
+                    translation: v3(&mut rnd, 50.0),
+                    rotation: DQuat::from_scaled_axis(v3(&mut rnd, 0.4)),
+                },
+                linear_velocity_world: v3(&mut rnd, 20.0),
+                angular_velocity_world: v3(&mut rnd, 3.0),
+            };
+            let drift = ChassisState {
+                pose: crate::math::Pose {
+                    translation: start.pose.translation + v3(&mut rnd, 0.3),
+                    rotation: DQuat::from_scaled_axis(v3(&mut rnd, 0.1)) * start.pose.rotation,
+                },
+                linear_velocity_world: v3(&mut rnd, 20.0),
+                angular_velocity_world: v3(&mut rnd, 3.0),
+            };
+            let n = (rnd(1.0, 9.0) as usize).min(8);
+            let mut c: Vec<PointConstraint> = (0..n)
+                .map(|_| PointConstraint {
+                    point_world: start.pose.translation + v3(&mut rnd, 2.0),
+                    normal_world: (DVec3::Z + v3(&mut rnd, 0.5)).normalize(),
+                    support_velocity_world: v3(&mut rnd, 1.0),
+                    max_approach_speed: rnd(0.0, 30.0),
+                    friction: rnd(0.0, 1.0),
+                })
+                .collect();
+            let from_start = apart_from_start(&p, &start, &drift, &c);
+            move_to_end(&start, &drift, &mut c);
+            if from_start {
+                skipped += 1;
+                assert!(all_apart(&p, &drift, &c));
+            } else {
+                tested += 1;
+            }
+        }
+        assert!(skipped > 1000 && tested > 1000, "{skipped} {tested}");
     }
 }
