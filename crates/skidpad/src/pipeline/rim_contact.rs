@@ -160,8 +160,9 @@ const RIMS_BOUND_SLACK: f64 = 1e-6;
 /// (radius `r_s,i`) sweeps from `c₀` along the segment to `c₁` and [`RIM_SWEEP_MARGIN`]
 /// beyond it, so it stays within `r_s,i + RIM_SWEEP_MARGIN` of the box `[lo, hi]` holding
 /// every wheel's `c₀` and `c₁`; one [`clear_of`] of that box grown by the largest `r_s`, the
-/// margin and [`RIMS_BOUND_SLACK`] answers for all. The centres come from the two poses'
-/// rotation matrices (two conversions instead of two quaternion rotations per wheel). A car
+/// margin and [`RIMS_BOUND_SLACK`] answers for all. The box: the strut tops' bounding box in
+/// the vehicle frame, placed at both poses by their rotation matrices `M` (world bounding
+/// box `t + M·c ± |M|·e`; two conversions instead of two quaternion rotations per wheel). A car
 /// on its wheels, its rims centimetres above the ground, needs one ground bound per substep
 /// instead of a bound, a square root and a division per wheel. Looser than the per-wheel
 /// test by the margin, so when it says "maybe" each wheel is tested on its own as before.
@@ -171,18 +172,23 @@ pub(crate) fn rims_clear(
     end: &ChassisState,
     ground: &dyn Ground,
 ) -> bool {
-    let (m0, m1) = (
-        DMat3::from_quat(start.pose.rotation),
-        DMat3::from_quat(end.pose.rotation),
-    );
-    let (t0, t1) = (start.pose.translation, end.pose.translation);
-    let (mut lo, mut hi, mut r) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
+    // The strut tops' box in the vehicle frame, then each pose's world box of it (centre
+    // `t + M·c`, half extents `|M|·e`).
+    let (mut lo_v, mut hi_v, mut r) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
     for wp in wheels.iter().filter(|w| w.enabled) {
         let local = strut_top_local(wp);
-        let (c0, c1) = (t0 + m0 * local, t1 + m1 * local);
-        (lo, hi) = (lo.min(c0).min(c1), hi.max(c0).max(c1));
+        (lo_v, hi_v) = (lo_v.min(local), hi_v.max(local));
         r = r.max(rim_radius(wp));
     }
+    let (centre, half) = (0.5 * (lo_v + hi_v), 0.5 * (hi_v - lo_v));
+    let world = |s: &ChassisState| {
+        let m = DMat3::from_quat(s.pose.rotation);
+        let mid = s.pose.translation + m * centre;
+        let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
+        (mid - ext, mid + ext)
+    };
+    let ((lo0, hi0), (lo1, hi1)) = (world(start), world(end));
+    let (lo, hi) = (lo0.min(lo1), hi0.max(hi1));
     let grow = r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK;
     lo.is_finite() && hi.is_finite() && grow.is_finite() && clear_of(ground, lo, hi, grow)
 }
