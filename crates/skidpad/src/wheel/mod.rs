@@ -559,7 +559,7 @@ mod tests {
         for _ in 0..5000 {
             k = (k * 7919 + 13) % 10007;
             let (steer, camber) = (angles[k % 8], angles[(k / 8) % 8]);
-            let side = if k % 3 == 0 { 1.0 } else { -1.0 };
+            let side = if k.is_multiple_of(3) { 1.0 } else { -1.0 };
             assert_eq!(
                 bits(axle_vehicle(steer, camber, side)),
                 bits(wheel_rotation(steer, camber, side) * DVec3::Y),
