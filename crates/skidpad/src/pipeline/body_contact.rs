@@ -327,12 +327,7 @@ pub fn impact_stage<const S: usize>(
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
-    // Clearly apart already at the start pose: every impulse is 0 without moving the points
-    // (nothing below reads them then).
-    if !apart_from_start(&p.chassis, start, &drift, c.as_slice()) {
-        move_to_end(start, &s.chassis, c.as_mut_slice());
-        solve_unless_apart(&p.chassis, &drift, c.as_slice(), j);
-    }
+    solve_unless_apart(&p.chassis, start, &drift, c.as_mut_slice(), j);
     let c = c.as_slice();
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
@@ -352,16 +347,23 @@ pub fn impact_stage<const S: usize>(
     (any || deep).then_some(fix)
 }
 
-/// [`solve_contacts`] into `j` (zeros on entry), skipped when [`all_apart`]: the same
-/// impulses.
+/// [`solve_contacts`] into `j` (zeros on entry) on the `drift` state (which has the end
+/// pose), the points carried there first ([`move_to_end`]); skipped when the constraints
+/// are clearly apart already at the `start` pose ([`apart_from_start`]: the points are then
+/// not moved, and nothing reads them) or at the end ([`all_apart`]): the same impulses.
 fn solve_unless_apart(
     p: &crate::chassis::ChassisParams,
-    s: &ChassisState,
-    c: &[PointConstraint],
+    start: &ChassisState,
+    drift: &ChassisState,
+    c: &mut [PointConstraint],
     j: &mut [DVec3],
 ) {
-    if !all_apart(p, s, c) {
-        solve_contacts(p, s, c, j);
+    if apart_from_start(p, start, drift, c) {
+        return;
+    }
+    move_to_end(start, drift, c);
+    if !all_apart(p, drift, c) {
+        solve_contacts(p, drift, c, j);
     }
 }
 
