@@ -317,10 +317,9 @@ pub fn tire_input(
 ) -> ContactInput {
     let (pose, chassis) = (&body.state.pose, body.state);
     let n = ws.contact_normal_world;
-    // The steer rotation once, for the heading and the inclination (same bits as each
-    // building its own: one `sin_cos` less per wheel and substep).
-    let steer = DQuat::from_rotation_z(ws.steer);
-    let heading = pose.transform_vector(steer * DVec3::X);
+    // The heading's steer rotation; the inclination takes the axle the contact stage built
+    // ([`axle_vehicle`]).
+    let heading = pose.transform_vector(DQuat::from_rotation_z(ws.steer) * DVec3::X);
     let long = (heading - n * heading.dot(n)).normalize_or_zero();
     let lat = n.cross(long);
     let v_contact =
@@ -346,7 +345,7 @@ pub fn tire_input(
         drive_torque: ws.drive_torque,
         brake_torque: ws.brake_torque,
         effective_mass: corner.sprung_mass,
-        camber: inclination_steered(pose, steer, ws.suspension.camber, corner.side, n),
+        camber: inclination(pose, ws.steer, ws.suspension.camber, corner.side, n),
         rest_load,
         gravity,
         friction_scale: grip,
@@ -533,15 +532,13 @@ pub fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
 /// `γ = −side·ε` (positive camber on a left wheel is negative inclination), and a body rolled
 /// by φ (ISO roll, + right side down) with no kinematic camber gives `γ = φ` on every wheel:
 /// the camber to the road becomes `ε − φ` on the left and `ε + φ` on the right. Unit: rad.
-pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) -> f64 {
-    inclination_steered(pose, DQuat::from_rotation_z(steer), camber, side, n)
-}
-
-/// [`inclination`] with the steer rotation `R_z(δ)` already built (the same bits).
+///
+/// The axle `R_z(δ)·R_x(−side·ε)·ŷ` is [`axle_vehicle`]'s, remembered from the contact stage
+/// of the same substep (the same bits as building it again: one `sin_cos` less per wheel
+/// and substep in the grip stage).
 #[inline]
-fn inclination_steered(pose: &Pose, steer: DQuat, camber: f64, side: f64, n: DVec3) -> f64 {
-    // `wheel_rotation`'s product with its first factor given.
-    let axle = pose.transform_vector(steer * DQuat::from_rotation_x(-side * camber) * DVec3::Y);
+pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) -> f64 {
+    let axle = pose.transform_vector(axle_vehicle(steer, camber, side));
     axle.dot(n).clamp(-1.0, 1.0).asin()
 }
 
