@@ -533,7 +533,7 @@ pub fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
 /// by φ (ISO roll, + right side down) with no kinematic camber gives `γ = φ` on every wheel:
 /// the camber to the road becomes `ε − φ` on the left and `ε + φ` on the right. Unit: rad.
 ///
-/// The axle `R_z(δ)·R_x(−side·ε)·ŷ` is [`axle_vehicle`]'s, remembered from the contact stage
+/// The axle `R_z(δ)·R_x(−side·ε)·ŷ` is remembered per thread from the contact stage
 /// of the same substep (the same bits as building it again: one `sin_cos` less per wheel
 /// and substep in the grip stage).
 #[inline]
