@@ -106,7 +106,6 @@ pub fn body_contact_points(
     c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
     depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
 ) -> usize {
-    let com = start.com_world(&p.chassis);
     let speed = start
         .linear_velocity_world
         .length()
@@ -118,9 +117,10 @@ pub fn body_contact_points(
     let auto = auto_box_of(p);
     let reach = |r: f64| (speed + spin * r) * h + p.sim.gravity * h * h;
     let boxed = body_box(&p.contact.body.shape, auto);
-    if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, com, b, reach)) {
+    if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, p.chassis.com_offset, b, reach)) {
         return 0;
     }
+    let com = start.com_world(&p.chassis);
     let mut local = [DVec3::ZERO; MAX_BODY_POINTS];
     let n = p.contact.body.shape.sample_points(auto, &mut local);
     // The rays, each from `a` above its point down to the reach of the substep, as segments
@@ -199,8 +199,8 @@ fn body_box(shape: &BodyShape, auto: Option<(DVec3, DVec3)>) -> Option<(DVec3, D
 /// A cheaper, looser [`all_rays_clear`] for a box-shaped body: from the box's 8 corners
 /// instead of its 26 sample points. Every sample point lies in the box (they are its
 /// corners, edge and face midpoints), so in the world it lies within the corners' bounding
-/// box `[lo, hi]` and no farther from the centre of mass `com` than the farthest corner,
-/// `r_max`; its ray reaches no lower than its point minus `reach(r_max)` and the contact
+/// box `[lo, hi]` and no farther from the centre of mass (`com_local`, body frame) than the
+/// farthest corner, `r_max`; its ray reaches no lower than its point minus `reach(r_max)` and the contact
 /// margin (`reach(r)`: what a point `r` from the centre of mass can move in the substep).
 /// Two bounds, each sufficient:
 ///
@@ -220,29 +220,28 @@ fn body_box(shape: &BodyShape, auto: Option<(DVec3, DVec3)>) -> Option<(DVec3, D
 fn box_rays_clear(
     ground: &dyn Ground,
     pose: &crate::math::Pose,
-    com: DVec3,
+    com_local: DVec3,
     (min, max): (DVec3, DVec3),
     reach: impl Fn(f64) -> f64,
 ) -> bool {
-    let (mut lo, mut hi, mut r2) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
-    let mut q = [DVec3::ZERO; 8];
-    for (k, q) in q.iter_mut().enumerate() {
-        let pick = |bit: usize, a: f64, b: f64| if k & bit == 0 { a } else { b };
-        let corner = DVec3::new(
-            pick(1, min.x, max.x),
-            pick(2, min.y, max.y),
-            pick(4, min.z, max.z),
-        );
-        *q = pose.transform_point(corner);
-        (lo, hi) = (lo.min(*q), hi.max(*q));
-        r2 = r2.max((*q - com).length_squared());
-    }
-    let drop = reach(r2.sqrt()) + BODY_CONTACT_MARGIN;
+    // The box in the world from the pose's rotation matrix `M` (one conversion instead of
+    // eight quaternion rotations of the corners): centre `t + M·c`, half extents
+    // `|M|·e` (the corners' bounding box), the floor's corner `min` at `t + M·min` and the
+    // up axis `M·ẑ`. The corners' distances from the centre of mass are taken in the body
+    // frame (a rotation keeps them). Each differs from the corners rotated one by one by
+    // rounding only (≈ 1e-15 relative), far inside the slack.
+    let m = glam::DMat3::from_quat(pose.rotation);
+    let (centre, half) = (0.5 * (min + max), 0.5 * (max - min));
+    let mid = pose.translation + m * centre;
+    let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
+    let (lo, hi) = (mid - ext, mid + ext);
+    let far = (min - com_local).abs().max((max - com_local).abs());
+    let drop = reach(far.length()) + BODY_CONTACT_MARGIN;
     if !(drop.is_finite() && lo.is_finite() && hi.is_finite()) {
         return false;
     }
-    // The body's up axis from the edge of corner `min` (`q[0]`) to the corner above it.
-    let n = (q[4] - q[0]) / (max.z - min.z);
+    // The body's up axis.
+    let n = m.z_axis;
     if n.z > 0.5 {
         // The footprint grown by the slack, the floor's plane through the corner `min`, and
         // its height at the footprint's corner `a`.
@@ -250,7 +249,7 @@ fn box_rays_clear(
             lo.truncate() - DVec2::splat(BOX_BOUND_SLACK),
             hi.truncate() + DVec2::splat(BOX_BOUND_SLACK),
         );
-        let q = q[0];
+        let q = pose.translation + m * min;
         let slope = DVec2::new(-n.x, -n.y) / n.z;
         let base = q.z + slope.dot(a - q.truncate());
         let limit = base - drop - BROAD_PHASE_MARGIN - BOX_BOUND_SLACK;
@@ -298,7 +297,8 @@ pub fn impact_stage<const S: usize>(
     let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     // The rims after the end stops: the wheels' rigid contact once the travel is used up.
     // With no body shape, no rims either (the suspension-only model of a host's comparison).
-    let rims = p.contact.body.shape != BodyShape::None;
+    let rims = p.contact.body.shape != BodyShape::None
+        && !super::rim_contact::rims_clear(&p.wheels, start, &s.chassis, ground);
     for wp in p.wheels.iter().filter(|w| rims && w.enabled) {
         if let Some(mut pc) = rim_contact(wp, &p.contact.rejection, start, &s.chassis, ground) {
             pc.max_approach_speed /= h;
@@ -323,13 +323,12 @@ pub fn impact_stage<const S: usize>(
         fix.0 * POSITION_CORRECTION_RATE,
         fix.1 * POSITION_CORRECTION_RATE,
     );
-    move_to_end(start, &s.chassis, c.as_mut_slice());
-    let c = c.as_slice();
     let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
-    solve_unless_apart(&p.chassis, &drift, c, j);
+    solve_unless_apart(&p.chassis, start, &drift, c.as_mut_slice(), j);
+    let c = c.as_slice();
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
     for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
@@ -348,16 +347,23 @@ pub fn impact_stage<const S: usize>(
     (any || deep).then_some(fix)
 }
 
-/// [`solve_contacts`] into `j` (zeros on entry), skipped when [`all_apart`]: the same
-/// impulses.
+/// [`solve_contacts`] into `j` (zeros on entry) on the `drift` state (which has the end
+/// pose), the points carried there first ([`move_to_end`]); skipped when the constraints
+/// are clearly apart already at the `start` pose ([`apart_from_start`]: the points are then
+/// not moved, and nothing reads them) or at the end ([`all_apart`]): the same impulses.
 fn solve_unless_apart(
     p: &crate::chassis::ChassisParams,
-    s: &ChassisState,
-    c: &[PointConstraint],
+    start: &ChassisState,
+    drift: &ChassisState,
+    c: &mut [PointConstraint],
     j: &mut [DVec3],
 ) {
-    if !all_apart(p, s, c) {
-        solve_contacts(p, s, c, j);
+    if apart_from_start(p, start, drift, c) {
+        return;
+    }
+    move_to_end(start, drift, c);
+    if !all_apart(p, drift, c) {
+        solve_contacts(p, drift, c, j);
     }
 }
 
@@ -376,6 +382,43 @@ fn all_apart(p: &crate::chassis::ChassisParams, s: &ChassisState, c: &[PointCons
         let v = s.linear_velocity_world + s.angular_velocity_world.cross(pc.point_world - com)
             - pc.support_velocity_world;
         v.dot(pc.normal_world) + pc.max_approach_speed >= 0.0
+    })
+}
+
+/// Rounding allowance of [`apart_from_start`]'s arms (a point's distance from the centre of
+/// mass at the start pose against the one [`move_to_end`] gives at the end pose: a rigid
+/// motion keeps it, to ≈ 1e-12 m at 10 km from the origin). Unit: m.
+const APART_ARM_SLACK: f64 = 1e-6;
+
+/// A looser [`all_apart`] from the constraint points where they were found, at the substep's
+/// `start` pose, before [`move_to_end`] carries them to the end pose: `true` only when
+/// `all_apart` would hold for the moved points. The drift state `drift` has the end pose, so
+/// a point's arm `r` about its centre of mass keeps its length `ρ` (`start`'s point and
+/// centre of mass) and `(v + ω × r − v_s)·n ≥ (v − v_s)·n − |ω|·ρ` (`n` unit): when that
+/// bound plus the speculative limit stays above a rounding margin (`1e-9` of the magnitudes
+/// involved, far above the dot products' rounding), every moved point's test passes. A car
+/// on its wheels has only its end stops here, their travel left as the allowed approach:
+/// the 4 points' move (two quaternion rotations each) and the exact test are skipped.
+/// `false` for NaN.
+fn apart_from_start(
+    p: &crate::chassis::ChassisParams,
+    start: &ChassisState,
+    drift: &ChassisState,
+    c: &[PointConstraint],
+) -> bool {
+    let com = start.com_world(p);
+    let v = drift.linear_velocity_world;
+    let w = drift.angular_velocity_world.length();
+    let v_abs = v.abs().element_sum();
+    c.iter().all(|pc| {
+        let rel = (v - pc.support_velocity_world).dot(pc.normal_world);
+        let arm = w * ((pc.point_world - com).length() + APART_ARM_SLACK);
+        let scale = 1.0
+            + v_abs
+            + pc.support_velocity_world.abs().element_sum()
+            + arm
+            + pc.max_approach_speed.abs();
+        rel - arm + pc.max_approach_speed > 1e-9 * scale
     })
 }
 
@@ -499,5 +542,62 @@ mod tests {
             }
         }
         assert!(apart > 1000 && pushing > 1000, "{apart} {pushing}");
+    }
+
+    #[test]
+    fn apart_from_start_implies_apart_at_the_end() {
+        // 20 000 random substeps (the sedan's chassis; start and end poses up to 0.3 m and
+        // 0.1 rad apart, velocities up to 20 m/s and 3 rad/s, 1–8 constraints with approach
+        // limits 0–30 m/s): whenever `apart_from_start` holds for the points at the start,
+        // `all_apart` holds for them carried to the end (the skip is exact); both answers occur.
+        let p = crate::presets::sedan().chassis;
+        let mut seed = 17_u64;
+        let mut rnd = |lo: f64, hi: f64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let v3 = |rnd: &mut dyn FnMut(f64, f64) -> f64, s: f64| {
+            DVec3::new(rnd(-s, s), rnd(-s, s), rnd(-s, s))
+        };
+        let (mut skipped, mut tested) = (0, 0);
+        for _ in 0..20_000 {
+            let start = ChassisState {
+                pose: crate::math::Pose {
+                    translation: v3(&mut rnd, 50.0),
+                    rotation: DQuat::from_scaled_axis(v3(&mut rnd, 0.4)),
+                },
+                linear_velocity_world: v3(&mut rnd, 20.0),
+                angular_velocity_world: v3(&mut rnd, 3.0),
+            };
+            let drift = ChassisState {
+                pose: crate::math::Pose {
+                    translation: start.pose.translation + v3(&mut rnd, 0.3),
+                    rotation: DQuat::from_scaled_axis(v3(&mut rnd, 0.1)) * start.pose.rotation,
+                },
+                linear_velocity_world: v3(&mut rnd, 20.0),
+                angular_velocity_world: v3(&mut rnd, 3.0),
+            };
+            let n = (rnd(1.0, 9.0) as usize).min(8);
+            let mut c: Vec<PointConstraint> = (0..n)
+                .map(|_| PointConstraint {
+                    point_world: start.pose.translation + v3(&mut rnd, 2.0),
+                    normal_world: (DVec3::Z + v3(&mut rnd, 0.5)).normalize(),
+                    support_velocity_world: v3(&mut rnd, 1.0),
+                    max_approach_speed: rnd(0.0, 30.0),
+                    friction: rnd(0.0, 1.0),
+                })
+                .collect();
+            let from_start = apart_from_start(&p, &start, &drift, &c);
+            move_to_end(&start, &drift, &mut c);
+            if from_start {
+                skipped += 1;
+                assert!(all_apart(&p, &drift, &c));
+            } else {
+                tested += 1;
+            }
+        }
+        assert!(skipped > 1000 && tested > 1000, "{skipped} {tested}");
     }
 }

@@ -75,6 +75,7 @@
 use crate::chassis::{ChassisState, PointConstraint};
 use crate::ground::{Ground, HitRejection, clear_of};
 use crate::wheel::WheelParams;
+use glam::{DMat3, DVec3};
 
 /// How far the rim sphere's radius stays inside the tyre's radius. Unit: m. It must exceed
 /// the depth an end stop lets a fully compressed wheel sink (millimetres), so that the
@@ -96,7 +97,7 @@ pub fn rim_contact(
     ground: &dyn Ground,
 ) -> Option<PointConstraint> {
     let sp = &wp.suspension;
-    let local = wp.position - sp.travel_direction * sp.max_compression;
+    let local = strut_top_local(wp);
     let c0 = start.pose.transform_point(local);
     let d = end.pose.transform_point(local) - c0;
     let len = d.length();
@@ -106,7 +107,7 @@ pub fn rim_contact(
         // At rest the sweep has no direction: look along gravity, where a resting body goes.
         glam::DVec3::NEG_Z
     };
-    let r_s = (wp.radius - RIM_CLEARANCE).max(0.5 * wp.radius);
+    let r_s = rim_radius(wp);
     // Broad phase: a sweep the ground cannot reach finds nothing (`super::body_contact`).
     if clear_of(ground, c0, c0 + dir * (len + RIM_SWEEP_MARGIN), r_s) {
         return None;
@@ -133,4 +134,61 @@ pub fn rim_contact(
         max_approach_speed: gap,
         friction: 0.0,
     })
+}
+
+/// The rim sphere's radius `r_s = R − RIM_CLEARANCE` (at least `R/2`) of wheel `wp`. Unit: m.
+#[inline]
+fn rim_radius(wp: &WheelParams) -> f64 {
+    (wp.radius - RIM_CLEARANCE).max(0.5 * wp.radius)
+}
+
+/// The rim sphere's centre in the vehicle frame: the wheel centre at full compression (the
+/// strut top). Unit: m.
+#[inline]
+fn strut_top_local(wp: &WheelParams) -> DVec3 {
+    let sp = &wp.suspension;
+    wp.position - sp.travel_direction * sp.max_compression
+}
+
+/// Rounding allowance of [`rims_clear`]'s centres (from rotation matrices) against
+/// [`rim_contact`]'s (quaternion rotations): ≈ 1e-12 m apart at 10 km from the origin.
+/// Unit: m.
+const RIMS_BOUND_SLACK: f64 = 1e-6;
+
+/// Broad phase for every enabled wheel's rim sweep at once: `true` when none of them can
+/// reach the ground, so each [`rim_contact`] would return `None`. Wheel `i`'s sphere
+/// (radius `r_s,i`) sweeps from `c₀` along the segment to `c₁` and [`RIM_SWEEP_MARGIN`]
+/// beyond it, so it stays within `r_s,i + RIM_SWEEP_MARGIN` of the box `[lo, hi]` holding
+/// every wheel's `c₀` and `c₁`; one [`clear_of`] of that box grown by the largest `r_s`, the
+/// margin and [`RIMS_BOUND_SLACK`] answers for all. The box: the strut tops' bounding box in
+/// the vehicle frame, placed at both poses by their rotation matrices `M` (world bounding
+/// box `t + M·c ± |M|·e`; two conversions instead of two quaternion rotations per wheel). A car
+/// on its wheels, its rims centimetres above the ground, needs one ground bound per substep
+/// instead of a bound, a square root and a division per wheel. Looser than the per-wheel
+/// test by the margin, so when it says "maybe" each wheel is tested on its own as before.
+pub(crate) fn rims_clear(
+    wheels: &[WheelParams],
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: &dyn Ground,
+) -> bool {
+    // The strut tops' box in the vehicle frame, then each pose's world box of it (centre
+    // `t + M·c`, half extents `|M|·e`).
+    let (mut lo_v, mut hi_v, mut r) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
+    for wp in wheels.iter().filter(|w| w.enabled) {
+        let local = strut_top_local(wp);
+        (lo_v, hi_v) = (lo_v.min(local), hi_v.max(local));
+        r = r.max(rim_radius(wp));
+    }
+    let (centre, half) = (0.5 * (lo_v + hi_v), 0.5 * (hi_v - lo_v));
+    let world = |s: &ChassisState| {
+        let m = DMat3::from_quat(s.pose.rotation);
+        let mid = s.pose.translation + m * centre;
+        let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
+        (mid - ext, mid + ext)
+    };
+    let ((lo0, hi0), (lo1, hi1)) = (world(start), world(end));
+    let (lo, hi) = (lo0.min(lo1), hi0.max(hi1));
+    let grow = r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK;
+    lo.is_finite() && hi.is_finite() && grow.is_finite() && clear_of(ground, lo, hi, grow)
 }

@@ -221,6 +221,33 @@ fn rejection_angles() {
 }
 
 #[test]
+fn remembered_cos_gives_the_bits_of_cos() {
+    // Both slots, angles repeated, alternated and changed (+0, −0, tiny, π, NaN, ∞): every
+    // answer has the bits `cos` gives for that angle, whatever was asked before.
+    let angles = [
+        0.0,
+        -0.0,
+        1e-300,
+        60f64.to_radians(),
+        80f64.to_radians(),
+        std::f64::consts::PI,
+        0.5,
+        f64::NAN,
+        f64::INFINITY,
+    ];
+    let mut k = 7_usize;
+    for _ in 0..200 {
+        k = (k * 31 + 11) % 97;
+        let (slot, angle) = (k % 2, angles[k % angles.len()]);
+        assert_eq!(
+            remembered_cos(slot, angle).to_bits(),
+            angle.cos().to_bits(),
+            "slot {slot}, angle {angle}"
+        );
+    }
+}
+
+#[test]
 fn degenerate_inputs_give_none() {
     let g = Plane::flat();
     let rej = HitRejection::default();
