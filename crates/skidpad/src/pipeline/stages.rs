@@ -2,7 +2,7 @@
 //! [table](super)).
 
 use super::ChassisForces;
-use super::strut_balance::{edge_force, lift_off_limited, risen_from, touchdown_force};
+use super::strut_balance::{StrutFrame, edge_force, lift_off_limited, risen_from, touchdown_force};
 use crate::MAX_WHEELS;
 use crate::aero::{self, MAX_AERO_FORCES};
 use crate::drivetrain::{self, PowertrainInput, Prepared};
@@ -13,7 +13,7 @@ use crate::stability::model as stab;
 use crate::state::VehicleState;
 use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
-use crate::tire::model::{linearize_contact_lazy, solve_contact};
+use crate::tire::model::{ContactLinearization, linearize_contact_lazy, solve_contact};
 use crate::wheel::{self, Body, WheelParams, WheelState};
 use coupled::{Coupled, coupled_solve};
 use glam::DVec3;
@@ -103,44 +103,52 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
 /// balances are in `pipeline::strut_balance`.
 pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
     let nw = p.wheels.len();
-    let mut before = [Default::default(); MAX_WHEELS];
     let pose = s.chassis.pose;
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        before[i] = s.wheels[i].suspension;
-        wheel::update_suspension(wp, &pose, d.side[i], &mut s.wheels[i], dt);
-    }
-    let mut states = [Default::default(); MAX_WHEELS];
-    for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {
-        *dst = w.suspension;
+    // Once per stage: the centre of mass and each wheel's travel direction (the same bits as
+    // each use computing its own).
+    let com = s.chassis.com_world(&p.chassis);
+    let chassis = &s.chassis;
+    let wheels: &mut [WheelState] = &mut s.wheels;
+    let wheels = &mut wheels[..nw];
+    // What the energy balances need of each strut before its update: jounce, contact, history.
+    let mut before = [(0.0, false, false); MAX_WHEELS];
+    let mut dirs = [DVec3::ZERO; MAX_WHEELS];
+    for (i, (wp, ws)) in p.wheels.iter().zip(wheels.iter_mut()).enumerate() {
+        if !wp.enabled {
+            continue;
+        }
+        let ss = &ws.suspension;
+        before[i] = (ss.jounce, ss.in_contact, ss.has_history);
+        dirs[i] = wheel::travel_direction_world(wp, &pose);
+        wheel::update_suspension_along(wp, &pose, d.side[i], ws, dt, dirs[i]);
     }
     let mut arb = [0.0; MAX_WHEELS];
-    susp::anti_roll_forces(&p.anti_roll_bars, &states[..nw], &mut arb[..nw]);
+    susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        let was = &before[i];
-        s.wheels[i].edge_force_world = DVec3::ZERO;
+        let (was_jounce, was_in_contact, was_history) = before[i];
+        let ws = &mut wheels[i];
+        ws.edge_force_world = DVec3::ZERO;
         let mut touchdown = 0.0;
-        let ss = &s.wheels[i].suspension;
-        if ss.in_contact && was.has_history && dt > 0.0 {
-            if !was.in_contact {
-                let t = touchdown_force(p, d, &s.chassis, i, was.jounce, &s.wheels[i], dt);
-                (touchdown, s.wheels[i].edge_force_world) = (t.force, t.edge);
-                s.wheels[i].suspension.jounce_velocity = t.rate;
-            } else if let Some(x0) = risen_from(wp, &s.wheels[i]) {
-                s.wheels[i].edge_force_world =
-                    edge_force(p, d, &s.chassis, i, x0, &s.wheels[i], dt);
+        if ws.suspension.in_contact && was_history && dt > 0.0 {
+            if !was_in_contact {
+                let t = touchdown_force(p, d, chassis, i, was_jounce, ws, dt);
+                (touchdown, ws.edge_force_world) = (t.force, t.edge);
+                ws.suspension.jounce_velocity = t.rate;
+            } else if let Some(x0) = risen_from(wp, ws) {
+                ws.edge_force_world = edge_force(p, d, chassis, i, x0, ws, dt);
                 // The damper sees the strut's motion, not the ground's rise: the rate on the
                 // plane the wheel stood on.
                 let sp = &wp.suspension;
-                s.wheels[i].suspension.jounce_velocity =
-                    (x0.min(sp.max_compression) - was.jounce) / dt;
+                ws.suspension.jounce_velocity = (x0.min(sp.max_compression) - was_jounce) / dt;
             }
         }
-        let ss = &mut s.wheels[i].suspension;
+        let ss = &mut ws.suspension;
         susp::forces(&wp.suspension, ss, d.rest_force[i], ss.raw_jounce, arb[i]);
         ss.touchdown_force = touchdown;
         ss.force += touchdown;
         if ss.in_contact && dt > 0.0 {
-            s.wheels[i].suspension.force = lift_off_limited(p, d, &s.chassis, i, &s.wheels[i], dt);
+            let frame = StrutFrame { com, up: -dirs[i] };
+            ws.suspension.force = lift_off_limited(p, d, chassis, i, ws, frame, dt);
         }
     }
 }
@@ -195,6 +203,10 @@ pub fn grip_stage(
         params: &p.chassis,
         state: &chassis,
     };
+    let at = wheel::BodyAt {
+        body,
+        com: chassis.com_world(&p.chassis),
+    };
     let (surfaces, g) = (ground.surfaces(), p.sim.gravity);
     // The coupled solve's per-wheel input, linearisation and pending force limit: scratch of
     // this call only.
@@ -210,12 +222,15 @@ pub fn grip_stage(
             continue;
         }
         wheel::normal_load(wp, &chassis.pose, ws);
-        let input = wheel::tire_input(wp, &body, surfaces, &p.load_filter, &d.corner(i), g, ws);
+        let corner = d.corner(i);
         if prep.coupled {
-            let (lin, pending) = linearize_contact_lazy(&wp.tire, &input, &ws.tire, dt);
-            contacts[i] = Some((input, lin, pending));
+            // Built in its slot: the input (23 numbers) and the linearisation are not moved.
+            let input = wheel::tire_input_at(wp, &at, surfaces, &p.load_filter, &corner, g, ws);
+            let slot = contacts[i].insert((input, ContactLinearization::default(), None));
+            (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
             continue;
         }
+        let input = wheel::tire_input_at(wp, &at, surfaces, &p.load_filter, &corner, g, ws);
         let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
         let water = surfaces.get(ws.surface).water_depth;
         wheel::tire_heat(wp, &input, ws, p.sim.air_temperature, water, dt);
@@ -234,7 +249,10 @@ pub fn aero_stage(p: &VehicleParams, s: &VehicleState) -> AeroForces {
     };
     if p.aero.is_active() {
         let c = &s.chassis;
-        let velocity = |pt| c.point_velocity(&p.chassis, pt);
+        // `c.point_velocity(..)` with the centre of mass placed once.
+        let com_world = c.com_world(&p.chassis);
+        let velocity =
+            |pt: DVec3| c.linear_velocity_world + c.angular_velocity_world.cross(pt - com_world);
         let com = p.chassis.com_offset;
         out.count = aero::aero_forces(&p.aero, &c.pose, com, velocity, &mut out.forces);
     }

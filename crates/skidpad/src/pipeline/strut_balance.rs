@@ -20,19 +20,25 @@ use glam::DVec3;
 /// explicit force's work on the body is what the strut releases down to the lowest jounce it
 /// can reach, `max(x − v_max·h, −x_droop)`; its force `F` (N) otherwise. The point, normal,
 /// effective mass and `cos θ = n·up` as for [`touchdown_force`].
+///
+/// `frame` holds the body's centre of mass (world) and the wheel's strut axis `up` (world),
+/// computed once per stage: the same bits as `c.com_world(..)` and
+/// `−R·travel_direction`.
 pub(super) fn lift_off_limited(
     p: &VehicleParams,
     d: &Derived,
     c: &crate::chassis::ChassisState,
     i: usize,
     ws: &WheelState,
+    frame: StrutFrame,
     h: f64,
 ) -> f64 {
     let (sp, ss) = (&p.wheels[i].suspension, &ws.suspension);
     let (n, point) = (ws.contact_normal_world, ws.contact_point_world);
-    let v_n = (c.point_velocity(&p.chassis, point) - ws.surface_velocity_world).dot(n);
-    let up = -c.pose.transform_vector(sp.travel_direction);
-    let cos = n.dot(up).max(wheel::MIN_NORMAL_COS);
+    // `c.point_velocity(..)` with the stage's centre of mass.
+    let v_point = c.linear_velocity_world + c.angular_velocity_world.cross(point - frame.com);
+    let v_n = (v_point - ws.surface_velocity_world).dot(n);
+    let cos = n.dot(frame.up).max(wheel::MIN_NORMAL_COS);
     let lowest = (ss.jounce - sp.max_expansion_speed * h).max(-sp.max_droop);
     if ss.force <= 0.0 || v_n / cos * h <= ss.raw_jounce - lowest {
         return ss.force;
@@ -41,9 +47,19 @@ pub(super) fn lift_off_limited(
     let delta_u =
         susp::strut_energy(sp, rest, ss.raw_jounce) - susp::strut_energy(sp, rest, lowest);
     let q = c.pose.rotation.conjugate();
-    let rn = (q * (point - c.com_world(&p.chassis))).cross(q * n);
+    let rn = (q * (point - frame.com)).cross(q * n);
     let inv_mass = 1.0 / p.chassis.mass + rn.dot(p.chassis.inertia.inverse() * rn);
     susp::lift_off_force(ss.force, delta_u, v_n, cos, 1.0 / inv_mass, h)
+}
+
+/// What [`lift_off_limited`] shares across one suspension stage's wheels: the body's centre
+/// of mass and the wheel's strut axis, both world.
+#[derive(Clone, Copy)]
+pub(super) struct StrutFrame {
+    /// Centre of mass, world: `c.com_world(&p.chassis)`. Unit: m.
+    pub(super) com: DVec3,
+    /// The strut's `up` (unit, world): `−R·travel_direction`.
+    pub(super) up: DVec3,
 }
 
 /// Wheel `wp`, in contact over the last substep and still: the jounce it would have now on

@@ -218,9 +218,20 @@ pub fn lift_off_force(f: f64, delta_u: f64, v_n: f64, cos: f64, m_eff: f64, h: f
 /// subtracts it from `b`. Only bars whose wheels are both in contact act (a bar cannot push a
 /// wheel that hangs in the air). `out` is zeroed first.
 pub fn anti_roll_forces(bars: &[AntiRollBarParams], states: &[SuspensionState], out: &mut [f64]) {
+    anti_roll_forces_by(bars, |i| &states[i], out);
+}
+
+/// [`anti_roll_forces`] with wheel `i`'s state given by `state(i)` (the suspension stage
+/// reads it in place instead of copying every state into a slice).
+#[inline]
+pub fn anti_roll_forces_by<'a>(
+    bars: &[AntiRollBarParams],
+    state: impl Fn(usize) -> &'a SuspensionState,
+    out: &mut [f64],
+) {
     out.iter_mut().for_each(|f| *f = 0.0);
     for bar in bars {
-        let (a, b) = (&states[bar.wheel_a], &states[bar.wheel_b]);
+        let (a, b) = (state(bar.wheel_a), state(bar.wheel_b));
         if a.in_contact && b.in_contact {
             let f = bar.stiffness * (a.jounce - b.jounce);
             out[bar.wheel_a] += f;

@@ -238,9 +238,22 @@ pub fn query_ground_reusing(
 /// on the crown it moves off the tread centre line continuously with the lean (`R_c·sin θ`).
 /// A ray contact has no tread: its forces act at the centre's projection.
 pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut WheelState, dt: f64) {
+    update_suspension_along(wp, pose, side, ws, dt, travel_direction_world(wp, pose));
+}
+
+/// [`update_suspension`] with the wheel's travel direction `dir` already placed in the world
+/// ([`travel_direction_world`], the same bits): the suspension stage shares it with the
+/// strut's energy balances.
+pub(crate) fn update_suspension_along(
+    wp: &WheelParams,
+    pose: &Pose,
+    side: f64,
+    ws: &mut WheelState,
+    dt: f64,
+    dir: DVec3,
+) {
     let sp = &wp.suspension;
     susp::update_jounce(sp, &mut ws.suspension, ws.measured_jounce, dt);
-    let dir = travel_direction_world(wp, pose);
     ws.centre_world = strut_top_world(wp, pose) + dir * (sp.max_compression - ws.suspension.jounce);
     ws.contact_point_world = if ws.suspension.in_contact {
         let n = ws.contact_normal_world;
@@ -315,16 +328,46 @@ pub fn tire_input(
     gravity: f64,
     ws: &mut WheelState,
 ) -> ContactInput {
+    let com = body.state.com_world(body.params);
+    let at = BodyAt { body: *body, com };
+    tire_input_at(wp, &at, surfaces, load_filter, corner, gravity, ws)
+}
+
+/// A [`Body`] with its centre of mass in the world (`state.com_world(params)`, the same bits),
+/// placed once for all the wheels of a stage.
+#[derive(Clone, Copy)]
+pub(crate) struct BodyAt<'a> {
+    /// The body.
+    pub(crate) body: Body<'a>,
+    /// Its centre of mass, world. Unit: m.
+    pub(crate) com: DVec3,
+}
+
+/// [`tire_input`] with the body's centre of mass already placed ([`BodyAt`]).
+pub(crate) fn tire_input_at(
+    wp: &WheelParams,
+    at: &BodyAt,
+    surfaces: &SurfaceTable,
+    load_filter: &LoadFilterParams,
+    corner: &Corner,
+    gravity: f64,
+    ws: &mut WheelState,
+) -> ContactInput {
+    let body = &at.body;
     let (pose, chassis) = (&body.state.pose, body.state);
     let n = ws.contact_normal_world;
     // The steer rotation once, for the heading and the inclination (same bits as each
     // building its own: one `sin_cos` less per wheel and substep).
-    let steer = DQuat::from_rotation_z(ws.steer);
+    let steer = rotation_z(ws.steer);
     let heading = pose.transform_vector(steer * DVec3::X);
     let long = (heading - n * heading.dot(n)).normalize_or_zero();
     let lat = n.cross(long);
-    let v_contact =
-        chassis.point_velocity(body.params, ws.contact_point_world) - ws.surface_velocity_world;
+    // `chassis.point_velocity(..)` about the stage's centre of mass.
+    let v_point = chassis.linear_velocity_world
+        + chassis
+            .angular_velocity_world
+            .cross(ws.contact_point_world - at.com);
+    let v_contact = v_point - ws.surface_velocity_world;
     let rest_load = corner.sprung_mass * gravity;
     let surf = surfaces.get(ws.surface);
     let vx = v_contact.dot(long);
@@ -463,7 +506,7 @@ pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
             lateral_world: ws.tire_lat_world,
         };
     }
-    let steer = DQuat::from_rotation_z(ws.steer);
+    let steer = rotation_z(ws.steer);
     TireDirections {
         longitudinal_world: pose.transform_vector(steer * DVec3::X),
         lateral_world: pose.transform_vector(steer * DVec3::Y),
@@ -478,7 +521,31 @@ fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
 /// Orientation of the wheel in the vehicle frame: steer about z, then camber about x
 /// (positive camber leans the top away from the centreline).
 pub fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
-    DQuat::from_rotation_z(steer) * DQuat::from_rotation_x(-side * camber)
+    rotation_z(steer) * rotation_x(-side * camber)
+}
+
+/// `DQuat::from_rotation_x(angle)`, bit for bit, without its `sin_cos` at a zero angle: a
+/// wheel without kinematic camber (the default graph, every preset's rear wheels' steer) turns
+/// by ±0 every substep, and `sin(±0) = ±0`, `cos(±0) = 1` exactly (IEEE 754 §9.2: glibc's
+/// and Rust's `libm` return them), so the quaternion is `(±0·0.5, 0, 0, 1)`.
+#[inline]
+fn rotation_x(angle: f64) -> DQuat {
+    if angle == 0.0 {
+        DQuat::from_xyzw(angle * 0.5, 0.0, 0.0, 1.0)
+    } else {
+        DQuat::from_rotation_x(angle)
+    }
+}
+
+/// `DQuat::from_rotation_z(angle)`, bit for bit, without its `sin_cos` at a zero angle (as
+/// [`rotation_x`]).
+#[inline]
+fn rotation_z(angle: f64) -> DQuat {
+    if angle == 0.0 {
+        DQuat::from_xyzw(0.0, 0.0, angle * 0.5, 1.0)
+    } else {
+        DQuat::from_rotation_z(angle)
+    }
 }
 
 /// Inclination angle γ of the wheel to the ground at its contact, the tyre models' camber
@@ -500,20 +567,43 @@ pub fn wheel_rotation(steer: f64, camber: f64, side: f64) -> DQuat {
 /// by φ (ISO roll, + right side down) with no kinematic camber gives `γ = φ` on every wheel:
 /// the camber to the road becomes `ε − φ` on the left and `ε + φ` on the right. Unit: rad.
 pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) -> f64 {
-    inclination_steered(pose, DQuat::from_rotation_z(steer), camber, side, n)
+    inclination_steered(pose, rotation_z(steer), camber, side, n)
 }
 
 /// [`inclination`] with the steer rotation `R_z(δ)` already built (the same bits).
 #[inline]
 fn inclination_steered(pose: &Pose, steer: DQuat, camber: f64, side: f64, n: DVec3) -> f64 {
     // `wheel_rotation`'s product with its first factor given.
-    let axle = pose.transform_vector(steer * DQuat::from_rotation_x(-side * camber) * DVec3::Y);
+    let axle = pose.transform_vector(steer * rotation_x(-side * camber) * DVec3::Y);
     axle.dot(n).clamp(-1.0, 1.0).asin()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zero_angle_rotations_are_glams_bit_for_bit() {
+        // The shortcut must give glam's quaternion exactly, signed zeros included, and every
+        // other angle must still go through glam.
+        let bits = |q: DQuat| q.to_array().map(f64::to_bits);
+        for a in [0.0, -0.0, 1e-300, -1e-300, 0.03, -0.03, 1.0, -2.5] {
+            assert_eq!(
+                bits(rotation_x(a)),
+                bits(DQuat::from_rotation_x(a)),
+                "x {a:e}"
+            );
+            assert_eq!(
+                bits(rotation_z(a)),
+                bits(DQuat::from_rotation_z(a)),
+                "z {a:e}"
+            );
+        }
+        // The sign of a zero angle survives (so a zero steer's `-0.0` keeps its bits).
+        assert!(rotation_x(-0.0).x.is_sign_negative());
+        assert!(rotation_z(-0.0).z.is_sign_negative());
+        assert!(rotation_z(0.0).z.is_sign_positive());
+    }
 
     #[test]
     fn camber_leans_top_outward() {

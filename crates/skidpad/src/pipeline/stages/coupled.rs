@@ -8,6 +8,7 @@ use crate::params::{Derived, VehicleParams};
 use crate::state::VehicleState;
 use crate::tire::model::{ContactInput, ContactLinearization, PendingLimit, finish_contact};
 use crate::wheel;
+use arrayvec::ArrayVec;
 
 /// A wheel on the ground in the coupled solve: its tyre input, linearisation, and the force
 /// limit's sliding probes if they are not yet evaluated
@@ -31,7 +32,8 @@ pub(super) fn coupled_solve(
     dt: f64,
 ) {
     let nw = p.wheels.len();
-    let (mut terms, pending) = wheel_terms(p, prep, s, contacts);
+    let mut terms = ArrayVec::new();
+    let pending = wheel_terms(p, prep, s, contacts, &mut terms);
     // Wheeled drives: the topology cached with the parameters; tracks: this substep's.
     let tracks;
     let topology = match &prep.tracks {
@@ -47,8 +49,7 @@ pub(super) fn coupled_solve(
             lazy.map_or(l.limit, |z| z.limit(&p.wheels[i].tire, c))
         })
     };
-    let sol =
-        drivetrain::solver::solve_lazy(&prep.engine, &mut terms[..nw], topology, dt, pending, full);
+    let sol = drivetrain::solver::solve_lazy(&prep.engine, &mut terms, topology, dt, pending, full);
     let mut slip_power = 0.0;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
@@ -72,17 +73,23 @@ pub(super) fn coupled_solve(
     drivetrain::finish(prep, &sol, &mut s.drivetrain, dt);
 }
 
-/// The coupled solve's wheel terms, and a mask of the wheels whose limit in them is still a
-/// lower bound (bit `i`: `contacts[i]` has a pending limit).
+/// The coupled solve's wheel terms, one per wheel of the vehicle (a disabled wheel's the
+/// default, not enabled), pushed to `terms` (empty): only the vehicle's wheels are built, not
+/// `MAX_WHEELS` of them, and nothing is returned by value. Returns a mask of the wheels whose
+/// limit in them is still a lower bound (bit `i`: `contacts[i]` has a pending limit).
 fn wheel_terms(
     p: &VehicleParams,
     prep: &Prepared,
     s: &VehicleState,
     contacts: &[Option<Coupled>; MAX_WHEELS],
-) -> ([WheelTerm; MAX_WHEELS], u32) {
-    let mut terms = [WheelTerm::default(); MAX_WHEELS];
+    terms: &mut ArrayVec<WheelTerm, MAX_WHEELS>,
+) -> u32 {
     let mut pending: u32 = 0;
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
+    for (i, wp) in p.wheels.iter().enumerate() {
+        terms.push(WheelTerm::default());
+        if !wp.enabled {
+            continue;
+        }
         let ws = &s.wheels[i];
         terms[i] = WheelTerm {
             enabled: true,
@@ -102,5 +109,5 @@ fn wheel_terms(
             }
         }
     }
-    (terms, pending)
+    pending
 }
