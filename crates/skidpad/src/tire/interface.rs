@@ -344,7 +344,7 @@ fn peak_slip_scale(s: &SlipInput) -> f64 {
 /// Treat non-finite slip inputs as zero slip and negative loads as zero (the documented rule
 /// shared by the built-in models).
 pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
-    let f = |v: f64| if v.is_finite() { v } else { 0.0 };
+    let f = finite_or_zero;
     SlipInput {
         fz: f(s.fz).max(0.0),
         kappa: f(s.kappa),
@@ -353,16 +353,8 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
         vx: f(s.vx),
         rest_load: f(s.rest_load).max(0.0),
         friction_scale: f(s.friction_scale).max(0.0),
-        stiffness_scale: if s.stiffness_scale.is_finite() && s.stiffness_scale > 0.0 {
-            s.stiffness_scale
-        } else {
-            1.0
-        },
-        peak_slip_scale: if s.peak_slip_scale.is_finite() && s.peak_slip_scale > 0.0 {
-            s.peak_slip_scale
-        } else {
-            1.0
-        },
+        stiffness_scale: positive_or_one(s.stiffness_scale),
+        peak_slip_scale: positive_or_one(s.peak_slip_scale),
         gravity: if s.gravity.is_finite() && s.gravity > 0.0 {
             s.gravity
         } else {
@@ -372,6 +364,48 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
         pressure: f(s.pressure).max(0.0),
         radius: f(s.radius).max(0.0),
         omega: f(s.omega),
+    }
+}
+
+/// [`sanitize`]'s rule for a slip, camber, speed or (then clamped) load: non-finite is 0.
+#[inline]
+pub(crate) fn finite_or_zero(v: f64) -> f64 {
+    if v.is_finite() { v } else { 0.0 }
+}
+
+/// [`sanitize`]'s rule for a surface's stiffness and peak-slip scales: non-finite or
+/// non-positive is 1.
+#[inline]
+fn positive_or_one(v: f64) -> f64 {
+    if v.is_finite() && v > 0.0 { v } else { 1.0 }
+}
+
+/// The load, camber and surface fields of [`sanitize`]`(s)`, bit for bit, without the other
+/// nine: what the simplified Magic Formula's slip-independent part reads
+/// ([`super::simple_magic`]), which sanitises the slips it uses itself.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LoadInput {
+    /// [`SlipInput::fz`], sanitised. Unit: N.
+    pub fz: f64,
+    /// [`SlipInput::gamma`], sanitised. Unit: rad.
+    pub gamma: f64,
+    /// [`SlipInput::friction_scale`], sanitised. Unit: 1.
+    pub friction_scale: f64,
+    /// [`SlipInput::stiffness_scale`], sanitised. Unit: 1.
+    pub stiffness_scale: f64,
+    /// [`SlipInput::peak_slip_scale`], sanitised. Unit: 1.
+    pub peak_slip_scale: f64,
+}
+
+/// [`LoadInput`] of `s`: the same rules as [`sanitize`].
+#[inline]
+pub(crate) fn sanitize_load(s: &SlipInput) -> LoadInput {
+    LoadInput {
+        fz: finite_or_zero(s.fz).max(0.0),
+        gamma: finite_or_zero(s.gamma),
+        friction_scale: finite_or_zero(s.friction_scale).max(0.0),
+        stiffness_scale: positive_or_one(s.stiffness_scale),
+        peak_slip_scale: positive_or_one(s.peak_slip_scale),
     }
 }
 

@@ -29,7 +29,10 @@
 //! Limits: no shifts other than camber (zero force at zero slip and zero camber), a heuristic
 //! trail (the camber thrust gets the same trail), no camber effect on the peak friction.
 
-use super::interface::{ForceNeed, SlipInput, SlipPoint, SteadyForces, TireModel, sanitize};
+use super::interface::{
+    ForceNeed, LoadInput, SlipInput, SlipPoint, SteadyForces, TireModel, finite_or_zero,
+    sanitize_load,
+};
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
 
@@ -324,12 +327,9 @@ impl TireModel for SimpleMagicParams {
     /// `s = √(s_x² + s_y²)`; less a margin of `10⁻⁹` relative and `10⁻¹²` on the sine, far
     /// above the rounding of either side. 0 elsewhere (before the peak, no peak, no load).
     fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
-        let s = sanitize(common);
+        let s = sanitize_load(common);
         let MagicCurve { c, e, .. } = self.longitudinal;
-        let (kappa, alpha) = (
-            if kappa.is_finite() { kappa } else { 0.0 },
-            if alpha.is_finite() { alpha } else { 0.0 },
-        );
+        let (kappa, alpha) = (finite_or_zero(kappa), finite_or_zero(alpha));
         // The bound's argument needs the validated shape (E ≤ 1) and a peak (1 < C < 2).
         let shaped = c > 1.0 && c < 2.0 && e <= 1.0;
         let Some(p) = self.prepare(&s).filter(|p| p.d > 0.0 && shaped) else {
@@ -351,9 +351,8 @@ impl TireModel for SimpleMagicParams {
 
     /// The load, surface and camber terms (and the two peak slips) once per batch.
     fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
-        let s = sanitize(common);
-        let prepared = self.prepare(&s);
-        let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+        let prepared = self.prepare(&sanitize_load(common));
+        let finite = finite_or_zero;
         for (pt, o) in points.iter().zip(out.iter_mut()) {
             *o = prepared
                 .as_ref()
@@ -382,14 +381,14 @@ impl SimpleMagicParams {
     /// `(Fx, Fy, trail)` of the model docs, `None` for no force at all (no load, no slip or
     /// no grip); a force `need` does not name is 0 (its curve not evaluated).
     fn evaluate(&self, input: &SlipInput, need: ForceNeed) -> Option<(f64, f64, f64)> {
-        let s = sanitize(input);
-        self.prepare(&s)
-            .and_then(|p| self.at_slip(&p, s.kappa, s.alpha, need))
+        let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
+        self.prepare(&sanitize_load(input))
+            .and_then(|p| self.at_slip(&p, kappa, alpha, need))
     }
 
-    /// The slip-independent part at the sanitised input `s`; `None` without load.
+    /// The slip-independent part at the sanitised load and surface `s`; `None` without load.
     #[inline(always)]
-    fn prepare(&self, s: &SlipInput) -> Option<Prepared> {
+    fn prepare(&self, s: &LoadInput) -> Option<Prepared> {
         if s.fz <= 0.0 {
             return None;
         }

@@ -53,7 +53,7 @@ fn a_zero_slip_is_the_formulas_signed_zero() {
             for other in [1e-300, 1e-9, 0.003, 0.2, 1.0, 40.0, 1e200] {
                 for zero in [0.0, -0.0] {
                     for gamma in [0.0, 0.03] {
-                        let s = sanitize(&SlipInput {
+                        let s = sanitize_load(&SlipInput {
                             fz,
                             gamma,
                             ..SlipInput::default()
@@ -310,4 +310,49 @@ fn sliding_floor_is_below_the_force_and_close_to_it() {
         }
     }
     assert!(floors > 1000, "{floors}");
+}
+
+#[test]
+fn the_load_fields_are_sanitised_as_the_whole_input() {
+    // Every rule's branch: finite, negative, zero, ±∞ and NaN in each field the simplified MF
+    // reads; the fields must carry `sanitize`'s bits.
+    use crate::tire::interface::sanitize;
+    let values = [
+        2.5,
+        -3.0,
+        0.0,
+        -0.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+    for &v in &values {
+        for &w in &values {
+            let input = SlipInput {
+                fz: v,
+                gamma: w,
+                friction_scale: w,
+                stiffness_scale: v,
+                peak_slip_scale: w,
+                ..SlipInput::default()
+            };
+            let (whole, load) = (sanitize(&input), sanitize_load(&input));
+            for (a, b) in [
+                (whole.fz, load.fz),
+                (whole.gamma, load.gamma),
+                (whole.friction_scale, load.friction_scale),
+                (whole.stiffness_scale, load.stiffness_scale),
+                (whole.peak_slip_scale, load.peak_slip_scale),
+            ] {
+                assert_eq!(a.to_bits(), b.to_bits(), "{v} {w}");
+            }
+        }
+    }
+    // Hand values of the rules: a negative load is 0, a NaN scale 1.
+    let load = sanitize_load(&SlipInput {
+        fz: -5.0,
+        stiffness_scale: f64::NAN,
+        ..SlipInput::default()
+    });
+    assert_eq!((load.fz, load.stiffness_scale), (0.0, 1.0));
 }
