@@ -179,11 +179,15 @@ pub fn query_ground_reusing(
         && (ws.hit_cache.from_ray || !ws.hit_cache.valid)
         && ws.steer.is_finite()
         && ws.suspension.camber.is_finite();
-    let axle = if ray_only {
+    // The substep's axle, for the suspension and grip stages too
+    // ([`WheelState::axle_world_substep`]); a ray stores none, and the grip stage (the only
+    // reader then: a ray's contact has no tread) builds it with its heading's steer rotation.
+    ws.axle_world_substep = if ray_only {
         DVec3::ZERO
     } else {
         axle_world(pose, ws, side)
     };
+    let axle = ws.axle_world_substep;
     let q = WheelQuery {
         origin: strut_top_world(wp, pose),
         direction: travel_direction_world(wp, pose),
@@ -258,7 +262,7 @@ pub(crate) fn update_suspension_along(
     ws.contact_point_world = if ws.suspension.in_contact {
         let n = ws.contact_normal_world;
         let support = if !ws.hit_cache.from_ray {
-            let axle = axle_world(pose, ws, side);
+            let axle = substep_axle(pose, ws, side);
             ws.centre_world
                 + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
         } else {
@@ -356,8 +360,8 @@ pub(crate) fn tire_input_at(
     let body = &at.body;
     let (pose, chassis) = (&body.state.pose, body.state);
     let n = ws.contact_normal_world;
-    // The steer rotation once, for the heading and the inclination (same bits as each
-    // building its own: one `sin_cos` less per wheel and substep).
+    // The inclination ([`inclination`]) from the substep's axle the contact stage stored, or,
+    // where it stored none, with the heading's steer rotation (the same bits either way).
     let steer = rotation_z(ws.steer);
     let heading = pose.transform_vector(steer * DVec3::X);
     let long = (heading - n * heading.dot(n)).normalize_or_zero();
@@ -389,7 +393,11 @@ pub(crate) fn tire_input_at(
         drive_torque: ws.drive_torque,
         brake_torque: ws.brake_torque,
         effective_mass: corner.sprung_mass,
-        camber: inclination_steered(pose, steer, ws.suspension.camber, corner.side, n),
+        camber: if ws.axle_world_substep == DVec3::ZERO {
+            inclination_steered(pose, steer, ws.suspension.camber, corner.side, n)
+        } else {
+            ws.axle_world_substep.dot(n).clamp(-1.0, 1.0).asin()
+        },
         rest_load,
         gravity,
         friction_scale: grip,
@@ -516,6 +524,18 @@ pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
 /// The wheel's spin axis in the world at its current steer and camber (unit).
 fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
     pose.transform_vector(wheel_rotation(ws.steer, ws.suspension.camber, side) * DVec3::Y)
+}
+
+/// [`axle_world`] as the contact stage stored it this substep
+/// ([`WheelState::axle_world_substep`], the same bits), or computed here while nothing has
+/// stored it yet (zero: a stage run alone).
+#[inline]
+fn substep_axle(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
+    if ws.axle_world_substep == DVec3::ZERO {
+        axle_world(pose, ws, side)
+    } else {
+        ws.axle_world_substep
+    }
 }
 
 /// Orientation of the wheel in the vehicle frame: steer about z, then camber about x
