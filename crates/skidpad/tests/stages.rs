@@ -139,3 +139,59 @@ fn clearing_chassis_forces_equals_a_fresh_value() {
     assert_eq!(f, ChassisForces::default());
     assert!(f.point_forces().is_empty());
 }
+
+#[test]
+fn the_stored_wheel_axle_is_what_the_later_stages_would_compute() {
+    // `WheelState::axle_world_substep`: the contact stage stores each wheel's world axle
+    // `R_body·R_z(δ)·R_x(−side·ε)·ŷ`; the suspension and grip stages read it. It must be that
+    // product bit for bit, the later stages must give the same bits whether they read it or
+    // build the axle themselves (a zero cache), and the determinism hash must not see it.
+    use skidpad::DVec3;
+    use skidpad::ground::Plane;
+    use skidpad::vehicle::Vehicle;
+    use skidpad::wheel::wheel_rotation;
+    let dt = 1.0 / 60.0;
+    let ground = Plane::default();
+    // The sedan (wheel sweep) turning: steered front wheels, a rolled body.
+    let mut car = Vehicle::new(skidpad::presets::sedan()).unwrap();
+    car.set_intent(Intent {
+        throttle: 0.4,
+        steer: 0.5,
+        ..Intent::default()
+    })
+    .unwrap();
+    for _ in 0..90 {
+        car.step(dt, &ground);
+    }
+    let (p, d, c, s) = car.parts_mut();
+    let h = dt / 3.0;
+    let intent = pipeline::input_stage(p, c, s, h);
+    pipeline::steering_stage(p, d, c, &intent, s, h);
+    pipeline::contact_stage(p, d, s, &ground);
+    let bits = |v: DVec3| v.to_array().map(f64::to_bits);
+    let mut steered = 0;
+    for (i, ws) in s.wheels[..p.wheels.len()].iter().enumerate() {
+        let rot = wheel_rotation(ws.steer, ws.suspension.camber, d.side[i]);
+        let axle = s.chassis.pose.transform_vector(rot * DVec3::Y);
+        assert_eq!(bits(ws.axle_world_substep), bits(axle), "wheel {i}");
+        steered += usize::from(ws.steer.abs() > 0.01);
+    }
+    assert!(steered >= 2, "the front wheels are steered");
+    let mut rebuilt = s.clone();
+    for ws in rebuilt.wheels.iter_mut() {
+        ws.axle_world_substep = DVec3::ZERO;
+    }
+    for st in [&mut *s, &mut rebuilt] {
+        pipeline::suspension_stage(p, d, st, h);
+        let prep = pipeline::powertrain_stage(p, d, c, &intent, st, h);
+        pipeline::grip_stage(p, d, &prep, st, &ground, h);
+    }
+    assert_eq!(format!("{s:?}"), format!("{rebuilt:?}"));
+    assert!(s.wheels.iter().take(4).all(|w| w.tire_input.is_some()));
+    // The hash is over the `Debug` form, which leaves the cache out.
+    let h0 = skidpad::vehicle::snapshot::state_hash(&*s);
+    s.wheels[0].axle_world_substep = DVec3::new(1.0, 2.0, 3.0);
+    assert_eq!(skidpad::vehicle::snapshot::state_hash(&*s), h0);
+    s.wheels[0].steer += 1e-9;
+    assert_ne!(skidpad::vehicle::snapshot::state_hash(&*s), h0);
+}

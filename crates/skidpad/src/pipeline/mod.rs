@@ -10,7 +10,7 @@
 //! |---|---|---|---|---|
 //! | 1 | [`Stage::Input`] | [`crate::input::smooth`], [`crate::stability::model::hill_hold`], [`wheel::commands`] | [`Controls`] | smoothed intent, hill-hold demand, per-wheel drive and brake torque |
 //! | 2 | [`Stage::Steering`] | [`crate::steering::model::steer_angles`], [`wheel::steer_and_toe`] | steer command, forward speed, last jounce | road-wheel steer angles with toe, camber |
-//! | 3 | [`Stage::Contact`] | [`wheel::query_ground`] | chassis pose, [`Ground`] | contact point, normal, surface, measured jounce |
+//! | 3 | [`Stage::Contact`] | [`wheel::query_ground`] | chassis pose, steer and camber, [`Ground`] | contact point, normal, surface, measured jounce; the wheel's world axle for stages 4 and 6 ([`WheelState::axle_world_substep`], a derived cache) |
 //! | 4 | [`Stage::Suspension`] | [`wheel::update_suspension`], [`susp::anti_roll_forces`], [`susp::forces`] | measured jounce | jounce and rate, spring/damper/bump-stop/anti-roll force |
 //! | 5 | [`Stage::Powertrain`] | [`drivetrain::prepare`] | intent, slips, steer | gear, aids, per-wheel drive and brake torque, engine term |
 //! | 6 | [`Stage::Grip`] | [`wheel::normal_load`], [`wheel::tire_input`], [`crate::tire::model::solve_contact`] or the coupled [`drivetrain::solver::solve`], [`wheel::tire_heat`] | load, contact velocity, torques | tyre forces, wheel spin, engine speed |

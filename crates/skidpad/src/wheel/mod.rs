@@ -179,11 +179,15 @@ pub fn query_ground_reusing(
         && (ws.hit_cache.from_ray || !ws.hit_cache.valid)
         && ws.steer.is_finite()
         && ws.suspension.camber.is_finite();
-    let axle = if ray_only {
+    // The substep's axle, for the suspension and grip stages too
+    // ([`WheelState::axle_world_substep`]); a ray stores none, and the grip stage (the only
+    // reader then: a ray's contact has no tread) builds it with its heading's steer rotation.
+    ws.axle_world_substep = if ray_only {
         DVec3::ZERO
     } else {
         axle_world(pose, ws, side)
     };
+    let axle = ws.axle_world_substep;
     let q = WheelQuery {
         origin: strut_top_world(wp, pose),
         direction: travel_direction_world(wp, pose),
@@ -258,7 +262,7 @@ pub(crate) fn update_suspension_along(
     ws.contact_point_world = if ws.suspension.in_contact {
         let n = ws.contact_normal_world;
         let support = if !ws.hit_cache.from_ray {
-            let axle = axle_world(pose, ws, side);
+            let axle = substep_axle(pose, ws, side);
             ws.centre_world
                 + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
         } else {
@@ -356,9 +360,10 @@ pub(crate) fn tire_input_at(
     let body = &at.body;
     let (pose, chassis) = (&body.state.pose, body.state);
     let n = ws.contact_normal_world;
-    // The heading's steer rotation; the inclination takes the axle the contact stage built
-    // ([`axle_vehicle`]).
-    let heading = pose.transform_vector(rotation_z(ws.steer) * DVec3::X);
+    // The inclination ([`inclination`]) from the substep's axle the contact stage stored, or,
+    // where it stored none, with the heading's steer rotation (the same bits either way).
+    let steer = rotation_z(ws.steer);
+    let heading = pose.transform_vector(steer * DVec3::X);
     let long = (heading - n * heading.dot(n)).normalize_or_zero();
     let lat = n.cross(long);
     // `chassis.point_velocity(..)` about the stage's centre of mass.
@@ -388,7 +393,11 @@ pub(crate) fn tire_input_at(
         drive_torque: ws.drive_torque,
         brake_torque: ws.brake_torque,
         effective_mass: corner.sprung_mass,
-        camber: inclination(pose, ws.steer, ws.suspension.camber, corner.side, n),
+        camber: if ws.axle_world_substep == DVec3::ZERO {
+            inclination_steered(pose, steer, ws.suspension.camber, corner.side, n)
+        } else {
+            ws.axle_world_substep.dot(n).clamp(-1.0, 1.0).asin()
+        },
         rest_load,
         gravity,
         friction_scale: grip,
@@ -514,41 +523,19 @@ pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
 
 /// The wheel's spin axis in the world at its current steer and camber (unit).
 fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
-    pose.transform_vector(axle_vehicle(ws.steer, ws.suspension.camber, side))
+    pose.transform_vector(wheel_rotation(ws.steer, ws.suspension.camber, side) * DVec3::Y)
 }
 
-/// How many wheels' axles [`axle_vehicle`] remembers per thread (the contact and suspension
-/// stages of one substep run over every wheel in turn, so the suspension stage finds the
-/// axle the contact stage built for up to this many wheels).
-const AXLE_MEMO: usize = 32;
-
-/// The wheel's spin axis in the vehicle frame, `wheel_rotation(steer, camber, side)·ŷ`,
-/// remembered per thread, keyed by the three angles' bits (so a hit returns exactly the bits
-/// the rotations give). The contact stage and the suspension stage each need it for every
-/// wheel and substep at the same steer and camber: two half-angle `sin_cos` and a quaternion
-/// product (≈ 270 instructions) each time, before.
+/// [`axle_world`] as the contact stage stored it this substep
+/// ([`WheelState::axle_world_substep`], the same bits), or computed here while nothing has
+/// stored it yet (zero: a stage run alone).
 #[inline]
-fn axle_vehicle(steer: f64, camber: f64, side: f64) -> DVec3 {
-    use std::cell::Cell;
-    type Entry = Cell<Option<([u64; 3], DVec3)>>;
-    thread_local! {
-        static MEMO: [Entry; AXLE_MEMO] = const { [const { Cell::new(None) }; AXLE_MEMO] };
+fn substep_axle(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
+    if ws.axle_world_substep == DVec3::ZERO {
+        axle_world(pose, ws, side)
+    } else {
+        ws.axle_world_substep
     }
-    let key = [steer.to_bits(), camber.to_bits(), side.to_bits()];
-    // Fibonacci hashing of the key to a slot.
-    let mix = (key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42))
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let slot = (mix >> 59) as usize % AXLE_MEMO;
-    MEMO.with(|memo| {
-        if let Some((k, axle)) = memo[slot].get()
-            && k == key
-        {
-            return axle;
-        }
-        let axle = wheel_rotation(steer, camber, side) * DVec3::Y;
-        memo[slot].set(Some((key, axle)));
-        axle
-    })
 }
 
 /// Orientation of the wheel in the vehicle frame: steer about z, then camber about x
@@ -599,13 +586,15 @@ fn rotation_z(angle: f64) -> DQuat {
 /// `γ = −side·ε` (positive camber on a left wheel is negative inclination), and a body rolled
 /// by φ (ISO roll, + right side down) with no kinematic camber gives `γ = φ` on every wheel:
 /// the camber to the road becomes `ε − φ` on the left and `ε + φ` on the right. Unit: rad.
-///
-/// The axle `R_z(δ)·R_x(−side·ε)·ŷ` is remembered per thread from the contact stage
-/// of the same substep (the same bits as building it again: one `sin_cos` less per wheel
-/// and substep in the grip stage).
-#[inline]
 pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) -> f64 {
-    let axle = pose.transform_vector(axle_vehicle(steer, camber, side));
+    inclination_steered(pose, rotation_z(steer), camber, side, n)
+}
+
+/// [`inclination`] with the steer rotation `R_z(δ)` already built (the same bits).
+#[inline]
+fn inclination_steered(pose: &Pose, steer: DQuat, camber: f64, side: f64, n: DVec3) -> f64 {
+    // `wheel_rotation`'s product with its first factor given.
+    let axle = pose.transform_vector(steer * rotation_x(-side * camber) * DVec3::Y);
     axle.dot(n).clamp(-1.0, 1.0).asin()
 }
 
@@ -634,25 +623,6 @@ mod tests {
         assert!(rotation_x(-0.0).x.is_sign_negative());
         assert!(rotation_z(-0.0).z.is_sign_negative());
         assert!(rotation_z(0.0).z.is_sign_positive());
-    }
-
-    #[test]
-    fn the_remembered_axle_has_the_bits_of_the_rotations() {
-        // Angles repeated, interleaved over more wheels than the memo holds, signed zeros
-        // and NaN: every answer equals `wheel_rotation(..)·ŷ` bit for bit.
-        let angles = [0.0, -0.0, 0.03, -0.03, 1e-17, 0.5, f64::NAN, -1.2];
-        let bits = |v: DVec3| v.to_array().map(f64::to_bits);
-        let mut k = 3_usize;
-        for _ in 0..5000 {
-            k = (k * 7919 + 13) % 10007;
-            let (steer, camber) = (angles[k % 8], angles[(k / 8) % 8]);
-            let side = if k.is_multiple_of(3) { 1.0 } else { -1.0 };
-            assert_eq!(
-                bits(axle_vehicle(steer, camber, side)),
-                bits(wheel_rotation(steer, camber, side) * DVec3::Y),
-                "steer {steer}, camber {camber}, side {side}"
-            );
-        }
     }
 
     #[test]

@@ -12,7 +12,11 @@ use crate::tire::model::ContactInput;
 use glam::DVec3;
 
 /// Runtime state of one wheel.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+///
+/// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
+/// every field but the derived cache [`WheelState::axle_world_substep`], in declaration order,
+/// as `#[derive(Debug)]` would.
+#[derive(Clone, Copy, PartialEq, Default)]
 pub struct WheelState {
     /// Suspension line.
     pub suspension: SuspensionState,
@@ -67,6 +71,44 @@ pub struct WheelState {
     /// Grip stage: the tyre force on the chassis, `long·Fx + lat·Fy`, world; valid while the
     /// wheel is on the ground. Unit: N.
     pub tire_force_world: DVec3,
+    /// Derived cache, not physics state: the wheel's spin axis in the world this substep,
+    /// `R_body·R_z(δ)·R_x(−side·ε)·ŷ` ([`crate::wheel::wheel_rotation`]; unit), shared by the
+    /// contact, suspension and grip stages. The contact stage ([`crate::wheel::query_ground`])
+    /// rewrites it every substep from the chassis pose, steer and camber before any stage
+    /// reads it; none of the three changes until the substep's integration, so each reader
+    /// gets the bits it would compute itself. Zero until the first contact stage: a reader
+    /// then computes the axle itself (a stage run alone, a test). Left out of the `Debug`
+    /// form, so the determinism hash is the same with or without it (it follows from the
+    /// state at the substep's start in any case). Unit: 1.
+    pub axle_world_substep: DVec3,
+}
+
+impl std::fmt::Debug for WheelState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `#[derive(Debug)]`'s form without the derived cache `axle_world_substep`.
+        f.debug_struct("WheelState")
+            .field("suspension", &self.suspension)
+            .field("tire", &self.tire)
+            .field("steer", &self.steer)
+            .field("drive_torque", &self.drive_torque)
+            .field("brake_torque", &self.brake_torque)
+            .field("handbrake", &self.handbrake)
+            .field("contact_point_world", &self.contact_point_world)
+            .field("contact_normal_world", &self.contact_normal_world)
+            .field("surface", &self.surface)
+            .field("surface_velocity_world", &self.surface_velocity_world)
+            .field("normal_load", &self.normal_load)
+            .field("centre_world", &self.centre_world)
+            .field("hit_cache", &self.hit_cache)
+            .field("tire_input", &self.tire_input)
+            .field("measured_jounce", &self.measured_jounce)
+            .field("ground_rise", &self.ground_rise)
+            .field("edge_force_world", &self.edge_force_world)
+            .field("tire_long_world", &self.tire_long_world)
+            .field("tire_lat_world", &self.tire_lat_world)
+            .field("tire_force_world", &self.tire_force_world)
+            .finish()
+    }
 }
 
 /// The part of a wheel's [`ContactInput`] kept after the grip stage, for telemetry: the full
