@@ -16,7 +16,7 @@ use crate::steering::SteeringParams;
 use crate::suspension::model::rest_force;
 use crate::suspension::{AntiRollBarParams, BodyRollParams, LoadFilterParams};
 use crate::wheel::{Corner, WheelParams};
-use glam::DVec3;
+use glam::{DMat3, DVec3};
 use serde::{Deserialize, Serialize};
 
 /// Time stepping and environment.
@@ -359,6 +359,12 @@ pub struct Derived {
     /// Longest stable substep ([`max_substep`]): a step of `dt` runs at least
     /// `⌈dt / max_substep⌉` substeps. Unit: s.
     pub max_substep: f64,
+    /// The chassis inertia's inverse in vehicle axes, `I⁻¹` (`chassis.inertia.inverse()`),
+    /// computed once: it depends only on the parameters, and the integrator and the
+    /// constraint stages ([`crate::chassis::integrate_prepared`],
+    /// [`crate::pipeline::drift_state_prepared`]) rotate it per substep. The same bits as
+    /// inverting on every call. Unit: 1/(kg·m²).
+    pub chassis_inverse_inertia: DMat3,
 }
 
 /// The stability bound on a substep `h` of an oscillator of natural frequency `ω` and
@@ -505,6 +511,7 @@ impl Derived {
             drive_wheels: [DriveWheel::default(); MAX_WHEELS],
             drive_topology: Topology::default(),
             max_substep: max_substep(p, &sprung_mass),
+            chassis_inverse_inertia: p.chassis.inertia.inverse(),
         };
         for (i, w) in p.wheels.iter().enumerate() {
             d.rest_force[i] = rest_force(&w.suspension, sprung_mass[i], p.sim.gravity);

@@ -106,7 +106,9 @@ mod sprung;
 mod state;
 
 pub use constraint::{PointConstraint, solve_contacts, solve_impulses, solve_positions};
-pub use model::{ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, Wrench, integrate};
+pub use model::{
+    ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, Wrench, integrate, integrate_prepared,
+};
 pub use params::{
     COM_REACH, ChassisParams, INERTIA_RANGE, INERTIA_SYMMETRY_TOLERANCE,
     INERTIA_TRIANGLE_TOLERANCE, MASS_RANGE, box_inertia,

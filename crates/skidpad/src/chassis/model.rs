@@ -64,6 +64,21 @@ impl Wrench {
 /// `p` must be valid ([`ChassisParams::validate`]) and `dt` finite and ≥ 0; this is the hot
 /// path and does not check.
 pub fn integrate(p: &ChassisParams, s: &mut ChassisState, w: &Wrench, gravity: DVec3, dt: f64) {
+    integrate_prepared(p, &p.inertia.inverse(), s, w, gravity, dt);
+}
+
+/// [`integrate`] with the inertia's inverse `inv_inertia` (vehicle axes, exactly
+/// `p.inertia.inverse()`) computed once by the caller, e.g.
+/// [`Derived::chassis_inverse_inertia`](crate::vehicle::Derived::chassis_inverse_inertia): the same
+/// bits without a 3×3 inversion per call.
+pub fn integrate_prepared(
+    p: &ChassisParams,
+    inv_inertia: &DMat3,
+    s: &mut ChassisState,
+    w: &Wrench,
+    gravity: DVec3,
+    dt: f64,
+) {
     debug_assert!(dt.is_finite() && dt >= 0.0, "dt must be finite and >= 0");
     let q0 = s.pose.rotation;
     let com0 = s.com_world(p);
@@ -75,8 +90,7 @@ pub fn integrate(p: &ChassisParams, s: &mut ChassisState, w: &Wrench, gravity: D
     // Rotation, Strang splitting: half torque kick, torque-free implicit midpoint step with
     // the Cayley orientation update, half torque kick. Each kick adds ½ τ dt to the world
     // angular momentum, so L changes by exactly τ dt.
-    let inv_inertia = p.inertia.inverse();
-    let kick = inv_inertia * (0.5 * dt);
+    let kick = *inv_inertia * (0.5 * dt);
     let w0 = q0.conjugate() * s.angular_velocity_world + kick * (q0.conjugate() * w.torque);
     let w1 = angular_midpoint_step(&p.inertia, w0, dt);
     let half = (w0 + w1) * (0.25 * dt); // (dt ω̄)/2

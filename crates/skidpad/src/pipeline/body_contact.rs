@@ -291,6 +291,22 @@ pub fn impact_stage<const S: usize>(
     forces: &mut ChassisForces<S>,
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
+    impact_stage_prepared(p, &p.chassis.inertia.inverse(), s, ground, start, forces, h)
+}
+
+/// [`impact_stage`] with the chassis inertia's inverse (vehicle axes, exactly
+/// `p.chassis.inertia.inverse()`) computed once
+/// ([`Derived::chassis_inverse_inertia`](crate::vehicle::Derived::chassis_inverse_inertia)):
+/// the same bits.
+pub fn impact_stage_prepared<const S: usize>(
+    p: &VehicleParams,
+    inv_inertia: &glam::DMat3,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    start: &ChassisState,
+    forces: &mut ChassisForces<S>,
+    h: f64,
+) -> Option<(DVec3, DVec3)> {
     // Only the entries written are touched (no 8 KB of zeroed scratch per substep).
     let mut c = ArrayVec::<PointConstraint, MAX_CONTACTS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
@@ -323,7 +339,7 @@ pub fn impact_stage<const S: usize>(
         fix.0 * POSITION_CORRECTION_RATE,
         fix.1 * POSITION_CORRECTION_RATE,
     );
-    let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
+    let drift = super::drift_state_prepared(inv_inertia, &s.chassis, &forces.total, h);
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();

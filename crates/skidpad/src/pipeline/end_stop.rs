@@ -33,12 +33,28 @@ pub fn end_stop_stage<const S: usize>(
     forces: &mut ChassisForces<S>,
     h: f64,
 ) -> bool {
+    end_stop_stage_prepared(p, &p.chassis.inertia.inverse(), s, ground, start, forces, h)
+}
+
+/// [`end_stop_stage`] with the chassis inertia's inverse (vehicle axes, exactly
+/// `p.chassis.inertia.inverse()`) computed once
+/// ([`Derived::chassis_inverse_inertia`](crate::vehicle::Derived::chassis_inverse_inertia)):
+/// the same bits.
+pub fn end_stop_stage_prepared<const S: usize>(
+    p: &VehicleParams,
+    inv_inertia: &glam::DMat3,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    start: &ChassisState,
+    forces: &mut ChassisForces<S>,
+    h: f64,
+) -> bool {
     let mut c = ArrayVec::<PointConstraint, MAX_WHEELS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
     let n = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     super::move_to_end(start, &s.chassis, c.as_mut_slice());
     let c = c.as_slice();
-    let drift = super::drift_state(&p.chassis, &s.chassis, &forces.total, h);
+    let drift = super::drift_state_prepared(inv_inertia, &s.chassis, &forces.total, h);
     let mut j = [0.0; MAX_WHEELS];
     solve_impulses(&p.chassis, &drift, c, &mut j[..n]);
     let com = s.chassis.com_world(&p.chassis);

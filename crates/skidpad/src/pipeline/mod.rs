@@ -54,10 +54,10 @@ mod strut_balance;
 pub use body_contact::{
     BODY_CONTACT_MARGIN, BODY_MAX_DEPTH, BODY_RAY_HEADROOM, MAX_CONTACTS, PENETRATION_SLOP,
     POSITION_CORRECTION_RATE, apply_position_correction, auto_box_of, body_contact_points,
-    impact_stage, move_to_end,
+    impact_stage, impact_stage_prepared, move_to_end,
 };
 use end_stop::end_stops;
-pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage};
+pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage, end_stop_stage_prepared};
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
     AeroForces, aero_stage, assemble, assemble_into, contact_stage, grip_stage, input_stage,
@@ -70,13 +70,13 @@ use crate::{drivetrain, suspension::model as susp, wheel, wheel::WheelState};
 
 use crate::MAX_WHEELS;
 use crate::aero::MAX_AERO_FORCES;
-use crate::chassis::{ChassisState, Wrench, integrate};
+use crate::chassis::{ChassisState, Wrench, integrate_prepared};
 use crate::ground::Ground;
 use crate::input::Controls;
 use crate::params::{Derived, VehicleParams};
 use crate::state::VehicleState;
 use arrayvec::ArrayVec;
-use glam::DVec3;
+use glam::{DMat3, DVec3};
 
 /// The stages of a substep, in order (the Bevy plugin's system sets map onto them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -289,11 +289,32 @@ pub fn predict_substep<const S: usize>(
     forces: &mut ChassisForces<S>,
     h: f64,
 ) {
+    let inv_inertia = p.chassis.inertia.inverse();
+    predict_substep_prepared(p, &inv_inertia, s, ground, forces, h);
+}
+
+/// [`predict_substep`] with the chassis inertia's inverse computed once
+/// ([`Derived::chassis_inverse_inertia`]): the same bits.
+fn predict_substep_prepared<const S: usize>(
+    p: &VehicleParams,
+    inv_inertia: &DMat3,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    forces: &mut ChassisForces<S>,
+    h: f64,
+) {
     let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
     let start = s.chassis;
-    integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
-    if end_stop_stage(p, s, ground, &start, forces, h) {
-        redo_impulse_first(p, s, &start, forces, gravity, h);
+    integrate_prepared(
+        &p.chassis,
+        inv_inertia,
+        &mut s.chassis,
+        &forces.total,
+        gravity,
+        h,
+    );
+    if end_stop_stage_prepared(p, inv_inertia, s, ground, &start, forces, h) {
+        redo_impulse_first(p, inv_inertia, s, &start, forces, gravity, h);
     }
 }
 
@@ -301,6 +322,7 @@ pub fn predict_substep<const S: usize>(
 /// ([`integrate_substep`]).
 fn redo_impulse_first<const S: usize>(
     p: &VehicleParams,
+    inv_inertia: &DMat3,
     s: &mut VehicleState,
     start: &ChassisState,
     forces: &ChassisForces<S>,
@@ -308,8 +330,9 @@ fn redo_impulse_first<const S: usize>(
     h: f64,
 ) {
     s.chassis = *start;
-    integrate_substep(
+    integrate_substep_prepared(
         &p.chassis,
+        inv_inertia,
         &mut s.chassis,
         &forces.total,
         &forces.impulse,
@@ -343,15 +366,29 @@ pub fn integrate_substep(
     gravity: DVec3,
     h: f64,
 ) {
-    let r = glam::DMat3::from_quat(s.pose.rotation);
-    let inv_iw = r * p.inertia.inverse() * r.transpose();
+    integrate_substep_prepared(p, &p.inertia.inverse(), s, total, j, gravity, h);
+}
+
+/// [`integrate_substep`] with the inertia's inverse (vehicle axes, exactly
+/// `p.inertia.inverse()`) computed once ([`Derived::chassis_inverse_inertia`]): the same bits.
+pub fn integrate_substep_prepared(
+    p: &crate::chassis::ChassisParams,
+    inv_inertia: &DMat3,
+    s: &mut crate::chassis::ChassisState,
+    total: &Wrench,
+    j: &Wrench,
+    gravity: DVec3,
+    h: f64,
+) {
+    let r = DMat3::from_quat(s.pose.rotation);
+    let inv_iw = r * *inv_inertia * r.transpose();
     s.linear_velocity_world += j.force / p.mass;
     s.angular_velocity_world += inv_iw * j.torque;
     let rest = Wrench {
         force: total.force - j.force / h,
         torque: total.torque - j.torque / h,
     };
-    integrate(p, s, &rest, gravity, h);
+    integrate_prepared(p, inv_inertia, s, &rest, gravity, h);
 }
 
 /// The velocities a substep's drift moves the pose with, from the integrated `end` state
@@ -367,8 +404,19 @@ pub fn drift_state(
     w: &Wrench,
     h: f64,
 ) -> crate::chassis::ChassisState {
-    let r = glam::DMat3::from_quat(end.pose.rotation);
-    let inv_iw = r * p.inertia.inverse() * r.transpose();
+    drift_state_prepared(&p.inertia.inverse(), end, w, h)
+}
+
+/// [`drift_state`] with the inertia's inverse (vehicle axes, exactly `p.inertia.inverse()`)
+/// computed once ([`Derived::chassis_inverse_inertia`]): the same bits.
+pub fn drift_state_prepared(
+    inv_inertia: &DMat3,
+    end: &crate::chassis::ChassisState,
+    w: &Wrench,
+    h: f64,
+) -> crate::chassis::ChassisState {
+    let r = DMat3::from_quat(end.pose.rotation);
+    let inv_iw = r * *inv_inertia * r.transpose();
     let mut d = *end;
     d.angular_velocity_world -= inv_iw * w.torque * (0.5 * h);
     d
@@ -439,13 +487,23 @@ fn run_substeps(
         compute_forces_into(p, d, controls, s, ground, h, &mut forces);
         if body {
             let start = s.chassis;
-            integrate(&p.chassis, &mut s.chassis, &forces.total, gravity, h);
-            if let Some(fix) = impact_stage(p, s, ground, &start, &mut forces, h) {
-                redo_impulse_first(p, s, &start, &forces, gravity, h);
+            let inv_inertia = &d.chassis_inverse_inertia;
+            integrate_prepared(
+                &p.chassis,
+                inv_inertia,
+                &mut s.chassis,
+                &forces.total,
+                gravity,
+                h,
+            );
+            if let Some(fix) =
+                impact_stage_prepared(p, inv_inertia, s, ground, &start, &mut forces, h)
+            {
+                redo_impulse_first(p, inv_inertia, s, &start, &forces, gravity, h);
                 apply_position_correction(p, &mut s.chassis, fix, h);
             }
         } else {
-            predict_substep(p, s, ground, &mut forces, h);
+            predict_substep_prepared(p, &d.chassis_inverse_inertia, s, ground, &mut forces, h);
         }
         each(k, &forces);
     }
