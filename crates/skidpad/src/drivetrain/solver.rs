@@ -295,8 +295,10 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
     let sys = System::new(engine, wheels, topo, h);
     let mut set = ActiveSet::initial(&sys);
     let mut sol = Solution::default();
+    // One speed vector for every pass, written in place (entries past `n + 1` stay 0).
+    let mut x = [0.0; N];
     for pass in 0..MAX_PASSES {
-        let x = sys.solve_linear(&set);
+        sys.solve_linear(&set, &mut x);
         let lock_t = sys.evaluate(&set, &x, &mut sol);
         sol.passes = pass + 1;
         if !set.update(&sys, &x, &sol, &lock_t, pass) {
@@ -365,24 +367,24 @@ impl<'a> System<'a> {
     }
 
     /// Assemble `(M/h − J)·x' = M·x/h + f₀` for the active `set` and solve it: the end-of-step
-    /// speeds `[ω_e', ω_1' …]` (the start speeds if the matrix were singular).
+    /// speeds `[ω_e', ω_1' …]` (the start speeds if the matrix were singular), written to
+    /// `x[..n + 1]` (the rest of `x` is left alone).
     ///
     /// The matrix is sized to the vehicle (`M ≥ n + 1` of 5, 9 or [`N`]): the same arithmetic
     /// on the same entries, without zeroing and eliminating a 21 × 21 array for a 4-wheel car.
-    fn solve_linear(&self, set: &ActiveSet) -> [f64; N] {
+    fn solve_linear(&self, set: &ActiveSet, x: &mut [f64; N]) {
         match self.n + 1 {
-            0..=5 => self.solve_sized::<5>(set),
-            6..=9 => self.solve_sized::<9>(set),
-            _ => self.solve_sized::<N>(set),
+            0..=5 => self.solve_sized::<5>(set, x),
+            6..=9 => self.solve_sized::<9>(set, x),
+            _ => self.solve_sized::<N>(set, x),
         }
     }
 
     /// [`Self::solve_linear`] with an `M × M` matrix (`M ≥ n + 1`).
-    fn solve_sized<const M: usize>(&self, set: &ActiveSet) -> [f64; N] {
+    fn solve_sized<const M: usize>(&self, set: &ActiveSet, x: &mut [f64; N]) {
         let (engine, n) = (self.engine, self.n);
         let dim = n + 1;
         let (mut a, mut b) = self.assemble::<M>(set);
-        let mut x = [0.0; N];
         if gauss_solve(&mut a, &mut b, dim) {
             x[..dim].copy_from_slice(&b[..dim]);
         } else {
@@ -390,7 +392,6 @@ impl<'a> System<'a> {
             x[0] = engine.omega;
             x[1..dim].copy_from_slice(&self.w0[..n]);
         }
-        x
     }
 
     /// The matrix and right-hand side of the backward-Euler system for `set` (module docs).

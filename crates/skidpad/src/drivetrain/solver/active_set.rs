@@ -60,31 +60,29 @@ impl ActiveSet {
     /// bias locks engaged only above their ratio, engine free.
     pub(super) fn initial(sys: &System<'_>) -> Self {
         let (wheels, topo, n) = (sys.wheels, sys.topo, sys.n);
-        let tire = [TireSet::Linear; MAX_WHEELS];
-        let unsaturated = [false; MAX_WHEELS];
-        let mut brake = [BrakeSet::Slide(0.0); MAX_WHEELS];
+        // Built in place (the arrays are not assembled apart and then moved in).
+        let mut set = Self {
+            tire: [TireSet::Linear; MAX_WHEELS],
+            unsaturated: [false; MAX_WHEELS],
+            brake: [BrakeSet::Slide(0.0); MAX_WHEELS],
+            lock: [LockSet::On; MAX_WHEELS],
+            pin: None,
+        };
         for (i, w) in wheels.iter().enumerate().take(n) {
             if w.brake > 0.0 {
-                brake[i] = if w.omega == 0.0 {
+                set.brake[i] = if w.omega == 0.0 {
                     BrakeSet::Locked
                 } else {
                     BrakeSet::Slide(-w.omega.signum() * w.brake)
                 };
             }
         }
-        let mut lock = [LockSet::On; MAX_WHEELS];
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
             if !bias_exceeded(l, &sys.w0[..n]) {
-                lock[j] = LockSet::Off;
+                set.lock[j] = LockSet::Off;
             }
         }
-        Self {
-            tire,
-            unsaturated,
-            brake,
-            lock,
-            pin: None,
-        }
+        set
     }
 
     /// Update the set after pass `pass` with speeds `x`, outputs `sol` and lock torques
