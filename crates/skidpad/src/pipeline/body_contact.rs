@@ -335,10 +335,8 @@ pub fn impact_stage_prepared<const S: usize>(
     } else {
         (DVec3::ZERO, DVec3::ZERO)
     };
-    let fix = (
-        fix.0 * POSITION_CORRECTION_RATE,
-        fix.1 * POSITION_CORRECTION_RATE,
-    );
+    let rate = POSITION_CORRECTION_RATE;
+    let fix = (fix.0 * rate, fix.1 * rate);
     let drift = super::drift_state_prepared(inv_inertia, &s.chassis, &forces.total, h);
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
