@@ -279,6 +279,62 @@ mod tests {
     }
 
     #[test]
+    fn shared_crown_offset_gives_the_same_bits() {
+        // The previous plane's contact through the new hit's crown fit equals the fit of the
+        // plane itself, bit for bit: on the same slope (normals equal, the offset shared) and
+        // on another one (normals differ, fitted afresh), over 200 wheel poses.
+        let rej = HitRejection::default();
+        let flat = DVec3::new(0.0, 0.0, 0.0);
+        let (mut shared, mut found) = (0, 0);
+        for i in 0..200 {
+            let f = f64::from(i);
+            let q = WheelQuery {
+                origin: DVec3::new(0.37 * f, -0.21 * f, 0.55 + 0.001 * f),
+                direction: DQuat::from_rotation_y(0.002 * f) * -DVec3::Z,
+                axle: DQuat::from_rotation_x(0.003 * f - 0.3) * DVec3::Y,
+                ..wheel(0.0)
+            };
+            let nq = q.normalized().unwrap();
+            let slope = Plane::inclined(0.1, DVec2::new(1.0, 0.5));
+            let (hit, _, fit) = query_wheel_unit(
+                &slope,
+                &nq.normalized().unwrap(),
+                ContactMode::Sweep,
+                &rej,
+                QueryFilter::DRIVABLE,
+                SweepHitMode::Blocking,
+            )
+            .unwrap();
+            for (point, normal) in [
+                (hit.point + DVec3::new(0.01 * f, 0.0, 0.0), hit.normal),
+                (flat, DVec3::Z),
+            ] {
+                let previous = HitCache {
+                    point,
+                    normal,
+                    valid: true,
+                    ..HitCache::default()
+                };
+                shared += usize::from(same_bits(normal, hit.normal));
+                let a = previous.contact_with_fit(&nq, hit.normal, fit);
+                let b = previous.contact_with(&q);
+                let bits = |c: Option<WheelContact>| {
+                    c.map(|c| {
+                        (
+                            c.centre_distance.to_bits(),
+                            c.point.to_array().map(f64::to_bits),
+                        )
+                    })
+                };
+                assert_eq!(bits(a), bits(b), "pose {i}");
+                found += usize::from(a.is_some());
+            }
+        }
+        assert_eq!(shared, 200);
+        assert_eq!(found, 400);
+    }
+
+    #[test]
     fn stale_plane_until_recast_and_out_of_range() {
         let rej = HitRejection::default();
         let mut cache = HitCache::default();
