@@ -296,11 +296,11 @@ pub fn impact_stage<const S: usize>(
     impact_stage_with(p, &rims, s, ground, start, forces, h)
 }
 
-/// [`impact_stage`] with the rims' vehicle-frame box `rims` (`RimsBox::of(&p.wheels)`) given:
+/// [`impact_stage`] with the rims' vehicle-frame box `bound` (`RimsBox::of(&p.wheels)`) given:
 /// a step builds it once for its substeps.
 pub(crate) fn impact_stage_with<const S: usize>(
     p: &VehicleParams,
-    rims_box: &RimsBox,
+    bound: &RimsBox,
     s: &mut VehicleState,
     ground: &dyn Ground,
     start: &ChassisState,
@@ -313,8 +313,7 @@ pub(crate) fn impact_stage_with<const S: usize>(
     let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     // The rims after the end stops: the wheels' rigid contact once the travel is used up.
     // With no body shape, no rims either (the suspension-only model of a host's comparison).
-    let rims =
-        p.contact.body.shape != BodyShape::None && !rims_box.clear(start, &s.chassis, ground);
+    let rims = p.contact.body.shape != BodyShape::None && !bound.clear(start, &s.chassis, ground);
     for wp in p.wheels.iter().filter(|w| rims && w.enabled) {
         if let Some(mut pc) = rim_contact(wp, &p.contact.rejection, start, &s.chassis, ground) {
             pc.max_approach_speed /= h;
