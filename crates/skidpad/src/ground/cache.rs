@@ -35,7 +35,9 @@
 
 use glam::DVec3;
 
-use super::wheel::{MIN_CLOSING_COS, query_wheel_detailed, resolve_cylinder};
+use super::wheel::{
+    CrownFit, MIN_CLOSING_COS, query_wheel_unit, resolve_cylinder, resolve_cylinder_with,
+};
 use super::{
     ContactMode, Ground, HitRejection, QueryFilter, SurfaceId, SweepHitMode, WheelContact,
     WheelQuery,
@@ -77,14 +79,33 @@ impl HitCache {
         self.contact(&q.normalized()?)
     }
 
-    /// [`HitCache::contact_with`] for a query `nq` already normalised
-    /// (`nq = q.normalized()`): the same contact without normalising again.
+    /// [`HitCache::contact_with`] for a query `nq` already normalised (`nq = q.normalized()`),
+    /// reusing the crown fit `fit` of another contact
+    /// when it provably gives the same support offset: this plane is a sweep's, its normal
+    /// has the bits of `normal` (the fitted contact's) and `fit.axle` the bits of `nq.axle`
+    /// (radius and half width are `nq`'s in both). Otherwise it fits the plane itself. The
+    /// same contact either way.
     #[inline]
-    pub(crate) fn contact_with_normalized(&self, nq: &WheelQuery) -> Option<WheelContact> {
+    pub(crate) fn contact_with_fit(
+        &self,
+        nq: &WheelQuery,
+        normal: DVec3,
+        fit: Option<CrownFit>,
+    ) -> Option<WheelContact> {
         if !self.valid {
             return None;
         }
-        self.contact(nq)
+        match fit {
+            Some(f)
+                if !self.from_ray
+                    && same_bits(self.normal, normal)
+                    && same_bits(f.axle, nq.axle) =>
+            {
+                let (s, point) = resolve_cylinder_with(nq, self.point, self.normal, f.offset)?;
+                self.contact_at(nq, s, point)
+            }
+            _ => self.contact(nq),
+        }
     }
 
     /// Contact of the wheel `q` with the cached plane; `q` must be normalised.
@@ -99,6 +120,12 @@ impl HitCache {
         } else {
             resolve_cylinder(q, self.point, self.normal)?
         };
+        self.contact_at(q, s, point)
+    }
+
+    /// The cached plane's contact at centre travel `s`, point `point`, if within `q`'s travel.
+    #[inline]
+    fn contact_at(&self, q: &WheelQuery, s: f64, point: DVec3) -> Option<WheelContact> {
         (s <= q.max_distance && s.is_finite()).then_some(WheelContact {
             point,
             normal: self.normal,
@@ -140,12 +167,23 @@ pub fn query_wheel_cached_with(
 ) -> Option<WheelContact> {
     let nq = q.normalized()?;
     query_wheel_cached_normalized(ground, &nq, mode, reject, filter, sweep, cache, reuse_steps)
+        .map(|(c, _)| c)
+}
+
+/// `true` if `a` and `b` have the same bits (unlike `==`, which equates `0.0` and `-0.0`).
+#[inline]
+fn same_bits(a: DVec3, b: DVec3) -> bool {
+    a.x.to_bits() == b.x.to_bits()
+        && a.y.to_bits() == b.y.to_bits()
+        && a.z.to_bits() == b.z.to_bits()
 }
 
 /// [`query_wheel_cached_with`] for a query `nq` already normalised (`nq = q.normalized()`,
-/// which returned `Some`): the same contact and cache without normalising the query again.
+/// which returned `Some`): the same contact and cache, and the crown fit of a freshly cast
+/// sweep contact (`None` for a ray's and a reused plane's). Inlined into its caller, so the
+/// query, the contact and the fit are not copied through return slots.
 #[allow(clippy::too_many_arguments)]
-#[inline]
+#[inline(always)]
 pub(crate) fn query_wheel_cached_normalized(
     ground: &dyn Ground,
     nq: &WheelQuery,
@@ -155,13 +193,17 @@ pub(crate) fn query_wheel_cached_normalized(
     sweep: SweepHitMode,
     cache: &mut HitCache,
     reuse_steps: u32,
-) -> Option<WheelContact> {
+) -> Option<(WheelContact, Option<CrownFit>)> {
     if cache.valid && cache.age < reuse_steps {
         cache.age += 1;
-        return cache.contact(nq);
+        return cache.contact(nq).map(|c| (c, None));
     }
-    match query_wheel_detailed(ground, nq, mode, reject, filter, sweep) {
-        Some((c, from_ray)) => {
+    // `query_wheel_detailed` of `nq`: it normalises its query (here a second time).
+    let found = nq
+        .normalized()
+        .and_then(|q| query_wheel_unit(ground, &q, mode, reject, filter, sweep));
+    match found {
+        Some((c, from_ray, fit)) => {
             *cache = HitCache {
                 point: c.point,
                 normal: c.normal,
@@ -171,7 +213,7 @@ pub(crate) fn query_wheel_cached_normalized(
                 valid: true,
                 age: 0,
             };
-            Some(c)
+            Some((c, fit))
         }
         None => {
             cache.invalidate();
@@ -234,6 +276,62 @@ mod tests {
             // Casts at steps 0, 3, 6.
             assert_eq!(g.1.load(Ordering::Relaxed), 3, "{mode:?}");
         }
+    }
+
+    #[test]
+    fn shared_crown_offset_gives_the_same_bits() {
+        // The previous plane's contact through the new hit's crown fit equals the fit of the
+        // plane itself, bit for bit: on the same slope (normals equal, the offset shared) and
+        // on another one (normals differ, fitted afresh), over 200 wheel poses.
+        let rej = HitRejection::default();
+        let flat = DVec3::new(0.0, 0.0, 0.0);
+        let (mut shared, mut found) = (0, 0);
+        for i in 0..200 {
+            let f = f64::from(i);
+            let q = WheelQuery {
+                origin: DVec3::new(0.37 * f, -0.21 * f, 0.55 + 0.001 * f),
+                direction: DQuat::from_rotation_y(0.002 * f) * -DVec3::Z,
+                axle: DQuat::from_rotation_x(0.003 * f - 0.3) * DVec3::Y,
+                ..wheel(0.0)
+            };
+            let nq = q.normalized().unwrap();
+            let slope = Plane::inclined(0.1, DVec2::new(1.0, 0.5));
+            let (hit, _, fit) = query_wheel_unit(
+                &slope,
+                &nq.normalized().unwrap(),
+                ContactMode::Sweep,
+                &rej,
+                QueryFilter::DRIVABLE,
+                SweepHitMode::Blocking,
+            )
+            .unwrap();
+            for (point, normal) in [
+                (hit.point + DVec3::new(0.01 * f, 0.0, 0.0), hit.normal),
+                (flat, DVec3::Z),
+            ] {
+                let previous = HitCache {
+                    point,
+                    normal,
+                    valid: true,
+                    ..HitCache::default()
+                };
+                shared += usize::from(same_bits(normal, hit.normal));
+                let a = previous.contact_with_fit(&nq, hit.normal, fit);
+                let b = previous.contact_with(&q);
+                let bits = |c: Option<WheelContact>| {
+                    c.map(|c| {
+                        (
+                            c.centre_distance.to_bits(),
+                            c.point.to_array().map(f64::to_bits),
+                        )
+                    })
+                };
+                assert_eq!(bits(a), bits(b), "pose {i}");
+                found += usize::from(a.is_some());
+            }
+        }
+        assert_eq!(shared, 200);
+        assert_eq!(found, 400);
     }
 
     #[test]

@@ -320,6 +320,31 @@ pub(crate) fn query_wheel_detailed(
     sweep: SweepHitMode,
 ) -> Option<(WheelContact, bool)> {
     let q = &q.normalized()?;
+    query_wheel_unit(ground, q, mode, reject, filter, sweep).map(|(c, from_ray, _)| (c, from_ray))
+}
+
+/// The crown fit of a blocking sweep's contact: the unit axle the wheel was resolved with and
+/// its support offset ([`cylinder_support_offset`] of the query's radius and half width, this
+/// axle and the contact's normal). Another plane with the same normal bits, resolved for a
+/// query with the same axle bits, radius and half width, has the same offset.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CrownFit {
+    /// The unit axle of the resolved query.
+    pub axle: DVec3,
+    /// The support offset `q` (module docs, step 2). Unit: m.
+    pub offset: DVec3,
+}
+
+/// [`query_wheel_detailed`] for a query `q` that is already normalised (the output of
+/// [`WheelQuery::normalized`]), also returning the crown fit of a blocking sweep's contact.
+pub(crate) fn query_wheel_unit(
+    ground: &dyn Ground,
+    q: &WheelQuery,
+    mode: ContactMode,
+    reject: &HitRejection,
+    filter: QueryFilter,
+    sweep: SweepHitMode,
+) -> Option<(WheelContact, bool, Option<CrownFit>)> {
     if mode == ContactMode::Sweep {
         match sweep {
             SweepHitMode::Blocking => {
@@ -332,9 +357,17 @@ pub(crate) fn query_wheel_detailed(
                 )?;
                 let centre = q.centre_at(hit.distance);
                 if reject.accepts(q.direction, centre, hit.point, hit.normal)
-                    && let Some((s, point)) = resolve_cylinder(q, hit.point, hit.normal)
+                    && let Some((s, point, offset)) = resolve_cylinder_fit(q, hit.point, hit.normal)
                 {
-                    return (s <= q.max_distance).then_some((contact_at(&hit, s, point), false));
+                    let fit = CrownFit {
+                        axle: q.axle,
+                        offset,
+                    };
+                    return (s <= q.max_distance).then_some((
+                        contact_at(&hit, s, point),
+                        false,
+                        Some(fit),
+                    ));
                 }
             }
             SweepHitMode::NonBlocking => {
@@ -351,13 +384,17 @@ pub(crate) fn query_wheel_detailed(
                     return None;
                 }
                 if let Some((hit, s, point)) = super::filter::pick_touch(q, reject, &hits) {
-                    return (s <= q.max_distance).then_some((contact_at(&hit, s, point), false));
+                    return (s <= q.max_distance).then_some((
+                        contact_at(&hit, s, point),
+                        false,
+                        None,
+                    ));
                 }
             }
         }
     }
     let hit = ground.cast_ray_filtered(q.origin, q.direction, q.max_distance + q.radius, filter)?;
-    Some((contact_from_ray(q, &hit), true))
+    Some((contact_from_ray(q, &hit), true, None))
 }
 
 /// The contact of a sweep hit fitted at centre travel `s`, contact point `point`.
@@ -433,12 +470,46 @@ pub fn cylinder_support_offset(radius: f64, half_width: f64, axle: DVec3, normal
 /// if the plane does not face the suspension line (`−d·n <` [`MIN_CLOSING_COS`]).
 /// `s` is not limited to `[0, s_max]`.
 pub fn resolve_cylinder(q: &WheelQuery, p: DVec3, n: DVec3) -> Option<(f64, DVec3)> {
+    resolve_cylinder_fit(q, p, n).map(|(s, point, _)| (s, point))
+}
+
+/// [`resolve_cylinder`], also returning the support offset it used.
+#[inline]
+pub(crate) fn resolve_cylinder_fit(
+    q: &WheelQuery,
+    p: DVec3,
+    n: DVec3,
+) -> Option<(f64, DVec3, DVec3)> {
     let dn = q.direction.dot(n);
     // Also rejects NaN.
     if -dn < MIN_CLOSING_COS || dn.is_nan() {
         return None;
     }
     let offset = cylinder_support_offset(q.radius, q.half_width, q.axle, n);
+    resolve_at(q, p, n, dn, offset).map(|(s, point)| (s, point, offset))
+}
+
+/// [`resolve_cylinder`] with the support offset given (`offset` =
+/// [`cylinder_support_offset`]`(q.radius, q.half_width, q.axle, n)`, the same bits): the same
+/// result without building the crown's frame again.
+#[inline]
+pub(crate) fn resolve_cylinder_with(
+    q: &WheelQuery,
+    p: DVec3,
+    n: DVec3,
+    offset: DVec3,
+) -> Option<(f64, DVec3)> {
+    let dn = q.direction.dot(n);
+    // Also rejects NaN.
+    if -dn < MIN_CLOSING_COS || dn.is_nan() {
+        return None;
+    }
+    resolve_at(q, p, n, dn, offset)
+}
+
+/// The fit of [`resolve_cylinder`] once the plane is known to face the line (`dn = d·n`).
+#[inline]
+fn resolve_at(q: &WheelQuery, p: DVec3, n: DVec3, dn: f64, offset: DVec3) -> Option<(f64, DVec3)> {
     let s = (p - q.origin - offset).dot(n) / dn;
     let support = q.centre_at(s) + offset;
     let point = support - (support - p).dot(n) * n;

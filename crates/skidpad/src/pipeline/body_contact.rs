@@ -58,6 +58,7 @@
 //! Hosted steps leave the body's contact to the host engine (it owns the body's collider); they
 //! run only the end stops ([`super::end_stop_stage`]).
 
+use super::rim_contact::RimsBox;
 use super::{ChassisForces, end_stops, rim_contact};
 use crate::MAX_WHEELS;
 use crate::chassis::{
@@ -307,14 +308,30 @@ pub fn impact_stage_prepared<const S: usize>(
     forces: &mut ChassisForces<S>,
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
+    let rims = RimsBox::of(&p.wheels);
+    impact_stage_with(p, inv_inertia, &rims, s, ground, start, forces, h)
+}
+
+/// [`impact_stage_prepared`] with the rims' vehicle-frame box `bound` (`RimsBox::of(&p.wheels)`)
+/// given: a step builds it once for its substeps.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn impact_stage_with<const S: usize>(
+    p: &VehicleParams,
+    inv_inertia: &glam::DMat3,
+    bound: &RimsBox,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    start: &ChassisState,
+    forces: &mut ChassisForces<S>,
+    h: f64,
+) -> Option<(DVec3, DVec3)> {
     // Only the entries written are touched (no 8 KB of zeroed scratch per substep).
     let mut c = ArrayVec::<PointConstraint, MAX_CONTACTS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
     let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     // The rims after the end stops: the wheels' rigid contact once the travel is used up.
     // With no body shape, no rims either (the suspension-only model of a host's comparison).
-    let rims = p.contact.body.shape != BodyShape::None
-        && !super::rim_contact::rims_clear(&p.wheels, start, &s.chassis, ground);
+    let rims = p.contact.body.shape != BodyShape::None && !bound.clear(start, &s.chassis, ground);
     for wp in p.wheels.iter().filter(|w| rims && w.enabled) {
         if let Some(mut pc) = rim_contact(wp, &p.contact.rejection, start, &s.chassis, ground) {
             pc.max_approach_speed /= h;

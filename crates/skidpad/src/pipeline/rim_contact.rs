@@ -150,45 +150,70 @@ fn strut_top_local(wp: &WheelParams) -> DVec3 {
     wp.position - sp.travel_direction * sp.max_compression
 }
 
-/// Rounding allowance of [`rims_clear`]'s centres (from rotation matrices) against
+/// Rounding allowance of [`RimsBox::clear`]'s centres (from rotation matrices) against
 /// [`rim_contact`]'s (quaternion rotations): ≈ 1e-12 m apart at 10 km from the origin.
 /// Unit: m.
 const RIMS_BOUND_SLACK: f64 = 1e-6;
 
-/// Broad phase for every enabled wheel's rim sweep at once: `true` when none of them can
-/// reach the ground, so each [`rim_contact`] would return `None`. Wheel `i`'s sphere
-/// (radius `r_s,i`) sweeps from `c₀` along the segment to `c₁` and [`RIM_SWEEP_MARGIN`]
-/// beyond it, so it stays within `r_s,i + RIM_SWEEP_MARGIN` of the box `[lo, hi]` holding
-/// every wheel's `c₀` and `c₁`; one [`clear_of`] of that box grown by the largest `r_s`, the
-/// margin and [`RIMS_BOUND_SLACK`] answers for all. The box: the strut tops' bounding box in
-/// the vehicle frame, placed at both poses by their rotation matrices `M` (world bounding
-/// box `t + M·c ± |M|·e`; two conversions instead of two quaternion rotations per wheel). A car
-/// on its wheels, its rims centimetres above the ground, needs one ground bound per substep
-/// instead of a bound, a square root and a division per wheel. Looser than the per-wheel
-/// test by the margin, so when it says "maybe" each wheel is tested on its own as before.
-pub(crate) fn rims_clear(
-    wheels: &[WheelParams],
-    start: &ChassisState,
-    end: &ChassisState,
-    ground: &dyn Ground,
-) -> bool {
-    // The strut tops' box in the vehicle frame, then each pose's world box of it (centre
-    // `t + M·c`, half extents `|M|·e`).
-    let (mut lo_v, mut hi_v, mut r) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
-    for wp in wheels.iter().filter(|w| w.enabled) {
-        let local = strut_top_local(wp);
-        (lo_v, hi_v) = (lo_v.min(local), hi_v.max(local));
-        r = r.max(rim_radius(wp));
+/// The vehicle-frame part of [`RimsBox::clear`]'s bound: the box of every enabled wheel's strut
+/// top (centre and half extents, vehicle frame, m) and the sweep's reach beyond it (the largest
+/// rim radius, [`RIM_SWEEP_MARGIN`] and [`RIMS_BOUND_SLACK`], m). It depends on the wheels'
+/// parameters only, so a step builds it once for all its substeps (the same bits as building
+/// it per substep).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RimsBox {
+    centre: DVec3,
+    half: DVec3,
+    grow: f64,
+}
+
+impl RimsBox {
+    /// The box of `wheels`' enabled strut tops.
+    pub(crate) fn of(wheels: &[WheelParams]) -> Self {
+        let (mut lo_v, mut hi_v, mut r) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
+        for wp in wheels.iter().filter(|w| w.enabled) {
+            let local = strut_top_local(wp);
+            (lo_v, hi_v) = (lo_v.min(local), hi_v.max(local));
+            r = r.max(rim_radius(wp));
+        }
+        Self {
+            centre: 0.5 * (lo_v + hi_v),
+            half: 0.5 * (hi_v - lo_v),
+            grow: r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK,
+        }
     }
-    let (centre, half) = (0.5 * (lo_v + hi_v), 0.5 * (hi_v - lo_v));
-    let world = |s: &ChassisState| {
-        let m = DMat3::from_quat(s.pose.rotation);
-        let mid = s.pose.translation + m * centre;
-        let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
-        (mid - ext, mid + ext)
-    };
-    let ((lo0, hi0), (lo1, hi1)) = (world(start), world(end));
-    let (lo, hi) = (lo0.min(lo1), hi0.max(hi1));
-    let grow = r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK;
-    lo.is_finite() && hi.is_finite() && grow.is_finite() && clear_of(ground, lo, hi, grow)
+
+    /// Broad phase for every enabled wheel's rim sweep at once: `true` when none of them can
+    /// reach the ground, so each [`rim_contact`] would return `None` (for the wheels this box
+    /// was built from). Wheel `i`'s sphere
+    /// (radius `r_s,i`) sweeps from `c₀` along the segment to `c₁` and [`RIM_SWEEP_MARGIN`]
+    /// beyond it, so it stays within `r_s,i + RIM_SWEEP_MARGIN` of the box `[lo, hi]` holding
+    /// every wheel's `c₀` and `c₁`; one [`clear_of`] of that box grown by the largest `r_s`, the
+    /// margin and [`RIMS_BOUND_SLACK`] answers for all. The box: the strut tops' bounding box in
+    /// the vehicle frame ([`RimsBox`]), placed at both poses by their rotation matrices `M` (world
+    /// bounding box `t + M·c ± |M|·e`; two conversions instead of two quaternion rotations per
+    /// wheel). A car on its wheels, its rims centimetres above the ground, needs one ground bound
+    /// per substep instead of a bound, a square root and a division per wheel. Looser than the
+    /// per-wheel test by the margin, so when it says "maybe" each wheel is tested on its own as
+    /// before.
+    pub(crate) fn clear(
+        &self,
+        start: &ChassisState,
+        end: &ChassisState,
+        ground: &dyn Ground,
+    ) -> bool {
+        // Each pose's world box of the vehicle-frame box (centre `t + M·c`, half extents
+        // `|M|·e`).
+        let (centre, half) = (self.centre, self.half);
+        let world = |s: &ChassisState| {
+            let m = DMat3::from_quat(s.pose.rotation);
+            let mid = s.pose.translation + m * centre;
+            let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
+            (mid - ext, mid + ext)
+        };
+        let ((lo0, hi0), (lo1, hi1)) = (world(start), world(end));
+        let (lo, hi) = (lo0.min(lo1), hi0.max(hi1));
+        let grow = self.grow;
+        lo.is_finite() && hi.is_finite() && grow.is_finite() && clear_of(ground, lo, hi, grow)
+    }
 }

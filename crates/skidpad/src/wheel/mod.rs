@@ -214,6 +214,7 @@ pub fn query_ground_reusing(
         &mut ws.hit_cache,
         reuse_steps,
     );
+    let (hit, fit) = hit.map_or((None, None), |(c, fit)| (Some(c), fit));
     ws.measured_jounce = match hit {
         Some(c) if c.centre_distance <= nq.max_distance => {
             ws.contact_point_world = c.point;
@@ -225,9 +226,13 @@ pub fn query_ground_reusing(
         _ => None,
     };
     ws.ground_rise = match (ws.measured_jounce, hit) {
-        (Some(_), Some(c)) => previous.contact_with_normalized(&nq).map_or(0.0, |old| {
-            (old.centre_distance - c.centre_distance).max(0.0)
-        }),
+        // The previous plane shares the new hit's crown offset when its normal has the same
+        // bits (flat ground): the same contact without fitting the crown twice.
+        (Some(_), Some(c)) => previous
+            .contact_with_fit(&nq, c.normal, fit)
+            .map_or(0.0, |old| {
+                (old.centre_distance - c.centre_distance).max(0.0)
+            }),
         _ => 0.0,
     };
 }
