@@ -16,14 +16,31 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The file's code without its `#[cfg(test)]` module and without comment lines.
+/// The file's code without its `#[cfg(test)]` module and without comment lines; nothing for a
+/// file that is itself a `#[cfg(test)] mod name;` of its parent (`parent/name.rs` declared in
+/// `parent.rs` or `parent/mod.rs`): test code, like an inline test module.
 fn code(path: &Path) -> String {
+    if is_test_module(path) {
+        return String::new();
+    }
     let text = std::fs::read_to_string(path).unwrap();
     let text = text.split("#[cfg(test)]").next().unwrap();
     text.lines()
         .filter(|l| !l.trim_start().starts_with("//"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `true` if `path`'s parent module declares it as `#[cfg(test)] mod name;`.
+fn is_test_module(path: &Path) -> bool {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_stem()) else {
+        return false;
+    };
+    let decl = format!("#[cfg(test)]\nmod {};", name.to_string_lossy());
+    [dir.with_extension("rs"), dir.join("mod.rs")]
+        .iter()
+        .filter_map(|parent| std::fs::read_to_string(parent).ok())
+        .any(|text| text.contains(&decl))
 }
 
 fn src() -> PathBuf {

@@ -1,0 +1,105 @@
+//! Tests of the body contact's early outs: a skipped solve or end-pose move is exact.
+
+use super::*;
+
+/// A seeded LCG for the random substeps below (deterministic, no dependency).
+struct Rng(u64);
+
+impl Rng {
+    /// Uniform in `[lo, hi)`.
+    fn f(&mut self, lo: f64, hi: f64) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        lo + (hi - lo) * ((self.0 >> 11) as f64 / (1u64 << 53) as f64)
+    }
+
+    /// Each component uniform in `[−s, s)`.
+    fn v3(&mut self, s: f64) -> DVec3 {
+        DVec3::new(self.f(-s, s), self.f(-s, s), self.f(-s, s))
+    }
+
+    /// A body within 50 m and 0.4 rad of the origin, up to 20 m/s and 3 rad/s.
+    fn chassis(&mut self) -> ChassisState {
+        ChassisState {
+            pose: crate::math::Pose {
+                translation: self.v3(50.0),
+                rotation: DQuat::from_scaled_axis(self.v3(0.4)),
+            },
+            linear_velocity_world: self.v3(20.0),
+            angular_velocity_world: self.v3(3.0),
+        }
+    }
+
+    /// 1–8 constraints within 2 m of `at`, normals mostly up, approach limits in
+    /// `[0, max_approach)`.
+    fn constraints(&mut self, at: DVec3, max_approach: f64) -> Vec<PointConstraint> {
+        let n = (self.f(1.0, 9.0) as usize).min(8);
+        (0..n)
+            .map(|_| PointConstraint {
+                point_world: at + self.v3(2.0),
+                normal_world: (DVec3::Z + self.v3(0.5)).normalize(),
+                support_velocity_world: self.v3(1.0),
+                max_approach_speed: self.f(0.0, max_approach),
+                friction: self.f(0.0, 1.0),
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn constraints_all_apart_take_no_impulse() {
+    // 20 000 random sets of 1–8 constraints (the sedan's chassis, random pose, velocities
+    // up to 20 m/s and 3 rad/s, normals mostly up, approach limits 0–2 m/s): whenever
+    // `all_apart` says so, the solver's impulses are all exactly 0 (the skip is exact);
+    // both answers occur often.
+    let p = crate::presets::sedan().chassis;
+    let mut rnd = Rng(9);
+    let (mut apart, mut pushing) = (0, 0);
+    for _ in 0..20_000 {
+        let s = rnd.chassis();
+        let c = rnd.constraints(s.pose.translation, 2.0);
+        let mut j = vec![DVec3::splat(7.0); c.len()];
+        solve_contacts(&p, &s, &c, &mut j);
+        if all_apart(&p, &s, &c) {
+            apart += 1;
+            assert!(j.iter().all(|j| *j == DVec3::ZERO), "{j:?}");
+        } else {
+            pushing += 1;
+        }
+    }
+    assert!(apart > 1000 && pushing > 1000, "{apart} {pushing}");
+}
+
+#[test]
+fn apart_from_start_implies_apart_at_the_end() {
+    // 20 000 random substeps (the sedan's chassis; start and end poses up to 0.3 m and
+    // 0.1 rad apart, velocities up to 20 m/s and 3 rad/s, 1–8 constraints with approach
+    // limits 0–30 m/s): whenever `apart_from_start` holds for the points at the start,
+    // `all_apart` holds for them carried to the end (the skip is exact); both answers occur.
+    let p = crate::presets::sedan().chassis;
+    let mut rnd = Rng(17);
+    let (mut skipped, mut tested) = (0, 0);
+    for _ in 0..20_000 {
+        let start = rnd.chassis();
+        let drift = ChassisState {
+            pose: crate::math::Pose {
+                translation: start.pose.translation + rnd.v3(0.3),
+                rotation: DQuat::from_scaled_axis(rnd.v3(0.1)) * start.pose.rotation,
+            },
+            linear_velocity_world: rnd.v3(20.0),
+            angular_velocity_world: rnd.v3(3.0),
+        };
+        let mut c = rnd.constraints(start.pose.translation, 30.0);
+        let from_start = apart_from_start(&p, &start, &drift, &c);
+        move_to_end(&start, &drift, &mut c);
+        if from_start {
+            skipped += 1;
+            assert!(all_apart(&p, &drift, &c));
+        } else {
+            tested += 1;
+        }
+    }
+    assert!(skipped > 1000 && tested > 1000, "{skipped} {tested}");
+}
