@@ -1,0 +1,223 @@
+//! Tests of the heightfield ground: heights, normals, rays, sweeps and bounds against hand values.
+
+use super::*;
+use crate::ground::Plane;
+
+/// z = 0.3x − 0.2y + 1 on 10 × 8 samples of 0.5 m from (−1, −2).
+fn tilted() -> (HeightField, Plane) {
+    let f = |x: f64, y: f64| 0.3 * x - 0.2 * y + 1.0;
+    let hf = HeightField::from_fn(10, 8, 0.5, DVec2::new(-1.0, -2.0), f).unwrap();
+    let plane = Plane::new(DVec3::new(0.0, 0.0, 1.0), DVec3::new(-0.3, 0.2, 1.0));
+    (hf, plane)
+}
+
+#[test]
+fn analytic_plane_is_exact() {
+    let (hf, plane) = tilted();
+    let dirs = [
+        -DVec3::Z,
+        DVec3::new(0.3, 0.1, -1.0).normalize(),
+        DVec3::new(-0.5, 0.3, -1.0).normalize(),
+    ];
+    for k in 0..50 {
+        let x = -0.8 + 0.07 * k as f64;
+        let y = -1.9 + 0.05 * k as f64;
+        let o = DVec3::new(x, y, 3.0);
+        for d in dirs {
+            let a = hf.cast_ray(o, d, 10.0);
+            let b = plane.cast_ray(o, d, 10.0).unwrap();
+            // Inside the footprint the two must agree; near the border the oblique ray
+            // may leave the grid before it reaches the surface.
+            let Some(a) = a else {
+                assert!(hf.height_at(b.point.x, b.point.y).is_none(), "{o} {d}");
+                continue;
+            };
+            assert!((a.distance - b.distance).abs() < 1e-12, "{o} {d}");
+            assert!((a.normal - b.normal).length() < 1e-12);
+            assert!((hf.height_at(x, y).unwrap() - (0.3 * x - 0.2 * y + 1.0)).abs() < 1e-12);
+        }
+        // Sphere casts too, away from the border (closed form: exact to round-off).
+        let o = DVec3::new(0.2 + 0.03 * k as f64, -0.5 + 0.02 * k as f64, 3.0);
+        let a = hf
+            .cast_sphere(o, 0.3, -DVec3::Z, 10.0)
+            .unwrap_or_else(|| panic!("no sphere hit at {o}"));
+        let b = plane.cast_sphere(o, 0.3, -DVec3::Z, 10.0).unwrap();
+        assert!((a.distance - b.distance).abs() < 1e-12, "{o} {a:?} {b:?}");
+        assert!((a.point - b.point).length() < 1e-12, "{o} {a:?} {b:?}");
+        assert!(plane.signed_distance(a.point).abs() < 1e-12);
+        assert!((a.normal - b.normal).length() < 1e-12, "{o}");
+    }
+}
+
+#[test]
+fn split_along_v00_v11_diagonal() {
+    // One cell, only v11 raised by 1 m. Under the documented split the surface at
+    // (u, v) = (0.75, 0.25) is on A = (v00, v10, v11): z = (h11 − h10)·v = 0.25;
+    // at (0.25, 0.75) on B: z = (h11 − h01)·u = 0.25. The other diagonal would give 0.
+    let hf = HeightField::new(2, 2, 1.0, DVec2::ZERO, vec![0.0, 0.0, 0.0, 1.0]);
+    for (x, y) in [(0.75, 0.25), (0.25, 0.75)] {
+        let h = hf.cast_ray(DVec3::new(x, y, 2.0), -DVec3::Z, 5.0).unwrap();
+        assert!((h.point.z - 0.25).abs() < 1e-12);
+    }
+    let n = hf.normal_at(0.75, 0.25).unwrap();
+    assert!((n - DVec3::new(0.0, -1.0, 1.0) / 2f64.sqrt()).length() < 1e-12);
+    let n = hf.normal_at(0.25, 0.75).unwrap();
+    assert!((n - DVec3::new(-1.0, 0.0, 1.0) / 2f64.sqrt()).length() < 1e-12);
+}
+
+#[test]
+fn sloped_grid_ray_and_sphere() {
+    // 20 % ramp along x: ray at x = 4.5 hits z = 0.9; sphere r = 0.5 stops with its centre
+    // r/cos θ = 0.5·√1.04 above the surface under it.
+    let hf = HeightField::from_fn(11, 6, 1.0, DVec2::ZERO, |x, _| 0.2 * x).unwrap();
+    let h = hf
+        .cast_ray(DVec3::new(4.5, 2.5, 5.0), -DVec3::Z, 10.0)
+        .unwrap();
+    assert!((h.point.z - 0.9).abs() < 1e-12);
+    assert!((h.normal - DVec3::new(-0.2, 0.0, 1.0) / 1.04_f64.sqrt()).length() < 1e-12);
+    let h = hf
+        .cast_sphere(DVec3::new(4.5, 2.5, 5.0), 0.5, -DVec3::Z, 10.0)
+        .unwrap();
+    assert!((h.distance - (5.0 - 0.9 - 0.5 * 1.04_f64.sqrt())).abs() < 1e-12);
+}
+
+#[test]
+fn ray_crossing_many_cells() {
+    // Flat z = 0 on 51 × 3 samples (1 m), a 1 m bump at column i = 40. A shallow ray from
+    // (0.5, 1, 0.5) along (1, 0, −0.001) crosses ~39 cells and hits the ramp
+    // z = x − 39 where x − 39 = 0.5 − 0.001(x − 0.5) → x = 39.5005 / 1.001.
+    let hf = HeightField::from_fn(51, 3, 1.0, DVec2::ZERO, |x, _| {
+        if (x - 40.0).abs() < 0.5 { 1.0 } else { 0.0 }
+    })
+    .unwrap();
+    let d = DVec3::new(1.0, 0.0, -0.001).normalize();
+    let h = hf.cast_ray(DVec3::new(0.5, 1.0, 0.5), d, 100.0).unwrap();
+    let x = 39.5005 / 1.001;
+    assert!((h.point.x - x).abs() < 1e-9, "{}", h.point);
+    assert!((h.point.z - (x - 39.0)).abs() < 1e-9);
+    // Same ray backwards from beyond the bump (negative steps): hits the far side z = 41 − x
+    // where 41 − x = 0.5 − 0.001(49.5 − x) → x = (41 − 0.5 + 0.0495) / 1.001.
+    let d = DVec3::new(-1.0, 0.0, -0.001).normalize();
+    let h = hf.cast_ray(DVec3::new(49.5, 1.0, 0.5), d, 100.0).unwrap();
+    let x = (41.0 - 0.5 + 0.001 * 49.5) / 1.001;
+    assert!((h.point.x - x).abs() < 1e-9, "{}", h.point);
+    // Too short: no hit.
+    assert!(hf.cast_ray(DVec3::new(0.5, 1.0, 0.5), d, 30.0).is_none());
+}
+
+#[test]
+fn hits_on_cell_edges_and_vertices() {
+    let (hf, _) = tilted();
+    let f = |x: f64, y: f64| 0.3 * x - 0.2 * y + 1.0;
+    // Cell boundary x = 0.5, vertex (0.5, 0.0), diagonal u = v, far footprint edges.
+    for (x, y) in [
+        (0.5, 0.3),
+        (0.5, 0.0),
+        (0.25, -0.25),
+        (3.5, 1.0),
+        (-1.0, 1.5),
+        (3.5, 1.5),
+    ] {
+        let h = hf.cast_ray(DVec3::new(x, y, 4.0), -DVec3::Z, 10.0).unwrap();
+        assert!((h.point.z - f(x, y)).abs() < 1e-12, "({x}, {y})");
+    }
+    // Just outside: nothing.
+    assert!(
+        hf.cast_ray(DVec3::new(3.51, 0.0, 4.0), -DVec3::Z, 10.0)
+            .is_none()
+    );
+}
+
+#[test]
+fn sphere_onto_grid_step_edge() {
+    // Samples 0 for x ≤ 2, 0.5 for x ≥ 3 (1 m cells): a ramp x ∈ [2, 3] and a convex edge at
+    // x = 3, z = 0.5. A sphere r = 0.33 at x = 2.9: the ramp contact would be at
+    // x = 2.9 + r·sin(atan 0.5) = 3.05 > 3, off the ramp, so it rests on the edge:
+    // centre z = 0.5 + √(r² − 0.1²).
+    let hf = HeightField::from_fn(
+        6,
+        3,
+        1.0,
+        DVec2::ZERO,
+        |x, _| {
+            if x > 2.5 { 0.5 } else { 0.0 }
+        },
+    )
+    .unwrap();
+    let r = 0.33;
+    let h = hf
+        .cast_sphere(DVec3::new(2.9, 1.0, 2.0), r, -DVec3::Z, 5.0)
+        .unwrap();
+    let zc = 0.5 + (r * r - 0.01_f64).sqrt();
+    assert!((h.distance - (2.0 - zc)).abs() < 1e-12, "{h:?}");
+    assert!((h.point - DVec3::new(3.0, 1.0, 0.5)).length() < 1e-12);
+    let n = DVec3::new(-0.1, 0.0, (r * r - 0.01_f64).sqrt()) / r;
+    assert!((h.normal - n).length() < 1e-12);
+}
+
+#[test]
+fn surfaces_velocity_and_inside() {
+    let hf = HeightField::new(3, 2, 1.0, DVec2::ZERO, vec![0.0; 6])
+        .with_cell_surfaces(vec![SurfaceId(1), SurfaceId(2)])
+        .unwrap()
+        .with_velocity(DVec3::X);
+    let h = hf
+        .cast_ray(DVec3::new(1.5, 0.5, 1.0), -DVec3::Z, 2.0)
+        .unwrap();
+    assert_eq!(h.surface, SurfaceId(2));
+    assert_eq!(h.surface_velocity_world, DVec3::X);
+    let h = hf
+        .cast_sphere(DVec3::new(0.5, 0.5, 1.0), 0.2, -DVec3::Z, 2.0)
+        .unwrap();
+    assert_eq!(h.surface, SurfaceId(1));
+    // Starting below the surface: distance 0.
+    let h = hf
+        .cast_ray(DVec3::new(0.5, 0.5, -0.1), -DVec3::Z, 2.0)
+        .unwrap();
+    assert_eq!(h.distance, 0.0);
+    let h = hf
+        .cast_sphere(DVec3::new(0.5, 0.5, -0.1), 0.2, -DVec3::Z, 2.0)
+        .unwrap();
+    assert_eq!(h.distance, 0.0);
+    // Degenerate: None.
+    assert!(
+        hf.cast_ray(DVec3::new(0.5, 0.5, 1.0), DVec3::ZERO, 2.0)
+            .is_none()
+    );
+    assert!(
+        hf.cast_sphere(DVec3::new(0.5, 0.5, 1.0), 0.2, DVec3::NAN, 2.0)
+            .is_none()
+    );
+}
+
+#[test]
+fn bad_params() {
+    let e = |r: Result<HeightField, ParamError>| r.unwrap_err().within("terrain").path;
+    assert_eq!(
+        e(HeightField::try_new(1, 3, 1.0, DVec2::ZERO, vec![0.0; 3])),
+        "terrain.nx"
+    );
+    assert_eq!(
+        e(HeightField::try_new(2, 2, 0.0, DVec2::ZERO, vec![0.0; 4])),
+        "terrain.cell_size"
+    );
+    assert_eq!(
+        e(HeightField::try_new(2, 2, 1.0, DVec2::ZERO, vec![0.0; 5])),
+        "terrain.heights"
+    );
+    let mut h = vec![0.0; 4];
+    h[3] = f64::NAN;
+    assert_eq!(
+        e(HeightField::try_new(2, 2, 1.0, DVec2::ZERO, h)),
+        "terrain.heights[3]"
+    );
+    assert_eq!(
+        e(HeightField::try_new(2, 2, 1.0, DVec2::NAN, vec![0.0; 4])),
+        "terrain.origin"
+    );
+    let hf = HeightField::new(3, 3, 1.0, DVec2::ZERO, vec![0.0; 9]);
+    assert_eq!(
+        e(hf.with_cell_surfaces(vec![SurfaceId(1); 3])),
+        "terrain.cell_surfaces"
+    );
+}
