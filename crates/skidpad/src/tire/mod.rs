@@ -84,6 +84,7 @@ pub mod slip_curve;
 pub mod state;
 pub mod thermal;
 pub mod transient;
+pub mod trig;
 
 pub use brush::BrushParams;
 pub use friction_circle::FrictionCircleParams;

@@ -2,6 +2,7 @@
 
 use super::params::TireParams;
 use super::state::TireState;
+use super::trig::atan;
 
 /// Everything the contact solve needs about one wheel for one substep.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -122,7 +123,7 @@ pub fn slip_ratio(p: &TireParams, omega: f64, radius: f64, vx: f64) -> f64 {
 /// Slip angle `α = atan(vy / max(|vx|, v_min))`; the lateral force is `−C_α·F_z·α`.
 #[inline]
 pub fn slip_angle(p: &TireParams, vx: f64, vy: f64) -> f64 {
-    (vy / vx.abs().max(p.min_slip_speed)).atan()
+    atan(vy / vx.abs().max(p.min_slip_speed))
 }
 
 /// Rolling-resistance torque `T_rr = C_rr·F_z·R·tanh(ωR/v_rr)`, opposing spin and smooth

@@ -36,6 +36,7 @@
 //!
 //! Limits: a single contact point (no patch-length lag of Mz), no turn slip.
 
+use super::trig::atan;
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
 
@@ -124,7 +125,7 @@ impl RelaxationParams {
             * (c.unloaded_radius / fz0)
             * c.lsgkp;
         let sa = c.pty1
-            * (2.0 * (fz / (c.pty2 * fz0p)).atan()).sin()
+            * (2.0 * atan(fz / (c.pty2 * fz0p))).sin()
             * (1.0 - c.pky3 * gamma.abs())
             * c.unloaded_radius
             * c.lfzo

@@ -52,6 +52,7 @@ use super::model::{ContactInput, TireForce, rolling_resistance_torque};
 use super::params::{TireModelKind, TireParams};
 use super::state::TireState;
 use super::transient::RelaxationParams;
+use super::trig::atan;
 
 mod limit;
 mod patch;
@@ -110,9 +111,9 @@ fn slip_input(c: &ContactInput, omega: f64, kappa: f64, alpha: f64) -> SlipInput
 fn model_alpha(c: &ContactInput, tan_alpha: f64) -> f64 {
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     if sx == 1.0 && sy == 1.0 {
-        tan_alpha.atan()
+        atan(tan_alpha)
     } else {
-        (tan_alpha / sy).atan()
+        atan(tan_alpha / sy)
     }
 }
 

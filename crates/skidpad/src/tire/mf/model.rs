@@ -5,6 +5,7 @@ use super::coeffs::{MfCoefficients, MfVersion};
 use super::forces::{FxLoad, FyLoad, FykLoad};
 use super::tir::TirFile;
 use crate::error::ParamError;
+use crate::tire::trig::atan;
 use serde::{Deserialize, Serialize};
 
 /// Denominator guard of Bx = Kxκ/(Cx·Dx + εx), as MFeval. Unit: N.
@@ -141,7 +142,7 @@ pub(super) fn div0(a: f64, b: f64) -> f64 {
 #[inline]
 pub(super) fn mf_arg(b: f64, c: f64, e: f64, x: f64) -> f64 {
     let bx = b * x;
-    c * (bx - e * (bx - bx.atan())).atan()
+    c * atan(bx - e * (bx - atan(bx)))
 }
 
 /// `cos(mf_arg(b, c, e, x))`, the combined-slip weighting kernel, without the two `atan` and
@@ -165,7 +166,7 @@ pub(super) fn times_cos_atan(f: f64, y: f64) -> f64 {
     if f == 0.0 && y.is_finite() {
         f
     } else {
-        f * y.atan().cos()
+        f * atan(y).cos()
     }
 }
 

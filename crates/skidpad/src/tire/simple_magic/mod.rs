@@ -34,6 +34,7 @@ use super::interface::{
     sanitize_load,
 };
 use crate::error::{ParamError, check};
+use crate::tire::trig::atan;
 use serde::{Deserialize, Serialize};
 
 /// One Magic Formula curve's shape factors.
@@ -53,7 +54,7 @@ impl MagicCurve {
     #[inline]
     pub fn unit(&self, x: f64) -> f64 {
         let bx = self.b * x;
-        (self.c * (bx - self.e * (bx - bx.atan())).atan()).sin()
+        (self.c * atan(bx - self.e * (bx - atan(bx)))).sin()
     }
 
     /// Slip of the peak: solves `B·x − E(B·x − atan B·x) = tan(π/(2C))` by Newton from the
@@ -129,7 +130,7 @@ fn solve_peak_root(c: f64, e: f64) -> f64 {
     let target = (std::f64::consts::PI / (2.0 * c)).tan();
     let mut u = target; // u = B·x
     for _ in 0..30 {
-        let g = u - e * (u - u.atan()) - target;
+        let g = u - e * (u - atan(u)) - target;
         let dg = 1.0 - e * (1.0 - 1.0 / (1.0 + u * u));
         if dg.abs() < 1e-12 {
             break;
