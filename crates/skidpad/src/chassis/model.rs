@@ -105,13 +105,22 @@ pub fn integrate_prepared(
 
 /// Solve `I (ω⁺ − ω₀) + h ω̄ × I ω̄ = 0`, `ω̄ = (ω₀ + ω⁺)/2`, for `ω⁺` (body axes) by
 /// Newton's method with Jacobian `I + (h/2) ([ω̄]× I − [I ω̄]×)`, starting from `ω₀`.
+///
+/// The first iterate is `ω₀` itself, where `ω̄ = ½(ω₀ + ω₀) = ω₀` and `I ω̄ = I ω₀` exactly
+/// (doubling and halving are exact without overflow) and `I ω₀ − I ω₀ = +0`: its residual is
+/// `+0 + h ω₀ × I ω₀`, written so, the same bits without the two matrix products and the
+/// subtraction (checked against the general iteration in the tests).
 fn angular_midpoint_step(i: &DMat3, w0: DVec3, h: f64) -> DVec3 {
     let l0 = *i * w0;
     let mut w = w0;
-    for _ in 0..ANGULAR_NEWTON_MAX_ITERATIONS {
-        let wm = 0.5 * (w0 + w);
-        let lm = *i * wm;
-        let residual = *i * w - l0 + h * wm.cross(lm);
+    for k in 0..ANGULAR_NEWTON_MAX_ITERATIONS {
+        let (wm, lm, residual) = if k == 0 {
+            (w0, l0, DVec3::ZERO + h * w0.cross(l0))
+        } else {
+            let wm = 0.5 * (w0 + w);
+            let lm = *i * wm;
+            (wm, lm, *i * w - l0 + h * wm.cross(lm))
+        };
         let jacobian = *i + (skew(wm) * *i - skew(lm)) * (0.5 * h);
         let step = jacobian.inverse() * residual;
         if !step.is_finite() {
@@ -364,6 +373,69 @@ mod tests {
         let e2 = run(240).angle_between(reference);
         let ratio = e1 / e2;
         assert!((3.5..4.5).contains(&ratio), "e1 {e1} e2 {e2} ratio {ratio}");
+    }
+
+    /// The Newton iteration as it was before its first iterate was written out
+    /// ([`angular_midpoint_step`]'s docs): every iterate computed the general way.
+    fn angular_midpoint_step_general(i: &DMat3, w0: DVec3, h: f64) -> DVec3 {
+        let l0 = *i * w0;
+        let mut w = w0;
+        for _ in 0..ANGULAR_NEWTON_MAX_ITERATIONS {
+            let wm = 0.5 * (w0 + w);
+            let lm = *i * wm;
+            let residual = *i * w - l0 + h * wm.cross(lm);
+            let jacobian = *i + (skew(wm) * *i - skew(lm)) * (0.5 * h);
+            let step = jacobian.inverse() * residual;
+            if !step.is_finite() {
+                break;
+            }
+            w -= step;
+            let tol = ANGULAR_NEWTON_TOLERANCE * w.length();
+            if step.length_squared() <= tol * tol {
+                break;
+            }
+        }
+        w
+    }
+
+    #[test]
+    fn first_newton_iterate_written_out_keeps_the_bits() {
+        // Seeded random tensors (diagonal and rotated), rates (with exact zeros and negative
+        // zeros among the components) and steps: the same bits as the general iteration.
+        let mut state = 0x5eed_u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for case in 0..2000 {
+            let d = DVec3::new(
+                100.0 + 900.0 * next(),
+                500.0 + 3000.0 * next(),
+                3000.0 * next(),
+            );
+            let r = DMat3::from_quat(DQuat::from_euler(EulerRot::ZYX, next(), next(), next()));
+            let i = if case % 2 == 0 {
+                DMat3::from_diagonal(d + 1.0)
+            } else {
+                r * DMat3::from_diagonal(d + 1.0) * r.transpose()
+            };
+            let mut comp = |k: usize| match (case / 2 + k) % 7 {
+                0 => 0.0,
+                1 => -0.0,
+                _ => (next() - 0.5) * 20.0,
+            };
+            let w0 = DVec3::new(comp(0), comp(1), comp(2));
+            let h = [1.0 / 60.0, 1.0 / 180.0, 1e-3, 0.1][case % 4];
+            let got = angular_midpoint_step(&i, w0, h);
+            let want = angular_midpoint_step_general(&i, w0, h);
+            assert_eq!(
+                [got.x.to_bits(), got.y.to_bits(), got.z.to_bits()],
+                [want.x.to_bits(), want.y.to_bits(), want.z.to_bits()],
+                "{i:?} {w0:?} {h}"
+            );
+        }
     }
 
     #[test]

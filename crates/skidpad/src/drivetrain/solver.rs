@@ -58,11 +58,13 @@
 // Dense index arithmetic over fixed-size arrays reads best with index loops.
 #![allow(clippy::needless_range_loop)]
 
-use super::differential::{LockModel, MAX_LOCKS, Topology};
+use super::differential::{LockModel, Topology};
 use crate::MAX_WHEELS;
 
 mod active_set;
+mod gauss;
 use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
+pub use gauss::gauss_solve;
 
 /// Size of the linear system (engine + wheels).
 pub const N: usize = MAX_WHEELS + 1;
@@ -231,47 +233,10 @@ fn bias_exceeded(l: &super::differential::Lock, omega: &[f64]) -> bool {
     }
 }
 
-/// Solve `a·x = b` for the first `n` unknowns in place (partial pivoting). Returns false if
-/// the matrix is singular.
-pub fn gauss_solve<const M: usize>(a: &mut [[f64; M]; M], b: &mut [f64; M], n: usize) -> bool {
-    for col in 0..n {
-        let mut piv = col;
-        let mut best = a[col][col].abs();
-        for (r, row) in a.iter().enumerate().take(n).skip(col + 1) {
-            if row[col].abs() > best {
-                best = row[col].abs();
-                piv = r;
-            }
-        }
-        if best < 1e-300 || !best.is_finite() {
-            return false;
-        }
-        a.swap(col, piv);
-        b.swap(col, piv);
-        let inv = 1.0 / a[col][col];
-        for r in col + 1..n {
-            let f = a[r][col] * inv;
-            if f != 0.0 {
-                for c in col..n {
-                    a[r][c] -= f * a[col][c];
-                }
-                b[r] -= f * b[col];
-            }
-        }
-    }
-    for r in (0..n).rev() {
-        let mut s = b[r];
-        for c in r + 1..n {
-            s -= a[r][c] * b[c];
-        }
-        b[r] = s / a[r][r];
-    }
-    true
-}
-
-/// Solve the coupled system for one substep `h`. `n` wheels, shares and locks in `topo`.
-/// The data of one solve that no pass changes.
-struct System<'a> {
+/// The data of one solve that no pass changes, its per-wheel and per-lock arrays in `W`
+/// slots (`W` ≥ the wheels and the locks, rounded up to 4 or 8 by [`solve_into`]): a car's
+/// solve neither builds nor copies `MAX_WHEELS`-long arrays.
+struct System<'a, const W: usize> {
     engine: &'a EngineTerm,
     wheels: &'a [WheelTerm],
     topo: &'a Topology,
@@ -284,28 +249,76 @@ struct System<'a> {
     /// Clutch strength `K` as the system sees it (0 in neutral).
     k: f64,
     /// Wheel spins at the start of the substep. Unit: rad/s.
-    w0: [f64; MAX_WHEELS],
+    w0: [f64; W],
     /// Each lock's speed direction coefficients `(c_a, c_b)` ([`lock_dirs`]), frozen at the
     /// start-of-step speeds.
-    dirs: [(f64, f64); MAX_LOCKS],
+    dirs: [(f64, f64); W],
 }
 
 /// Solve the coupled system for one substep `h`. `n` wheels, shares and locks in `topo`.
 pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64) -> Solution {
-    let sys = System::new(engine, wheels, topo, h);
-    let mut set = ActiveSet::initial(&sys);
     let mut sol = Solution::default();
-    // One speed vector for every pass, written in place (entries past `n + 1` stay 0).
+    solve_into(engine, wheels, topo, h, &mut sol);
+    sol
+}
+
+/// What a pass hands the active-set update besides the [`Solution`]: each lock's torque and
+/// each wheel's force magnitude `|(Fx, Fy)|` before any clamp (the update's friction-circle
+/// test of a linear tyre reads it instead of a second `hypot` of the same numbers).
+pub(super) struct PassOut<const W: usize> {
+    /// Lock torques `T_L` (first `n_locks` entries). Unit: N·m.
+    pub(super) lock_t: [f64; W],
+    /// `|(Fx, Fy)|` of each wheel before the clamp (first `n` entries). Unit: N.
+    pub(super) mag: [f64; W],
+}
+
+/// [`solve`] into `sol`: the same result, bit for bit, provided `sol`'s entries past the
+/// wheel count are those of [`Solution::default`] (0) — a `Solution` that only solves of the
+/// same wheel count wrote. Every other field is written by each pass (`limit_reached` is
+/// reset first), so [`solve_lazy`] repeats a solve in one value instead of copying a new
+/// `Solution` (≈ 1 KB at `MAX_WHEELS` = 20) out per solve.
+fn solve_into(
+    engine: &EngineTerm,
+    wheels: &[WheelTerm],
+    topo: &Topology,
+    h: f64,
+    sol: &mut Solution,
+) {
+    // The per-wheel and per-lock scratch in 4, 8 or `MAX_WHEELS` slots: the same arithmetic
+    // on the same entries (none past the wheel or lock count is read).
+    match wheels.len().min(MAX_WHEELS).max(topo.n_locks) {
+        0..=4 => solve_slots::<4>(engine, wheels, topo, h, sol),
+        5..=8 => solve_slots::<8>(engine, wheels, topo, h, sol),
+        _ => solve_slots::<MAX_WHEELS>(engine, wheels, topo, h, sol),
+    }
+}
+
+/// [`solve_into`] with `W` per-wheel and per-lock slots (`W` ≥ the wheels and the locks).
+fn solve_slots<const W: usize>(
+    engine: &EngineTerm,
+    wheels: &[WheelTerm],
+    topo: &Topology,
+    h: f64,
+    sol: &mut Solution,
+) {
+    let sys = System::<W>::new(engine, wheels, topo, h);
+    let mut set = ActiveSet::initial(&sys);
+    sol.limit_reached = 0;
+    // One speed vector for every pass, written in place (entries past `n + 1` stay 0); the
+    // pass outputs likewise.
     let mut x = [0.0; N];
+    let mut out = PassOut {
+        lock_t: [0.0; W],
+        mag: [0.0; W],
+    };
     for pass in 0..MAX_PASSES {
         sys.solve_linear(&set, &mut x);
-        let lock_t = sys.evaluate(&set, &x, &mut sol);
+        sys.evaluate(&set, &x, sol, &mut out);
         sol.passes = pass + 1;
-        if !set.update(&sys, &x, &sol, &lock_t, pass) {
+        if !set.update(&sys, &x, sol, &out, pass) {
             break;
         }
     }
-    sol
 }
 
 /// [`solve`] with some wheels' force limits known first by a lower bound: bit `i` of
@@ -324,7 +337,8 @@ pub fn solve_lazy(
     mut pending: u32,
     mut full: impl FnMut(usize) -> f64,
 ) -> Solution {
-    let mut sol = solve(engine, wheels, topo, h);
+    let mut sol = Solution::default();
+    solve_into(engine, wheels, topo, h, &mut sol);
     while sol.limit_reached & pending != 0 {
         let reached = sol.limit_reached & pending;
         for (i, w) in wheels.iter_mut().enumerate() {
@@ -333,23 +347,23 @@ pub fn solve_lazy(
             }
         }
         pending &= !reached;
-        sol = solve(engine, wheels, topo, h);
+        solve_into(engine, wheels, topo, h, &mut sol);
     }
     sol
 }
 
-impl<'a> System<'a> {
+impl<'a, const W: usize> System<'a, W> {
     fn new(engine: &'a EngineTerm, wheels: &'a [WheelTerm], topo: &'a Topology, h: f64) -> Self {
         let n = wheels.len().min(MAX_WHEELS);
         let g = engine.ratio;
         // In neutral the clutch drives a free gearbox input shaft: no torque.
         let k = if g == 0.0 { 0.0 } else { engine.clutch };
-        let mut w0 = [0.0; MAX_WHEELS];
+        let mut w0 = [0.0; W];
         for i in 0..n {
             w0[i] = wheels[i].omega;
         }
         // Speed/torque directions of the locks are frozen at the start-of-step speeds.
-        let mut dirs = [(1.0, 1.0); MAX_LOCKS];
+        let mut dirs = [(1.0, 1.0); W];
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
             dirs[j] = lock_dirs(l, &w0[..n]);
         }
@@ -372,7 +386,7 @@ impl<'a> System<'a> {
     ///
     /// The matrix is sized to the vehicle (`M ≥ n + 1` of 5, 9 or [`N`]): the same arithmetic
     /// on the same entries, without zeroing and eliminating a 21 × 21 array for a 4-wheel car.
-    fn solve_linear(&self, set: &ActiveSet, x: &mut [f64; N]) {
+    fn solve_linear(&self, set: &ActiveSet<W>, x: &mut [f64; N]) {
         match self.n + 1 {
             0..=5 => self.solve_sized::<5>(set, x),
             6..=9 => self.solve_sized::<9>(set, x),
@@ -381,7 +395,7 @@ impl<'a> System<'a> {
     }
 
     /// [`Self::solve_linear`] with an `M × M` matrix (`M ≥ n + 1`).
-    fn solve_sized<const M: usize>(&self, set: &ActiveSet, x: &mut [f64; N]) {
+    fn solve_sized<const M: usize>(&self, set: &ActiveSet<W>, x: &mut [f64; N]) {
         let (engine, n) = (self.engine, self.n);
         let dim = n + 1;
         let (mut a, mut b) = self.assemble::<M>(set);
@@ -395,7 +409,7 @@ impl<'a> System<'a> {
     }
 
     /// The matrix and right-hand side of the backward-Euler system for `set` (module docs).
-    fn assemble<const M: usize>(&self, set: &ActiveSet) -> ([[f64; M]; M], [f64; M]) {
+    fn assemble<const M: usize>(&self, set: &ActiveSet<W>) -> ([[f64; M]; M], [f64; M]) {
         let System {
             engine,
             wheels,
@@ -476,9 +490,9 @@ impl<'a> System<'a> {
         (a, b)
     }
 
-    /// The outputs consistent with this pass's `set` and speeds `x`, written into `sol`;
-    /// returns each lock's torque `T_L`.
-    fn evaluate(&self, set: &ActiveSet, x: &[f64; N], sol: &mut Solution) -> [f64; MAX_WHEELS] {
+    /// The outputs consistent with this pass's `set` and speeds `x`, written into `sol`; each
+    /// lock's torque `T_L` and each wheel's unclamped force magnitude into `out`.
+    fn evaluate(&self, set: &ActiveSet<W>, x: &[f64; N], sol: &mut Solution, out: &mut PassOut<W>) {
         let System {
             engine,
             wheels,
@@ -504,7 +518,7 @@ impl<'a> System<'a> {
         for i in 0..n {
             sol.drive[i] = g * topo.share[i] * tc;
         }
-        let mut lock_t = [0.0; MAX_WHEELS];
+        let lock_t = &mut out.lock_t;
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
             let t = match set.lock[j] {
                 LockSet::Off => 0.0,
@@ -526,6 +540,7 @@ impl<'a> System<'a> {
                 TireSet::Saturated(fs) => fs,
             };
             let mag = fx.hypot(w.fy);
+            out.mag[i] = mag;
             if mag > w.limit {
                 sol.limit_reached |= 1 << i;
             }
@@ -553,7 +568,6 @@ impl<'a> System<'a> {
                 }
             };
         }
-        lock_t
     }
 }
 

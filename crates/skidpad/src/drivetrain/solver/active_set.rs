@@ -5,8 +5,7 @@
 // Index loops over the fixed-size per-wheel arrays, as in the solver.
 #![allow(clippy::needless_range_loop)]
 
-use super::{MAX_PASSES, N, Solution, System, bias_exceeded, dot, dot_u};
-use crate::MAX_WHEELS;
+use super::{MAX_PASSES, N, PassOut, Solution, System, bias_exceeded, dot, dot_u};
 use crate::drivetrain::differential::LockModel;
 
 /// A tire's friction-circle state.
@@ -40,32 +39,32 @@ pub(super) enum LockSet {
 
 /// Every inequality's current state.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct ActiveSet {
+pub(super) struct ActiveSet<const W: usize> {
     /// Friction circle per wheel.
-    pub(super) tire: [TireSet; MAX_WHEELS],
+    pub(super) tire: [TireSet; W],
     /// A tire that left saturation once in this substep stays linear (no cycling at the
     /// kink); its force is then clamped and its spin updated explicitly, as `solve_contact`
     /// does.
-    pub(super) unsaturated: [bool; MAX_WHEELS],
+    pub(super) unsaturated: [bool; W],
     /// Brake per wheel.
-    pub(super) brake: [BrakeSet; MAX_WHEELS],
+    pub(super) brake: [BrakeSet; W],
     /// Per differential lock.
-    pub(super) lock: [LockSet; MAX_WHEELS],
+    pub(super) lock: [LockSet; W],
     /// Engine speed held by the idle governor or the rev limiter. Unit: rad/s.
     pub(super) pin: Option<f64>,
 }
 
-impl ActiveSet {
+impl<const W: usize> ActiveSet<W> {
     /// Start of a substep: tires linear, brakes sliding against the spin (locked at rest),
     /// bias locks engaged only above their ratio, engine free.
-    pub(super) fn initial(sys: &System<'_>) -> Self {
+    pub(super) fn initial(sys: &System<'_, W>) -> Self {
         let (wheels, topo, n) = (sys.wheels, sys.topo, sys.n);
         // Built in place (the arrays are not assembled apart and then moved in).
         let mut set = Self {
-            tire: [TireSet::Linear; MAX_WHEELS],
-            unsaturated: [false; MAX_WHEELS],
-            brake: [BrakeSet::Slide(0.0); MAX_WHEELS],
-            lock: [LockSet::On; MAX_WHEELS],
+            tire: [TireSet::Linear; W],
+            unsaturated: [false; W],
+            brake: [BrakeSet::Slide(0.0); W],
+            lock: [LockSet::On; W],
             pin: None,
         };
         for (i, w) in wheels.iter().enumerate().take(n) {
@@ -85,25 +84,26 @@ impl ActiveSet {
         set
     }
 
-    /// Update the set after pass `pass` with speeds `x`, outputs `sol` and lock torques
-    /// `lock_t`. Returns `true` if anything changed (another pass is needed).
+    /// Update the set after pass `pass` with speeds `x`, outputs `sol` and the pass's lock
+    /// torques and force magnitudes `out`. Returns `true` if anything changed (another pass
+    /// is needed).
     pub(super) fn update(
         &mut self,
-        sys: &System<'_>,
+        sys: &System<'_, W>,
         x: &[f64; N],
         sol: &Solution,
-        lock_t: &[f64; MAX_WHEELS],
+        out: &PassOut<W>,
         pass: usize,
     ) -> bool {
         let governor = self.update_governor(sys, x, sol);
-        let wheels = self.update_wheels(sys, x, sol);
-        let locks = self.update_locks(sys, x, sol, lock_t, pass);
+        let wheels = self.update_wheels(sys, x, sol, &out.mag);
+        let locks = self.update_locks(sys, x, sol, &out.lock_t, pass);
         governor | wheels | locks
     }
 
     /// Idle governor and rev limiter: pin the engine at the bound it crossed; release the pin
     /// when the governor torque would have to change sign.
-    fn update_governor(&mut self, sys: &System<'_>, x: &[f64; N], sol: &Solution) -> bool {
+    fn update_governor(&mut self, sys: &System<'_, W>, x: &[f64; N], sol: &Solution) -> bool {
         let engine = sys.engine;
         let mut changed = false;
         match self.pin {
@@ -127,8 +127,17 @@ impl ActiveSet {
         changed
     }
 
-    /// Friction circles and brakes of the enabled wheels.
-    fn update_wheels(&mut self, sys: &System<'_>, x: &[f64; N], sol: &Solution) -> bool {
+    /// Friction circles and brakes of the enabled wheels. `mag[i]`: the pass's `|(Fx, Fy)|`
+    /// of wheel `i` before any clamp, which is `|(sol.fx[i], fy)|` for a linear tyre that
+    /// never left saturation (only a tyre that did is clamped in the pass): the same bits as
+    /// computing it again.
+    fn update_wheels(
+        &mut self,
+        sys: &System<'_, W>,
+        x: &[f64; N],
+        sol: &Solution,
+        mag: &[f64; W],
+    ) -> bool {
         let xw = &x[1..sys.n + 1];
         let mut changed = false;
         for (i, w) in sys.wheels.iter().enumerate().take(sys.n) {
@@ -137,14 +146,14 @@ impl ActiveSet {
             }
             let wi = xw[i];
             match self.tire[i] {
-                TireSet::Linear => {
-                    let fx = sol.fx[i];
-                    let mag = fx.hypot(w.fy);
-                    if mag > w.limit * (1.0 + 1e-12) && mag > 0.0 && !self.unsaturated[i] {
+                TireSet::Linear if !self.unsaturated[i] => {
+                    let (fx, mag) = (sol.fx[i], mag[i]);
+                    if mag > w.limit * (1.0 + 1e-12) && mag > 0.0 {
                         self.tire[i] = TireSet::Saturated(fx * w.limit / mag);
                         changed = true;
                     }
                 }
+                TireSet::Linear => {}
                 TireSet::Saturated(fs) => {
                     // Back inside the circle, or the slip changed sign under the clamped
                     // force (it overshot the narrow linear band): linear again.
@@ -181,10 +190,10 @@ impl ActiveSet {
     /// torque-sensing locks slip at their capacity and stick when the slip would reverse.
     fn update_locks(
         &mut self,
-        sys: &System<'_>,
+        sys: &System<'_, W>,
         x: &[f64; N],
         sol: &Solution,
-        lock_t: &[f64; MAX_WHEELS],
+        lock_t: &[f64; W],
         pass: usize,
     ) -> bool {
         let (topo, g) = (sys.topo, sys.g);

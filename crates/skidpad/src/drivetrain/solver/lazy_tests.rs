@@ -1,7 +1,9 @@
 //! [`super::solve_lazy`] against [`super::solve`] with every limit full: the same bits in
-//! every output, over a sweep of drive, brake, lock and friction-circle cases.
+//! every output, over a sweep of drive, brake, lock and friction-circle cases; the pass
+//! outputs the active-set update reads, and the per-wheel slot counts.
 
 use super::super::differential::{LockModel, Topology};
+use super::active_set::TireSet;
 use super::*;
 
 /// Every output of a solve as bits (`limit_reached` aside: it describes the limits passed).
@@ -118,4 +120,65 @@ fn lazy_limits_give_the_full_limits_bits() {
         bound_matters > 50,
         "{bound_matters} cases the bound alone gets wrong"
     );
+}
+
+/// The active-set update reads a pass's force magnitude instead of computing
+/// `|(sol.fx, fy)|` again for a linear tyre that never left saturation: it must be those
+/// bits. Random sets (linear, saturated, left saturation) and speeds over the cases above.
+#[test]
+fn pass_magnitudes_are_the_hypot_of_unclamped_forces() {
+    let (mut state, h) = (11_u64, 1.0 / 180.0);
+    let (mut checked, mut clamped) = (0, 0);
+    for _ in 0..400 {
+        let (engine, wheels, _, topo) = case(&mut state);
+        let sys = System::<4>::new(&engine, &wheels, &topo, h);
+        let mut set = ActiveSet::initial(&sys);
+        let mut x = [0.0; N];
+        x[0] = engine.omega;
+        for i in 0..4 {
+            x[i + 1] = wheels[i].omega * (0.9 + 0.2 * next(&mut state));
+            set.unsaturated[i] = next(&mut state) < 0.3;
+            if next(&mut state) < 0.2 {
+                set.tire[i] = TireSet::Saturated(wheels[i].limit * (next(&mut state) - 0.5));
+            }
+        }
+        let mut sol = Solution::default();
+        let mut out = PassOut {
+            lock_t: [0.0; 4],
+            mag: [0.0; 4],
+        };
+        sys.evaluate(&set, &x, &mut sol, &mut out);
+        for (i, w) in wheels.iter().enumerate() {
+            if set.tire[i] == TireSet::Linear && !set.unsaturated[i] {
+                assert_eq!(out.mag[i].to_bits(), sol.fx[i].hypot(w.fy).to_bits());
+                checked += 1;
+            } else if set.unsaturated[i] && out.mag[i] > w.limit {
+                // Clamped in the pass: `sol.fx` is not the force of `mag`.
+                assert_ne!(out.mag[i], sol.fx[i].hypot(w.fy));
+                clamped += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 500 && clamped > 50,
+        "{checked} checked, {clamped} clamped"
+    );
+}
+
+/// A car's solve runs in 4 per-wheel slots ([`solve_into`]): the same bits as in 8 and in
+/// `MAX_WHEELS` (the old sizing) over the cases above, with full and bounded limits.
+#[test]
+fn slot_counts_give_the_same_bits() {
+    let (mut state, h) = (23_u64, 1.0 / 180.0);
+    for _ in 0..400 {
+        let (engine, wheels, _, topo) = case(&mut state);
+        let run = |f: fn(&EngineTerm, &[WheelTerm], &Topology, f64, &mut Solution)| {
+            let mut sol = Solution::default();
+            f(&engine, &wheels, &topo, h, &mut sol);
+            (bits(&sol), sol.limit_reached)
+        };
+        let four = run(solve_slots::<4>);
+        assert_eq!(four, run(solve_slots::<8>));
+        assert_eq!(four, run(solve_slots::<MAX_WHEELS>));
+    }
 }

@@ -53,6 +53,7 @@ use super::params::{TireModelKind, TireParams};
 use super::state::TireState;
 use super::transient::RelaxationParams;
 use super::trig::atan;
+use arrayvec::ArrayVec;
 
 mod limit;
 mod patch;
@@ -145,11 +146,11 @@ fn eval(
 /// The evaluation points of one wheel and substep ([`linearize`]), asked of the model in one
 /// [`TireModel::forces_at`] batch. A point is stored as [`eval`] evaluates it (`κ/s_x` under
 /// a grip limit) and its forces are scaled back by [`Batch::force`], so each is bit for bit
-/// the [`eval`] force at its slips.
+/// the [`eval`] force at its slips. The points are a fixed-capacity list: only those pushed
+/// are written (a new batch per wheel and substep zeroes none of the 12 slots).
 struct Batch {
-    points: [SlipPoint; MAX_SLIP_POINTS],
+    points: ArrayVec<SlipPoint, MAX_SLIP_POINTS>,
     out: [(f64, f64); MAX_SLIP_POINTS],
-    n: usize,
     /// `(s_x, s_y)`, or `None` at `s_x = s_y = 1`.
     grip: Option<(f64, f64)>,
 }
@@ -158,13 +159,8 @@ impl Batch {
     fn new(c: &ContactInput) -> Self {
         let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
         Self {
-            points: [SlipPoint {
-                kappa: 0.0,
-                alpha: 0.0,
-                need: ForceNeed::Both,
-            }; MAX_SLIP_POINTS],
+            points: ArrayVec::new(),
             out: [(0.0, 0.0); MAX_SLIP_POINTS],
-            n: 0,
             grip: (sx != 1.0 || sy != 1.0).then_some((sx, sy)),
         }
     }
@@ -175,19 +171,14 @@ impl Batch {
             Some((sx, _)) => kappa / sx,
             None => kappa,
         };
-        self.points[self.n] = SlipPoint { kappa, alpha, need };
-        self.n += 1;
-        self.n - 1
+        self.points.push(SlipPoint { kappa, alpha, need });
+        self.points.len() - 1
     }
 
     /// Evaluate every point, with the load terms `kept` ([`TireModel::forces_at_kept`]).
     fn evaluate(&mut self, model: &dyn TireModel, common: &SlipInput, kept: &mut KeptLoad) {
-        model.forces_at_kept(
-            common,
-            &self.points[..self.n],
-            &mut self.out[..self.n],
-            kept,
-        );
+        let n = self.points.len();
+        model.forces_at_kept(common, &self.points, &mut self.out[..n], kept);
     }
 
     /// `(Fx, Fy)` of point `i` with the grip limits applied (only those its `need` names are

@@ -20,6 +20,11 @@ pub(super) struct SlopePoints {
 }
 
 impl SlopePoints {
+    /// Push the points of the slopes at `(κ₀, tan α₀ = t0, α₀)` to `b` (the start point only
+    /// unless `full`: a model with a wheel torque evaluates it alone). Called once per
+    /// linearisation: `#[inline]` keeps it in [`super::linearize_with`] whatever the codegen
+    /// units (≈ 1 k instructions per vehicle-step on the sedan when it was a call).
+    #[inline]
     pub(super) fn push(
         b: &mut Batch,
         c: &ContactInput,
@@ -57,6 +62,8 @@ impl SlopePoints {
 
     /// `[K_x, K_y, Fx(0, α₀), Fy(κ₀, 0), wheel torque at (κ₀, α₀)]` from the evaluated batch
     /// (`[κ₀, tan α₀, α₀]` the start slips); slopes in N per unit slip, never negative.
+    /// `#[inline]` as [`SlopePoints::push`].
+    #[inline]
     pub(super) fn read(
         &self,
         b: &Batch,
