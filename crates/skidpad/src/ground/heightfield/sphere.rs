@@ -366,22 +366,28 @@ fn sweep_edges(
     };
     let misses =
         |lo: DVec3, hi: DVec3| path.is_some_and(|p| p.misses(lo.truncate(), hi.truncate()));
-    for (p0, p1) in [(a, b), (b, c), (c, a)] {
-        if misses(p0.min(p1), p0.max(p1)) {
-            continue;
-        }
-        if let Some((t, u)) = sweep_edge(o, r, d, p0, p1) {
+    // Edges (a, b), (b, c), (c, a), then vertices a, b, c, in that order (ties keep the
+    // first), written out: no array of pairs to copy.
+    let mut edge = |p0: DVec3, p1: DVec3| {
+        if !misses(p0.min(p1), p0.max(p1))
+            && let Some((t, u)) = sweep_edge(o, r, d, p0, p1)
+        {
             keep(t, p0 + u * (p1 - p0));
         }
-    }
-    for v in [a, b, c] {
-        if misses(v, v) {
-            continue;
-        }
-        if let Some(t) = sweep_point(o, r, d, v) {
+    };
+    edge(a, b);
+    edge(b, c);
+    edge(c, a);
+    let mut vertex = |v: DVec3| {
+        if !misses(v, v)
+            && let Some(t) = sweep_point(o, r, d, v)
+        {
             keep(t, v);
         }
-    }
+    };
+    vertex(a);
+    vertex(b);
+    vertex(c);
     let (t, p) = best?;
     Some((t, p, (o + t * d - p) / r))
 }
@@ -419,7 +425,7 @@ fn sweep_edge(o: DVec3, r: f64, d: DVec3, p0: DVec3, p1: DVec3) -> Option<(f64, 
 
 /// `p` (on the plane of `(a, b, c)` with unit normal `n`) lies inside or on the triangle:
 /// the three edge cross products agree in sign with `n`.
-#[inline]
+#[inline(always)]
 fn inside_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3, n: DVec3) -> bool {
     (b - a).cross(p - a).dot(n) >= 0.0
         && (c - b).cross(p - b).dot(n) >= 0.0
