@@ -327,7 +327,10 @@ fn sweep_face(
     n: DVec3,
     s0: f64,
 ) -> Face {
-    if !n.is_finite() {
+    // `n` is finite exactly when the sum of its components is: a non-finite component makes
+    // the sum ±∞ or NaN, and finite ones are at most 1 in size (a normalised vector), so
+    // their sum is finite. One test instead of three (the same decision as `is_finite`).
+    if !(n.x + n.y + n.z).is_finite() {
         return Face::Beyond;
     }
     let (n, s0) = if s0 < 0.0 { (-n, -s0) } else { (n, s0) };
