@@ -354,10 +354,16 @@ impl HeightField {
         }
     }
 
-    /// Surface of the cell under `p` (clamped into the grid).
+    /// Surface of the cell under `p` (clamped into the grid). The clamp by `larger` and
+    /// `smaller`, without `f64::clamp`'s bounds check: the same index (a NaN or `−0`
+    /// coordinate gives cell 0 either way), and none computed for a one-surface grid.
     fn surface_near(&self, p: DVec3) -> SurfaceId {
-        let fx = ((p.x - self.origin.x) / self.cell_size).clamp(0.0, real(self.nx - 2));
-        let fy = ((p.y - self.origin.y) / self.cell_size).clamp(0.0, real(self.ny - 2));
+        if self.surfaces.len() == 1 {
+            return self.surfaces[0];
+        }
+        let clamp = |f: f64, last: usize| smaller(larger(f, 0.0), real(last));
+        let fx = clamp((p.x - self.origin.x) / self.cell_size, self.nx - 2);
+        let fy = clamp((p.y - self.origin.y) / self.cell_size, self.ny - 2);
         self.surface_of_cell((index(fx), index(fy)))
     }
 

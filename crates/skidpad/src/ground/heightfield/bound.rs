@@ -44,7 +44,7 @@
 
 use glam::DVec2;
 
-use super::{HeightField, MAX_BOUND_SAMPLES, index, larger, real};
+use super::{HeightField, MAX_BOUND_SAMPLES, index, larger, real, smaller};
 
 /// Widening of the index ranges, and the distance a point must keep from its cell's edges to
 /// be bounded by the cell's planes. Unit: cells.
@@ -61,19 +61,23 @@ const MAX_PLANE_BOUND_CELLS: usize = 16;
 #[inline(always)]
 fn cell_max(z0: f64, pa: (f64, f64), pb: (f64, f64), (a, b, c, d): (f64, f64, f64, f64)) -> f64 {
     let mut m = f64::NEG_INFINITY;
+    // Each plane evaluated only where it counts (the same numbers).
+    let za = |u: f64, v: f64| z0 + pa.0 * u + pa.1 * v;
+    let zb = |u: f64, v: f64| z0 + pb.0 * u + pb.1 * v;
     for (u, v) in [(a, c), (b, c), (a, d), (b, d)] {
-        let (za, zb) = (z0 + pa.0 * u + pa.1 * v, z0 + pb.0 * u + pb.1 * v);
         let w = u - v;
         let z = if w > WIDEN {
-            za
+            za(u, v)
         } else if w < -WIDEN {
-            zb
+            zb(u, v)
         } else {
-            larger(za, zb)
+            larger(za(u, v), zb(u, v))
         };
         m = larger(m, z);
     }
-    let (t_in, t_out) = (a.max(c), b.min(d));
+    // `a`…`d` are never NaN (nor −0: both callers' clamps and differences give +0), so
+    // `larger`/`smaller` are `f64::max`/`min` here.
+    let (t_in, t_out) = (larger(a, c), smaller(b, d));
     if t_in <= t_out {
         let (sa, sb) = (pa.0 + pa.1, pb.0 + pb.1);
         let z = larger(
@@ -308,6 +312,77 @@ impl HeightField {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `cell_max` as it was before its planes were evaluated lazily: both planes at every
+    /// corner, `f64::max`/`min` for the diagonal's entry and exit. The reference.
+    fn cell_max_both(
+        z0: f64,
+        pa: (f64, f64),
+        pb: (f64, f64),
+        (a, b, c, d): (f64, f64, f64, f64),
+    ) -> f64 {
+        let mut m = f64::NEG_INFINITY;
+        for (u, v) in [(a, c), (b, c), (a, d), (b, d)] {
+            let (za, zb) = (z0 + pa.0 * u + pa.1 * v, z0 + pb.0 * u + pb.1 * v);
+            let w = u - v;
+            let z = if w > WIDEN {
+                za
+            } else if w < -WIDEN {
+                zb
+            } else {
+                larger(za, zb)
+            };
+            m = larger(m, z);
+        }
+        let (t_in, t_out) = (a.max(c), b.min(d));
+        if t_in <= t_out {
+            let (sa, sb) = (pa.0 + pa.1, pb.0 + pb.1);
+            let z = larger(
+                larger(z0 + sa * t_in, z0 + sb * t_in),
+                larger(z0 + sa * t_out, z0 + sb * t_out),
+            );
+            m = larger(m, z);
+        }
+        m
+    }
+
+    #[test]
+    fn the_lazy_cell_max_is_the_full_ones() {
+        // 200 000 clipped rectangles in [0, 1]² (a quarter of them with corners on, or within
+        // 2·WIDEN of, the diagonal; some degenerate to an edge or a point) and random planes
+        // (heights ±3 m, slopes ±2 m per cell): the same bits as evaluating both planes at
+        // every corner.
+        let mut seed = 5_u64;
+        let mut next = |lo: f64, hi: f64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        for k in 0..200_000 {
+            let (a, mut c) = (unit(next(-0.2, 1.0)), unit(next(-0.2, 1.0)));
+            if k % 8 == 3 {
+                c = a;
+            }
+            let (mut b, mut d) = (unit(a + next(0.0, 1.0)), unit(c + next(0.0, 1.0)));
+            match k % 8 {
+                0 => d = b + next(-2.0, 2.0) * WIDEN,
+                1 => b = d,
+                2 => (b, d) = (a, c),
+                _ => {}
+            }
+            let (b, d) = (unit(larger(b, a)), unit(larger(d, c)));
+            let z0 = next(-3.0, 3.0);
+            let pa = (next(-2.0, 2.0), next(-2.0, 2.0));
+            let pb = (next(-2.0, 2.0), next(-2.0, 2.0));
+            let rect = (a, b, c, d);
+            assert_eq!(
+                cell_max(z0, pa, pb, rect).to_bits(),
+                cell_max_both(z0, pa, pb, rect).to_bits(),
+                "{rect:?} {z0} {pa:?} {pb:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_one_cell_path_is_the_general_paths_number() {

@@ -175,7 +175,6 @@ impl Sweep {
     /// [`HeightField::triangles`], the same numbers).
     #[inline(always)]
     fn cell(&mut self, hf: &HeightField, i: usize, j: usize) {
-        let (o, r, d) = (self.o, self.r, self.d);
         let h = [
             hf.heights[j * hf.nx + i],
             hf.heights[j * hf.nx + i + 1],
@@ -205,47 +204,58 @@ impl Sweep {
         );
         // The diagonal cull (module docs): the highest `(x − x_c) − (y − y_c)` of the
         // path's box (A lies where it is ≥ 0) and the highest `(y − y_c) − (x − x_c)`
-        // (B), `√2` times the box's distance from the triangle's half-cell.
+        // (B), `√2` times the box's distance from the triangle's half-cell. The two
+        // triangles one after the other (A first, as the tests' reference sweeps them).
         let (path_lo, path_hi) = (self.path.lo, self.path.hi);
-        let side = [
-            (path_hi.x - x) - (path_lo.y - y),
-            (path_hi.y - y) - (path_lo.x - x),
-        ];
-        for ([a, b, c], s) in [[v00, v10, v11], [v00, v11, v01]].into_iter().zip(side) {
-            if -s > self.reach * SQRT_2 {
-                continue;
-            }
-            let n = (b - a).cross(c - a).normalize();
-            // The plane's distance is a lower bound of the triangle's (module docs).
-            let far = (o - a).dot(n).abs()
-                > r + CULL_SLACK
-                    * (1.0
-                        + (o - a).abs().element_sum()
-                        + (b - a).abs().element_sum()
-                        + (c - a).abs().element_sum());
-            let q = if far {
-                None
-            } else {
-                Some(closest_point_on_triangle(o, a, b, c))
-            };
-            let dist = q.map_or(f64::INFINITY, |q| (o - q).length());
-            if let Some(q) = q
-                && dist <= r
-            {
+        let reach = self.reach;
+        let culled = |s: f64| -s > reach * SQRT_2;
+        if !culled((path_hi.x - x) - (path_lo.y - y)) {
+            self.triangle(v00, v10, v11);
+        }
+        if !culled((path_hi.y - y) - (path_lo.x - x)) {
+            self.triangle(v00, v11, v01);
+        }
+    }
+
+    /// Sweeps one triangle `(a, b, c)` of a cell (module docs, 2): its overlap at `t = 0`
+    /// unless its plane lies out of reach, else (no overlap found so far) its first contact.
+    #[inline(always)]
+    fn triangle(&mut self, a: DVec3, b: DVec3, c: DVec3) {
+        let (o, r, d) = (self.o, self.r, self.d);
+        let n = (b - a).cross(c - a).normalize();
+        // The plane's signed distance; its size is a lower bound of the triangle's distance
+        // (module docs), and `sweep_face` starts from it.
+        let s0 = (o - a).dot(n);
+        let far = s0.abs()
+            > r + CULL_SLACK
+                * (1.0
+                    + (o - a).abs().element_sum()
+                    + (b - a).abs().element_sum()
+                    + (c - a).abs().element_sum());
+        if !far {
+            let q = closest_point_on_triangle(o, a, b, c);
+            let dist = (o - q).length();
+            if dist <= r {
                 if self.overlap.is_none_or(|(best, _, _)| dist < best) {
                     self.overlap = Some((dist, q, overlap_normal(o, q, dist, [a, b, c], d)));
                 }
-                continue;
+                return;
             }
-            if self.overlap.is_some() {
-                continue;
-            }
-            let limit = self.first.map_or(self.max_t, |(t, _, _)| t);
-            if let Some(hit) = sweep_triangle(o, r, d, limit, (a, b, c), n, Some(&self.path))
-                && self.first.is_none_or(|(t, _, _)| hit.0 < t)
-            {
-                self.first = Some(hit);
-            }
+        }
+        if self.overlap.is_some() {
+            return;
+        }
+        let limit = self.first.map_or(self.max_t, |(t, _, _)| t);
+        let hit = match sweep_face(o, r, d, limit, (a, b, c), n, s0) {
+            Face::Hit(hit) => hit,
+            Face::Beyond => return,
+            Face::Missed => match sweep_edges(o, r, d, limit, (a, b, c), Some(&self.path)) {
+                Some(hit) => hit,
+                None => return,
+            },
+        };
+        if self.first.is_none_or(|(t, _, _)| hit.0 < t) {
+            self.first = Some(hit);
         }
     }
 }
@@ -272,7 +282,10 @@ impl Path {
 /// `r`, starting clear of the triangle) with triangle `(a, b, c)` of unit normal
 /// `n = normalize((b − a) × (c − a))`: face, else edges and vertices (module docs). With
 /// `path`, the edges and vertices out of the sphere's xy reach are not swept (they cannot
-/// be touched: the same answer).
+/// be touched: the same answer). The tests' reference; the sweep itself calls its two
+/// halves, [`sweep_face`] and [`sweep_edges`], with the plane's distance it computed for its
+/// cull (the same number as here).
+#[cfg(test)]
 fn sweep_triangle(
     o: DVec3,
     r: f64,
@@ -282,23 +295,72 @@ fn sweep_triangle(
     n: DVec3,
     path: Option<&Path>,
 ) -> Option<Contact> {
-    if !n.is_finite() {
-        return None;
+    match sweep_face(o, r, d, max_t, (a, b, c), n, (o - a).dot(n)) {
+        Face::Hit(hit) => Some(hit),
+        Face::Beyond => None,
+        Face::Missed => sweep_edges(o, r, d, max_t, (a, b, c), path),
     }
-    let s0 = (o - a).dot(n);
+}
+
+/// The face half of a triangle's sweep ([`sweep_triangle`]'s first step).
+enum Face {
+    /// The sphere touches the face first: the triangle's first contact.
+    Hit(Contact),
+    /// Nothing of the triangle within `max_t` (the plane is reached later, or `n` is not
+    /// finite: a degenerate triangle).
+    Beyond,
+    /// The face is not touched: the edges and vertices decide ([`sweep_edges`]).
+    Missed,
+}
+
+/// The face test of the module docs for triangle `(a, b, c)` of unit normal `n` with the
+/// centre's signed plane distance `s0 = (o − a)·n`: the contact if the sphere touches the face
+/// within `max_t`, [`Face::Beyond`] if the plane (a lower bound of the triangle's distance)
+/// lies beyond `max_t` or `n` is not finite.
+#[inline(always)]
+fn sweep_face(
+    o: DVec3,
+    r: f64,
+    d: DVec3,
+    max_t: f64,
+    (a, b, c): (DVec3, DVec3, DVec3),
+    n: DVec3,
+    s0: f64,
+) -> Face {
+    // `n` is finite exactly when the sum of its components is: a non-finite component makes
+    // the sum ±∞ or NaN, and finite ones are at most 1 in size (a normalised vector), so
+    // their sum is finite. One test instead of three (the same decision as `is_finite`).
+    if !(n.x + n.y + n.z).is_finite() {
+        return Face::Beyond;
+    }
     let (n, s0) = if s0 < 0.0 { (-n, -s0) } else { (n, s0) };
     let dn = d.dot(n);
     if dn < 0.0 && s0 > r {
         let t = (s0 - r) / -dn;
         if t > max_t {
             // The plane is a lower bound on the distance: nothing of this triangle is reached.
-            return None;
+            return Face::Beyond;
         }
         let p = o + t * d - r * n;
         if inside_triangle(p, a, b, c, n) {
-            return Some((t, p, n));
+            return Face::Hit((t, p, n));
         }
     }
+    Face::Missed
+}
+
+/// The edges and vertices of triangle `(a, b, c)` ([`sweep_triangle`] after a missed face):
+/// the first root over the three edges and three vertices within `max_t`, those out of the
+/// path's reach skipped.
+#[inline(never)]
+fn sweep_edges(
+    o: DVec3,
+    r: f64,
+    d: DVec3,
+    max_t: f64,
+    (a, b, c): (DVec3, DVec3, DVec3),
+    path: Option<&Path>,
+) -> Option<Contact> {
     let mut best: Option<(f64, DVec3)> = None;
     let mut keep = |t: f64, p: DVec3| {
         if t >= 0.0 && t <= max_t && best.is_none_or(|(bt, _)| t < bt) {
@@ -307,22 +369,28 @@ fn sweep_triangle(
     };
     let misses =
         |lo: DVec3, hi: DVec3| path.is_some_and(|p| p.misses(lo.truncate(), hi.truncate()));
-    for (p0, p1) in [(a, b), (b, c), (c, a)] {
-        if misses(p0.min(p1), p0.max(p1)) {
-            continue;
-        }
-        if let Some((t, u)) = sweep_edge(o, r, d, p0, p1) {
+    // Edges (a, b), (b, c), (c, a), then vertices a, b, c, in that order (ties keep the
+    // first), written out: no array of pairs to copy.
+    let mut edge = |p0: DVec3, p1: DVec3| {
+        if !misses(p0.min(p1), p0.max(p1))
+            && let Some((t, u)) = sweep_edge(o, r, d, p0, p1)
+        {
             keep(t, p0 + u * (p1 - p0));
         }
-    }
-    for v in [a, b, c] {
-        if misses(v, v) {
-            continue;
-        }
-        if let Some(t) = sweep_point(o, r, d, v) {
+    };
+    edge(a, b);
+    edge(b, c);
+    edge(c, a);
+    let mut vertex = |v: DVec3| {
+        if !misses(v, v)
+            && let Some(t) = sweep_point(o, r, d, v)
+        {
             keep(t, v);
         }
-    }
+    };
+    vertex(a);
+    vertex(b);
+    vertex(c);
     let (t, p) = best?;
     Some((t, p, (o + t * d - p) / r))
 }
@@ -360,7 +428,7 @@ fn sweep_edge(o: DVec3, r: f64, d: DVec3, p0: DVec3, p1: DVec3) -> Option<(f64, 
 
 /// `p` (on the plane of `(a, b, c)` with unit normal `n`) lies inside or on the triangle:
 /// the three edge cross products agree in sign with `n`.
-#[inline]
+#[inline(always)]
 fn inside_triangle(p: DVec3, a: DVec3, b: DVec3, c: DVec3, n: DVec3) -> bool {
     (b - a).cross(p - a).dot(n) >= 0.0
         && (c - b).cross(p - b).dot(n) >= 0.0

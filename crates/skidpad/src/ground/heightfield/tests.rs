@@ -221,3 +221,69 @@ fn bad_params() {
         "terrain.cell_surfaces"
     );
 }
+
+#[test]
+fn surface_near_is_the_clamped_cell() {
+    // 20 000 points over, beside and far from a 6 × 5 grid with a surface per cell (and
+    // NaN, ±∞, −0 coordinates): `surface_near` names the cell of the coordinates clamped by
+    // `f64::clamp` into the grid, as it did before its `larger`/`smaller` clamp.
+    let hf = HeightField::new(6, 5, 0.7, DVec2::new(-1.0, 2.0), vec![0.0; 30])
+        .with_cell_surfaces((0..20).map(SurfaceId).collect())
+        .unwrap();
+    let reference = |p: DVec3| {
+        let fx = ((p.x - hf.origin.x) / hf.cell_size).clamp(0.0, (hf.nx - 2) as f64);
+        let fy = ((p.y - hf.origin.y) / hf.cell_size).clamp(0.0, (hf.ny - 2) as f64);
+        hf.surface_of_cell((fx as usize, fy as usize))
+    };
+    let mut seed = 3_u64;
+    let mut next = |lo: f64, hi: f64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+    };
+    let special = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0, -1.0, 2.0];
+    for k in 0..20_000 {
+        let mut p = DVec3::new(next(-3.0, 5.0), next(0.0, 7.0), 0.0);
+        if k % 10 == 0 {
+            p.x = special[k / 10 % special.len()];
+        }
+        if k % 10 == 1 {
+            p.y = special[k / 10 % special.len()] + 2.0;
+        }
+        assert_eq!(hf.surface_near(p), reference(p), "{p}");
+    }
+}
+
+#[test]
+fn a_unit_vectors_component_sum_is_finite_exactly_when_it_is() {
+    // `sphere::sweep_face` tests `n.x + n.y + n.z` instead of `n.is_finite()` for normalised
+    // `n`: the same answer for normalised vectors of random, huge, tiny, zero, infinite and
+    // NaN components.
+    let mut seed = 9_u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let special = [
+            0.0,
+            -0.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            1e-320,
+            1e308,
+        ];
+        let pick = (seed >> 60) as usize;
+        if pick < special.len() {
+            special[pick]
+        } else {
+            ((seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5)
+                * 10f64.powi((seed >> 8) as i32 % 40 - 20)
+        }
+    };
+    for _ in 0..20_000 {
+        let n = DVec3::new(next(), next(), next()).normalize();
+        assert_eq!((n.x + n.y + n.z).is_finite(), n.is_finite(), "{n}");
+    }
+}
