@@ -200,11 +200,16 @@ pub(crate) fn query_ok(origin: DVec3, direction: DVec3, max_distance: f64) -> bo
         && max_distance >= 0.0
 }
 
-impl Ground for Plane {
-    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
-        if !query_ok(origin, direction, max_distance) {
-            return None;
-        }
+impl Plane {
+    /// [`Ground::cast_ray`] once its arguments have passed [`query_ok`] (the wheel query's
+    /// plane path, [`Ground::as_plane`]). The same bits.
+    #[inline]
+    pub(crate) fn ray_checked(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
         let h0 = self.signed_distance(origin);
         if h0 <= 0.0 {
             return Some(self.hit(origin, 0.0));
@@ -217,16 +222,16 @@ impl Ground for Plane {
         (t <= max_distance).then(|| self.hit(origin + t * direction, t))
     }
 
-    fn cast_sphere(
+    /// [`Ground::cast_sphere`] once its arguments have passed its checks ([`query_ok`], a
+    /// finite `radius ≥ 0`). The same bits.
+    #[inline]
+    pub(crate) fn sphere_checked(
         &self,
         origin: DVec3,
         radius: f64,
         direction: DVec3,
         max_distance: f64,
     ) -> Option<GroundHit> {
-        if !(query_ok(origin, direction, max_distance) && radius.is_finite() && radius >= 0.0) {
-            return None;
-        }
         let h0 = self.signed_distance(origin);
         if h0 < radius {
             return Some(self.hit(origin - h0 * self.normal, 0.0));
@@ -237,6 +242,33 @@ impl Ground for Plane {
         }
         let t = (h0 - radius) / closing;
         (t <= max_distance).then(|| self.hit(origin + t * direction - radius * self.normal, t))
+    }
+}
+
+impl Ground for Plane {
+    fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
+        if !query_ok(origin, direction, max_distance) {
+            return None;
+        }
+        self.ray_checked(origin, direction, max_distance)
+    }
+
+    fn cast_sphere(
+        &self,
+        origin: DVec3,
+        radius: f64,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
+        if !(query_ok(origin, direction, max_distance) && radius.is_finite() && radius >= 0.0) {
+            return None;
+        }
+        self.sphere_checked(origin, radius, direction, max_distance)
+    }
+
+    /// A plane is one shape that every filter passes (the default filtered queries).
+    fn as_plane(&self) -> Option<&Plane> {
+        Some(self)
     }
 
     /// Exact: the plane's height `z = p_z − (n_x·(x − p_x) + n_y·(y − p_y))/n_z` is linear,

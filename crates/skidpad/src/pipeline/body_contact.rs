@@ -107,6 +107,24 @@ pub fn body_contact_points(
     c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
     depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
 ) -> usize {
+    let auto = auto_box_of(p);
+    body_contact_points_in(p, auto, start, end, ground, h, c, depth)
+}
+
+/// [`body_contact_points`] with the automatic body box `auto` (exactly [`auto_box_of`]`(p)`,
+/// which depends on the parameters only) given: a step builds it once for its substeps
+/// ([`RimsBox::of`]).
+#[allow(clippy::too_many_arguments)]
+fn body_contact_points_in(
+    p: &VehicleParams,
+    auto: Option<(DVec3, DVec3)>,
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: &dyn Ground,
+    h: f64,
+    c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
+    depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
+) -> usize {
     let speed = start
         .linear_velocity_world
         .length()
@@ -115,7 +133,6 @@ pub fn body_contact_points(
         .angular_velocity_world
         .length()
         .max(end.angular_velocity_world.length());
-    let auto = auto_box_of(p);
     let reach = |r: f64| (speed + spin * r) * h + p.sim.gravity * h * h;
     let boxed = body_box(&p.contact.body.shape, auto);
     if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, p.chassis.com_offset, b, reach)) {
@@ -308,12 +325,12 @@ pub fn impact_stage_prepared<const S: usize>(
     forces: &mut ChassisForces<S>,
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
-    let rims = RimsBox::of(&p.wheels);
+    let rims = RimsBox::of(p);
     impact_stage_with(p, inv_inertia, &rims, s, ground, start, forces, h)
 }
 
-/// [`impact_stage_prepared`] with the rims' vehicle-frame box `bound` (`RimsBox::of(&p.wheels)`)
-/// given: a step builds it once for its substeps.
+/// [`impact_stage_prepared`] with the rims' vehicle-frame box and the body's automatic box
+/// `bound` (`RimsBox::of(p)`) given: a step builds them once for its substeps.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn impact_stage_with<const S: usize>(
     p: &VehicleParams,
@@ -340,7 +357,9 @@ pub(crate) fn impact_stage_with<const S: usize>(
     }
     let nr = c.len();
     let mut depth = ArrayVec::<f64, MAX_BODY_POINTS>::new();
-    let nb = body_contact_points(p, start, &s.chassis, ground, h, &mut c, &mut depth);
+    let nb = body_contact_points_in(
+        p, bound.auto, start, &s.chassis, ground, h, &mut c, &mut depth,
+    );
     let n = nr + nb;
     let depth = depth.as_slice();
     let deep = depth.iter().any(|&d| d > 0.0);
