@@ -83,6 +83,7 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+use super::plane::{finite_non_negative, finite_positive, normalize_or_zero};
 use super::{Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
 use crate::error::{ParamError, check};
 
@@ -236,7 +237,7 @@ impl WheelQuery {
     pub(crate) fn normalized(&self) -> Option<Self> {
         self.usable().then(|| Self {
             direction: self.direction.normalize(),
-            axle: self.axle.normalize_or_zero(),
+            axle: normalize_or_zero(self.axle),
             ..*self
         })
     }
@@ -247,12 +248,9 @@ impl WheelQuery {
         self.origin.is_finite()
             && self.direction.is_finite()
             && self.direction.length_squared() > 0.0
-            && self.max_distance.is_finite()
-            && self.max_distance >= 0.0
-            && self.radius.is_finite()
-            && self.radius > 0.0
-            && self.half_width.is_finite()
-            && self.half_width >= 0.0
+            && finite_non_negative(self.max_distance)
+            && finite_positive(self.radius)
+            && finite_non_negative(self.half_width)
             && self.axle.is_finite()
     }
 }
