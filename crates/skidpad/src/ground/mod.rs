@@ -169,6 +169,14 @@ pub trait Ground: Send + Sync {
     fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
         sloped_from_flat(self.max_height_over(min, max)?, min, max, slope)
     }
+
+    /// The [`Plane`] this ground is, if it is one: a ground that answers `Some(p)` must answer
+    /// every query (filtered or not) exactly as `p` does. The wheel query then calls the
+    /// plane's arithmetic directly ([`wheel::query_wheel`]: no dynamic call, no checks the
+    /// query's own already made), the same bits. Default: `None` (the queries are called).
+    fn as_plane(&self) -> Option<&Plane> {
+        None
+    }
 }
 
 /// The default [`Ground::max_height_over_sloped`] from a flat bound `top` over `[min, max]`:
@@ -263,6 +271,10 @@ macro_rules! forward_ground {
             fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
                 (**self).max_height_over_sloped(min, max, slope)
             }
+
+            fn as_plane(&self) -> Option<&Plane> {
+                (**self).as_plane()
+            }
         }
     )*};
 }
@@ -341,6 +353,10 @@ impl<G: Ground> Ground for WithSurfaces<G> {
 
     fn max_height_over_sloped(&self, min: DVec2, max: DVec2, slope: DVec2) -> Option<f64> {
         self.ground.max_height_over_sloped(min, max, slope)
+    }
+
+    fn as_plane(&self) -> Option<&Plane> {
+        self.ground.as_plane()
     }
 }
 

@@ -83,6 +83,7 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+use super::plane::{finite_non_negative, finite_positive, normalize_or_zero};
 use super::{Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
 use crate::error::{ParamError, check};
 
@@ -236,7 +237,7 @@ impl WheelQuery {
     pub(crate) fn normalized(&self) -> Option<Self> {
         self.usable().then(|| Self {
             direction: self.direction.normalize(),
-            axle: self.axle.normalize_or_zero(),
+            axle: normalize_or_zero(self.axle),
             ..*self
         })
     }
@@ -247,12 +248,9 @@ impl WheelQuery {
         self.origin.is_finite()
             && self.direction.is_finite()
             && self.direction.length_squared() > 0.0
-            && self.max_distance.is_finite()
-            && self.max_distance >= 0.0
-            && self.radius.is_finite()
-            && self.radius > 0.0
-            && self.half_width.is_finite()
-            && self.half_width >= 0.0
+            && finite_non_negative(self.max_distance)
+            && finite_positive(self.radius)
+            && finite_non_negative(self.half_width)
             && self.axle.is_finite()
     }
 }
@@ -335,6 +333,38 @@ pub(crate) struct CrownFit {
     pub offset: DVec3,
 }
 
+/// `ground`'s blocking sweep for `q` (an output of [`WheelQuery::normalized`]): on a
+/// [`Plane`](super::Plane) ([`Ground::as_plane`]) its arithmetic called directly, with only
+/// the check [`WheelQuery::normalized`] has not made (the unit direction's); the same hit.
+#[inline]
+fn sweep_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
+    match ground.as_plane() {
+        Some(plane) => direction_ok(q.direction)
+            .then(|| plane.sphere_checked(q.origin, q.radius, q.direction, q.max_distance))?,
+        None => {
+            ground.cast_sphere_filtered(q.origin, q.radius, q.direction, q.max_distance, filter)
+        }
+    }
+}
+
+/// `ground`'s ray for `q` (as [`sweep_of`]), of length `s_max + r`.
+#[inline]
+fn ray_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
+    let reach = q.max_distance + q.radius;
+    match ground.as_plane() {
+        Some(plane) => (direction_ok(q.direction) && reach.is_finite())
+            .then(|| plane.ray_checked(q.origin, q.direction, reach))?,
+        None => ground.cast_ray_filtered(q.origin, q.direction, reach, filter),
+    }
+}
+
+/// The direction's part of [`super::plane::query_ok`] (the origin and the lengths of a
+/// normalised query passed it already; `s_max + r ≥ 0` as both are).
+#[inline]
+fn direction_ok(d: DVec3) -> bool {
+    d.is_finite() && d.length_squared() > 0.0
+}
+
 /// [`query_wheel_detailed`] for a query `q` that is already normalised (the output of
 /// [`WheelQuery::normalized`]), also returning the crown fit of a blocking sweep's contact.
 pub(crate) fn query_wheel_unit(
@@ -348,13 +378,7 @@ pub(crate) fn query_wheel_unit(
     if mode == ContactMode::Sweep {
         match sweep {
             SweepHitMode::Blocking => {
-                let hit = ground.cast_sphere_filtered(
-                    q.origin,
-                    q.radius,
-                    q.direction,
-                    q.max_distance,
-                    filter,
-                )?;
+                let hit = sweep_of(ground, q, filter)?;
                 let centre = q.centre_at(hit.distance);
                 if reject.accepts(q.direction, centre, hit.point, hit.normal)
                     && let Some((s, point, offset)) = resolve_cylinder_fit(q, hit.point, hit.normal)
@@ -393,7 +417,7 @@ pub(crate) fn query_wheel_unit(
             }
         }
     }
-    let hit = ground.cast_ray_filtered(q.origin, q.direction, q.max_distance + q.radius, filter)?;
+    let hit = ray_of(ground, q, filter)?;
     Some((contact_from_ray(q, &hit), true, None))
 }
 

@@ -107,6 +107,23 @@ pub fn body_contact_points(
     c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
     depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
 ) -> usize {
+    body_points_in(p, &RimsBox::of(p), start, end, ground, h, c, depth)
+}
+
+/// [`body_contact_points`] with the automatic body box (exactly [`auto_box_of`]`(p)`, which
+/// depends on the parameters only) taken from the step's `boxes` ([`RimsBox::of`]`(p)`): a
+/// step builds it once for its substeps.
+#[allow(clippy::too_many_arguments)]
+fn body_points_in(
+    p: &VehicleParams,
+    boxes: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: &dyn Ground,
+    h: f64,
+    c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
+    depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
+) -> usize {
     let speed = start
         .linear_velocity_world
         .length()
@@ -115,15 +132,14 @@ pub fn body_contact_points(
         .angular_velocity_world
         .length()
         .max(end.angular_velocity_world.length());
-    let auto = auto_box_of(p);
     let reach = |r: f64| (speed + spin * r) * h + p.sim.gravity * h * h;
-    let boxed = body_box(&p.contact.body.shape, auto);
+    let boxed = body_box(&p.contact.body.shape, boxes.auto);
     if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, p.chassis.com_offset, b, reach)) {
         return 0;
     }
     let com = start.com_world(&p.chassis);
     let mut local = [DVec3::ZERO; MAX_BODY_POINTS];
-    let n = p.contact.body.shape.sample_points(auto, &mut local);
+    let n = p.contact.body.shape.sample_points(boxes.auto, &mut local);
     // The rays, each from `a` above its point down to the reach of the substep, as segments
     // (top, lowest z); `local` holds the world points from here on.
     let ray = |pt: DVec3| {
@@ -308,12 +324,12 @@ pub fn impact_stage_prepared<const S: usize>(
     forces: &mut ChassisForces<S>,
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
-    let rims = RimsBox::of(&p.wheels);
+    let rims = RimsBox::of(p);
     impact_stage_with(p, inv_inertia, &rims, s, ground, start, forces, h)
 }
 
-/// [`impact_stage_prepared`] with the rims' vehicle-frame box `bound` (`RimsBox::of(&p.wheels)`)
-/// given: a step builds it once for its substeps.
+/// [`impact_stage_prepared`] with the rims' vehicle-frame box and the body's automatic box
+/// `bound` (`RimsBox::of(p)`) given: a step builds them once for its substeps.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn impact_stage_with<const S: usize>(
     p: &VehicleParams,
@@ -340,7 +356,7 @@ pub(crate) fn impact_stage_with<const S: usize>(
     }
     let nr = c.len();
     let mut depth = ArrayVec::<f64, MAX_BODY_POINTS>::new();
-    let nb = body_contact_points(p, start, &s.chassis, ground, h, &mut c, &mut depth);
+    let nb = body_points_in(p, bound, start, &s.chassis, ground, h, &mut c, &mut depth);
     let n = nr + nb;
     let depth = depth.as_slice();
     let deep = depth.iter().any(|&d| d > 0.0);

@@ -486,7 +486,7 @@ fn run_substeps(
     // without the hosted step's per-substep lists (`step_hosted`'s `out` keeps those).
     let mut forces = SubstepForces::default();
     // The rims' vehicle-frame box depends on the parameters only: once per step.
-    let rims = RimsBox::of(&p.wheels);
+    let rims = RimsBox::of(p);
     for k in 0..n {
         compute_forces_into(p, d, controls, s, ground, h, &mut forces);
         if body {

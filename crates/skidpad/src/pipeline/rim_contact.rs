@@ -159,19 +159,22 @@ const RIMS_BOUND_SLACK: f64 = 1e-6;
 /// top (centre and half extents, vehicle frame, m) and the sweep's reach beyond it (the largest
 /// rim radius, [`RIM_SWEEP_MARGIN`] and [`RIMS_BOUND_SLACK`], m). It depends on the wheels'
 /// parameters only, so a step builds it once for all its substeps (the same bits as building
-/// it per substep).
+/// it per substep). It also carries the step's other parameter-only box, the body's automatic
+/// box ([`super::auto_box_of`]), for the body contact's substeps.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RimsBox {
     centre: DVec3,
     half: DVec3,
     grow: f64,
+    /// [`super::auto_box_of`] of the parameters (vehicle frame, `(min, max)`, m).
+    pub(crate) auto: Option<(DVec3, DVec3)>,
 }
 
 impl RimsBox {
-    /// The box of `wheels`' enabled strut tops.
-    pub(crate) fn of(wheels: &[WheelParams]) -> Self {
+    /// The box of `p`'s enabled wheels' strut tops, and `p`'s automatic body box.
+    pub(crate) fn of(p: &crate::params::VehicleParams) -> Self {
         let (mut lo_v, mut hi_v, mut r) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
-        for wp in wheels.iter().filter(|w| w.enabled) {
+        for wp in p.wheels.iter().filter(|w| w.enabled) {
             let local = strut_top_local(wp);
             (lo_v, hi_v) = (lo_v.min(local), hi_v.max(local));
             r = r.max(rim_radius(wp));
@@ -180,6 +183,7 @@ impl RimsBox {
             centre: 0.5 * (lo_v + hi_v),
             half: 0.5 * (hi_v - lo_v),
             grow: r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK,
+            auto: super::auto_box_of(p),
         }
     }
 

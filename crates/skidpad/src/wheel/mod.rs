@@ -372,7 +372,7 @@ pub(crate) fn tire_input_at(
     // where it stored none, with the heading's steer rotation (the same bits either way).
     let steer = rotation_z(ws.steer);
     let heading = pose.transform_vector(steer * DVec3::X);
-    let long = (heading - n * heading.dot(n)).normalize_or_zero();
+    let long = crate::ground::plane::normalize_or_zero(heading - n * heading.dot(n));
     let lat = n.cross(long);
     // `chassis.point_velocity(..)` about the stage's centre of mass.
     let v_point = chassis.linear_velocity_world
