@@ -371,7 +371,7 @@ pub(crate) fn tire_input_at(
     // The inclination ([`inclination`]) from the substep's axle the contact stage stored, or,
     // where it stored none, with the heading's steer rotation (the same bits either way).
     let steer = rotation_z(ws.steer);
-    let heading = pose.transform_vector(steer * DVec3::X);
+    let heading = pose.transform_vector(frame::heading_in_body(steer));
     let long = crate::ground::plane::normalize_or_zero(heading - n * heading.dot(n));
     let lat = n.cross(long);
     // `chassis.point_velocity(..)` about the stage's centre of mass.
