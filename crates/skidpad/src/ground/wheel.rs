@@ -83,6 +83,7 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+use super::cache::HitCache;
 use super::plane::{finite_non_negative, finite_positive, normalize_or_zero};
 use super::{Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
 use crate::error::{ParamError, check};
@@ -242,6 +243,22 @@ impl WheelQuery {
         })
     }
 
+    /// [`WheelQuery::normalized`] of a query that is its output already (the wheel's cached
+    /// query normalises twice: the second pass's bits are the ones every query has used),
+    /// checking only what that first pass can leave unusable: a direction whose squared
+    /// length overflowed, scaled to zero. Everything else passed [`WheelQuery::usable`]
+    /// unchanged, or is finite by construction (`d·(1/|d|)` with `|d|² > 0`, so
+    /// `1/|d| ≤ 2^538`, and an axle scaled the same way or zero). The same answer as
+    /// `self.normalized()`; test: `renormalized_is_normalized_of_a_normalized_query`.
+    #[inline]
+    pub(crate) fn renormalized(&self) -> Option<Self> {
+        (self.direction.length_squared() > 0.0).then(|| Self {
+            direction: self.direction.normalize(),
+            axle: normalize_or_zero(self.axle),
+            ..*self
+        })
+    }
+
     /// `true` if the numbers can give a finite answer (cheaper than [`WheelQuery::validate`]).
     #[inline]
     fn usable(&self) -> bool {
@@ -359,10 +376,12 @@ fn ray_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<Gr
 }
 
 /// The direction's part of [`super::plane::query_ok`] (the origin and the lengths of a
-/// normalised query passed it already; `s_max + r ≥ 0` as both are).
+/// normalised query passed it already; `s_max + r ≥ 0` as both are). A normalised
+/// direction `d·(1/|d|)` of a finite `d` with `|d|² > 0` is finite (`1/|d| ≤ 2^538`, or 0
+/// where `|d|²` overflowed), so only its length is left to test.
 #[inline]
 fn direction_ok(d: DVec3) -> bool {
-    d.is_finite() && d.length_squared() > 0.0
+    d.length_squared() > 0.0
 }
 
 /// [`query_wheel_detailed`] for a query `q` that is already normalised (the output of
@@ -375,6 +394,25 @@ pub(crate) fn query_wheel_unit(
     filter: QueryFilter,
     sweep: SweepHitMode,
 ) -> Option<(WheelContact, bool, Option<CrownFit>)> {
+    let mut plane = HitCache::default();
+    let (s, fit) = query_wheel_unit_into(ground, q, mode, reject, filter, sweep, &mut plane)?;
+    Some((plane.contact_at_travel(s), plane.from_ray, fit))
+}
+
+/// [`query_wheel_unit`] writing the contact straight into `plane` (its point, normal,
+/// surface, surface velocity and `from_ray`; `valid` and `age` untouched) and returning its
+/// centre travel `s` and crown fit: the hit is not built, returned and
+/// copied on its way to a wheel's cache. On `None` `plane` may hold a rejected hit.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn query_wheel_unit_into(
+    ground: &dyn Ground,
+    q: &WheelQuery,
+    mode: ContactMode,
+    reject: &HitRejection,
+    filter: QueryFilter,
+    sweep: SweepHitMode,
+    plane: &mut HitCache,
+) -> Option<(f64, Option<CrownFit>)> {
     if mode == ContactMode::Sweep {
         match sweep {
             SweepHitMode::Blocking => {
@@ -387,11 +425,7 @@ pub(crate) fn query_wheel_unit(
                         axle: q.axle,
                         offset,
                     };
-                    return (s <= q.max_distance).then_some((
-                        contact_at(&hit, s, point),
-                        false,
-                        Some(fit),
-                    ));
+                    return within(q, s).then(|| plane.hold(&hit, point, false, s, Some(fit)));
                 }
             }
             SweepHitMode::NonBlocking => {
@@ -408,40 +442,19 @@ pub(crate) fn query_wheel_unit(
                     return None;
                 }
                 if let Some((hit, s, point)) = super::filter::pick_touch(q, reject, &hits) {
-                    return (s <= q.max_distance).then_some((
-                        contact_at(&hit, s, point),
-                        false,
-                        None,
-                    ));
+                    return within(q, s).then(|| plane.hold(&hit, point, false, s, None));
                 }
             }
         }
     }
     let hit = ray_of(ground, q, filter)?;
-    Some((contact_from_ray(q, &hit), true, None))
+    Some(plane.hold(&hit, hit.point, true, hit.distance - q.radius, None))
 }
 
-/// The contact of a sweep hit fitted at centre travel `s`, contact point `point`.
+/// `s <= q.max_distance` (false for NaN): a sweep's contact within the travel.
 #[inline]
-fn contact_at(hit: &GroundHit, s: f64, point: DVec3) -> WheelContact {
-    WheelContact {
-        point,
-        normal: hit.normal,
-        centre_distance: s,
-        surface: hit.surface,
-        surface_velocity_world: hit.surface_velocity_world,
-    }
-}
-
-#[inline]
-pub(crate) fn contact_from_ray(q: &WheelQuery, hit: &GroundHit) -> WheelContact {
-    WheelContact {
-        point: hit.point,
-        normal: hit.normal,
-        centre_distance: hit.distance - q.radius,
-        surface: hit.surface,
-        surface_velocity_world: hit.surface_velocity_world,
-    }
+fn within(q: &WheelQuery, s: f64) -> bool {
+    s <= q.max_distance
 }
 
 /// The tread's crown radius in tread widths ([`crown_radius`]): a tyre's cross-section is
