@@ -238,12 +238,10 @@ fn remembered_cos_gives_the_bits_of_cos() {
     let mut k = 7_usize;
     for _ in 0..200 {
         k = (k * 31 + 11) % 97;
-        let (slot, angle) = (k % 2, angles[k % angles.len()]);
-        assert_eq!(
-            remembered_cos(slot, angle).to_bits(),
-            angle.cos().to_bits(),
-            "slot {slot}, angle {angle}"
-        );
+        let (a, b) = (angles[k % angles.len()], angles[k / 3 % angles.len()]);
+        let (ca, cb) = remembered_cos(a, b);
+        let bits = |x: f64, y: f64| (x.to_bits(), y.to_bits());
+        assert_eq!(bits(ca, cb), bits(a.cos(), b.cos()), "angles {a}, {b}");
     }
 }
 
