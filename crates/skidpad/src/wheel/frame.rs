@@ -51,7 +51,7 @@ pub(crate) fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
 /// (±0 − z, ±0, x)`: `((0 + 2y·x) − z·2w, k + y·2y, (0 + 2y·z) + x·2w)` — the zeros again only
 /// where they cannot change a sum's bits. Any other case (a NaN or an angle beyond ±π, `k ≤
 /// 0`) takes glam's general expressions. Test: `axle_and_heading_are_glams_bit_for_bit`.
-#[inline]
+#[inline(always)]
 pub(crate) fn axle_in_body(steer: DQuat, camber: DQuat) -> DVec3 {
     let (s1, c1, s2, c2) = (steer.z, steer.w, camber.x, camber.w);
     let (x, y, z, w) = (c1 * s2 + 0.0, s1 * s2 + 0.0, s1 * c2 + 0.0, c1 * c2);
@@ -64,22 +64,36 @@ pub(crate) fn axle_in_body(steer: DQuat, camber: DQuat) -> DVec3 {
             (0.0 + z * y2) + x * w2,
         )
     } else {
-        steer * camber * DVec3::Y
+        rotate_y_general(steer, camber)
     }
+}
+
+/// glam's `(steer * camber) * ŷ`: [`axle_in_body`]'s other cases, out of line.
+#[cold]
+#[inline(never)]
+fn rotate_y_general(steer: DQuat, camber: DQuat) -> DVec3 {
+    steer * camber * DVec3::Y
 }
 
 /// `steer * x̂` for `steer = R_z(δ) = (0, 0, s, c)` as [`rotation_z`] builds it, bit for bit
 /// (as [`axle_in_body`]): with `c > 0` and `k = c² − s² ≥ 0` glam's rotation is
 /// `(k, s·2c + 0, 0)`. Test: `axle_and_heading_are_glams_bit_for_bit`.
-#[inline]
+#[inline(always)]
 pub(crate) fn heading_in_body(steer: DQuat) -> DVec3 {
     let (s, c) = (steer.z, steer.w);
     let k = c * c - s * s;
     if c > 0.0 && k >= 0.0 {
         DVec3::new(k, s * (c * 2.0) + 0.0, 0.0)
     } else {
-        steer * DVec3::X
+        rotate_x_general(steer)
     }
+}
+
+/// glam's `steer * x̂`: [`heading_in_body`]'s other cases, out of line.
+#[cold]
+#[inline(never)]
+fn rotate_x_general(steer: DQuat) -> DVec3 {
+    steer * DVec3::X
 }
 
 /// [`axle_world`] as the contact stage stored it this substep
