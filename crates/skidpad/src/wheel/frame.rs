@@ -134,8 +134,38 @@ pub(crate) fn rotation_z(angle: f64) -> DQuat {
     if angle == 0.0 {
         DQuat::from_xyzw(0.0, 0.0, angle * 0.5, 1.0)
     } else {
-        DQuat::from_rotation_z(angle)
+        remembered_rotation_z(angle)
     }
+}
+
+/// `DQuat::from_rotation_z(angle)`, its `(z, w)` remembered per thread for the last four
+/// angles asked, keyed by their bits (replaced in turn), so a hit returns exactly glam's
+/// quaternion. A steered wheel's steer rotation is built by the contact stage (its axle) and
+/// again by the grip stage (its heading) in the same substep, with no stage between that
+/// changes the steer: the second is a hit (up to four steered wheels a vehicle), and a held
+/// steer hits on every substep. A `sin_cos` call (≈ 95 instructions) against ≈ 15 for the
+/// lookup; a miss costs the lookup more. The same idea as the hit rejection's remembered
+/// cosines (`ground::wheel`); test: `remembered_rotation_z_is_glams`.
+fn remembered_rotation_z(angle: f64) -> DQuat {
+    use std::cell::Cell;
+    thread_local! {
+        // `from_rotation_z(+0) = (0, 0, 0, 1)` exactly: valid entries to start from.
+        static LAST: [Cell<(u64, f64, f64)>; 4] = const { [const { Cell::new((0, 0.0, 1.0)) }; 4] };
+        static NEXT: Cell<usize> = const { Cell::new(0) };
+    }
+    let bits = angle.to_bits();
+    LAST.with(|last| {
+        if let Some((_, z, w)) = last.iter().map(Cell::get).find(|e| e.0 == bits) {
+            return DQuat::from_xyzw(0.0, 0.0, z, w);
+        }
+        let q = DQuat::from_rotation_z(angle);
+        NEXT.with(|next| {
+            let k = next.get();
+            last[k].set((bits, q.z, q.w));
+            next.set((k + 1) % last.len());
+        });
+        q
+    })
 }
 
 /// Inclination angle γ of the wheel to the ground at its contact, the tyre models' camber
@@ -266,6 +296,38 @@ mod tests {
             }
             let zq = rotation_z(steer);
             assert_eq!(bits(heading_in_body(zq)), bits(zq * DVec3::X), "{steer:e}");
+        }
+    }
+
+    #[test]
+    fn remembered_rotation_z_is_glams() {
+        // Angles asked in runs and interleavings of up to seven distinct values (more than
+        // the four remembered), repeated, ±0, NaN and ∞: every answer has glam's bits.
+        let angles = [
+            0.03,
+            -0.03,
+            0.5,
+            -0.0,
+            1e-300,
+            f64::NAN,
+            f64::INFINITY,
+            2.0,
+            0.0,
+        ];
+        let bits = |q: DQuat| q.to_array().map(f64::to_bits);
+        let mut k = 5_usize;
+        for i in 0..2000 {
+            k = (k * 37 + 13) % 101;
+            let a = angles[(k % (2 + i % 7)) % angles.len()];
+            assert_eq!(
+                bits(rotation_z(a)),
+                bits(DQuat::from_rotation_z(a)),
+                "{a:e}"
+            );
+            assert_eq!(
+                bits(remembered_rotation_z(a)),
+                bits(DQuat::from_rotation_z(a))
+            );
         }
     }
 
