@@ -36,11 +36,11 @@
 use glam::DVec3;
 
 use super::wheel::{
-    CrownFit, MIN_CLOSING_COS, query_wheel_unit, resolve_cylinder, resolve_cylinder_with,
+    CrownFit, MIN_CLOSING_COS, query_wheel_unit_into, resolve_cylinder, resolve_cylinder_with,
 };
 use super::{
-    ContactMode, Ground, HitRejection, QueryFilter, SurfaceId, SweepHitMode, WheelContact,
-    WheelQuery,
+    ContactMode, Ground, GroundHit, HitRejection, QueryFilter, SurfaceId, SweepHitMode,
+    WheelContact, WheelQuery,
 };
 
 /// One wheel's cached hit plane. `Default` is invalid (the next query casts).
@@ -102,14 +102,58 @@ impl HitCache {
                     && same_bits(f.axle, nq.axle) =>
             {
                 let (s, point) = resolve_cylinder_with(nq, self.point, self.normal, f.offset)?;
-                self.contact_at(nq, s, point)
+                (s <= nq.max_distance && s.is_finite()).then(|| self.contact_at_point(s, point))
             }
             _ => self.contact(nq),
         }
     }
 
+    /// Hold the hit `hit` as this plane, with contact point `point` (`valid` and `age` are
+    /// the caller's), and pass on the contact's centre travel `s` and crown fit `fit`.
+    #[inline]
+    pub(crate) fn hold(
+        &mut self,
+        hit: &GroundHit,
+        point: DVec3,
+        from_ray: bool,
+        s: f64,
+        fit: Option<CrownFit>,
+    ) -> (f64, Option<CrownFit>) {
+        self.point = point;
+        self.normal = hit.normal;
+        self.surface = hit.surface;
+        self.surface_velocity_world = hit.surface_velocity_world;
+        self.from_ray = from_ray;
+        (s, fit)
+    }
+
+    /// The contact this plane holds (its point), at centre travel `s`.
+    #[inline]
+    pub(crate) fn contact_at_travel(&self, s: f64) -> WheelContact {
+        self.contact_at_point(s, self.point)
+    }
+
+    /// This plane's contact at centre travel `s` and point `point`.
+    #[inline]
+    fn contact_at_point(&self, s: f64, point: DVec3) -> WheelContact {
+        WheelContact {
+            point,
+            normal: self.normal,
+            centre_distance: s,
+            surface: self.surface,
+            surface_velocity_world: self.surface_velocity_world,
+        }
+    }
+
     /// Contact of the wheel `q` with the cached plane; `q` must be normalised.
     fn contact(&self, q: &WheelQuery) -> Option<WheelContact> {
+        let (s, point) = self.travel(q)?;
+        Some(self.contact_at_point(s, point))
+    }
+
+    /// The centre travel and contact point of [`HitCache::contact`].
+    #[inline]
+    fn travel(&self, q: &WheelQuery) -> Option<(f64, DVec3)> {
         let (s, point) = if self.from_ray {
             let dn = q.direction.dot(self.normal);
             if -dn < MIN_CLOSING_COS || dn.is_nan() {
@@ -120,19 +164,7 @@ impl HitCache {
         } else {
             resolve_cylinder(q, self.point, self.normal)?
         };
-        self.contact_at(q, s, point)
-    }
-
-    /// The cached plane's contact at centre travel `s`, point `point`, if within `q`'s travel.
-    #[inline]
-    fn contact_at(&self, q: &WheelQuery, s: f64, point: DVec3) -> Option<WheelContact> {
-        (s <= q.max_distance && s.is_finite()).then_some(WheelContact {
-            point,
-            normal: self.normal,
-            centre_distance: s,
-            surface: self.surface,
-            surface_velocity_world: self.surface_velocity_world,
-        })
+        (s <= q.max_distance && s.is_finite()).then_some((s, point))
     }
 }
 
@@ -167,7 +199,7 @@ pub fn query_wheel_cached_with(
 ) -> Option<WheelContact> {
     let nq = q.normalized()?;
     query_wheel_cached_normalized(ground, &nq, mode, reject, filter, sweep, cache, reuse_steps)
-        .map(|(c, _)| c)
+        .map(|(s, point, _)| cache.contact_at_point(s, point))
 }
 
 /// `true` if `a` and `b` have the same bits (unlike `==`, which equates `0.0` and `-0.0`).
@@ -179,9 +211,11 @@ fn same_bits(a: DVec3, b: DVec3) -> bool {
 }
 
 /// [`query_wheel_cached_with`] for a query `nq` already normalised (`nq = q.normalized()`,
-/// which returned `Some`): the same contact and cache, and the crown fit of a freshly cast
-/// sweep contact (`None` for a ray's and a reused plane's). Inlined into its caller, so the
-/// query, the contact and the fit are not copied through return slots.
+/// which returned `Some`): the contact's centre travel and point, and
+/// the crown fit of a freshly cast sweep contact (`None` for a ray's and a reused plane's);
+/// its normal, surface and surface velocity are the cache's, where the cast writes its hit
+/// directly ([`query_wheel_unit_into`]). The same contact and cache as before. Inlined
+/// into its caller, so nothing is copied through return slots.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn query_wheel_cached_normalized(
@@ -193,27 +227,19 @@ pub(crate) fn query_wheel_cached_normalized(
     sweep: SweepHitMode,
     cache: &mut HitCache,
     reuse_steps: u32,
-) -> Option<(WheelContact, Option<CrownFit>)> {
+) -> Option<(f64, DVec3, Option<CrownFit>)> {
     if cache.valid && cache.age < reuse_steps {
         cache.age += 1;
-        return cache.contact(nq).map(|c| (c, None));
+        return cache.travel(nq).map(|(s, point)| (s, point, None));
     }
     // `query_wheel_detailed` of `nq`: it normalises its query (here a second time).
     let found = nq
-        .normalized()
-        .and_then(|q| query_wheel_unit(ground, &q, mode, reject, filter, sweep));
+        .renormalized()
+        .and_then(|q| query_wheel_unit_into(ground, &q, mode, reject, filter, sweep, cache));
     match found {
-        Some((c, from_ray, fit)) => {
-            *cache = HitCache {
-                point: c.point,
-                normal: c.normal,
-                surface: c.surface,
-                surface_velocity_world: c.surface_velocity_world,
-                from_ray,
-                valid: true,
-                age: 0,
-            };
-            Some((c, fit))
+        Some((s, fit)) => {
+            (cache.valid, cache.age) = (true, 0);
+            Some((s, cache.point, fit))
         }
         None => {
             cache.invalidate();
@@ -225,7 +251,8 @@ pub(crate) fn query_wheel_cached_normalized(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ground::{GroundHit, Plane, query_wheel};
+    use crate::ground::wheel::query_wheel_unit;
+    use crate::ground::{Plane, query_wheel};
     use glam::{DQuat, DVec2};
     use std::sync::atomic::{AtomicUsize, Ordering};
 

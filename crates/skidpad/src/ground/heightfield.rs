@@ -48,7 +48,7 @@ use glam::{DVec2, DVec3};
 mod bound;
 mod ray;
 mod sphere;
-use super::plane::query_ok;
+use super::plane::{finite_positive, query_ok};
 use super::{Ground, GroundHit, SurfaceId};
 use crate::error::{ParamError, check};
 
@@ -406,7 +406,7 @@ impl Ground for HeightField {
         direction: DVec3,
         max_distance: f64,
     ) -> Option<GroundHit> {
-        if !(query_ok(origin, direction, max_distance) && radius.is_finite() && radius > 0.0) {
+        if !(query_ok(origin, direction, max_distance) && finite_positive(radius)) {
             return None;
         }
         if let Some((z, n, cell)) = self.surface_above(origin) {

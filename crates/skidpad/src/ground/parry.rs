@@ -38,7 +38,7 @@ use parry3d_f64::math::Pose3;
 use parry3d_f64::query::{Ray, ShapeCastOptions, ShapeCastStatus, cast_shapes};
 use parry3d_f64::shape::{Ball, SharedShape};
 
-use super::plane::query_ok;
+use super::plane::{finite_positive, query_ok};
 use super::{Ground, GroundHit, SurfaceId};
 use crate::error::{ParamError, check};
 use crate::math::Pose;
@@ -200,7 +200,7 @@ impl Ground for ParryGround {
         direction: DVec3,
         max_distance: f64,
     ) -> Option<GroundHit> {
-        if !(query_ok(origin, direction, max_distance) && radius.is_finite() && radius > 0.0) {
+        if !(query_ok(origin, direction, max_distance) && finite_positive(radius)) {
             return None;
         }
         let d = direction.normalize();

@@ -199,18 +199,21 @@ pub(crate) fn query_ok(origin: DVec3, direction: DVec3, max_distance: f64) -> bo
         && finite_non_negative(max_distance)
 }
 
-/// `x.is_finite() && x >= 0.0` as two comparisons, `0 ≤ x < ∞` (NaN fails both): the
-/// compiler turns the pair into a dozen bit tests of the float's class. The same answer for
-/// every `x`.
+/// `x.is_finite() && x >= 0.0` as two comparisons, `0 ≤ x ≤ f64::MAX` (NaN fails both).
+/// The bound is `MAX`, not `∞`: LLVM recognises `0 ≤ x < ∞` (and `is_finite`) as a test of
+/// the float's class and lowers it to 17 integer instructions, while a comparison with `MAX`
+/// stays two `cmpsd` (4 instructions). The same answer for every `x`.
 #[inline]
+#[allow(clippy::manual_range_contains)] // `(0.0..=f64::MAX).contains(&x)` is the class test
 pub(crate) fn finite_non_negative(x: f64) -> bool {
-    (0.0..f64::INFINITY).contains(&x)
+    x >= 0.0 && x <= f64::MAX
 }
 
 /// `x.is_finite() && x > 0.0` as two comparisons (as [`finite_non_negative`]).
 #[inline]
+#[allow(clippy::manual_range_contains)]
 pub(crate) fn finite_positive(x: f64) -> bool {
-    x > 0.0 && x < f64::INFINITY
+    x > 0.0 && x <= f64::MAX
 }
 
 /// glam's `v.normalize_or_zero()`, bit for bit: `v·(1/|v|)` when that reciprocal is finite

@@ -83,6 +83,7 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+use super::cache::HitCache;
 use super::plane::{finite_non_negative, finite_positive, normalize_or_zero};
 use super::{Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
 use crate::error::{ParamError, check};
@@ -160,37 +161,41 @@ impl HitRejection {
     /// `true` if a sweep hit at `point`/`normal`, with the swept wheel centre at `centre`, is a
     /// drivable contact for a suspension extending along unit `direction`.
     pub fn accepts(&self, direction: DVec3, centre: DVec3, point: DVec3, normal: DVec3) -> bool {
-        if -normal.dot(direction) < remembered_cos(0, self.max_normal_angle) {
+        let (cos_normal, cos_point) = remembered_cos(self.max_normal_angle, self.max_point_angle);
+        if -normal.dot(direction) < cos_normal {
             return false;
         }
         let v = point - centre;
         let len = v.length();
         // A point at the centre (deep overlap) has no direction: accept it.
-        len <= 0.0 || v.dot(direction) >= len * remembered_cos(1, self.max_point_angle)
+        len <= 0.0 || v.dot(direction) >= len * cos_point
     }
 }
 
-/// `angle.cos()`, remembered per thread for the last angle asked in `slot` (0: the normal
-/// angle, 1: the point angle of [`HitRejection::accepts`]) and keyed by its bits, so a hit
-/// returns exactly the bits `cos` gives. Every sweep query checks its hit against the same two
-/// angles: two libm `cos` calls (≈ 170 instructions) per wheel and substep before.
+/// `(normal.cos(), point.cos())`, each remembered per thread for the last angle asked in its
+/// slot (0: the normal angle, 1: the point angle of [`HitRejection::accepts`]) and keyed by
+/// its bits, so a hit returns exactly the bits `cos` gives. Every sweep query checks its hit
+/// against the same two angles: two libm `cos` calls (≈ 170 instructions) per wheel and
+/// substep before. Both slots in one thread-local access (the second as its own access was
+/// an out-of-line `LocalKey::with` call, ≈ 26 instructions a query).
 #[inline]
-fn remembered_cos(slot: usize, angle: f64) -> f64 {
+fn remembered_cos(normal: f64, point: f64) -> (f64, f64) {
     use std::cell::Cell;
     thread_local! {
         // `cos(+0) = 1` exactly: a valid entry to start from.
         static LAST: [Cell<(u64, f64)>; 2] = const { [const { Cell::new((0, 1.0)) }; 2] };
     }
-    LAST.with(|last| {
-        let (bits, cos) = last[slot].get();
+    let one = |slot: &Cell<(u64, f64)>, angle: f64| {
+        let (bits, cos) = slot.get();
         if bits == angle.to_bits() {
             cos
         } else {
             let cos = angle.cos();
-            last[slot].set((angle.to_bits(), cos));
+            slot.set((angle.to_bits(), cos));
             cos
         }
-    })
+    };
+    LAST.with(|last| (one(&last[0], normal), one(&last[1], point)))
 }
 
 /// One wheel's ground query, world frame.
@@ -236,6 +241,22 @@ impl WheelQuery {
     #[inline]
     pub(crate) fn normalized(&self) -> Option<Self> {
         self.usable().then(|| Self {
+            direction: self.direction.normalize(),
+            axle: normalize_or_zero(self.axle),
+            ..*self
+        })
+    }
+
+    /// [`WheelQuery::normalized`] of a query that is its output already (the wheel's cached
+    /// query normalises twice: the second pass's bits are the ones every query has used),
+    /// checking only what that first pass can leave unusable: a direction whose squared
+    /// length overflowed, scaled to zero. Everything else passed [`WheelQuery::usable`]
+    /// unchanged, or is finite by construction (`d·(1/|d|)` with `|d|² > 0`, so
+    /// `1/|d| ≤ 2^538`, and an axle scaled the same way or zero). The same answer as
+    /// `self.normalized()`; test: `renormalized_is_normalized_of_a_normalized_query`.
+    #[inline]
+    pub(crate) fn renormalized(&self) -> Option<Self> {
+        (self.direction.length_squared() > 0.0).then(|| Self {
             direction: self.direction.normalize(),
             axle: normalize_or_zero(self.axle),
             ..*self
@@ -359,10 +380,12 @@ fn ray_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<Gr
 }
 
 /// The direction's part of [`super::plane::query_ok`] (the origin and the lengths of a
-/// normalised query passed it already; `s_max + r ≥ 0` as both are).
+/// normalised query passed it already; `s_max + r ≥ 0` as both are). A normalised
+/// direction `d·(1/|d|)` of a finite `d` with `|d|² > 0` is finite (`1/|d| ≤ 2^538`, or 0
+/// where `|d|²` overflowed), so only its length is left to test.
 #[inline]
 fn direction_ok(d: DVec3) -> bool {
-    d.is_finite() && d.length_squared() > 0.0
+    d.length_squared() > 0.0
 }
 
 /// [`query_wheel_detailed`] for a query `q` that is already normalised (the output of
@@ -375,6 +398,25 @@ pub(crate) fn query_wheel_unit(
     filter: QueryFilter,
     sweep: SweepHitMode,
 ) -> Option<(WheelContact, bool, Option<CrownFit>)> {
+    let mut plane = HitCache::default();
+    let (s, fit) = query_wheel_unit_into(ground, q, mode, reject, filter, sweep, &mut plane)?;
+    Some((plane.contact_at_travel(s), plane.from_ray, fit))
+}
+
+/// [`query_wheel_unit`] writing the contact straight into `plane` (its point, normal,
+/// surface, surface velocity and `from_ray`; `valid` and `age` untouched) and returning its
+/// centre travel `s` and crown fit: the hit is not built, returned and
+/// copied on its way to a wheel's cache. On `None` `plane` may hold a rejected hit.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn query_wheel_unit_into(
+    ground: &dyn Ground,
+    q: &WheelQuery,
+    mode: ContactMode,
+    reject: &HitRejection,
+    filter: QueryFilter,
+    sweep: SweepHitMode,
+    plane: &mut HitCache,
+) -> Option<(f64, Option<CrownFit>)> {
     if mode == ContactMode::Sweep {
         match sweep {
             SweepHitMode::Blocking => {
@@ -387,11 +429,7 @@ pub(crate) fn query_wheel_unit(
                         axle: q.axle,
                         offset,
                     };
-                    return (s <= q.max_distance).then_some((
-                        contact_at(&hit, s, point),
-                        false,
-                        Some(fit),
-                    ));
+                    return within(q, s).then(|| plane.hold(&hit, point, false, s, Some(fit)));
                 }
             }
             SweepHitMode::NonBlocking => {
@@ -408,40 +446,19 @@ pub(crate) fn query_wheel_unit(
                     return None;
                 }
                 if let Some((hit, s, point)) = super::filter::pick_touch(q, reject, &hits) {
-                    return (s <= q.max_distance).then_some((
-                        contact_at(&hit, s, point),
-                        false,
-                        None,
-                    ));
+                    return within(q, s).then(|| plane.hold(&hit, point, false, s, None));
                 }
             }
         }
     }
     let hit = ray_of(ground, q, filter)?;
-    Some((contact_from_ray(q, &hit), true, None))
+    Some(plane.hold(&hit, hit.point, true, hit.distance - q.radius, None))
 }
 
-/// The contact of a sweep hit fitted at centre travel `s`, contact point `point`.
+/// `s <= q.max_distance` (false for NaN): a sweep's contact within the travel.
 #[inline]
-fn contact_at(hit: &GroundHit, s: f64, point: DVec3) -> WheelContact {
-    WheelContact {
-        point,
-        normal: hit.normal,
-        centre_distance: s,
-        surface: hit.surface,
-        surface_velocity_world: hit.surface_velocity_world,
-    }
-}
-
-#[inline]
-pub(crate) fn contact_from_ray(q: &WheelQuery, hit: &GroundHit) -> WheelContact {
-    WheelContact {
-        point: hit.point,
-        normal: hit.normal,
-        centre_distance: hit.distance - q.radius,
-        surface: hit.surface,
-        surface_velocity_world: hit.surface_velocity_world,
-    }
+fn within(q: &WheelQuery, s: f64) -> bool {
+    s <= q.max_distance
 }
 
 /// The tread's crown radius in tread widths ([`crown_radius`]): a tyre's cross-section is

@@ -29,14 +29,71 @@ pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
     }
     let steer = rotation_z(ws.steer);
     TireDirections {
-        longitudinal_world: pose.transform_vector(steer * DVec3::X),
+        longitudinal_world: pose.transform_vector(heading_in_body(steer)),
         lateral_world: pose.transform_vector(steer * DVec3::Y),
     }
 }
 
 /// The wheel's spin axis in the world at its current steer and camber (unit).
 pub(crate) fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
-    pose.transform_vector(wheel_rotation(ws.steer, ws.suspension.camber, side) * DVec3::Y)
+    let camber = rotation_x(-side * ws.suspension.camber);
+    pose.transform_vector(axle_in_body(rotation_z(ws.steer), camber))
+}
+
+/// `(steer * camber) * ŷ` (glam's product and rotation: [`wheel_rotation`]`(δ, ε, side) * ŷ`),
+/// bit for bit, for `steer = R_z(δ) = (0, 0, s₁, c₁)` and `camber = R_x(−side·ε) = (s₂, 0, 0,
+/// c₂)` as [`rotation_z`] and [`rotation_x`] build them, without the terms with a zero factor.
+///
+/// With `c₁, c₂ > 0` (half angles within ±π/2) those terms are signed zeros, and adding them
+/// only turns a `−0` into `+0`: the product is `(c₁s₂ + 0, s₁s₂ + 0, s₁c₂ + 0, c₁c₂)` (no
+/// component `−0`). Rotating `ŷ` by `(x, y, z, w)` as glam does (`v·(w² − b²) + b·2(v·b) +
+/// (b × v)·2w`, `b = (x, y, z)`) then gives, with `k = w² − b² > 0`, `v·b = y` and `b × ŷ =
+/// (±0 − z, ±0, x)`: `((0 + 2y·x) − z·2w, k + y·2y, (0 + 2y·z) + x·2w)` — the zeros again only
+/// where they cannot change a sum's bits. Any other case (a NaN or an angle beyond ±π, `k ≤
+/// 0`) takes glam's general expressions. Test: `axle_and_heading_are_glams_bit_for_bit`.
+#[inline(always)]
+pub(crate) fn axle_in_body(steer: DQuat, camber: DQuat) -> DVec3 {
+    let (s1, c1, s2, c2) = (steer.z, steer.w, camber.x, camber.w);
+    let (x, y, z, w) = (c1 * s2 + 0.0, s1 * s2 + 0.0, s1 * c2 + 0.0, c1 * c2);
+    let k = w * w - ((x * x + y * y) + z * z);
+    if c1 > 0.0 && c2 > 0.0 && k > 0.0 {
+        let (y2, w2) = (y * 2.0, w * 2.0);
+        DVec3::new(
+            (0.0 + x * y2) + -z * w2,
+            k + y * y2,
+            (0.0 + z * y2) + x * w2,
+        )
+    } else {
+        rotate_y_general(steer, camber)
+    }
+}
+
+/// glam's `(steer * camber) * ŷ`: [`axle_in_body`]'s other cases, out of line.
+#[cold]
+#[inline(never)]
+fn rotate_y_general(steer: DQuat, camber: DQuat) -> DVec3 {
+    steer * camber * DVec3::Y
+}
+
+/// `steer * x̂` for `steer = R_z(δ) = (0, 0, s, c)` as [`rotation_z`] builds it, bit for bit
+/// (as [`axle_in_body`]): with `c > 0` and `k = c² − s² ≥ 0` glam's rotation is
+/// `(k, s·2c + 0, 0)`. Test: `axle_and_heading_are_glams_bit_for_bit`.
+#[inline(always)]
+pub(crate) fn heading_in_body(steer: DQuat) -> DVec3 {
+    let (s, c) = (steer.z, steer.w);
+    let k = c * c - s * s;
+    if c > 0.0 && k >= 0.0 {
+        DVec3::new(k, s * (c * 2.0) + 0.0, 0.0)
+    } else {
+        rotate_x_general(steer)
+    }
+}
+
+/// glam's `steer * x̂`: [`heading_in_body`]'s other cases, out of line.
+#[cold]
+#[inline(never)]
+fn rotate_x_general(steer: DQuat) -> DVec3 {
+    steer * DVec3::X
 }
 
 /// [`axle_world`] as the contact stage stored it this substep
@@ -77,8 +134,38 @@ pub(crate) fn rotation_z(angle: f64) -> DQuat {
     if angle == 0.0 {
         DQuat::from_xyzw(0.0, 0.0, angle * 0.5, 1.0)
     } else {
-        DQuat::from_rotation_z(angle)
+        remembered_rotation_z(angle)
     }
+}
+
+/// `DQuat::from_rotation_z(angle)`, its `(z, w)` remembered per thread for the last four
+/// angles asked, keyed by their bits (replaced in turn), so a hit returns exactly glam's
+/// quaternion. A steered wheel's steer rotation is built by the contact stage (its axle) and
+/// again by the grip stage (its heading) in the same substep, with no stage between that
+/// changes the steer: the second is a hit (up to four steered wheels a vehicle), and a held
+/// steer hits on every substep. A `sin_cos` call (≈ 95 instructions) against ≈ 15 for the
+/// lookup; a miss costs the lookup more. The same idea as the hit rejection's remembered
+/// cosines (`ground::wheel`); test: `remembered_rotation_z_is_glams`.
+fn remembered_rotation_z(angle: f64) -> DQuat {
+    use std::cell::Cell;
+    thread_local! {
+        // `from_rotation_z(+0) = (0, 0, 0, 1)` exactly: valid entries to start from.
+        static LAST: [Cell<(u64, f64, f64)>; 4] = const { [const { Cell::new((0, 0.0, 1.0)) }; 4] };
+        static NEXT: Cell<usize> = const { Cell::new(0) };
+    }
+    let bits = angle.to_bits();
+    LAST.with(|last| {
+        if let Some((_, z, w)) = last.iter().map(Cell::get).find(|e| e.0 == bits) {
+            return DQuat::from_xyzw(0.0, 0.0, z, w);
+        }
+        let q = DQuat::from_rotation_z(angle);
+        NEXT.with(|next| {
+            let k = next.get();
+            last[k].set((bits, q.z, q.w));
+            next.set((k + 1) % last.len());
+        });
+        q
+    })
 }
 
 /// Inclination angle γ of the wheel to the ground at its contact, the tyre models' camber
@@ -113,7 +200,7 @@ pub(crate) fn inclination_steered(
     n: DVec3,
 ) -> f64 {
     // `wheel_rotation`'s product with its first factor given.
-    let axle = pose.transform_vector(steer * rotation_x(-side * camber) * DVec3::Y);
+    let axle = pose.transform_vector(axle_in_body(steer, rotation_x(-side * camber)));
     axle.dot(n).clamp(-1.0, 1.0).asin()
 }
 
@@ -142,6 +229,106 @@ mod tests {
         assert!(rotation_x(-0.0).x.is_sign_negative());
         assert!(rotation_z(-0.0).z.is_sign_negative());
         assert!(rotation_z(0.0).z.is_sign_positive());
+    }
+
+    #[test]
+    fn axle_and_heading_are_glams_bit_for_bit() {
+        // The shortened products against glam's general ones, every bit (signed zeros
+        // included), over 200 000 seeded angles: small and large, ±0, subnormal, beyond ±π
+        // (negative half-angle cosines), NaN and ∞, each steer with each camber and side.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut f = |lo: f64, hi: f64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let special = [
+            0.0,
+            -0.0,
+            1e-300,
+            -5e-324,
+            0.03,
+            -0.7,
+            1.5,
+            std::f64::consts::FRAC_PI_2,
+            std::f64::consts::PI,
+            -std::f64::consts::PI,
+            3.5,
+            -7.0,
+            1e10,
+            f64::NAN,
+            f64::INFINITY,
+        ];
+        let bits = |v: DVec3| v.to_array().map(f64::to_bits);
+        let pose = Pose::new(
+            DVec3::ZERO,
+            DQuat::from_scaled_axis(DVec3::new(0.1, -0.2, 0.3)),
+        );
+        for i in 0..100_000 {
+            let pick = |k: usize, r: f64| {
+                if i % 7 == k {
+                    special[i / 7 % special.len()]
+                } else {
+                    r
+                }
+            };
+            let steer = pick(0, [f(-0.8, 0.8), 0.0, f(-4.0, 4.0)][i % 3]);
+            let camber = pick(3, [0.0, -0.0, f(-0.2, 0.2), f(-4.0, 4.0)][i % 4]);
+            for side in [1.0, -1.0] {
+                let (zq, xq) = (rotation_z(steer), rotation_x(-side * camber));
+                let general = wheel_rotation(steer, camber, side) * DVec3::Y;
+                assert_eq!(
+                    bits(axle_in_body(zq, xq)),
+                    bits(general),
+                    "{steer:e} {camber:e}"
+                );
+                let ws = WheelState {
+                    steer,
+                    suspension: crate::suspension::SuspensionState {
+                        camber,
+                        ..Default::default()
+                    },
+                    ..Default::default()
+                };
+                let world = pose.transform_vector(general);
+                assert_eq!(bits(axle_world(&pose, &ws, side)), bits(world));
+            }
+            let zq = rotation_z(steer);
+            assert_eq!(bits(heading_in_body(zq)), bits(zq * DVec3::X), "{steer:e}");
+        }
+    }
+
+    #[test]
+    fn remembered_rotation_z_is_glams() {
+        // Angles asked in runs and interleavings of up to seven distinct values (more than
+        // the four remembered), repeated, ±0, NaN and ∞: every answer has glam's bits.
+        let angles = [
+            0.03,
+            -0.03,
+            0.5,
+            -0.0,
+            1e-300,
+            f64::NAN,
+            f64::INFINITY,
+            2.0,
+            0.0,
+        ];
+        let bits = |q: DQuat| q.to_array().map(f64::to_bits);
+        let mut k = 5_usize;
+        for i in 0..2000 {
+            k = (k * 37 + 13) % 101;
+            let a = angles[(k % (2 + i % 7)) % angles.len()];
+            assert_eq!(
+                bits(rotation_z(a)),
+                bits(DQuat::from_rotation_z(a)),
+                "{a:e}"
+            );
+            assert_eq!(
+                bits(remembered_rotation_z(a)),
+                bits(DQuat::from_rotation_z(a))
+            );
+        }
     }
 
     #[test]

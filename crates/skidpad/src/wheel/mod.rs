@@ -33,6 +33,9 @@ pub use params::WheelParams;
 pub use slots::{INLINE_WHEELS, WheelSlots};
 pub use state::{TireInputRecord, WheelState};
 
+#[cfg(test)]
+mod tests;
+
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
 use crate::ground::cache::query_wheel_cached_normalized;
@@ -217,25 +220,24 @@ pub fn query_ground_reusing(
         &mut ws.hit_cache,
         reuse_steps,
     );
-    let (hit, fit) = hit.map_or((None, None), |(c, fit)| (Some(c), fit));
+    // The normal, surface and surface velocity are the plane the query left in the cache.
     ws.measured_jounce = match hit {
-        Some(c) if c.centre_distance <= nq.max_distance => {
-            ws.contact_point_world = c.point;
+        Some((s, point, _)) if s <= nq.max_distance => {
+            let c = &ws.hit_cache;
+            ws.contact_point_world = point;
             ws.contact_normal_world = c.normal;
             ws.surface = c.surface;
             ws.surface_velocity_world = c.surface_velocity_world;
-            Some(susp::jounce_from_travel(sp, c.centre_distance))
+            Some(susp::jounce_from_travel(sp, s))
         }
         _ => None,
     };
     ws.ground_rise = match (ws.measured_jounce, hit) {
         // The previous plane shares the new hit's crown offset when its normal has the same
         // bits (flat ground): the same contact without fitting the crown twice.
-        (Some(_), Some(c)) => previous
-            .contact_with_fit(&nq, c.normal, fit)
-            .map_or(0.0, |old| {
-                (old.centre_distance - c.centre_distance).max(0.0)
-            }),
+        (Some(_), Some((s, _, fit))) => previous
+            .contact_with_fit(&nq, ws.hit_cache.normal, fit)
+            .map_or(0.0, |old| (old.centre_distance - s).max(0.0)),
         _ => 0.0,
     };
 }
@@ -371,7 +373,7 @@ pub(crate) fn tire_input_at(
     // The inclination ([`inclination`]) from the substep's axle the contact stage stored, or,
     // where it stored none, with the heading's steer rotation (the same bits either way).
     let steer = rotation_z(ws.steer);
-    let heading = pose.transform_vector(steer * DVec3::X);
+    let heading = pose.transform_vector(frame::heading_in_body(steer));
     let long = crate::ground::plane::normalize_or_zero(heading - n * heading.dot(n));
     let lat = n.cross(long);
     // `chassis.point_velocity(..)` about the stage's centre of mass.

@@ -1,0 +1,168 @@
+//! The contact stage against its general form: the query written straight into the wheel's
+//! cache and state, the axle without glam's zero terms and the second normalisation without
+//! its repeated checks give the bits of the step as it was built before (glam's products,
+//! the hit returned and copied), kept here as the reference.
+
+use super::*;
+use crate::ground::cache::HitCache;
+use crate::ground::wheel::{CrownFit, query_wheel_unit};
+use crate::ground::{GroundHit, Plane, SurfaceId, SweepHitMode, WheelContact};
+use glam::{DQuat, DVec2};
+
+/// The contact stage of one wheel as it was built before this file's fast paths: glam's
+/// general rotations, both normalisations checked in full, the hit returned as a
+/// [`WheelContact`] and copied into the cache and the state.
+fn reference(
+    wp: &WheelParams,
+    contact: &ContactParams,
+    side: f64,
+    pose: &Pose,
+    ground: &dyn Ground,
+    ws: &mut WheelState,
+    reuse_steps: u32,
+) {
+    let sp = &wp.suspension;
+    let ray_only = contact.mode == ContactMode::Raycast
+        && (ws.hit_cache.from_ray || !ws.hit_cache.valid)
+        && ws.steer.is_finite()
+        && ws.suspension.camber.is_finite();
+    ws.axle_world_substep = if ray_only {
+        DVec3::ZERO
+    } else {
+        let r = wheel_rotation(ws.steer, ws.suspension.camber, side);
+        pose.transform_vector(r * DVec3::Y)
+    };
+    let q = WheelQuery {
+        origin: strut_top_world(wp, pose),
+        direction: travel_direction_world(wp, pose),
+        max_distance: sp.max_compression + sp.max_droop,
+        radius: wp.radius,
+        half_width: 0.5 * wp.width,
+        axle: ws.axle_world_substep,
+    };
+    let Some(nq) = q.normalized() else {
+        ws.measured_jounce = None;
+        ws.ground_rise = 0.0;
+        return;
+    };
+    let previous = ws.hit_cache;
+    let cache = &mut ws.hit_cache;
+    let hit: Option<(WheelContact, Option<CrownFit>)> = if cache.valid && cache.age < reuse_steps {
+        cache.age += 1;
+        cache.contact_with(&q).map(|c| (c, None))
+    } else {
+        let (rej, filter, sweep) = (&contact.rejection, contact.query_filter, contact.sweep_hits);
+        let found = nq
+            .normalized()
+            .and_then(|q2| query_wheel_unit(ground, &q2, contact.mode, rej, filter, sweep));
+        match found {
+            Some((c, from_ray, fit)) => {
+                *cache = HitCache {
+                    point: c.point,
+                    normal: c.normal,
+                    surface: c.surface,
+                    surface_velocity_world: c.surface_velocity_world,
+                    from_ray,
+                    valid: true,
+                    age: 0,
+                };
+                Some((c, fit))
+            }
+            None => {
+                cache.invalidate();
+                None
+            }
+        }
+    };
+    ws.measured_jounce = match hit {
+        Some((c, _)) if c.centre_distance <= nq.max_distance => {
+            ws.contact_point_world = c.point;
+            ws.contact_normal_world = c.normal;
+            ws.surface = c.surface;
+            ws.surface_velocity_world = c.surface_velocity_world;
+            Some(susp::jounce_from_travel(sp, c.centre_distance))
+        }
+        _ => None,
+    };
+    ws.ground_rise = match (ws.measured_jounce, hit) {
+        (Some(_), Some((c, fit))) => previous
+            .contact_with_fit(&nq, c.normal, fit)
+            .map_or(0.0, |old| {
+                (old.centre_distance - c.centre_distance).max(0.0)
+            }),
+        _ => 0.0,
+    };
+}
+
+/// A plane behind the trait only (no [`Ground::as_plane`]): the general query path.
+struct Hidden(Plane);
+
+impl Ground for Hidden {
+    fn cast_ray(&self, o: DVec3, d: DVec3, m: f64) -> Option<GroundHit> {
+        self.0.cast_ray(o, d, m)
+    }
+    fn cast_sphere(&self, o: DVec3, r: f64, d: DVec3, m: f64) -> Option<GroundHit> {
+        self.0.cast_sphere(o, r, d, m)
+    }
+}
+
+#[test]
+fn contact_stage_gives_the_bits_of_its_general_form() {
+    // 3000 seeded cases of five substeps each: the sedan's four wheels on planes tilted up
+    // to 0.5 rad, bodies rolled, pitched and yawed, lifted out of reach or pushed into the
+    // ground, steer and camber random, zero or −0, both contact modes, blocking and
+    // non-blocking sweeps, the plane's own path and the trait's, cache reuse off and on
+    // (2 substeps); every field of the wheel state (the `Debug` form: the determinism hash)
+    // and the stored axle, bit for bit.
+    let mut seed = 0x51_7cc1_b727_220a_u64;
+    let mut f = |lo: f64, hi: f64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+    };
+    let p = crate::presets::sedan();
+    let (mut contacts, mut reused) = (0, 0);
+    for i in 0..3000_usize {
+        let plane = Plane::inclined(f(0.0, 0.5), DVec2::new(f(-1.0, 1.0), f(-1.0, 1.0)))
+            .with_surface(SurfaceId(i as u16 % 3))
+            .with_velocity(DVec3::new(f(-1.0, 1.0), 0.0, 0.0));
+        let hidden = Hidden(plane);
+        let ground: &dyn Ground = if i % 3 == 0 { &hidden } else { &plane };
+        let mut contact = p.contact.clone();
+        contact.mode = [ContactMode::Sweep, ContactMode::Raycast][i % 2];
+        contact.sweep_hits = [SweepHitMode::Blocking, SweepHitMode::NonBlocking][i / 2 % 2];
+        let reuse = [0, 2][i / 4 % 2];
+        let k = i % p.wheels.len();
+        let wp = &p.wheels[k];
+        let side = wp.side();
+        let (mut fast, mut slow) = (WheelState::default(), WheelState::default());
+        for sub in 0..5 {
+            let lift = [0.0, 0.0, 0.0, 1.5, -0.3][(i + sub) % 5];
+            let pose = Pose::new(
+                DVec3::new(f(-3.0, 3.0), f(-3.0, 3.0), 0.45 + lift + f(-0.1, 0.1)),
+                DQuat::from_scaled_axis(DVec3::new(f(-0.2, 0.2), f(-0.2, 0.2), f(-3.0, 3.0))),
+            );
+            let steer = [f(-0.6, 0.6), 0.0, -0.0][(i + sub) % 3];
+            let camber = [f(-0.1, 0.1), 0.0, -0.0, f(-0.1, 0.1)][(i / 3 + sub) % 4];
+            for ws in [&mut fast, &mut slow] {
+                ws.steer = steer;
+                ws.suspension.camber = camber;
+            }
+            query_ground_reusing(wp, &contact, side, &pose, ground, &mut fast, reuse);
+            reference(wp, &contact, side, &pose, ground, &mut slow, reuse);
+            assert_eq!(
+                format!("{fast:?}"),
+                format!("{slow:?}"),
+                "case {i} substep {sub}"
+            );
+            let bits = |v: DVec3| v.to_array().map(f64::to_bits);
+            assert_eq!(bits(fast.axle_world_substep), bits(slow.axle_world_substep));
+            contacts += usize::from(fast.measured_jounce.is_some());
+            reused += usize::from(fast.hit_cache.valid && fast.hit_cache.age > 0);
+        }
+    }
+    // Both branches ran: contacts found and missed, planes reused.
+    assert!(contacts > 5000 && contacts < 14_000, "{contacts}");
+    assert!(reused > 1000, "{reused}");
+}
