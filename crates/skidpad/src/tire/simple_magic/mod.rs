@@ -30,7 +30,7 @@
 //! trail (the camber thrust gets the same trail), no camber effect on the peak friction.
 
 use super::interface::{
-    ForceNeed, LoadInput, SlipInput, SlipPoint, SteadyForces, TireModel, finite_or_zero,
+    ForceNeed, KeptLoad, LoadInput, SlipInput, SlipPoint, SteadyForces, TireModel, finite_or_zero,
     sanitize_load,
 };
 use crate::error::{ParamError, check};
@@ -328,12 +328,54 @@ impl TireModel for SimpleMagicParams {
     /// `s = √(s_x² + s_y²)`; less a margin of `10⁻⁹` relative and `10⁻¹²` on the sine, far
     /// above the rounding of either side. 0 elsewhere (before the peak, no peak, no load).
     fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
-        let s = sanitize_load(common);
+        self.floor_with(self.prepare(&sanitize_load(common)).as_ref(), kappa, alpha)
+    }
+
+    /// The load, surface and camber terms computed once per wheel and substep ([`KeptLoad`]).
+    fn sliding_fx_floor_kept(
+        &self,
+        common: &SlipInput,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        self.floor_with(kept.simple(common, |s| self.prepare(s)), kappa, alpha)
+    }
+
+    /// The load, surface and camber terms once per batch.
+    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        self.forces_with(self.prepare(&sanitize_load(common)).as_ref(), points, out);
+    }
+
+    /// The load, surface and camber terms once per wheel and substep ([`KeptLoad`]).
+    fn forces_at_kept(
+        &self,
+        common: &SlipInput,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+        kept: &mut KeptLoad,
+    ) {
+        self.forces_with(kept.simple(common, |s| self.prepare(s)), points, out);
+    }
+
+    /// Mz = −t·Fy from the kept load terms ([`KeptLoad`]).
+    fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
+        let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
+        kept.simple(input, |s| self.prepare(s))
+            .and_then(|p| self.at_slip(p, kappa, alpha, ForceNeed::Lateral))
+            .map_or(0.0, |(_, fy, trail)| -trail * fy)
+    }
+}
+
+impl SimpleMagicParams {
+    /// [`TireModel::sliding_fx_floor`] with the slip-independent terms `prepared`
+    /// (`prepare(&sanitize_load(common))`).
+    fn floor_with(&self, prepared: Option<&Prepared>, kappa: f64, alpha: f64) -> f64 {
         let MagicCurve { c, e, .. } = self.longitudinal;
         let (kappa, alpha) = (finite_or_zero(kappa), finite_or_zero(alpha));
         // The bound's argument needs the validated shape (E ≤ 1) and a peak (1 < C < 2).
         let shaped = c > 1.0 && c < 2.0 && e <= 1.0;
-        let Some(p) = self.prepare(&s).filter(|p| p.d > 0.0 && shaped) else {
+        let Some(p) = prepared.filter(|p| p.d > 0.0 && shaped) else {
             return 0.0;
         };
         if kappa.abs() < p.km * (1.0 + 1e-9) {
@@ -350,13 +392,17 @@ impl TireModel for SimpleMagicParams {
         }
     }
 
-    /// The load, surface and camber terms (and the two peak slips) once per batch.
-    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
-        let prepared = self.prepare(&sanitize_load(common));
+    /// [`TireModel::forces_at`] with the slip-independent terms `prepared` (the load,
+    /// surface and camber terms and the two peak slips, `prepare(&sanitize_load(common))`).
+    fn forces_with(
+        &self,
+        prepared: Option<&Prepared>,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+    ) {
         let finite = finite_or_zero;
         for (pt, o) in points.iter().zip(out.iter_mut()) {
             *o = prepared
-                .as_ref()
                 .and_then(|p| self.at_slip(p, finite(pt.kappa), finite(pt.alpha), pt.need))
                 .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy));
         }
@@ -364,8 +410,10 @@ impl TireModel for SimpleMagicParams {
 }
 
 /// The slip-independent part of one evaluation ([`SimpleMagicParams::prepare`]): load,
-/// surface scales and camber, shared by every slip point of a batch.
-struct Prepared {
+/// surface scales and camber, shared by every slip point of a batch (and kept for the
+/// wheel and substep in a [`KeptLoad`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Prepared {
     /// Peak force D = µ(F_z)·s_µ·F_z. Unit: N.
     d: f64,
     /// The curves with the surface's stiffness and peak-slip scales in B.
