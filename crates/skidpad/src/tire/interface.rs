@@ -512,8 +512,7 @@ impl super::mf::MfTire {
             alpha: input.alpha,
             gamma: input.gamma,
             vx,
-            pressure: (input.pressure.is_finite() && input.pressure > 0.0)
-                .then_some(input.pressure),
+            pressure: positive_finite(input.pressure).then_some(input.pressure),
         };
         let (fs, ks) = (input.friction_scale, input.stiffness_scale);
         if fs == 1.0 && ks == 1.0 {

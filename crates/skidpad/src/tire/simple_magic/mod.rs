@@ -362,7 +362,7 @@ impl TireModel for SimpleMagicParams {
     fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
         let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
         kept.simple(input, |s| self.prepare(s))
-            .and_then(|p| self.at_slip(p, kappa, alpha, ForceNeed::Lateral))
+            .and_then(|p| self.at_slip(p, kappa, alpha, ForceNeed::Lateral, &mut Units::default()))
             .map_or(0.0, |(_, fy, trail)| -trail * fy)
     }
 }
@@ -401,9 +401,15 @@ impl SimpleMagicParams {
         out: &mut [(f64, f64)],
     ) {
         let finite = finite_or_zero;
+        // The curves' last values, shared by points with the same argument (the slope
+        // probes `±κ` at one α, `±α` at one κ without camber).
+        let mut units = Units::default();
         for (pt, o) in points.iter().zip(out.iter_mut()) {
             *o = prepared
-                .and_then(|p| self.at_slip(p, finite(pt.kappa), finite(pt.alpha), pt.need))
+                .and_then(|p| {
+                    let (kappa, alpha) = (finite(pt.kappa), finite(pt.alpha));
+                    self.at_slip(p, kappa, alpha, pt.need, &mut units)
+                })
                 .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy));
         }
     }
@@ -432,7 +438,7 @@ impl SimpleMagicParams {
     fn evaluate(&self, input: &SlipInput, need: ForceNeed) -> Option<(f64, f64, f64)> {
         let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
         self.prepare(&sanitize_load(input))
-            .and_then(|p| self.at_slip(&p, kappa, alpha, need))
+            .and_then(|p| self.at_slip(&p, kappa, alpha, need, &mut Units::default()))
     }
 
     /// The slip-independent part at the sanitised load and surface `s`; `None` without load.
@@ -466,7 +472,8 @@ impl SimpleMagicParams {
         })
     }
 
-    /// The slip-dependent part at sanitised slips `(κ, α)`.
+    /// The slip-dependent part at sanitised slips `(κ, α)`, each curve's value taken from
+    /// `units` if it holds the one at the same argument (else evaluated and kept there).
     #[inline(always)]
     fn at_slip(
         &self,
@@ -474,6 +481,7 @@ impl SimpleMagicParams {
         kappa: f64,
         alpha: f64,
         need: ForceNeed,
+        units: &mut Units,
     ) -> Option<(f64, f64, f64)> {
         let Prepared {
             d,
@@ -496,7 +504,7 @@ impl SimpleMagicParams {
             if sx == 0.0 && (lon.b * (sn * km)).is_finite() {
                 signed_zero(sx)
             } else {
-                d * lon.unit(sn * km) * sx / sn
+                d * units.lon.unit(&lon, sn * km) * sx / sn
             }
         } else {
             0.0
@@ -505,13 +513,42 @@ impl SimpleMagicParams {
             if sy == 0.0 && (lat.b * (sn * am)).is_finite() {
                 signed_zero(-sy)
             } else {
-                -d * lat.unit(sn * am) * sy / sn
+                -d * units.lat.unit(&lat, sn * am) * sy / sn
             }
         } else {
             0.0
         };
         let trail = self.pneumatic_trail * (1.0 - sn).max(0.0);
         Some((fx, fy, trail))
+    }
+}
+
+/// The last value of each curve's [`MagicCurve::unit`] in a batch, with the bits of its
+/// argument: the combined-slip curve argument `s·x_m` depends on `|s_x|` and `|s_y|` only,
+/// so the slope probes `(±κ, α)` (and `(κ, ±α)` without camber) evaluate each curve once.
+#[derive(Default)]
+struct Units {
+    lon: LastUnit,
+    lat: LastUnit,
+}
+
+/// One curve's last `(argument bits, unit value)` ([`Units`]).
+#[derive(Default)]
+struct LastUnit(Option<(u64, f64)>);
+
+impl LastUnit {
+    /// `curve.unit(x)`, bit for bit: the kept value if it is for `x`'s bits (the same curve:
+    /// a [`Units`] lives for one batch of one prepared tyre), else evaluated and kept.
+    #[inline(always)]
+    fn unit(&mut self, curve: &MagicCurve, x: f64) -> f64 {
+        match self.0 {
+            Some((bits, u)) if bits == x.to_bits() => u,
+            _ => {
+                let u = curve.unit(x);
+                self.0 = Some((x.to_bits(), u));
+                u
+            }
+        }
     }
 }
 
