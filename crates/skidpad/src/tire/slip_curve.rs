@@ -186,6 +186,23 @@ impl Prepared {
     }
 }
 
+impl Prepared {
+    /// [`Prepared::tan_alpha`], bit for bit, without the `tan` call at a zero effective slip
+    /// angle (`tan(±0) = ±0`): the contact solve's point `(κ₀, 0)` without camber.
+    #[inline]
+    fn tan_alpha_or_zero(&self, alpha: f64) -> f64 {
+        let alpha_eff = match self.camber_slip {
+            Some(c) => alpha + c,
+            None => alpha,
+        };
+        if alpha_eff == 0.0 {
+            alpha_eff
+        } else {
+            self.tan_alpha(alpha)
+        }
+    }
+}
+
 /// The forces of one point and its normalised slip `K`.
 #[derive(Debug, Clone, Copy)]
 struct PointForces {
@@ -407,7 +424,7 @@ impl SlipCurveParams {
             let tan_alpha = match last {
                 Some((bits, t)) if bits == alpha.to_bits() => t,
                 _ => {
-                    let t = p.tan_alpha(alpha);
+                    let t = p.tan_alpha_or_zero(alpha);
                     last = Some((alpha.to_bits(), t));
                     t
                 }

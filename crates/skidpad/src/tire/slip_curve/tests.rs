@@ -228,3 +228,67 @@ fn bad_input_gives_finite_output() {
     i.fz = -10.0;
     assert_eq!(p.steady_state(&i), SteadyForces::default());
 }
+
+#[test]
+fn a_batch_gives_each_points_bits_zero_slip_angles_included() {
+    // Batches with the contact solve's zero-slip points (α = ±0, and α = −C_γγ/C_α where the
+    // camber cancels it) among random ones, against `steady_state` point by point: the batch
+    // skips `tan` at a zero effective slip angle and shares it between equal α. Seeded
+    // loads, rest loads, cambers and surfaces.
+    let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (mut cancelled, mut cases) = (0, 0);
+    for case in 0..6000 {
+        let p = SlipCurveParams {
+            camber_stiffness_per_unit_gravity: [0.0, 40.0, 150.0][case % 3],
+            ..SlipCurveParams::default()
+        };
+        let c = SlipInput {
+            fz: 8000.0 * next(),
+            rest_load: [4000.0, 0.0][case % 2],
+            gamma: [0.0, 0.05 * (2.0 * next() - 1.0), -0.0][case % 3],
+            friction_scale: [1.0, 0.4][case % 2],
+            stiffness_scale: [1.0, 2.0, 0.5][case % 3],
+            peak_slip_scale: [1.0, 3.0, 1.0, 1.0][case % 4],
+            ..input(0.0, 0.0)
+        };
+        let shift = p.prepare(&sanitize(&c)).and_then(|q| q.camber_slip);
+        let cancel = shift.map_or(0.0, |s| -s);
+        let k = 0.4 * (2.0 * next() - 1.0);
+        let a = 0.4 * (2.0 * next() - 1.0);
+        let pts = [
+            (k, a),
+            (0.0, a),
+            (k, 0.0),
+            (k, -0.0),
+            (-k, cancel),
+            (k, cancel),
+            (2.0 * next() - 1.0, 2.0 * next() - 1.0),
+            (k, 0.0),
+        ];
+        let points: Vec<SlipPoint> = pts
+            .iter()
+            .map(|&(kappa, alpha)| SlipPoint {
+                kappa,
+                alpha,
+                need: ForceNeed::Both,
+            })
+            .collect();
+        let mut out = [(0.0, 0.0); 8];
+        p.forces_at(&c, &points, &mut out);
+        for (pt, got) in points.iter().zip(out) {
+            let want = p.steady_state(&pt.input(&c));
+            let b = |(x, y): (f64, f64)| [x.to_bits(), y.to_bits()];
+            assert_eq!(b(got), b((want.fx, want.fy)), "{c:?} {pt:?}");
+            cases += 1;
+        }
+        cancelled += usize::from(shift.is_some_and(|s| s != 0.0 && cancel + s == 0.0));
+    }
+    assert!(cancelled > 1000, "{cancelled}");
+    assert_eq!(cases, 48_000);
+}
