@@ -482,10 +482,7 @@ impl super::mf::MfTire {
         mf: &super::mf::MfInput,
         kept: &'k mut KeptLoad,
     ) -> Option<&'k Option<super::mf::MfLoad>> {
-        if !self.shares_load_terms(mf) {
-            return None;
-        }
-        Some(kept.mf(input, || self.load_terms(mf)))
+        kept.mf(input, || self.shares_load_terms(mf), || self.load_terms(mf))
     }
 
     /// `f(tire, input)` with the surface scales applied to this tyre's coefficients and the

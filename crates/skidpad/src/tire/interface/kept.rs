@@ -37,20 +37,27 @@ enum Kept {
 
 impl KeptLoad {
     /// The full Magic Formula's load terms for the load and surface of `s`: the kept ones
-    /// if they are for [`load_key`]`(s)`, else `load_terms()`, kept.
+    /// if they are for [`load_key`]`(s)`, else `load_terms()`, kept; `None` (nothing kept)
+    /// where `shares()` says the batch does not share them. Terms are kept only where it
+    /// does, and whether it does depends on the tyre's coefficients and `Vx` alone (`Vx` is
+    /// in the key), so kept terms for `s` need no new check.
     #[inline]
     pub(in crate::tire) fn mf(
         &mut self,
         s: &SlipInput,
+        shares: impl FnOnce() -> bool,
         load_terms: impl FnOnce() -> Option<MfLoad>,
-    ) -> &Option<MfLoad> {
+    ) -> Option<&Option<MfLoad>> {
         let key = load_key(s);
         if !matches!(&self.0, Kept::Mf(k, _) if *k == key) {
+            if !shares() {
+                return None;
+            }
             self.0 = Kept::Mf(key, load_terms());
         }
         match &self.0 {
-            Kept::Mf(_, load) => load,
-            _ => &None,
+            Kept::Mf(_, load) => Some(load),
+            _ => None,
         }
     }
 
