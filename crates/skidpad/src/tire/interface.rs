@@ -35,6 +35,9 @@
 
 use std::fmt::Debug;
 
+mod kept;
+pub use kept::KeptLoad;
+
 /// The slip state and load of one tire, the input of every [`TireModel`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SlipInput {
@@ -230,43 +233,6 @@ pub trait TireModel: Debug + Send + Sync {
     }
 }
 
-/// The slip-independent terms (load, camber, pressure, speed and surface terms) a built-in
-/// model computed for one load, kept by the caller between the `*_kept` calls of one wheel
-/// and substep ([`TireModel::forces_at_kept`]). Opaque: start from `KeptLoad::default()`
-/// (nothing kept) and pass it to one model only. Every use checks the bits of the input's
-/// load, camber, speed, pressure and surface scales against those the terms were computed
-/// for, so a stale entry is recomputed, never used.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct KeptLoad(Kept);
-
-/// What a [`KeptLoad`] holds.
-// Kept on the stack for one wheel and substep: boxing the large variant would allocate in the
-// step.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, Copy, Default)]
-enum Kept {
-    /// Nothing yet.
-    #[default]
-    None,
-    /// The full Magic Formula's terms, keyed by [`load_key`].
-    Mf([u64; 7], Option<super::mf::MfLoad>),
-}
-
-/// The bits of the slip-independent part of `s` (load, camber, speed, pressure, surface
-/// scales), the key of a [`KeptLoad`].
-fn load_key(s: &SlipInput) -> [u64; 7] {
-    [
-        s.fz,
-        s.gamma,
-        s.vx,
-        s.pressure,
-        s.friction_scale,
-        s.stiffness_scale,
-        s.peak_slip_scale,
-    ]
-    .map(f64::to_bits)
-}
-
 /// One point of a [`TireModel::forces_at`] batch: its slips and the forces it needs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SlipPoint {
@@ -334,7 +300,7 @@ pub fn longitudinal_slip(s: &SlipInput) -> f64 {
 /// counts as 1).
 #[inline]
 fn peak_slip_scale(s: &SlipInput) -> f64 {
-    if s.peak_slip_scale.is_finite() && s.peak_slip_scale > 0.0 {
+    if positive_finite(s.peak_slip_scale) {
         s.peak_slip_scale
     } else {
         1.0
@@ -355,7 +321,7 @@ pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
         friction_scale: f(s.friction_scale).max(0.0),
         stiffness_scale: positive_or_one(s.stiffness_scale),
         peak_slip_scale: positive_or_one(s.peak_slip_scale),
-        gravity: if s.gravity.is_finite() && s.gravity > 0.0 {
+        gravity: if positive_finite(s.gravity) {
             s.gravity
         } else {
             9.81
@@ -377,7 +343,15 @@ pub(crate) fn finite_or_zero(v: f64) -> f64 {
 /// non-positive is 1.
 #[inline]
 fn positive_or_one(v: f64) -> f64 {
-    if v.is_finite() && v > 0.0 { v } else { 1.0 }
+    if positive_finite(v) { v } else { 1.0 }
+}
+
+/// `v.is_finite() && v > 0.0` for every `v` (NaN fails both comparisons), as `0 < v < ∞`: two
+/// comparisons instead of the float-class bit tests (the load terms run it three to five
+/// times an evaluation).
+#[inline]
+pub(crate) fn positive_finite(v: f64) -> bool {
+    v > 0.0 && v < f64::INFINITY
 }
 
 /// The load, camber and surface fields of [`sanitize`]`(s)`, bit for bit, without the other
@@ -508,17 +482,7 @@ impl super::mf::MfTire {
         mf: &super::mf::MfInput,
         kept: &'k mut KeptLoad,
     ) -> Option<&'k Option<super::mf::MfLoad>> {
-        if !self.shares_load_terms(mf) {
-            return None;
-        }
-        let key = load_key(input);
-        if !matches!(&kept.0, Kept::Mf(k, _) if *k == key) {
-            kept.0 = Kept::Mf(key, self.load_terms(mf));
-        }
-        match &kept.0 {
-            Kept::Mf(_, load) => Some(load),
-            Kept::None => None,
-        }
+        kept.mf(input, || self.shares_load_terms(mf), || self.load_terms(mf))
     }
 
     /// `f(tire, input)` with the surface scales applied to this tyre's coefficients and the
@@ -545,8 +509,7 @@ impl super::mf::MfTire {
             alpha: input.alpha,
             gamma: input.gamma,
             vx,
-            pressure: (input.pressure.is_finite() && input.pressure > 0.0)
-                .then_some(input.pressure),
+            pressure: positive_finite(input.pressure).then_some(input.pressure),
         };
         let (fs, ks) = (input.friction_scale, input.stiffness_scale);
         if fs == 1.0 && ks == 1.0 {

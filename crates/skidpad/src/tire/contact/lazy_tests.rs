@@ -1,7 +1,7 @@
 //! The lazy force limit of the direct-drive solve ([`super::solve`]) against the eager one of
 //! [`super::linearize`] and [`super::solve_spin`]: bit for bit over a grid of slips, loads,
 //! spins, drive and brake torques and grip limits, for the slip-curve, simplified-MF and
-//! full-MF tyres.
+//! full-MF tyres. Also [`super::zero_alpha`] against [`super::model_alpha`].
 
 use super::*;
 use crate::tire::mf::{MfTire, TirFile};
@@ -177,4 +177,40 @@ fn compare(
         seen.clamped += usize::from((mag - limit).abs() <= 1e-9 * limit);
     }
     seen.locked += usize::from(c.brake_torque > 0.0 && got.0 == 0.0 && c.load > 0.0);
+}
+
+#[test]
+fn zero_alpha_is_model_alpha_at_zero_bit_for_bit() {
+    let grips = [
+        1.0,
+        0.0,
+        -0.0,
+        0.5,
+        1.5,
+        -1.0,
+        1e-300,
+        f64::NAN,
+        f64::INFINITY,
+    ];
+    let mut cases = 0;
+    for gx in grips {
+        for gy in grips {
+            for (h, k) in [(0.0, 1.0), (1.0, 0.3), (0.5, 0.0), (1.0, 1.0)] {
+                let c = ContactInput {
+                    grip_x: gx,
+                    grip_y: gy,
+                    handbrake: h,
+                    handbrake_lateral_grip: k,
+                    ..ContactInput::new(0.3, 1.0, 9.81)
+                };
+                let (got, want) = (zero_alpha(&c), model_alpha(&c, 0.0));
+                assert!(
+                    got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                    "{c:?}: {got} vs {want}"
+                );
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 324);
 }

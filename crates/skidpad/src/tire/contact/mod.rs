@@ -61,6 +61,7 @@ mod slopes;
 pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
 use limit::{LazyClamp, push_slide_probes};
+use patch::wrap_angle;
 pub use patch::{HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, patch_energy};
 use slopes::SlopePoints;
 
@@ -115,6 +116,17 @@ fn model_alpha(c: &ContactInput, tan_alpha: f64) -> f64 {
         atan(tan_alpha)
     } else {
         atan(tan_alpha / sy)
+    }
+}
+
+/// [`model_alpha`]`(c, 0)`, bit for bit, without the `atan` call at unit grip limits (then
+/// `atan(+0) = +0`: [`atan`] returns an argument below `2⁻²⁷` as it is).
+#[inline]
+fn zero_alpha(c: &ContactInput) -> f64 {
+    if c.grip_x == 1.0 && c.lateral_grip_limit() == 1.0 {
+        0.0
+    } else {
+        model_alpha(c, 0.0)
     }
 }
 
@@ -525,7 +537,7 @@ fn record_kept(
     kept: &mut KeptLoad,
 ) {
     s.omega = omega1;
-    s.angle = (s.angle + omega1 * dt).rem_euclid(std::f64::consts::TAU);
+    s.angle = wrap_angle(s.angle + omega1 * dt);
     s.load = c.load.max(0.0);
     s.slip_ratio = super::model::slip_ratio(p, omega1, c.radius, c.vx);
     s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);

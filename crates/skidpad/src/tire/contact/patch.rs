@@ -291,6 +291,19 @@ pub fn carcass_reach_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: 
     reach_y(model, c, omega, sy)
 }
 
+/// `a.rem_euclid(2π)`, bit for bit, without the `fmod` call for an angle already in
+/// `[0, 2π)` (then `fmod` returns it unchanged, `−0` included, and `rem_euclid` adds
+/// nothing): a wheel turns by less than a revolution a substep.
+#[inline]
+pub(super) fn wrap_angle(a: f64) -> f64 {
+    use std::f64::consts::TAU;
+    if (0.0..TAU).contains(&a) {
+        a
+    } else {
+        a.rem_euclid(TAU)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,5 +387,41 @@ mod tests {
         assert!((e - midpoint).abs() < 1e-6, "{e} J, midpoint {midpoint} J");
         let k0 = (fx(SLOPE_PROBE) - fx(-SLOPE_PROBE)) / (2.0 * SLOPE_PROBE) / sx;
         assert!(e < 0.5 * k0 * u * u && e > 0.5 * (fx(u / sx) - fx(0.0)) * u);
+    }
+
+    #[test]
+    fn wrap_angle_is_rem_euclid_bit_for_bit() {
+        // Seeded angles over many magnitudes, both signs, and the edges of [0, 2π).
+        use std::f64::consts::TAU;
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let edges = [
+            0.0,
+            -0.0,
+            TAU,
+            -TAU,
+            TAU.next_down(),
+            TAU.next_up(),
+            1e-320,
+            -1e-320,
+        ];
+        let mut cases: Vec<f64> = edges.into();
+        cases.extend([f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 1e300, -1e300]);
+        for _ in 0..20_000 {
+            let scale = 10f64.powf(12.0 * next() - 4.0);
+            cases.push((2.0 * next() - 1.0) * scale);
+        }
+        for a in cases {
+            let (got, want) = (wrap_angle(a), a.rem_euclid(TAU));
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "{a}"
+            );
+        }
     }
 }

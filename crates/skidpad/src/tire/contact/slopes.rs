@@ -1,7 +1,7 @@
 //! The secant slopes of the contact solve's linearisation ([`super`]'s module docs): which
 //! points of the wheel's tyre batch give them, and reading them back.
 
-use super::{Batch, SLOPE_PROBE, eval, model_alpha};
+use super::{Batch, SLOPE_PROBE, eval, model_alpha, zero_alpha};
 use crate::tire::interface::{ForceNeed, TireModel};
 use crate::tire::model::ContactInput;
 
@@ -43,7 +43,7 @@ impl SlopePoints {
                 b.push(-SLOPE_PROBE, a0, Longitudinal),
             )
         });
-        let fy_zero = b.push(k0, model_alpha(c, 0.0), Lateral);
+        let fy_zero = b.push(k0, zero_alpha(c), Lateral);
         let secant_y = t0.abs() > SLOPE_PROBE;
         let probe_y = (!secant_y).then(|| {
             (

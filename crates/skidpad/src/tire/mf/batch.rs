@@ -18,6 +18,7 @@
 use super::forces::{FxKappa, FxLoad, FyAlpha, FyKappa, FyLoad, FykLoad};
 use super::model::{MfInput, MfTire, Op, clamp_flag, finite_or, lmu_star, sgn1};
 use crate::tire::interface::{MAX_SLIP_POINTS, SlipPoint};
+use arrayvec::ArrayVec;
 use std::f64::consts::PI;
 
 /// The slip-independent inputs after the non-finite replacements, validity ranges and the
@@ -268,19 +269,18 @@ impl MfTire {
             ref ly,
             ref lk,
         } = *load;
-        // Terms per distinct κ and α (keyed by their bits after the limits).
-        let mut kappas: [(u64, Option<FxKappa>, Option<FyKappa>); MAX_SLIP_POINTS] =
-            [(0, None, None); MAX_SLIP_POINTS];
-        let mut alphas: [(u64, (), Option<FyAlpha>); MAX_SLIP_POINTS] =
-            [(0, (), None); MAX_SLIP_POINTS];
-        let (mut nk, mut na) = (0, 0);
+        // Terms per distinct κ and α (keyed by their bits after the limits); only the entries
+        // pushed are written (at most one per point of the chunk).
+        let mut kappas =
+            ArrayVec::<(u64, Option<FxKappa>, Option<FyKappa>), MAX_SLIP_POINTS>::new();
+        let mut alphas = ArrayVec::<(u64, (), Option<FyAlpha>), MAX_SLIP_POINTS>::new();
         let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
         for (p, o) in points.iter().zip(out.iter_mut()) {
             let mut flag = false;
             let kappa = self.limited_kappa(cm, p.kappa / kappa_scale, &mut flag);
             let alpha = self.limited_alpha(cm, p.alpha, &mut flag);
-            let ik = find_or_push(&mut kappas, &mut nk, kappa.to_bits(), (None, None));
-            let ia = find_or_push(&mut alphas, &mut na, alpha.to_bits(), ((), None));
+            let ik = find_or_push(&mut kappas, kappa.to_bits(), (None, None));
+            let ia = find_or_push(&mut alphas, alpha.to_bits(), ((), None));
             let (ke, ae) = (&mut kappas[ik], &mut alphas[ia]);
             let alpha_s = self.alpha_star(alpha, op.vx);
             let fx = if p.need.x() {
@@ -303,17 +303,15 @@ impl MfTire {
     }
 }
 
-/// The index of the entry keyed `key` in `table[..*n]`, or a new one holding `empty`.
+/// The index of the entry keyed `key` in `table`, or of a new one holding `empty`.
 fn find_or_push<A: Copy, B: Copy>(
-    table: &mut [(u64, A, B)],
-    n: &mut usize,
+    table: &mut ArrayVec<(u64, A, B), MAX_SLIP_POINTS>,
     key: u64,
     empty: (A, B),
 ) -> usize {
-    if let Some(i) = table[..*n].iter().position(|e| e.0 == key) {
+    if let Some(i) = table.iter().position(|e| e.0 == key) {
         return i;
     }
-    table[*n] = (key, empty.0, empty.1);
-    *n += 1;
-    *n - 1
+    table.push((key, empty.0, empty.1));
+    table.len() - 1
 }

@@ -30,7 +30,7 @@
 //! trail (the camber thrust gets the same trail), no camber effect on the peak friction.
 
 use super::interface::{
-    ForceNeed, LoadInput, SlipInput, SlipPoint, SteadyForces, TireModel, finite_or_zero,
+    ForceNeed, KeptLoad, LoadInput, SlipInput, SlipPoint, SteadyForces, TireModel, finite_or_zero,
     sanitize_load,
 };
 use crate::error::{ParamError, check};
@@ -328,12 +328,54 @@ impl TireModel for SimpleMagicParams {
     /// `s = √(s_x² + s_y²)`; less a margin of `10⁻⁹` relative and `10⁻¹²` on the sine, far
     /// above the rounding of either side. 0 elsewhere (before the peak, no peak, no load).
     fn sliding_fx_floor(&self, common: &SlipInput, kappa: f64, alpha: f64) -> f64 {
-        let s = sanitize_load(common);
+        self.floor_with(self.prepare(&sanitize_load(common)).as_ref(), kappa, alpha)
+    }
+
+    /// The load, surface and camber terms computed once per wheel and substep ([`KeptLoad`]).
+    fn sliding_fx_floor_kept(
+        &self,
+        common: &SlipInput,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        self.floor_with(kept.simple(common, |s| self.prepare(s)), kappa, alpha)
+    }
+
+    /// The load, surface and camber terms once per batch.
+    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        self.forces_with(self.prepare(&sanitize_load(common)).as_ref(), points, out);
+    }
+
+    /// The load, surface and camber terms once per wheel and substep ([`KeptLoad`]).
+    fn forces_at_kept(
+        &self,
+        common: &SlipInput,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+        kept: &mut KeptLoad,
+    ) {
+        self.forces_with(kept.simple(common, |s| self.prepare(s)), points, out);
+    }
+
+    /// Mz = −t·Fy from the kept load terms ([`KeptLoad`]).
+    fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
+        let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
+        kept.simple(input, |s| self.prepare(s))
+            .and_then(|p| self.at_slip(p, kappa, alpha, ForceNeed::Lateral, &mut Units::default()))
+            .map_or(0.0, |(_, fy, trail)| -trail * fy)
+    }
+}
+
+impl SimpleMagicParams {
+    /// [`TireModel::sliding_fx_floor`] with the slip-independent terms `prepared`
+    /// (`prepare(&sanitize_load(common))`).
+    fn floor_with(&self, prepared: Option<&Prepared>, kappa: f64, alpha: f64) -> f64 {
         let MagicCurve { c, e, .. } = self.longitudinal;
         let (kappa, alpha) = (finite_or_zero(kappa), finite_or_zero(alpha));
         // The bound's argument needs the validated shape (E ≤ 1) and a peak (1 < C < 2).
         let shaped = c > 1.0 && c < 2.0 && e <= 1.0;
-        let Some(p) = self.prepare(&s).filter(|p| p.d > 0.0 && shaped) else {
+        let Some(p) = prepared.filter(|p| p.d > 0.0 && shaped) else {
             return 0.0;
         };
         if kappa.abs() < p.km * (1.0 + 1e-9) {
@@ -350,22 +392,34 @@ impl TireModel for SimpleMagicParams {
         }
     }
 
-    /// The load, surface and camber terms (and the two peak slips) once per batch.
-    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
-        let prepared = self.prepare(&sanitize_load(common));
+    /// [`TireModel::forces_at`] with the slip-independent terms `prepared` (the load,
+    /// surface and camber terms and the two peak slips, `prepare(&sanitize_load(common))`).
+    fn forces_with(
+        &self,
+        prepared: Option<&Prepared>,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+    ) {
         let finite = finite_or_zero;
+        // The curves' last values, shared by points with the same argument (the slope
+        // probes `±κ` at one α, `±α` at one κ without camber).
+        let mut units = Units::default();
         for (pt, o) in points.iter().zip(out.iter_mut()) {
             *o = prepared
-                .as_ref()
-                .and_then(|p| self.at_slip(p, finite(pt.kappa), finite(pt.alpha), pt.need))
+                .and_then(|p| {
+                    let (kappa, alpha) = (finite(pt.kappa), finite(pt.alpha));
+                    self.at_slip(p, kappa, alpha, pt.need, &mut units)
+                })
                 .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy));
         }
     }
 }
 
 /// The slip-independent part of one evaluation ([`SimpleMagicParams::prepare`]): load,
-/// surface scales and camber, shared by every slip point of a batch.
-struct Prepared {
+/// surface scales and camber, shared by every slip point of a batch (and kept for the
+/// wheel and substep in a [`KeptLoad`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Prepared {
     /// Peak force D = µ(F_z)·s_µ·F_z. Unit: N.
     d: f64,
     /// The curves with the surface's stiffness and peak-slip scales in B.
@@ -384,7 +438,7 @@ impl SimpleMagicParams {
     fn evaluate(&self, input: &SlipInput, need: ForceNeed) -> Option<(f64, f64, f64)> {
         let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
         self.prepare(&sanitize_load(input))
-            .and_then(|p| self.at_slip(&p, kappa, alpha, need))
+            .and_then(|p| self.at_slip(&p, kappa, alpha, need, &mut Units::default()))
     }
 
     /// The slip-independent part at the sanitised load and surface `s`; `None` without load.
@@ -418,7 +472,8 @@ impl SimpleMagicParams {
         })
     }
 
-    /// The slip-dependent part at sanitised slips `(κ, α)`.
+    /// The slip-dependent part at sanitised slips `(κ, α)`, each curve's value taken from
+    /// `units` if it holds the one at the same argument (else evaluated and kept there).
     #[inline(always)]
     fn at_slip(
         &self,
@@ -426,6 +481,7 @@ impl SimpleMagicParams {
         kappa: f64,
         alpha: f64,
         need: ForceNeed,
+        units: &mut Units,
     ) -> Option<(f64, f64, f64)> {
         let Prepared {
             d,
@@ -448,7 +504,7 @@ impl SimpleMagicParams {
             if sx == 0.0 && (lon.b * (sn * km)).is_finite() {
                 signed_zero(sx)
             } else {
-                d * lon.unit(sn * km) * sx / sn
+                d * units.lon.unit(&lon, sn * km) * sx / sn
             }
         } else {
             0.0
@@ -457,13 +513,42 @@ impl SimpleMagicParams {
             if sy == 0.0 && (lat.b * (sn * am)).is_finite() {
                 signed_zero(-sy)
             } else {
-                -d * lat.unit(sn * am) * sy / sn
+                -d * units.lat.unit(&lat, sn * am) * sy / sn
             }
         } else {
             0.0
         };
         let trail = self.pneumatic_trail * (1.0 - sn).max(0.0);
         Some((fx, fy, trail))
+    }
+}
+
+/// The last value of each curve's [`MagicCurve::unit`] in a batch, with the bits of its
+/// argument: the combined-slip curve argument `s·x_m` depends on `|s_x|` and `|s_y|` only,
+/// so the slope probes `(±κ, α)` (and `(κ, ±α)` without camber) evaluate each curve once.
+#[derive(Default)]
+struct Units {
+    lon: LastUnit,
+    lat: LastUnit,
+}
+
+/// One curve's last `(argument bits, unit value)` ([`Units`]).
+#[derive(Default)]
+struct LastUnit(Option<(u64, f64)>);
+
+impl LastUnit {
+    /// `curve.unit(x)`, bit for bit: the kept value if it is for `x`'s bits (the same curve:
+    /// a [`Units`] lives for one batch of one prepared tyre), else evaluated and kept.
+    #[inline(always)]
+    fn unit(&mut self, curve: &MagicCurve, x: f64) -> f64 {
+        match self.0 {
+            Some((bits, u)) if bits == x.to_bits() => u,
+            _ => {
+                let u = curve.unit(x);
+                self.0 = Some((x.to_bits(), u));
+                u
+            }
+        }
     }
 }
 

@@ -61,8 +61,11 @@ fn a_zero_slip_is_the_formulas_signed_zero() {
                         let prep = p.prepare(&s).unwrap();
                         let shift = prep.alpha_camber.unwrap_or(0.0);
                         let alpha = if gamma == 0.0 { zero } else { zero - shift };
-                        let (fx, _, _) = p.at_slip(&prep, zero, other, ForceNeed::Both).unwrap();
-                        let (_, fy, _) = p.at_slip(&prep, other, alpha, ForceNeed::Both).unwrap();
+                        let u = &mut Units::default();
+                        let (fx, _, _) = p.at_slip(&prep, zero, other, ForceNeed::Both, u).unwrap();
+                        let u = &mut Units::default();
+                        let (_, fy, _) =
+                            p.at_slip(&prep, other, alpha, ForceNeed::Both, u).unwrap();
                         let (d, km, am) = (prep.d, prep.km, prep.am);
                         let sy = (other + shift) / am;
                         let sn = super::super::norm::norm(zero / km, sy);
@@ -355,4 +358,74 @@ fn the_load_fields_are_sanitised_as_the_whole_input() {
         ..SlipInput::default()
     });
     assert_eq!((load.fz, load.stiffness_scale), (0.0, 1.0));
+}
+
+#[test]
+fn a_batch_sharing_curve_values_gives_each_points_bits() {
+    // Batches like the contact solve's (a start point, the zero-slip points, slope probes
+    // `±κ` at one α and `(κ, ±α)`), and random ones, against `forces` point by point: the
+    // curve values a batch shares between points with the same argument are the bits each
+    // point computes alone. Seeded loads, surfaces, cambers and slips.
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut tyre = SimpleMagicParams::default();
+    let (mut shared, mut cases) = (0, 0);
+    for case in 0..6000 {
+        tyre.camber_stiffness = if case % 3 == 0 { 0.9 } else { 0.0 };
+        if case % 2 == 0 {
+            tyre.precompute();
+        }
+        let common = SlipInput {
+            fz: 8000.0 * next(),
+            gamma: 0.1 * (2.0 * next() - 1.0),
+            friction_scale: [1.0, 0.4, 1.3][case % 3],
+            stiffness_scale: [1.0, 0.5, 2.0, 1.0][case % 4],
+            peak_slip_scale: [1.0, 3.0][case % 2],
+            ..SlipInput::default()
+        };
+        let (k, a) = (0.3 * (2.0 * next() - 1.0), 0.3 * (2.0 * next() - 1.0));
+        let p = 10f64.powf(-6.0 * next());
+        let (kr, ar) = (2.0 * next() - 1.0, 2.0 * next() - 1.0);
+        let pts = [
+            (k, a, ForceNeed::Both),
+            (0.0, a, ForceNeed::Longitudinal),
+            (p, a, ForceNeed::Longitudinal),
+            (-p, a, ForceNeed::Longitudinal),
+            (k, 0.0, ForceNeed::Lateral),
+            (k, p, ForceNeed::Lateral),
+            (k, -p, ForceNeed::Lateral),
+            (-k, -a, ForceNeed::Both),
+            (kr, ar, ForceNeed::Both),
+            (kr, ar, ForceNeed::Lateral),
+        ];
+        let points: Vec<SlipPoint> = pts
+            .iter()
+            .map(|&(kappa, alpha, need)| SlipPoint { kappa, alpha, need })
+            .collect();
+        let mut out = [(0.0, 0.0); 10];
+        tyre.forces_at(&common, &points, &mut out);
+        for (pt, got) in points.iter().zip(out) {
+            let want = tyre.forces(&pt.input(&common), pt.need);
+            let b = |(x, y): (f64, f64)| [x.to_bits(), y.to_bits()];
+            assert_eq!(b(got), b(want), "{common:?} {pt:?}");
+            cases += 1;
+        }
+        // The probes `±p` at one α share the longitudinal curve's argument.
+        let sx = |kappa: f64| {
+            let q = tyre.prepare(&sanitize_load(&common)).unwrap();
+            let alpha = q.alpha_camber.map_or(a, |s| a + s);
+            super::super::norm::norm(kappa / q.km, alpha / q.am) * q.km
+        };
+        shared += usize::from(common.fz > 0.0 && sx(p).to_bits() == sx(-p).to_bits());
+    }
+    assert!(
+        shared > 5000,
+        "{shared} of 6000 batches shared a curve value"
+    );
+    assert_eq!(cases, 60_000);
 }

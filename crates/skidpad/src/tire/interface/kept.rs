@@ -1,0 +1,135 @@
+//! [`KeptLoad`]: a built-in model's slip-independent terms, kept between the calls of one
+//! wheel and substep so the contact solve's force-limit floor, its batch and the recorded
+//! aligning moment compute them once (the full Magic Formula's load terms, the simplified
+//! Magic Formula's and the slip-curve tyre's load, surface and camber terms).
+
+use super::{LoadInput, SlipInput, sanitize, sanitize_load};
+use crate::tire::mf::MfLoad;
+use crate::tire::{simple_magic, slip_curve};
+
+/// The slip-independent terms (load, camber, pressure, speed and surface terms) a built-in
+/// model computed for one load, kept by the caller between the `*_kept` calls of one wheel
+/// and substep ([`TireModel::forces_at_kept`](super::TireModel::forces_at_kept)). Opaque: start from `KeptLoad::default()`
+/// (nothing kept) and pass it to one model only. Every use checks the bits of the input's
+/// load, camber, speed, pressure and surface scales against those the terms were computed
+/// for, so a stale entry is recomputed, never used.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KeptLoad(Kept);
+
+/// What a [`KeptLoad`] holds.
+// Kept on the stack for one wheel and substep: boxing the large variant would allocate in the
+// step.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Copy, Default)]
+enum Kept {
+    /// Nothing yet.
+    #[default]
+    None,
+    /// The full Magic Formula's terms, keyed by [`load_key`].
+    Mf([u64; 7], Option<MfLoad>),
+    /// The simplified Magic Formula's terms, keyed by the bits of the five fields
+    /// [`sanitize_load`] reads.
+    Simple([u64; 5], Option<simple_magic::Prepared>),
+    /// The slip-curve tyre's terms, keyed by the bits of the seven fields its
+    /// slip-independent part reads.
+    Curve([u64; 7], Option<slip_curve::Prepared>),
+}
+
+impl KeptLoad {
+    /// The full Magic Formula's load terms for the load and surface of `s`: the kept ones
+    /// if they are for [`load_key`]`(s)`, else `load_terms()`, kept; `None` (nothing kept)
+    /// where `shares()` says the batch does not share them. Terms are kept only where it
+    /// does, and whether it does depends on the tyre's coefficients and `Vx` alone (`Vx` is
+    /// in the key), so kept terms for `s` need no new check.
+    #[inline]
+    pub(in crate::tire) fn mf(
+        &mut self,
+        s: &SlipInput,
+        shares: impl FnOnce() -> bool,
+        load_terms: impl FnOnce() -> Option<MfLoad>,
+    ) -> Option<&Option<MfLoad>> {
+        let key = load_key(s);
+        if !matches!(&self.0, Kept::Mf(k, _) if *k == key) {
+            if !shares() {
+                return None;
+            }
+            self.0 = Kept::Mf(key, load_terms());
+        }
+        match &self.0 {
+            Kept::Mf(_, load) => Some(load),
+            _ => None,
+        }
+    }
+
+    /// The simplified Magic Formula's slip-independent terms for the load and surface of
+    /// `s`: the kept ones if they are for the bits of `s`'s [`LoadInput`] fields, else
+    /// `prepare(&sanitize_load(s))`, kept. `None` at no load.
+    #[inline]
+    pub(in crate::tire) fn simple(
+        &mut self,
+        s: &SlipInput,
+        prepare: impl FnOnce(&LoadInput) -> Option<simple_magic::Prepared>,
+    ) -> Option<&simple_magic::Prepared> {
+        let key = [
+            s.fz,
+            s.gamma,
+            s.friction_scale,
+            s.stiffness_scale,
+            s.peak_slip_scale,
+        ]
+        .map(f64::to_bits);
+        if !matches!(&self.0, Kept::Simple(k, _) if *k == key) {
+            self.0 = Kept::Simple(key, prepare(&sanitize_load(s)));
+        }
+        match &self.0 {
+            Kept::Simple(_, p) => p.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The slip-curve tyre's slip-independent terms for the load and surface of `s`: the
+    /// kept ones if they are for the bits of `s`'s load, rest load, camber, gravity and
+    /// surface scales, else `prepare(&sanitize(s))`, kept. `None` at no load.
+    #[inline]
+    pub(in crate::tire) fn curve(
+        &mut self,
+        s: &SlipInput,
+        prepare: impl FnOnce(&SlipInput) -> Option<slip_curve::Prepared>,
+    ) -> Option<&slip_curve::Prepared> {
+        let key = [
+            s.fz,
+            s.rest_load,
+            s.gamma,
+            s.gravity,
+            s.friction_scale,
+            s.stiffness_scale,
+            s.peak_slip_scale,
+        ]
+        .map(f64::to_bits);
+        if !matches!(&self.0, Kept::Curve(k, _) if *k == key) {
+            self.0 = Kept::Curve(key, prepare(&sanitize(s)));
+        }
+        match &self.0 {
+            Kept::Curve(_, p) => p.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// The bits of the slip-independent part of `s` (load, camber, speed, pressure, surface
+/// scales), the key of a [`KeptLoad`].
+fn load_key(s: &SlipInput) -> [u64; 7] {
+    [
+        s.fz,
+        s.gamma,
+        s.vx,
+        s.pressure,
+        s.friction_scale,
+        s.stiffness_scale,
+        s.peak_slip_scale,
+    ]
+    .map(f64::to_bits)
+}
+
+#[cfg(test)]
+mod tests;
