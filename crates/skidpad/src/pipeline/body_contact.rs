@@ -370,7 +370,7 @@ pub(crate) fn impact_stage_with<const S: usize>(
     };
     let rate = POSITION_CORRECTION_RATE;
     let fix = (fix.0 * rate, fix.1 * rate);
-    let drift = super::drift_state_prepared(inv_inertia, &s.chassis, &forces.total, h);
+    let drift = Drift::of(inv_inertia, &s.chassis, &forces.total, h);
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
@@ -394,23 +394,69 @@ pub(crate) fn impact_stage_with<const S: usize>(
     (any || deep).then_some(fix)
 }
 
-/// [`solve_contacts`] into `j` (zeros on entry) on the `drift` state (which has the end
-/// pose), the points carried there first ([`move_to_end`]); skipped when the constraints
-/// are clearly apart already at the `start` pose ([`apart_from_start`]: the points are then
-/// not moved, and nothing reads them) or at the end ([`all_apart`]): the same impulses.
+/// [`solve_contacts`] into `j` (zeros on entry) on the drift state
+/// ([`super::drift_state_prepared`] of `drift`, which has the end pose), the points carried
+/// there first ([`move_to_end`]); skipped when the constraints are clearly apart already at
+/// the `start` pose ([`apart_from_start`]: the points are then not moved, and nothing reads
+/// them) or at the end ([`all_apart`]): the same impulses. The start test takes a bound of
+/// the drift spin ([`Drift::spin_bound`]), so the drift state itself (a rotated inertia
+/// tensor) is built only when that test fails: a looser start test only sends more cases
+/// on to the exact one, which gives the same zero impulses.
 fn solve_unless_apart(
     p: &crate::chassis::ChassisParams,
     start: &ChassisState,
-    drift: &ChassisState,
+    drift: &Drift,
     c: &mut [PointConstraint],
     j: &mut [DVec3],
 ) {
-    if apart_from_start(p, start, drift, c) {
+    let v = drift.end.linear_velocity_world;
+    if apart_from_start(p, start, v, drift.spin_bound(), c) {
         return;
     }
-    move_to_end(start, drift, c);
-    if !all_apart(p, drift, c) {
-        solve_contacts(p, drift, c, j);
+    let drift = super::drift_state_prepared(drift.inv_inertia, drift.end, drift.w, drift.h);
+    move_to_end(start, &drift, c);
+    if !all_apart(p, &drift, c) {
+        solve_contacts(p, &drift, c, j);
+    }
+}
+
+/// What the drift state of a substep of `h` is built from ([`super::drift_state_prepared`]):
+/// the integrated `end` state, its wrench `w` and the inertia's inverse (vehicle axes).
+struct Drift<'a> {
+    inv_inertia: &'a glam::DMat3,
+    end: &'a ChassisState,
+    w: &'a crate::chassis::Wrench,
+    h: f64,
+}
+
+impl<'a> Drift<'a> {
+    fn of(
+        inv_inertia: &'a glam::DMat3,
+        end: &'a ChassisState,
+        w: &'a crate::chassis::Wrench,
+        h: f64,
+    ) -> Self {
+        Self {
+            inv_inertia,
+            end,
+            w,
+            h,
+        }
+    }
+
+    /// An upper bound of the drift state's `|ω|`, `|ω_end − ½·h·R·I⁻¹·Rᵀ·τ|` (`R` the end
+    /// pose's rotation matrix): `|ω_end| + ½·h·‖I⁻¹‖_F·|τ|·(1 + 2·|1 − |q|²|)²` (the
+    /// Frobenius norm bounds the spectral one, which the rotation keeps; the last factor
+    /// bounds `‖R‖²` for a quaternion `q` off unit length), raised by `1e-9` relative for
+    /// the rounding of both (≈ 1e-15 relative). NaN or ∞ when any input is.
+    fn spin_bound(&self) -> f64 {
+        let m = self.inv_inertia;
+        let norm =
+            (m.x_axis.length_squared() + m.y_axis.length_squared() + m.z_axis.length_squared())
+                .sqrt();
+        let r = 1.0 + 2.0 * (1.0 - self.end.pose.rotation.length_squared()).abs();
+        let kick = 0.5 * self.h.abs() * norm * self.w.torque.length() * (r * r);
+        (self.end.angular_velocity_world.length() + kick) * (1.0 + 1e-9)
     }
 }
 
@@ -439,23 +485,23 @@ const APART_ARM_SLACK: f64 = 1e-6;
 
 /// A looser [`all_apart`] from the constraint points where they were found, at the substep's
 /// `start` pose, before [`move_to_end`] carries them to the end pose: `true` only when
-/// `all_apart` would hold for the moved points. The drift state `drift` has the end pose, so
-/// a point's arm `r` about its centre of mass keeps its length `ρ` (`start`'s point and
-/// centre of mass) and `(v + ω × r − v_s)·n ≥ (v − v_s)·n − |ω|·ρ` (`n` unit): when that
-/// bound plus the speculative limit stays above a rounding margin (`1e-9` of the magnitudes
-/// involved, far above the dot products' rounding), every moved point's test passes. A car
-/// on its wheels has only its end stops here, their travel left as the allowed approach:
-/// the 4 points' move (two quaternion rotations each) and the exact test are skipped.
-/// `false` for NaN.
+/// `all_apart` would hold for the moved points on a drift state of linear velocity `v` and
+/// spin at most `w` (rad/s; its `|ω|` or any bound of it). The drift state has the end pose,
+/// so a point's arm `r` about its centre of mass keeps its length `ρ` (`start`'s point and
+/// centre of mass) and `(v + ω × r − v_s)·n ≥ (v − v_s)·n − |ω|·ρ ≥ (v − v_s)·n − w·ρ`
+/// (`n` unit): when that bound plus the speculative limit stays above a rounding margin
+/// (`1e-9` of the magnitudes involved, far above the dot products' rounding), every moved
+/// point's test passes. A car on its wheels has only its end stops here, their travel left
+/// as the allowed approach: the 4 points' move (two quaternion rotations each) and the
+/// exact test are skipped. `false` for NaN.
 fn apart_from_start(
     p: &crate::chassis::ChassisParams,
     start: &ChassisState,
-    drift: &ChassisState,
+    v: DVec3,
+    w: f64,
     c: &[PointConstraint],
 ) -> bool {
     let com = start.com_world(p);
-    let v = drift.linear_velocity_world;
-    let w = drift.angular_velocity_world.length();
     let v_abs = v.abs().element_sum();
     c.iter().all(|pc| {
         let rel = (v - pc.support_velocity_world).dot(pc.normal_world);
