@@ -15,6 +15,7 @@ use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
 use crate::tire::model::{ContactLinearization, linearize_contact_lazy, solve_contact};
 use crate::wheel::{self, Body, WheelParams, WheelState};
+use arrayvec::ArrayVec;
 use coupled::{Coupled, coupled_solve};
 use glam::DVec3;
 
@@ -102,6 +103,22 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
 /// can follow pushes no more than the strut releases ([`susp::lift_off_force`]). The energy
 /// balances are in `pipeline::strut_balance`.
 pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
+    // The scratch holds the wheels in use rounded up to 4 or 8, not `MAX_WHEELS` (zeroed
+    // per call: a `memset` of 1 KB).
+    match p.wheels.len() {
+        0..=4 => suspension_stage_in::<4>(p, d, s, dt),
+        5..=8 => suspension_stage_in::<8>(p, d, s, dt),
+        _ => suspension_stage_in::<MAX_WHEELS>(p, d, s, dt),
+    }
+}
+
+/// [`suspension_stage`] with scratch for `N` ≥ `p.wheels.len()` wheels.
+fn suspension_stage_in<const N: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    s: &mut VehicleState,
+    dt: f64,
+) {
     let nw = p.wheels.len();
     let pose = s.chassis.pose;
     // Once per stage: the centre of mass and each wheel's travel direction (the same bits as
@@ -111,8 +128,8 @@ pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt
     let wheels: &mut [WheelState] = &mut s.wheels;
     let wheels = &mut wheels[..nw];
     // What the energy balances need of each strut before its update: jounce, contact, history.
-    let mut before = [(0.0, false, false); MAX_WHEELS];
-    let mut dirs = [DVec3::ZERO; MAX_WHEELS];
+    let mut before = [(0.0, false, false); N];
+    let mut dirs = [DVec3::ZERO; N];
     for (i, (wp, ws)) in p.wheels.iter().zip(wheels.iter_mut()).enumerate() {
         if !wp.enabled {
             continue;
@@ -122,7 +139,7 @@ pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt
         dirs[i] = wheel::travel_direction_world(wp, &pose);
         wheel::update_suspension_along(wp, &pose, d.side[i], ws, dt, dirs[i]);
     }
-    let mut arb = [0.0; MAX_WHEELS];
+    let mut arb = [0.0; N];
     susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let (was_jounce, was_in_contact, was_history) = before[i];
@@ -167,17 +184,17 @@ pub fn powertrain_stage(
         return Prepared::none();
     };
     let nw = p.wheels.len();
-    let (mut slip, mut steer) = ([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]);
-    for (i, w) in s.wheels[..nw].iter().enumerate() {
-        (slip[i], steer[i]) = (w.tire.slip_ratio, w.steer);
-    }
+    // The wheels' entries only (no `MAX_WHEELS`-long zeroing).
+    let wheels = &s.wheels[..nw];
+    let slip: ArrayVec<f64, MAX_WHEELS> = wheels.iter().map(|w| w.tire.slip_ratio).collect();
+    let steer: ArrayVec<f64, MAX_WHEELS> = wheels.iter().map(|w| w.steer).collect();
     let input = PowertrainInput {
         intent,
         hold: s.stability.hold_brake,
         forward_speed: s.chassis.velocity_body().x,
         yaw_rate: s.chassis.angular_velocity_body().z,
-        slip_ratio: &slip[..nw],
-        steer: &steer[..nw],
+        slip_ratio: &slip,
+        steer: &steer,
     };
     let dw = &d.drive_wheels[..nw];
     let (dp, topo) = (&p.drivetrain, &d.drive_topology);
