@@ -62,8 +62,7 @@ use super::rim_contact::RimsBox;
 use super::{ChassisForces, end_stops, rim_contact};
 use crate::MAX_WHEELS;
 use crate::chassis::{
-    BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, auto_box, solve_contacts,
-    solve_positions,
+    BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, solve_contacts, solve_positions,
 };
 use crate::ground::{BROAD_PHASE_MARGIN, Ground, clear_of};
 use crate::params::VehicleParams;
@@ -110,9 +109,10 @@ pub fn body_contact_points(
     body_points_in(p, &RimsBox::of(p), start, end, ground, h, c, depth)
 }
 
-/// [`body_contact_points`] with the automatic body box (exactly [`auto_box_of`]`(p)`, which
-/// depends on the parameters only) taken from the step's `boxes` ([`RimsBox::of`]`(p)`): a
-/// step builds it once for its substeps.
+/// [`body_contact_points`] with the automatic body box (exactly
+/// [`crate::params::auto_box_of`]`(p)`, which depends on the parameters only) taken from
+/// `boxes` ([`RimsBox::of`]`(p)`; [`crate::params::Derived`] holds it, so a standalone step
+/// builds none).
 #[allow(clippy::too_many_arguments)]
 fn body_points_in(
     p: &VehicleParams,
@@ -286,15 +286,6 @@ fn box_rays_clear(
     )
 }
 
-/// The automatic body box of `p` ([`auto_box`]) from its enabled wheels.
-pub fn auto_box_of(p: &VehicleParams) -> Option<(DVec3, DVec3)> {
-    let wheels = p.wheels.iter().filter(|w| w.enabled).map(|w| {
-        let rise = w.suspension.max_compression * w.suspension.travel_direction.z.abs();
-        (w.position, w.radius, rise)
-    });
-    auto_box(wheels, p.chassis.com_offset)
-}
-
 /// Stage 10b, standalone: end stops and body contact in one solve (module docs). The
 /// impulses are added to `forces` as forces `J/h` (the end stops' also to the wheels' normal
 /// loads); returns `None` if nothing acted, else the split-impulse pose correction
@@ -329,7 +320,8 @@ pub fn impact_stage_prepared<const S: usize>(
 }
 
 /// [`impact_stage_prepared`] with the rims' vehicle-frame box and the body's automatic box
-/// `bound` (`RimsBox::of(p)`) given: a step builds them once for its substeps.
+/// `bound` (`RimsBox::of(p)`) given: the standalone step passes those of its
+/// [`crate::params::Derived`], computed once.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn impact_stage_with<const S: usize>(
     p: &VehicleParams,
