@@ -366,11 +366,28 @@ pub(crate) fn impact_stage_with<const S: usize>(
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
-    solve_unless_apart(&p.chassis, start, &drift, c.as_mut_slice(), j);
-    let c = c.as_slice();
+    // A skipped solve leaves every impulse 0: nothing to add.
+    let solved = solve_unless_apart(&p.chassis, start, &drift, c.as_mut_slice(), j);
+    let any = solved && add_impulses(p, s, forces, &c, j, (&wheel, nw), h);
+    (any || deep).then_some(fix)
+}
+
+/// The impulses `j` of the constraints `c` (N·s: normal, then friction along
+/// `any_orthonormal_pair`), the first `nw` of them the end stops of the wheels `wheel[..nw]`,
+/// added to `forces` as impulses and as forces `J/h` (an end stop's also to its wheel's
+/// normal load); whether any is not zero.
+fn add_impulses<const S: usize>(
+    p: &VehicleParams,
+    s: &mut VehicleState,
+    forces: &mut ChassisForces<S>,
+    c: &[PointConstraint],
+    j: &[DVec3],
+    (wheel, nw): (&[usize; MAX_WHEELS], usize),
+    h: f64,
+) -> bool {
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
-    for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
+    for k in (0..c.len()).filter(|&k| j[k] != DVec3::ZERO) {
         let (t1, t2) = c[k].normal_world.any_orthonormal_pair();
         let impulse = c[k].normal_world * j[k].x + t1 * j[k].y + t2 * j[k].z;
         forces.impulse.add_force_at(impulse, c[k].point_world, com);
@@ -383,7 +400,7 @@ pub(crate) fn impact_stage_with<const S: usize>(
         }
         any = true;
     }
-    (any || deep).then_some(fix)
+    any
 }
 
 /// [`solve_contacts`] into `j` (zeros on entry) on the drift state
@@ -393,23 +410,26 @@ pub(crate) fn impact_stage_with<const S: usize>(
 /// them) or at the end ([`all_apart`]): the same impulses. The start test takes a bound of
 /// the drift spin ([`Drift::spin_bound`]), so the drift state itself (a rotated inertia
 /// tensor) is built only when that test fails: a looser start test only sends more cases
-/// on to the exact one, which gives the same zero impulses.
+/// on to the exact one, which gives the same zero impulses. Returns whether it solved
+/// (`false`: every impulse is still 0).
 fn solve_unless_apart(
     p: &crate::chassis::ChassisParams,
     start: &ChassisState,
     drift: &Drift,
     c: &mut [PointConstraint],
     j: &mut [DVec3],
-) {
+) -> bool {
     let v = drift.end.linear_velocity_world;
     if apart_from_start(p, start, v, drift.spin_bound(), c) {
-        return;
+        return false;
     }
     let drift = super::drift_state_prepared(drift.inv_inertia, drift.end, drift.w, drift.h);
     move_to_end(start, &drift, c);
-    if !all_apart(p, &drift, c) {
+    let apart = all_apart(p, &drift, c);
+    if !apart {
         solve_contacts(p, &drift, c, j);
     }
+    !apart
 }
 
 /// What the drift state of a substep of `h` is built from ([`super::drift_state_prepared`]):
