@@ -1,7 +1,11 @@
 //! Vehicle parameters: the chassis, its wheels and everything between them, plus the
 //! constants derived from them once ([`Derived`]).
 
+mod boxes;
 mod modes;
+
+pub use boxes::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, auto_box_of};
+pub(crate) use boxes::{StepBoxes, rim_radius, strut_top_local};
 
 use crate::MAX_WHEELS;
 use crate::aero::AeroParams;
@@ -365,6 +369,9 @@ pub struct Derived {
     /// [`crate::pipeline::drift_state_prepared`]) rotate it per substep. The same bits as
     /// inverting on every call. Unit: 1/(kg·m²).
     pub chassis_inverse_inertia: DMat3,
+    /// The standalone step's parameter-only boxes ([`StepBoxes::of`]: the rims' broad
+    /// phase, the body's automatic box), computed once instead of every step: the same bits.
+    pub(crate) step_boxes: StepBoxes,
 }
 
 /// The stability bound on a substep `h` of an oscillator of natural frequency `ω` and
@@ -512,6 +519,7 @@ impl Derived {
             drive_topology: Topology::default(),
             max_substep: max_substep(p, &sprung_mass),
             chassis_inverse_inertia: p.chassis.inertia.inverse(),
+            step_boxes: StepBoxes::of(p),
         };
         for (i, w) in p.wheels.iter().enumerate() {
             d.rest_force[i] = rest_force(&w.suspension, sprung_mass[i], p.sim.gravity);

@@ -62,8 +62,7 @@ use super::rim_contact::RimsBox;
 use super::{ChassisForces, end_stops, rim_contact};
 use crate::MAX_WHEELS;
 use crate::chassis::{
-    BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, auto_box, solve_contacts,
-    solve_positions,
+    BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, solve_contacts, solve_positions,
 };
 use crate::ground::{BROAD_PHASE_MARGIN, Ground, clear_of};
 use crate::params::VehicleParams;
@@ -110,9 +109,10 @@ pub fn body_contact_points(
     body_points_in(p, &RimsBox::of(p), start, end, ground, h, c, depth)
 }
 
-/// [`body_contact_points`] with the automatic body box (exactly [`auto_box_of`]`(p)`, which
-/// depends on the parameters only) taken from the step's `boxes` ([`RimsBox::of`]`(p)`): a
-/// step builds it once for its substeps.
+/// [`body_contact_points`] with the automatic body box (exactly
+/// [`crate::params::auto_box_of`]`(p)`, which depends on the parameters only) taken from
+/// `boxes` ([`RimsBox::of`]`(p)`; [`crate::params::Derived`] holds it, so a standalone step
+/// builds none).
 #[allow(clippy::too_many_arguments)]
 fn body_points_in(
     p: &VehicleParams,
@@ -286,15 +286,6 @@ fn box_rays_clear(
     )
 }
 
-/// The automatic body box of `p` ([`auto_box`]) from its enabled wheels.
-pub fn auto_box_of(p: &VehicleParams) -> Option<(DVec3, DVec3)> {
-    let wheels = p.wheels.iter().filter(|w| w.enabled).map(|w| {
-        let rise = w.suspension.max_compression * w.suspension.travel_direction.z.abs();
-        (w.position, w.radius, rise)
-    });
-    auto_box(wheels, p.chassis.com_offset)
-}
-
 /// Stage 10b, standalone: end stops and body contact in one solve (module docs). The
 /// impulses are added to `forces` as forces `J/h` (the end stops' also to the wheels' normal
 /// loads); returns `None` if nothing acted, else the split-impulse pose correction
@@ -329,7 +320,8 @@ pub fn impact_stage_prepared<const S: usize>(
 }
 
 /// [`impact_stage_prepared`] with the rims' vehicle-frame box and the body's automatic box
-/// `bound` (`RimsBox::of(p)`) given: a step builds them once for its substeps.
+/// `bound` (`RimsBox::of(p)`) given: the standalone step passes those of its
+/// [`crate::params::Derived`], computed once.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn impact_stage_with<const S: usize>(
     p: &VehicleParams,
@@ -370,15 +362,32 @@ pub(crate) fn impact_stage_with<const S: usize>(
     };
     let rate = POSITION_CORRECTION_RATE;
     let fix = (fix.0 * rate, fix.1 * rate);
-    let drift = super::drift_state_prepared(inv_inertia, &s.chassis, &forces.total, h);
+    let drift = Drift::of(inv_inertia, &s.chassis, &forces.total, h);
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
-    solve_unless_apart(&p.chassis, start, &drift, c.as_mut_slice(), j);
-    let c = c.as_slice();
+    // A skipped solve leaves every impulse 0: nothing to add.
+    let solved = solve_unless_apart(&p.chassis, start, &drift, c.as_mut_slice(), j);
+    let any = solved && add_impulses(p, s, forces, &c, j, (&wheel, nw), h);
+    (any || deep).then_some(fix)
+}
+
+/// The impulses `j` of the constraints `c` (N·s: normal, then friction along
+/// `any_orthonormal_pair`), the first `nw` of them the end stops of the wheels `wheel[..nw]`,
+/// added to `forces` as impulses and as forces `J/h` (an end stop's also to its wheel's
+/// normal load); whether any is not zero.
+fn add_impulses<const S: usize>(
+    p: &VehicleParams,
+    s: &mut VehicleState,
+    forces: &mut ChassisForces<S>,
+    c: &[PointConstraint],
+    j: &[DVec3],
+    (wheel, nw): (&[usize; MAX_WHEELS], usize),
+    h: f64,
+) -> bool {
     let com = s.chassis.com_world(&p.chassis);
     let mut any = false;
-    for k in (0..n).filter(|&k| j[k] != DVec3::ZERO) {
+    for k in (0..c.len()).filter(|&k| j[k] != DVec3::ZERO) {
         let (t1, t2) = c[k].normal_world.any_orthonormal_pair();
         let impulse = c[k].normal_world * j[k].x + t1 * j[k].y + t2 * j[k].z;
         forces.impulse.add_force_at(impulse, c[k].point_world, com);
@@ -391,26 +400,75 @@ pub(crate) fn impact_stage_with<const S: usize>(
         }
         any = true;
     }
-    (any || deep).then_some(fix)
+    any
 }
 
-/// [`solve_contacts`] into `j` (zeros on entry) on the `drift` state (which has the end
-/// pose), the points carried there first ([`move_to_end`]); skipped when the constraints
-/// are clearly apart already at the `start` pose ([`apart_from_start`]: the points are then
-/// not moved, and nothing reads them) or at the end ([`all_apart`]): the same impulses.
+/// [`solve_contacts`] into `j` (zeros on entry) on the drift state
+/// ([`super::drift_state_prepared`] of `drift`, which has the end pose), the points carried
+/// there first ([`move_to_end`]); skipped when the constraints are clearly apart already at
+/// the `start` pose ([`apart_from_start`]: the points are then not moved, and nothing reads
+/// them) or at the end ([`all_apart`]): the same impulses. The start test takes a bound of
+/// the drift spin ([`Drift::spin_bound`]), so the drift state itself (a rotated inertia
+/// tensor) is built only when that test fails: a looser start test only sends more cases
+/// on to the exact one, which gives the same zero impulses. Returns whether it solved
+/// (`false`: every impulse is still 0).
 fn solve_unless_apart(
     p: &crate::chassis::ChassisParams,
     start: &ChassisState,
-    drift: &ChassisState,
+    drift: &Drift,
     c: &mut [PointConstraint],
     j: &mut [DVec3],
-) {
-    if apart_from_start(p, start, drift, c) {
-        return;
+) -> bool {
+    let v = drift.end.linear_velocity_world;
+    if apart_from_start(p, start, v, drift.spin_bound(), c) {
+        return false;
     }
-    move_to_end(start, drift, c);
-    if !all_apart(p, drift, c) {
-        solve_contacts(p, drift, c, j);
+    let drift = super::drift_state_prepared(drift.inv_inertia, drift.end, drift.w, drift.h);
+    move_to_end(start, &drift, c);
+    let apart = all_apart(p, &drift, c);
+    if !apart {
+        solve_contacts(p, &drift, c, j);
+    }
+    !apart
+}
+
+/// What the drift state of a substep of `h` is built from ([`super::drift_state_prepared`]):
+/// the integrated `end` state, its wrench `w` and the inertia's inverse (vehicle axes).
+struct Drift<'a> {
+    inv_inertia: &'a glam::DMat3,
+    end: &'a ChassisState,
+    w: &'a crate::chassis::Wrench,
+    h: f64,
+}
+
+impl<'a> Drift<'a> {
+    fn of(
+        inv_inertia: &'a glam::DMat3,
+        end: &'a ChassisState,
+        w: &'a crate::chassis::Wrench,
+        h: f64,
+    ) -> Self {
+        Self {
+            inv_inertia,
+            end,
+            w,
+            h,
+        }
+    }
+
+    /// An upper bound of the drift state's `|ω|`, `|ω_end − ½·h·R·I⁻¹·Rᵀ·τ|` (`R` the end
+    /// pose's rotation matrix): `|ω_end| + ½·h·‖I⁻¹‖_F·|τ|·(1 + 2·|1 − |q|²|)²` (the
+    /// Frobenius norm bounds the spectral one, which the rotation keeps; the last factor
+    /// bounds `‖R‖²` for a quaternion `q` off unit length), raised by `1e-9` relative for
+    /// the rounding of both (≈ 1e-15 relative). NaN or ∞ when any input is.
+    fn spin_bound(&self) -> f64 {
+        let m = self.inv_inertia;
+        let norm =
+            (m.x_axis.length_squared() + m.y_axis.length_squared() + m.z_axis.length_squared())
+                .sqrt();
+        let r = 1.0 + 2.0 * (1.0 - self.end.pose.rotation.length_squared()).abs();
+        let kick = 0.5 * self.h.abs() * norm * self.w.torque.length() * (r * r);
+        (self.end.angular_velocity_world.length() + kick) * (1.0 + 1e-9)
     }
 }
 
@@ -439,23 +497,23 @@ const APART_ARM_SLACK: f64 = 1e-6;
 
 /// A looser [`all_apart`] from the constraint points where they were found, at the substep's
 /// `start` pose, before [`move_to_end`] carries them to the end pose: `true` only when
-/// `all_apart` would hold for the moved points. The drift state `drift` has the end pose, so
-/// a point's arm `r` about its centre of mass keeps its length `ρ` (`start`'s point and
-/// centre of mass) and `(v + ω × r − v_s)·n ≥ (v − v_s)·n − |ω|·ρ` (`n` unit): when that
-/// bound plus the speculative limit stays above a rounding margin (`1e-9` of the magnitudes
-/// involved, far above the dot products' rounding), every moved point's test passes. A car
-/// on its wheels has only its end stops here, their travel left as the allowed approach:
-/// the 4 points' move (two quaternion rotations each) and the exact test are skipped.
-/// `false` for NaN.
+/// `all_apart` would hold for the moved points on a drift state of linear velocity `v` and
+/// spin at most `w` (rad/s; its `|ω|` or any bound of it). The drift state has the end pose,
+/// so a point's arm `r` about its centre of mass keeps its length `ρ` (`start`'s point and
+/// centre of mass) and `(v + ω × r − v_s)·n ≥ (v − v_s)·n − |ω|·ρ ≥ (v − v_s)·n − w·ρ`
+/// (`n` unit): when that bound plus the speculative limit stays above a rounding margin
+/// (`1e-9` of the magnitudes involved, far above the dot products' rounding), every moved
+/// point's test passes. A car on its wheels has only its end stops here, their travel left
+/// as the allowed approach: the 4 points' move (two quaternion rotations each) and the
+/// exact test are skipped. `false` for NaN.
 fn apart_from_start(
     p: &crate::chassis::ChassisParams,
     start: &ChassisState,
-    drift: &ChassisState,
+    v: DVec3,
+    w: f64,
     c: &[PointConstraint],
 ) -> bool {
     let com = start.com_world(p);
-    let v = drift.linear_velocity_world;
-    let w = drift.angular_velocity_world.length();
     let v_abs = v.abs().element_sum();
     c.iter().all(|pc| {
         let rel = (v - pc.support_velocity_world).dot(pc.normal_world);

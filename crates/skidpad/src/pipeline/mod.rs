@@ -51,15 +51,15 @@ mod rim_contact;
 mod stages;
 mod strut_balance;
 
+pub use crate::params::auto_box_of;
 use body_contact::impact_stage_with;
 pub use body_contact::{
     BODY_CONTACT_MARGIN, BODY_MAX_DEPTH, BODY_RAY_HEADROOM, MAX_CONTACTS, PENETRATION_SLOP,
-    POSITION_CORRECTION_RATE, apply_position_correction, auto_box_of, body_contact_points,
-    impact_stage, impact_stage_prepared, move_to_end,
+    POSITION_CORRECTION_RATE, apply_position_correction, body_contact_points, impact_stage,
+    impact_stage_prepared, move_to_end,
 };
 use end_stop::end_stops;
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage, end_stop_stage_prepared};
-use rim_contact::RimsBox;
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
     AeroForces, aero_stage, assemble, assemble_into, contact_stage, grip_stage, input_stage,
@@ -485,8 +485,9 @@ fn run_substeps(
     // One value for every substep, cleared by `assemble_into` (not rebuilt per substep),
     // without the hosted step's per-substep lists (`step_hosted`'s `out` keeps those).
     let mut forces = SubstepForces::default();
-    // The rims' vehicle-frame box depends on the parameters only: once per step.
-    let rims = RimsBox::of(p);
+    // The rims' vehicle-frame box and the body's automatic box depend on the parameters
+    // only: computed once with the other derived constants.
+    let rims = &d.step_boxes;
     for k in 0..n {
         compute_forces_into(p, d, controls, s, ground, h, &mut forces);
         if body {
@@ -501,7 +502,7 @@ fn run_substeps(
                 h,
             );
             if let Some(fix) =
-                impact_stage_with(p, inv_inertia, &rims, s, ground, &start, &mut forces, h)
+                impact_stage_with(p, inv_inertia, rims, s, ground, &start, &mut forces, h)
             {
                 redo_impulse_first(p, inv_inertia, s, &start, &forces, gravity, h);
                 apply_position_correction(p, &mut s.chassis, fix, h);

@@ -74,17 +74,11 @@
 
 use crate::chassis::{ChassisState, PointConstraint};
 use crate::ground::{Ground, HitRejection, clear_of};
+pub(crate) use crate::params::StepBoxes as RimsBox;
+pub use crate::params::{RIM_CLEARANCE, RIM_SWEEP_MARGIN};
+use crate::params::{rim_radius, strut_top_local};
 use crate::wheel::WheelParams;
-use glam::{DMat3, DVec3};
-
-/// How far the rim sphere's radius stays inside the tyre's radius. Unit: m. It must exceed
-/// the depth an end stop lets a fully compressed wheel sink (millimetres), so that the
-/// sphere of a wheel resting on its end stop does not touch the ground it rests on.
-pub const RIM_CLEARANCE: f64 = 0.005;
-
-/// Extra reach of the rim sweep beyond the point's unconstrained motion in the substep
-/// (other constraints' impulses can turn the body a little towards an obstacle). Unit: m.
-pub const RIM_SWEEP_MARGIN: f64 = 0.02;
+use glam::DMat3;
 
 /// The rim constraint of wheel `wp` over the substep from `start` to the integrated `end`
 /// (module docs), or `None` when the swept rim meets no ground. `max_approach_speed` holds
@@ -136,64 +130,14 @@ pub fn rim_contact(
     })
 }
 
-/// The rim sphere's radius `r_s = R − RIM_CLEARANCE` (at least `R/2`) of wheel `wp`. Unit: m.
-#[inline]
-fn rim_radius(wp: &WheelParams) -> f64 {
-    (wp.radius - RIM_CLEARANCE).max(0.5 * wp.radius)
-}
-
-/// The rim sphere's centre in the vehicle frame: the wheel centre at full compression (the
-/// strut top). Unit: m.
-#[inline]
-fn strut_top_local(wp: &WheelParams) -> DVec3 {
-    let sp = &wp.suspension;
-    wp.position - sp.travel_direction * sp.max_compression
-}
-
-/// Rounding allowance of [`RimsBox::clear`]'s centres (from rotation matrices) against
-/// [`rim_contact`]'s (quaternion rotations): ≈ 1e-12 m apart at 10 km from the origin.
-/// Unit: m.
-const RIMS_BOUND_SLACK: f64 = 1e-6;
-
-/// The vehicle-frame part of [`RimsBox::clear`]'s bound: the box of every enabled wheel's strut
-/// top (centre and half extents, vehicle frame, m) and the sweep's reach beyond it (the largest
-/// rim radius, [`RIM_SWEEP_MARGIN`] and [`RIMS_BOUND_SLACK`], m). It depends on the wheels'
-/// parameters only, so a step builds it once for all its substeps (the same bits as building
-/// it per substep). It also carries the step's other parameter-only box, the body's automatic
-/// box ([`super::auto_box_of`]), for the body contact's substeps.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct RimsBox {
-    centre: DVec3,
-    half: DVec3,
-    grow: f64,
-    /// [`super::auto_box_of`] of the parameters (vehicle frame, `(min, max)`, m).
-    pub(crate) auto: Option<(DVec3, DVec3)>,
-}
-
 impl RimsBox {
-    /// The box of `p`'s enabled wheels' strut tops, and `p`'s automatic body box.
-    pub(crate) fn of(p: &crate::params::VehicleParams) -> Self {
-        let (mut lo_v, mut hi_v, mut r) = (DVec3::INFINITY, DVec3::NEG_INFINITY, 0.0_f64);
-        for wp in p.wheels.iter().filter(|w| w.enabled) {
-            let local = strut_top_local(wp);
-            (lo_v, hi_v) = (lo_v.min(local), hi_v.max(local));
-            r = r.max(rim_radius(wp));
-        }
-        Self {
-            centre: 0.5 * (lo_v + hi_v),
-            half: 0.5 * (hi_v - lo_v),
-            grow: r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK,
-            auto: super::auto_box_of(p),
-        }
-    }
-
     /// Broad phase for every enabled wheel's rim sweep at once: `true` when none of them can
     /// reach the ground, so each [`rim_contact`] would return `None` (for the wheels this box
     /// was built from). Wheel `i`'s sphere
     /// (radius `r_s,i`) sweeps from `c₀` along the segment to `c₁` and [`RIM_SWEEP_MARGIN`]
     /// beyond it, so it stays within `r_s,i + RIM_SWEEP_MARGIN` of the box `[lo, hi]` holding
     /// every wheel's `c₀` and `c₁`; one [`clear_of`] of that box grown by the largest `r_s`, the
-    /// margin and [`RIMS_BOUND_SLACK`] answers for all. The box: the strut tops' bounding box in
+    /// margin and a rounding slack answers for all. The box: the strut tops' bounding box in
     /// the vehicle frame ([`RimsBox`]), placed at both poses by their rotation matrices `M` (world
     /// bounding box `t + M·c ± |M|·e`; two conversions instead of two quaternion rotations per
     /// wheel). A car on its wheels, its rims centimetres above the ground, needs one ground bound

@@ -1,8 +1,8 @@
 //! Stages 1–9 of a substep, each a function over the vehicle's params and state (see the
 //! [table](super)).
 
-use super::ChassisForces;
 use super::strut_balance::{StrutFrame, edge_force, lift_off_limited, risen_from, touchdown_force};
+use super::{AppliedForce, ChassisForces};
 use crate::MAX_WHEELS;
 use crate::aero::{self, MAX_AERO_FORCES};
 use crate::drivetrain::{self, PowertrainInput, Prepared};
@@ -15,6 +15,7 @@ use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
 use crate::tire::model::{ContactLinearization, linearize_contact_lazy, solve_contact};
 use crate::wheel::{self, Body, WheelParams, WheelState};
+use arrayvec::ArrayVec;
 use coupled::{Coupled, coupled_solve};
 use glam::DVec3;
 
@@ -102,6 +103,22 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
 /// can follow pushes no more than the strut releases ([`susp::lift_off_force`]). The energy
 /// balances are in `pipeline::strut_balance`.
 pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
+    // The scratch holds the wheels in use rounded up to 4 or 8, not `MAX_WHEELS` (zeroed
+    // per call: a `memset` of 1 KB).
+    match p.wheels.len() {
+        0..=4 => suspension_stage_in::<4>(p, d, s, dt),
+        5..=8 => suspension_stage_in::<8>(p, d, s, dt),
+        _ => suspension_stage_in::<MAX_WHEELS>(p, d, s, dt),
+    }
+}
+
+/// [`suspension_stage`] with scratch for `N` ≥ `p.wheels.len()` wheels.
+fn suspension_stage_in<const N: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    s: &mut VehicleState,
+    dt: f64,
+) {
     let nw = p.wheels.len();
     let pose = s.chassis.pose;
     // Once per stage: the centre of mass and each wheel's travel direction (the same bits as
@@ -111,8 +128,8 @@ pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt
     let wheels: &mut [WheelState] = &mut s.wheels;
     let wheels = &mut wheels[..nw];
     // What the energy balances need of each strut before its update: jounce, contact, history.
-    let mut before = [(0.0, false, false); MAX_WHEELS];
-    let mut dirs = [DVec3::ZERO; MAX_WHEELS];
+    let mut before = [(0.0, false, false); N];
+    let mut dirs = [DVec3::ZERO; N];
     for (i, (wp, ws)) in p.wheels.iter().zip(wheels.iter_mut()).enumerate() {
         if !wp.enabled {
             continue;
@@ -122,7 +139,7 @@ pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt
         dirs[i] = wheel::travel_direction_world(wp, &pose);
         wheel::update_suspension_along(wp, &pose, d.side[i], ws, dt, dirs[i]);
     }
-    let mut arb = [0.0; MAX_WHEELS];
+    let mut arb = [0.0; N];
     susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let (was_jounce, was_in_contact, was_history) = before[i];
@@ -167,17 +184,17 @@ pub fn powertrain_stage(
         return Prepared::none();
     };
     let nw = p.wheels.len();
-    let (mut slip, mut steer) = ([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]);
-    for (i, w) in s.wheels[..nw].iter().enumerate() {
-        (slip[i], steer[i]) = (w.tire.slip_ratio, w.steer);
-    }
+    // The wheels' entries only (no `MAX_WHEELS`-long zeroing).
+    let wheels = &s.wheels[..nw];
+    let slip: ArrayVec<f64, MAX_WHEELS> = wheels.iter().map(|w| w.tire.slip_ratio).collect();
+    let steer: ArrayVec<f64, MAX_WHEELS> = wheels.iter().map(|w| w.steer).collect();
     let input = PowertrainInput {
         intent,
         hold: s.stability.hold_brake,
         forward_speed: s.chassis.velocity_body().x,
         yaw_rate: s.chassis.angular_velocity_body().z,
-        slip_ratio: &slip[..nw],
-        steer: &steer[..nw],
+        slip_ratio: &slip,
+        steer: &steer,
     };
     let dw = &d.drive_wheels[..nw];
     let (dp, topo) = (&p.drivetrain, &d.drive_topology);
@@ -288,6 +305,11 @@ pub fn assemble(
 /// [`assemble`] into `out`, which is first cleared ([`ChassisForces::clear_substep`]): a
 /// substep loop reuses one `ChassisForces` instead of building a new one per substep.
 /// The result is the same, field for field, as [`assemble`]'s.
+///
+/// The wrench and the pure torque are summed in locals ([`Sums`]) and stored once at the
+/// end, in the same order of additions as pushing each force into `out` (the same bits,
+/// without a load and a store of each sum per force: the point-force list's writes kept the
+/// compiler from holding `out`'s sums in registers).
 pub fn assemble_into<const S: usize>(
     p: &VehicleParams,
     s: &VehicleState,
@@ -297,39 +319,80 @@ pub fn assemble_into<const S: usize>(
 ) {
     out.clear_substep();
     let com = s.chassis.com_world(&p.chassis);
-    let grounded = |i: usize| p.wheels[i].enabled && s.wheels[i].suspension.in_contact;
     let nw = p.wheels.len();
     let pose = &s.chassis.pose;
-    let susp = |out: &mut ChassisForces<S>, wp: &WheelParams, w: &WheelState| {
+    let mut sums = Sums::default();
+    let forces = &mut out.forces;
+    let grounded = p.wheels.iter().zip(&s.wheels[..nw]);
+    let grounded = grounded.filter(|(wp, w)| wp.enabled && w.suspension.in_contact);
+    for (wp, w) in grounded.clone() {
         let f = w.contact_normal_world * w.normal_load;
-        out.push(f, wheel::suspension_force_point_world(wp, pose, w), com);
-    };
-    let tire = |out: &mut ChassisForces<S>, wp: &WheelParams, w: &WheelState| {
-        out.push(
-            w.tire_force_world,
-            wheel::tire_force_point_world(wp, pose, w),
-            com,
-        );
-        out.add_torque(w.contact_normal_world * w.tire.mz);
-        if w.edge_force_world != DVec3::ZERO {
-            out.push(w.edge_force_world, w.contact_point_world, com);
-        }
-    };
-    for i in (0..nw).filter(|&i| grounded(i)) {
-        susp(out, &p.wheels[i], &s.wheels[i]);
+        let at = wheel::suspension_force_point_world(wp, pose, w);
+        sums.push(forces, f, at, com);
         if !coupled {
-            tire(out, &p.wheels[i], &s.wheels[i]);
+            sums.tire(forces, wp, pose, w, com);
         }
     }
     if coupled {
-        for i in (0..nw).filter(|&i| grounded(i)) {
-            tire(out, &p.wheels[i], &s.wheels[i]);
+        for (wp, w) in grounded {
+            sums.tire(forces, wp, pose, w, com);
         }
     }
     for &(f, pt) in &aero.forces[..aero.count] {
-        out.push(f, pt, com);
+        sums.push(forces, f, pt, com);
+    }
+    out.total = sums.total;
+    out.torque_world = sums.torque_world;
+}
+
+/// [`assemble_into`]'s running sums: the wrench about the centre of mass and the pure torque,
+/// from zero as [`ChassisForces::clear_substep`] leaves them.
+#[derive(Default)]
+struct Sums {
+    total: crate::chassis::Wrench,
+    torque_world: DVec3,
+}
+
+impl Sums {
+    /// `ChassisForces::push`: the point force listed (if there is room), and summed.
+    #[inline(always)]
+    fn push(&mut self, forces: &mut PointForces, force: DVec3, point: DVec3, com: DVec3) {
+        let _ = forces.try_push(AppliedForce {
+            force_world: force,
+            point_world: point,
+        });
+        self.total.add_force_at(force, point, com);
+    }
+
+    /// `ChassisForces::add_torque`.
+    #[inline(always)]
+    fn add_torque(&mut self, t: DVec3) {
+        self.torque_world += t;
+        self.total.torque += t;
+    }
+
+    /// Wheel `w`'s tyre force at its point, its aligning moment about the contact normal and
+    /// its edge force (if any) at the contact point.
+    #[inline(always)]
+    fn tire(
+        &mut self,
+        forces: &mut PointForces,
+        wp: &WheelParams,
+        pose: &crate::math::Pose,
+        w: &WheelState,
+        com: DVec3,
+    ) {
+        let at = wheel::tire_force_point_world(wp, pose, w);
+        self.push(forces, w.tire_force_world, at, com);
+        self.add_torque(w.contact_normal_world * w.tire.mz);
+        if w.edge_force_world != DVec3::ZERO {
+            self.push(forces, w.edge_force_world, w.contact_point_world, com);
+        }
     }
 }
+
+/// [`ChassisForces::forces`]' type.
+type PointForces = arrayvec::ArrayVec<AppliedForce, { super::MAX_POINT_FORCES }>;
 
 /// Stage 8: the body-attitude torque (optional) and the stability helpers' torques, added to
 /// `out` (they need its torque so far).
@@ -374,3 +437,6 @@ pub fn stability_stage<const S: usize>(
     );
     out.add_torque(t);
 }
+
+#[cfg(test)]
+mod tests;

@@ -253,26 +253,27 @@ pub fn first_non_finite(s: &VehicleState) -> Option<(Channel, f64)> {
     chassis.into_iter().find_map(|(ch, x)| x.map(|x| (ch, x)))
 }
 
-/// `true` when every value [`first_non_finite`] reads is finite: the cheap test of the
-/// common case, without its ordered search. `x·0` is `±0` for a finite `x` and NaN for NaN
-/// and ±∞, and a sum holding a NaN is NaN, so the sum of the products is `±0` exactly when
-/// every value is finite (no overflow: every term is zero). The same values as the search,
-/// which runs when this is `false` and names the first bad one.
+/// `true` only when every value [`first_non_finite`] reads is finite: the cheap test of the
+/// common case, without its ordered search. The plain sum of the values is finite only when
+/// they all are (a NaN or an infinity makes it NaN or infinite). Finite values whose sum
+/// overflows (magnitudes near `f64::MAX`) also give `false`: the search then runs, finds
+/// nothing and returns `None`, the same answer. One addition a value (multiplying each by 0
+/// first, as before, cost a second operation).
 fn all_finite(s: &VehicleState) -> bool {
-    let z3 = |v: DVec3| v.x * 0.0 + v.y * 0.0 + v.z * 0.0;
+    let z3 = |v: DVec3| v.x + v.y + v.z;
     let mut acc = 0.0;
     for w in s.wheels() {
         let (t, sp) = (&w.tire, &w.suspension);
-        acc += t.fx * 0.0 + t.fy * 0.0 + z3(w.tire_force_world);
-        acc += w.normal_load * 0.0 + t.load * 0.0 + sp.force * 0.0;
-        acc += sp.jounce * 0.0 + sp.jounce_velocity * 0.0 + t.omega * 0.0 + w.steer * 0.0;
+        acc += t.fx + t.fy + z3(w.tire_force_world);
+        acc += w.normal_load + t.load + sp.force;
+        acc += sp.jounce + sp.jounce_velocity + t.omega + w.steer;
     }
     let c = &s.chassis;
     let q = c.pose.rotation;
-    acc += s.drivetrain.engine_speed * 0.0 + z3(c.pose.translation);
-    acc += q.x * 0.0 + q.y * 0.0 + q.z * 0.0 + q.w * 0.0;
+    acc += s.drivetrain.engine_speed + z3(c.pose.translation);
+    acc += q.x + q.y + q.z + q.w;
     acc += z3(c.linear_velocity_world) + z3(c.angular_velocity_world) + z3(s.acceleration_world);
-    acc == 0.0
+    acc.is_finite()
 }
 
 #[cfg(test)]
@@ -288,6 +289,12 @@ mod tests {
         base.wheels[1].tire.fx = -1e308;
         assert!(all_finite(&base));
         assert_eq!(first_non_finite(&base), None);
+        // Finite values whose sum overflows: the fast test says no, the search finds nothing.
+        let mut huge = base.clone();
+        huge.wheels[0].tire.fx = f64::MAX;
+        huge.wheels[0].tire.fy = f64::MAX;
+        assert!(!all_finite(&huge));
+        assert_eq!(first_non_finite(&huge), None);
         type Poke = fn(&mut VehicleState, f64);
         let pokes: [Poke; 30] = [
             |s, x| s.wheels[3].tire.fx = x,

@@ -92,7 +92,11 @@ fn apart_from_start_implies_apart_at_the_end() {
             angular_velocity_world: rnd.v3(3.0),
         };
         let mut c = rnd.constraints(start.pose.translation, 30.0);
-        let from_start = apart_from_start(&p, &start, &drift, &c);
+        let (v, w) = (
+            drift.linear_velocity_world,
+            drift.angular_velocity_world.length(),
+        );
+        let from_start = apart_from_start(&p, &start, v, w, &c);
         move_to_end(&start, &drift, &mut c);
         if from_start {
             skipped += 1;
@@ -102,4 +106,104 @@ fn apart_from_start_implies_apart_at_the_end() {
         }
     }
     assert!(skipped > 1000 && tested > 1000, "{skipped} {tested}");
+}
+
+/// A random chassis with a rotated inertia tensor and its inverse (the sedan's, turned).
+fn rotated_chassis(rnd: &mut Rng) -> (crate::chassis::ChassisParams, glam::DMat3) {
+    let mut p = crate::presets::sedan().chassis;
+    let r = glam::DMat3::from_quat(DQuat::from_scaled_axis(rnd.v3(2.0)));
+    let d = glam::DMat3::from_diagonal(DVec3::new(
+        rnd.f(50.0, 1000.0),
+        rnd.f(300.0, 3000.0),
+        rnd.f(300.0, 3000.0),
+    ));
+    p.inertia = r * d * r.transpose();
+    let inv = p.inertia.inverse();
+    (p, inv)
+}
+
+#[test]
+fn the_drift_spin_bound_holds() {
+    // 50 000 random end states, torques (up to 1e5 N·m), inertia tensors and substeps: the
+    // bound is at least the drift state's `|ω|`, and within 2.5× of it on average.
+    let mut rnd = Rng(23);
+    let mut ratio = 0.0;
+    for k in 0..50_000 {
+        let (_, inv) = rotated_chassis(&mut rnd);
+        let end = rnd.chassis();
+        let scale = [1.0, 1e3, 1e5][k % 3];
+        let w = crate::chassis::Wrench {
+            force: rnd.v3(1e4),
+            torque: rnd.v3(scale),
+        };
+        let h = rnd.f(1e-4, 0.1);
+        let drift = super::super::drift_state_prepared(&inv, &end, &w, h);
+        let exact = drift.angular_velocity_world.length();
+        let b = Drift {
+            inv_inertia: &inv,
+            end: &end,
+            w: &w,
+            h,
+        }
+        .spin_bound();
+        assert!(b >= exact, "{b} < {exact}");
+        ratio += b / exact / 50_000.0;
+    }
+    assert!(ratio < 2.5, "{ratio}");
+}
+
+#[test]
+fn the_lazy_drift_state_keeps_the_impulses() {
+    // 20 000 random substeps: `solve_unless_apart` with the drift spin's bound gives the
+    // same impulses, bit for bit, as building the drift state first and testing with its
+    // `|ω|` (the code before); both the skip and the solve occur.
+    let mut rnd = Rng(29);
+    let (mut skipped, mut solved) = (0, 0);
+    for _ in 0..20_000 {
+        let (p, inv) = rotated_chassis(&mut rnd);
+        let start = rnd.chassis();
+        let mut end = rnd.chassis();
+        end.pose.translation = start.pose.translation + rnd.v3(0.3);
+        let w = crate::chassis::Wrench {
+            force: rnd.v3(1e4),
+            torque: rnd.v3(3e3),
+        };
+        let h = rnd.f(1e-3, 0.05);
+        let c0 = rnd.constraints(start.pose.translation, 30.0);
+        // Before: the drift state first, the start test on its own spin.
+        let drift = super::super::drift_state_prepared(&inv, &end, &w, h);
+        let (mut c, mut want) = (c0.clone(), vec![DVec3::ZERO; c0.len()]);
+        let (v, spin) = (
+            drift.linear_velocity_world,
+            drift.angular_velocity_world.length(),
+        );
+        if !apart_from_start(&p, &start, v, spin, &c) {
+            move_to_end(&start, &drift, &mut c);
+            if !all_apart(&p, &drift, &c) {
+                solve_contacts(&p, &drift, &c, &mut want);
+            }
+        }
+        let lazy = Drift {
+            inv_inertia: &inv,
+            end: &end,
+            w: &w,
+            h,
+        };
+        let (mut c, mut got) = (c0.clone(), vec![DVec3::ZERO; c0.len()]);
+        let ran = solve_unless_apart(&p, &start, &lazy, &mut c, &mut got);
+        // Not solved: every impulse is still 0 (the caller then adds none).
+        assert!(ran || got.iter().all(|j| *j == DVec3::ZERO));
+        let bits = |j: &[DVec3]| -> Vec<[u64; 3]> {
+            j.iter()
+                .map(|v| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()])
+                .collect()
+        };
+        assert_eq!(bits(&got), bits(&want));
+        if want.iter().any(|j| *j != DVec3::ZERO) {
+            solved += 1;
+        } else {
+            skipped += 1;
+        }
+    }
+    assert!(skipped > 1000 && solved > 1000, "{skipped} {solved}");
 }

@@ -1,0 +1,160 @@
+//! The stages' rewritten paths against the code they replaced, bit for bit on seeded random
+//! states (the `Debug` form tells `-0.0` from `0.0`).
+
+use super::*;
+use crate::math::Pose;
+use crate::pipeline::SubstepForces;
+use glam::DQuat;
+
+/// A small seeded generator (PCG's LCG step, top 53 bits): uniform in `[0, 1)`.
+pub(super) struct Rng(u64);
+
+impl Rng {
+    pub(super) fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    pub(super) fn next(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform in `[-a, a)`, with exact zeros of both signs now and then.
+    pub(super) fn signed(&mut self, a: f64) -> f64 {
+        match (self.next() * 12.0) as u32 {
+            0 => 0.0,
+            1 => -0.0,
+            _ => (2.0 * self.next() - 1.0) * a,
+        }
+    }
+
+    pub(super) fn vec(&mut self, a: f64) -> DVec3 {
+        DVec3::new(self.signed(a), self.signed(a), self.signed(a))
+    }
+
+    pub(super) fn unit_quat(&mut self) -> DQuat {
+        let v = DVec3::new(self.signed(1.0), self.signed(1.0), self.signed(1.0));
+        DQuat::from_scaled_axis(v * 0.6)
+    }
+}
+
+/// The presets the random cases draw from: both drive kinds, 4 to 8 wheels, force points.
+fn vehicles() -> Vec<VehicleParams> {
+    use crate::presets;
+    vec![
+        presets::sedan(),
+        presets::sedan_simple(),
+        presets::sports_rwd(),
+        presets::truck_8x8(),
+    ]
+}
+
+/// A random state of `p`'s wheels and chassis: contact, loads, forces, moments, edge forces.
+fn random_state(p: &VehicleParams, rng: &mut Rng) -> VehicleState {
+    let mut s = VehicleState::with_wheels(p.wheels.len());
+    s.chassis.pose = Pose::new(rng.vec(50.0), rng.unit_quat());
+    s.chassis.linear_velocity_world = rng.vec(30.0);
+    s.chassis.angular_velocity_world = rng.vec(2.0);
+    for w in s.wheels.iter_mut() {
+        w.suspension.in_contact = rng.next() < 0.8;
+        w.contact_point_world = rng.vec(50.0);
+        w.contact_normal_world = rng.vec(1.0).normalize_or(DVec3::Z);
+        w.normal_load = rng.signed(8000.0);
+        w.tire_force_world = rng.vec(6000.0);
+        w.tire.mz = rng.signed(300.0);
+        w.edge_force_world = if rng.next() < 0.3 {
+            rng.vec(2000.0)
+        } else {
+            DVec3::ZERO
+        };
+    }
+    s
+}
+
+/// `assemble_into` as it was before its sums moved into locals: every force pushed into
+/// `out` through `ChassisForces::push` and `add_torque`.
+fn assemble_into_reference<const S: usize>(
+    p: &VehicleParams,
+    s: &VehicleState,
+    coupled: bool,
+    aero: &AeroForces,
+    out: &mut ChassisForces<S>,
+) {
+    out.clear_substep();
+    let com = s.chassis.com_world(&p.chassis);
+    let grounded = |i: usize| p.wheels[i].enabled && s.wheels[i].suspension.in_contact;
+    let nw = p.wheels.len();
+    let pose = &s.chassis.pose;
+    let susp = |out: &mut ChassisForces<S>, wp: &WheelParams, w: &WheelState| {
+        let f = w.contact_normal_world * w.normal_load;
+        out.push(f, wheel::suspension_force_point_world(wp, pose, w), com);
+    };
+    let tire = |out: &mut ChassisForces<S>, wp: &WheelParams, w: &WheelState| {
+        out.push(
+            w.tire_force_world,
+            wheel::tire_force_point_world(wp, pose, w),
+            com,
+        );
+        out.add_torque(w.contact_normal_world * w.tire.mz);
+        if w.edge_force_world != DVec3::ZERO {
+            out.push(w.edge_force_world, w.contact_point_world, com);
+        }
+    };
+    for i in (0..nw).filter(|&i| grounded(i)) {
+        susp(out, &p.wheels[i], &s.wheels[i]);
+        if !coupled {
+            tire(out, &p.wheels[i], &s.wheels[i]);
+        }
+    }
+    if coupled {
+        for i in (0..nw).filter(|&i| grounded(i)) {
+            tire(out, &p.wheels[i], &s.wheels[i]);
+        }
+    }
+    for &(f, pt) in &aero.forces[..aero.count] {
+        out.push(f, pt, com);
+    }
+}
+
+#[test]
+fn assemble_sums_in_locals_keep_the_bits() {
+    let mut rng = Rng::new(0xa55e_b1e5);
+    for (k, mut p) in vehicles().into_iter().enumerate() {
+        for case in 0..500 {
+            // Some wheels disabled, some force points set.
+            for wp in p.wheels.iter_mut() {
+                wp.enabled = rng.next() < 0.9;
+                let sp = &mut wp.suspension;
+                sp.force_point = (rng.next() < 0.3).then(|| rng.vec(2.0));
+                sp.tire_force_point = (rng.next() < 0.3).then(|| rng.vec(2.0));
+            }
+            let s = random_state(&p, &mut rng);
+            let mut aero = AeroForces {
+                forces: [(DVec3::ZERO, DVec3::ZERO); MAX_AERO_FORCES],
+                count: case % (MAX_AERO_FORCES + 1),
+            };
+            for f in aero.forces.iter_mut() {
+                *f = (rng.vec(800.0), rng.vec(50.0));
+            }
+            let coupled = case % 2 == 1;
+            // Start both from a used value, as the substep loop does.
+            let mut got = SubstepForces::default();
+            let mut want = SubstepForces::default();
+            assemble_into(&p, &s, !coupled, &aero, &mut got);
+            assemble_into_reference(&p, &s, !coupled, &aero, &mut want);
+            assemble_into(&p, &s, coupled, &aero, &mut got);
+            assemble_into_reference(&p, &s, coupled, &aero, &mut want);
+            assert_eq!(
+                format!("{got:?}"),
+                format!("{want:?}"),
+                "vehicle {k} case {case}"
+            );
+            let mut hosted = ChassisForces::<4>::default();
+            assemble_into(&p, &s, coupled, &aero, &mut hosted);
+            assert_eq!(format!("{:?}", hosted.total), format!("{:?}", want.total));
+        }
+    }
+}
