@@ -1,6 +1,7 @@
 //! `atan` for the tyre models, without glibc's: same structure as fdlibm's `s_atan.c`
 //! (argument reduction to |t| ≤ 1/4 about four break points, then an odd polynomial), plain
-//! `*` and `+` only, coefficients of our own fit.
+//! `*` and `+` only, coefficients of our own fit. `sin`, `cos` and `sin_cos` likewise, in
+//! [`sincos`](self::sincos) (its docs).
 //!
 //! # Why
 //! glibc's `atan` (`__atan_fma` with its rounding-mode save and restore in `fenv_private.h`)
@@ -119,6 +120,10 @@ fn poly(z: f64) -> f64 {
     let odd = Q[1] + w * (Q[3] + w * (Q[5] + w * Q[7]));
     z * (even + z * odd)
 }
+
+mod sincos;
+
+pub use sincos::{cos, sin, sin_cos};
 
 #[cfg(test)]
 mod tests;
