@@ -18,6 +18,7 @@
 use super::forces::{FxKappa, FxLoad, FyAlpha, FyKappa, FyLoad, FykLoad};
 use super::model::{MfInput, MfTire, Op, clamp_flag, finite_or, lmu_star, sgn1};
 use crate::tire::interface::{MAX_SLIP_POINTS, SlipPoint};
+use crate::tire::trig::{cos, sin};
 use std::f64::consts::PI;
 
 /// The slip-independent inputs after the non-finite replacements, validity ranges and the
@@ -81,7 +82,7 @@ impl MfTire {
             let vxlow = c.vxlow;
             if vxlow > 0.0 && vx.abs() <= vxlow {
                 lin = Some((vx / vxlow).abs());
-                red = 1.0 - 0.5 * (1.0 + (PI * vx / vxlow).cos());
+                red = 1.0 - 0.5 * (1.0 + cos(PI * vx / vxlow));
             }
             fz = clamp_flag(fz, 0.0, c.fzmax, &mut cl.fz);
             gamma = clamp_flag(gamma, c.cammin, c.cammax, &mut cl.gamma);
@@ -154,7 +155,7 @@ impl MfTire {
             0.0
         };
         let gamma_s = if self.options.alpha_star {
-            cm.gamma.sin()
+            sin(cm.gamma)
         } else {
             cm.gamma
         };

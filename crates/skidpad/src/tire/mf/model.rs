@@ -5,7 +5,7 @@ use super::coeffs::{MfCoefficients, MfVersion};
 use super::forces::{FxLoad, FyLoad, FykLoad};
 use super::tir::TirFile;
 use crate::error::ParamError;
-use crate::tire::trig::atan;
+use crate::tire::trig::{atan, cos};
 use serde::{Deserialize, Serialize};
 
 /// Denominator guard of Bx = Kxκ/(Cx·Dx + εx), as MFeval. Unit: N.
@@ -154,7 +154,7 @@ pub(super) fn mf_cos(b: f64, c: f64, e: f64, x: f64) -> f64 {
     if c == 0.0 && (b * x).is_finite() && e.is_finite() {
         1.0
     } else {
-        mf_arg(b, c, e, x).cos()
+        cos(mf_arg(b, c, e, x))
     }
 }
 
@@ -166,7 +166,7 @@ pub(super) fn times_cos_atan(f: f64, y: f64) -> f64 {
     if f == 0.0 && y.is_finite() {
         f
     } else {
-        f * atan(y).cos()
+        f * cos(atan(y))
     }
 }
 
