@@ -14,7 +14,7 @@ use super::model::{
     CombinedFy, EPSILON_K, EPSILON_X, EPSILON_Y, Fy0, MfTire, Op, div0, mf_arg, mf_cos, sgn0, sgn1,
     times_cos_atan,
 };
-use crate::tire::trig::{atan, sin};
+use crate::tire::trig::{atan, atan2, sin};
 
 /// The slip-independent terms of Fx0 and Gxα (4.E9–4.E18, 4.E50–4.E57).
 #[derive(Debug, Clone, Copy)]
@@ -199,7 +199,7 @@ impl MfTire {
             * fz0p
             * (1.0 + c.ppy1 * dpi)
             * (1.0 - c.pky3 * gy.abs())
-            * sin(c.pky4 * n.atan2(d))
+            * sin(c.pky4 * atan2(n, d))
             * c.lky;
         let svyg = fz * (c.pvy3 + c.pvy4 * dfz) * gy * lkyc * op.lmuy_s;
         let shy = if mf6 {

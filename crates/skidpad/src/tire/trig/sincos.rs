@@ -70,7 +70,7 @@ const P2: f64 = 6.223_372_171_896_261e-14;
 const P3: f64 = 3.521_559_865_183_2e-27;
 
 /// Up to here the three-part reduction above is used; beyond it glibc's.
-const LIMIT: f64 = 1024.0;
+pub(super) const LIMIT: f64 = 1024.0;
 
 /// `S(z)`, with `sin x ≈ x + x·z·S(z)`, `z = x²` (module docs).
 const S: [f64; 6] = [
@@ -155,7 +155,7 @@ pub fn sin_cos(x: f64) -> (f64, f64) {
 }
 
 /// Below this, `sin x` rounds to `x`: `2⁻²⁷`.
-const TINY: f64 = 1.0 / (1u64 << 27) as f64;
+pub(super) const TINY: f64 = 1.0 / (1u64 << 27) as f64;
 
 /// `v` with its sign flipped when bit 63 of `bits` is set.
 #[inline]
@@ -167,7 +167,7 @@ fn flip(v: f64, bits: u64) -> f64 {
 /// Every step is odd in `x` (the rounding to `n` too: ties to even), so `−x` gives `−n`,
 /// `−hi`, `−lo` bit for bit.
 #[inline]
-fn reduce(x: f64) -> (u64, f64, f64) {
+pub(super) fn reduce(x: f64) -> (u64, f64, f64) {
     let t = x * FRAC_2_PI + SHIFT;
     let n = t - SHIFT;
     let r1 = x - n * P1;
