@@ -18,7 +18,7 @@
 use super::forces::{FxKappa, FxLoad, FyAlpha, FyKappa, FyLoad, FykLoad};
 use super::model::{MfInput, MfTire, Op, clamp_flag, finite_or, lmu_star, sgn1};
 use crate::tire::interface::{MAX_SLIP_POINTS, SlipPoint};
-use crate::tire::trig::{cos, sin};
+use crate::tire::trig::{cos, sin, tan};
 use std::f64::consts::PI;
 
 /// The slip-independent inputs after the non-finite replacements, validity ranges and the
@@ -122,7 +122,7 @@ impl MfTire {
             let (vx, vxlow) = (cm.vx, c.vxlow);
             // From |Vx| = VXLOW up the sum cannot be below VXLOW: no tan needed.
             if vxlow > 0.0 && vx.abs() < vxlow {
-                let speed_sum = vx.abs() + (alpha.tan() * vx).abs();
+                let speed_sum = vx.abs() + (tan(alpha) * vx).abs();
                 if speed_sum < vxlow {
                     alpha *= speed_sum / vxlow;
                 }
@@ -136,7 +136,7 @@ impl MfTire {
     #[inline]
     pub(super) fn alpha_star(&self, alpha: f64, vx: f64) -> f64 {
         if self.options.alpha_star {
-            alpha.tan() * sgn1(vx)
+            tan(alpha) * sgn1(vx)
         } else {
             alpha
         }

@@ -3,7 +3,7 @@
 //! the [`mf`](super) module docs; the forces they use come from [`model`](super::model).
 
 use super::model::{CombinedFy, EPSILON_K, EPSILON_V, Fy0, MfTire, Op, div0, mf_arg, sgn0, sgn1};
-use crate::tire::trig::{atan, cos, sin};
+use crate::tire::trig::{atan, cos, sin, tan};
 use std::f64::consts::{FRAC_PI_2, PI};
 
 impl MfTire {
@@ -59,8 +59,8 @@ impl MfTire {
             * cos(alpha_s);
         let kx_ky = kxk / kya_p;
         let k2 = kx_ky * kx_ky * kappa * kappa;
-        let alpha_t_eq = atan((alpha_t.tan().powi(2) + k2).sqrt()) * sgn1(alpha_t);
-        let alpha_r_eq = atan((alpha_r.tan().powi(2) + k2).sqrt()) * sgn1(alpha_r);
+        let alpha_t_eq = atan((tan(alpha_t).powi(2) + k2).sqrt()) * sgn1(alpha_t);
+        let alpha_r_eq = atan((tan(alpha_r).powi(2) + k2).sqrt()) * sgn1(alpha_r);
         let vc = vx.hypot(vsy);
         let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
         let s = r0 * (c.ssz1 + c.ssz2 * (fy / fz0) + (c.ssz3 + c.ssz4 * dfz) * gz) * c.ls;
