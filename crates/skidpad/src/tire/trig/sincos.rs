@@ -5,7 +5,7 @@
 //! # Why
 //! glibc's `sin` (`__sin_fma` with its rounding-mode save and restore in `fenv_private.h`) cost
 //! 58 instructions a call in the shipped sedan's tyre (simplified MF) and `sin`/`cos` ≈ 40 in
-//! the full MF, 4–6 % of their steps (callgrind, PERFORMANCE.md). As for [`super::atan`], the
+//! the full MF, 3–6 % of their steps (callgrind, PERFORMANCE.md). As for [`super::atan`], the
 //! tyres need an answer within an ulp, not glibc's correctly rounded one.
 //!
 //! # Algorithm (Muller, *Elementary Functions*, 3rd ed., §11.1 (Cody–Waite) and §11.2; the
