@@ -49,6 +49,7 @@ use super::interface::{
 };
 use crate::curve::Curve;
 use crate::error::{ParamError, check};
+use crate::tire::trig::tan;
 use serde::{Deserialize, Serialize};
 
 /// The saturation polynomial `s(K) = K − K²/3 + K³/27` for `K < 3`, else 1.
@@ -182,7 +183,7 @@ impl Prepared {
             Some(c) => alpha + c,
             None => alpha,
         };
-        alpha_eff.clamp(-1.5, 1.5).tan()
+        tan(alpha_eff.clamp(-1.5, 1.5))
     }
 }
 

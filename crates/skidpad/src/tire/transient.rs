@@ -36,7 +36,7 @@
 //!
 //! Limits: a single contact point (no patch-length lag of Mz), no turn slip.
 
-use super::trig::atan;
+use super::trig::{atan, sin};
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
 
@@ -125,7 +125,7 @@ impl RelaxationParams {
             * (c.unloaded_radius / fz0)
             * c.lsgkp;
         let sa = c.pty1
-            * (2.0 * atan(fz / (c.pty2 * fz0p))).sin()
+            * sin(2.0 * atan(fz / (c.pty2 * fz0p)))
             * (1.0 - c.pky3 * gamma.abs())
             * c.unloaded_radius
             * c.lfzo

@@ -18,6 +18,7 @@
 use super::forces::{FxKappa, FxLoad, FyAlpha, FyKappa, FyLoad, FykLoad};
 use super::model::{MfInput, MfTire, Op, clamp_flag, finite_or, lmu_star, sgn1};
 use crate::tire::interface::{MAX_SLIP_POINTS, SlipPoint};
+use crate::tire::trig::{cos, sin, tan};
 use arrayvec::ArrayVec;
 use std::f64::consts::PI;
 
@@ -82,7 +83,7 @@ impl MfTire {
             let vxlow = c.vxlow;
             if vxlow > 0.0 && vx.abs() <= vxlow {
                 lin = Some((vx / vxlow).abs());
-                red = 1.0 - 0.5 * (1.0 + (PI * vx / vxlow).cos());
+                red = 1.0 - 0.5 * (1.0 + cos(PI * vx / vxlow));
             }
             fz = clamp_flag(fz, 0.0, c.fzmax, &mut cl.fz);
             gamma = clamp_flag(gamma, c.cammin, c.cammax, &mut cl.gamma);
@@ -122,7 +123,7 @@ impl MfTire {
             let (vx, vxlow) = (cm.vx, c.vxlow);
             // From |Vx| = VXLOW up the sum cannot be below VXLOW: no tan needed.
             if vxlow > 0.0 && vx.abs() < vxlow {
-                let speed_sum = vx.abs() + (alpha.tan() * vx).abs();
+                let speed_sum = vx.abs() + (tan(alpha) * vx).abs();
                 if speed_sum < vxlow {
                     alpha *= speed_sum / vxlow;
                 }
@@ -136,7 +137,7 @@ impl MfTire {
     #[inline]
     pub(super) fn alpha_star(&self, alpha: f64, vx: f64) -> f64 {
         if self.options.alpha_star {
-            alpha.tan() * sgn1(vx)
+            tan(alpha) * sgn1(vx)
         } else {
             alpha
         }
@@ -155,7 +156,7 @@ impl MfTire {
             0.0
         };
         let gamma_s = if self.options.alpha_star {
-            cm.gamma.sin()
+            sin(cm.gamma)
         } else {
             cm.gamma
         };

@@ -14,7 +14,7 @@ use super::model::{
     CombinedFy, EPSILON_K, EPSILON_X, EPSILON_Y, Fy0, MfTire, Op, div0, mf_arg, mf_cos, sgn0, sgn1,
     times_cos_atan,
 };
-use crate::tire::trig::atan;
+use crate::tire::trig::{atan, atan2, sin};
 
 /// The slip-independent terms of Fx0 and Gxα (4.E9–4.E18, 4.E50–4.E57).
 #[derive(Debug, Clone, Copy)]
@@ -157,7 +157,7 @@ impl MfTire {
         if op.clamp_e {
             ex = ex.min(1.0);
         }
-        let fx0 = l.dx * mf_arg(l.bx, l.cx, ex, kappa_x).sin() + l.svx;
+        let fx0 = l.dx * sin(mf_arg(l.bx, l.cx, ex, kappa_x)) + l.svx;
         if op.vx < 0.0 { -fx0 } else { fx0 }
     }
 
@@ -199,7 +199,7 @@ impl MfTire {
             * fz0p
             * (1.0 + c.ppy1 * dpi)
             * (1.0 - c.pky3 * gy.abs())
-            * (c.pky4 * n.atan2(d)).sin()
+            * sin(c.pky4 * atan2(n, d))
             * c.lky;
         let svyg = fz * (c.pvy3 + c.pvy4 * dfz) * gy * lkyc * op.lmuy_s;
         let shy = if mf6 {
@@ -238,7 +238,7 @@ impl MfTire {
         if op.clamp_e {
             ey = ey.min(1.0);
         }
-        let fy0 = l.dy * mf_arg(l.by, l.cy, ey, alpha_y).sin() + l.svy;
+        let fy0 = l.dy * sin(mf_arg(l.by, l.cy, ey, alpha_y)) + l.svy;
         if self.options.alpha_star && op.vx < 0.0 {
             -fy0
         } else {
@@ -327,7 +327,7 @@ fn sin_of_times_atan(r: f64, y: f64) -> f64 {
     if r == 0.0 && y.is_finite() {
         r * y
     } else {
-        (r * atan(y)).sin()
+        sin(r * atan(y))
     }
 }
 
@@ -335,7 +335,7 @@ fn sin_of_times_atan(r: f64, y: f64) -> f64 {
 mod tests {
     use super::super::model::{mf_arg, mf_cos, times_cos_atan};
     use super::sin_of_times_atan;
-    use crate::tire::trig::atan;
+    use crate::tire::trig::{atan, cos, sin};
 
     /// The zero-coefficient shortcuts give the full formulas' bits (signed zeros included)
     /// for zero and non-zero coefficients, over slips from ±0 to ±1e300.
@@ -348,13 +348,13 @@ mod tests {
         let mut checked = 0;
         for &x in &xs {
             for &f in &coefs {
-                let full = f * atan(x).cos();
+                let full = f * cos(atan(x));
                 assert_eq!(times_cos_atan(f, x).to_bits(), full.to_bits(), "{f} {x}");
-                let full = (f * atan(x)).sin();
+                let full = sin(f * atan(x));
                 assert_eq!(sin_of_times_atan(f, x).to_bits(), full.to_bits(), "{f} {x}");
                 for &b in &coefs {
                     for e in [0.0, -0.0, 1.0, -2.5, 0.46] {
-                        let full = mf_arg(b, f, e, x).cos();
+                        let full = cos(mf_arg(b, f, e, x));
                         assert_eq!(
                             mf_cos(b, f, e, x).to_bits(),
                             full.to_bits(),

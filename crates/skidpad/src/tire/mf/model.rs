@@ -5,7 +5,7 @@ use super::coeffs::{MfCoefficients, MfVersion};
 use super::forces::{FxLoad, FyLoad, FykLoad};
 use super::tir::TirFile;
 use crate::error::ParamError;
-use crate::tire::trig::atan;
+use crate::tire::trig::{atan, cos, tan};
 use serde::{Deserialize, Serialize};
 
 /// Denominator guard of Bx = Kxκ/(Cx·Dx + εx), as MFeval. Unit: N.
@@ -154,7 +154,7 @@ pub(super) fn mf_cos(b: f64, c: f64, e: f64, x: f64) -> f64 {
     if c == 0.0 && (b * x).is_finite() && e.is_finite() {
         1.0
     } else {
-        mf_arg(b, c, e, x).cos()
+        cos(mf_arg(b, c, e, x))
     }
 }
 
@@ -166,7 +166,7 @@ pub(super) fn times_cos_atan(f: f64, y: f64) -> f64 {
     if f == 0.0 && y.is_finite() {
         f
     } else {
-        f * atan(y).cos()
+        f * cos(atan(y))
     }
 }
 
@@ -425,7 +425,7 @@ impl MfTire {
         let op = Op {
             alpha_s: self.alpha_star(alpha, vx),
             kappa,
-            vsy: alpha.tan() * vx.abs(),
+            vsy: tan(alpha) * vx.abs(),
             ..load.op
         };
         let mz = self.forces_and_mz_with(&op, &load.lx, &load.ly, &load.lk).2;
@@ -524,7 +524,7 @@ impl MfTire {
         } = *inputs;
         let vx = common.vx;
         let vsx = -kappa * vx.abs();
-        let vsy = alpha.tan() * vx.abs();
+        let vsy = tan(alpha) * vx.abs();
         let vs = vsx.hypot(vsy);
         Op {
             alpha_s: self.alpha_star(alpha, vx),

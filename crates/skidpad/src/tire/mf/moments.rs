@@ -3,7 +3,7 @@
 //! the [`mf`](super) module docs; the forces they use come from [`model`](super::model).
 
 use super::model::{CombinedFy, EPSILON_K, EPSILON_V, Fy0, MfTire, Op, div0, mf_arg, sgn0, sgn1};
-use crate::tire::trig::atan;
+use crate::tire::trig::{atan, cos, sin, tan};
 use std::f64::consts::{FRAC_PI_2, PI};
 
 impl MfTire {
@@ -56,16 +56,16 @@ impl MfTire {
                     * lkzc)
             * lmuy_s
             * sgn1(vx)
-            * alpha_s.cos();
+            * cos(alpha_s);
         let kx_ky = kxk / kya_p;
         let k2 = kx_ky * kx_ky * kappa * kappa;
-        let alpha_t_eq = atan((alpha_t.tan().powi(2) + k2).sqrt()) * sgn1(alpha_t);
-        let alpha_r_eq = atan((alpha_r.tan().powi(2) + k2).sqrt()) * sgn1(alpha_r);
+        let alpha_t_eq = atan((tan(alpha_t).powi(2) + k2).sqrt()) * sgn1(alpha_t);
+        let alpha_r_eq = atan((tan(alpha_r).powi(2) + k2).sqrt()) * sgn1(alpha_r);
         let vc = vx.hypot(vsy);
         let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
         let s = r0 * (c.ssz1 + c.ssz2 * (fy / fz0) + (c.ssz3 + c.ssz4 * dfz) * gz) * c.ls;
-        let t = dt * mf_arg(bt, ct, et, alpha_t_eq).cos() * cos_alpha_p * red;
-        let mzr = dr * (cr * atan(br * alpha_r_eq)).cos() * red;
+        let t = dt * cos(mf_arg(bt, ct, et, alpha_t_eq)) * cos_alpha_p * red;
+        let mzr = dr * cos(cr * atan(br * alpha_r_eq)) * red;
         let fy_prime = if self.version.is_mf6() {
             // F′y = Gyκ·Fy0(γ = 0) (Pacejka 4.E74).
             gyk * self.fy0(op, 0.0).fy0
@@ -92,8 +92,8 @@ impl MfTire {
             * (c.qsx1 * c.lvmx - c.qsx2 * gamma * (1.0 + c.ppmx1 * dpi)
                 + c.qsx3 * fy / fz0
                 + c.qsx4
-                    * (c.qsx5 * atan((c.qsx6 * fz_eff_mx / fz0).powi(2))).cos()
-                    * (c.qsx7 * gamma + c.qsx8 * atan(c.qsx9 * fy / fz0)).sin()
+                    * cos(c.qsx5 * atan((c.qsx6 * fz_eff_mx / fz0).powi(2)))
+                    * sin(c.qsx7 * gamma + c.qsx8 * atan(c.qsx9 * fy / fz0))
                 + c.qsx10 * atan(c.qsx11 * fz_eff_mx / fz0) * gamma)
             + r0 * c.lmx
                 * (fy * (c.qsx13 + c.qsx14 * gamma.abs())
@@ -144,6 +144,6 @@ impl MfTire {
         } else {
             sgn0(1.0 + kappa)
         };
-        my * (FRAC_PI_2 * s).sin()
+        my * sin(FRAC_PI_2 * s)
     }
 }

@@ -34,7 +34,7 @@ use super::interface::{
     sanitize_load,
 };
 use crate::error::{ParamError, check};
-use crate::tire::trig::atan;
+use crate::tire::trig::{atan, sin};
 use serde::{Deserialize, Serialize};
 
 /// One Magic Formula curve's shape factors.
@@ -54,7 +54,7 @@ impl MagicCurve {
     #[inline]
     pub fn unit(&self, x: f64) -> f64 {
         let bx = self.b * x;
-        (self.c * atan(bx - self.e * (bx - atan(bx)))).sin()
+        sin(self.c * atan(bx - self.e * (bx - atan(bx))))
     }
 
     /// Slip of the peak: solves `B·x − E(B·x − atan B·x) = tan(π/(2C))` by Newton from the
@@ -217,7 +217,7 @@ impl PeakRoots {
     fn sliding_of(slot: Option<(u64, f64)>, c: f64) -> f64 {
         match slot {
             Some((kc, v)) if kc == c.to_bits() => v,
-            _ => (c * std::f64::consts::FRAC_PI_2).sin(),
+            _ => sin(c * std::f64::consts::FRAC_PI_2),
         }
     }
 

@@ -145,3 +145,49 @@ fn monotonic_on_a_fine_grid() {
         }
     }
 }
+
+#[test]
+fn atan2_within_two_ulp_and_glibcs_own_cases() {
+    // Pairs over every exponent (both signs of x: the left half-plane is glibc's own), then
+    // dense over the MF's Kyα (Fz/Fz0 over a positive denominator of order 1).
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    let (mut worst, mut at) = (0, (0.0, 0.0));
+    for i in 0..2_000_000 {
+        let (y, x) = if i % 2 == 0 {
+            (f64::from_bits(rng.bits()), f64::from_bits(rng.bits()))
+        } else {
+            (8.0 * rng.unit() - 4.0, 3.0 * rng.unit())
+        };
+        let (got, want) = (atan2(y, x), y.atan2(x));
+        if want.is_nan() {
+            assert!(got.is_nan(), "{y:e} {x:e}");
+            continue;
+        }
+        let d = ulps(got, want);
+        if d > worst {
+            (worst, at) = (d, (y, x));
+        }
+    }
+    println!("atan2: worst {worst} ulp at {at:?}");
+    assert!(worst <= 2, "{worst} ulp at {at:?}");
+    // Zeros, infinities and the left half-plane: glibc's bits.
+    let special = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1e-310,
+    ];
+    for y in special {
+        for x in special {
+            let (got, want) = (atan2(y, x), y.atan2(x));
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "{y:e} {x:e}: {got:e} vs {want:e}"
+            );
+        }
+    }
+}
