@@ -306,7 +306,7 @@ pub fn assemble(
 /// substep loop reuses one `ChassisForces` instead of building a new one per substep.
 /// The result is the same, field for field, as [`assemble`]'s.
 ///
-/// The wrench and the pure torque are summed in locals ([`Sums`]) and stored once at the
+/// The wrench and the pure torque are summed in locals (`Sums`) and stored once at the
 /// end, in the same order of additions as pushing each force into `out` (the same bits,
 /// without a load and a store of each sum per force: the point-force list's writes kept the
 /// compiler from holding `out`'s sums in registers).

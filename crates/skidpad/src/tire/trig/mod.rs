@@ -1,8 +1,8 @@
 //! `atan` for the tyre models, without glibc's: same structure as fdlibm's `s_atan.c`
 //! (argument reduction to |t| ≤ 1/4 about four break points, then an odd polynomial), plain
 //! `*` and `+` only, coefficients of our own fit. [`atan2`] by it in the right
-//! half-plane. `sin`, `cos` and `sin_cos` likewise, in [`sincos`](self::sincos), and `tan` in
-//! [`tan`](self::tan) (their docs).
+//! half-plane. [`sin`], [`cos`], [`sin_cos`] and [`tan`] likewise (their docs state their
+//! reductions and measured errors).
 //!
 //! # Why
 //! glibc's `atan` (`__atan_fma` with its rounding-mode save and restore in `fenv_private.h`)
@@ -151,5 +151,7 @@ mod tan;
 pub use sincos::{cos, sin, sin_cos};
 pub use tan::tan;
 
+#[cfg(test)]
+mod test_support;
 #[cfg(test)]
 mod tests;

@@ -3,27 +3,7 @@
 
 use super::*;
 
-/// Distance in ulps between two doubles of the same sign (huge if the signs differ).
-fn ulps(a: f64, b: f64) -> u64 {
-    a.to_bits().abs_diff(b.to_bits())
-}
-
-/// A deterministic stream of 64-bit words (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn bits(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Uniform in [−1, 1).
-    fn signed(&mut self) -> f64 {
-        (self.bits() >> 11) as f64 / (1u64 << 52) as f64 - 1.0
-    }
-}
+use crate::tire::trig::test_support::{Rng, next_to_quarter_pi_multiples, ulps};
 
 /// Asserts the 1-ulp bound over `xs`, printing the worst point and how many differ.
 fn assert_within_one_ulp(what: &str, xs: impl Iterator<Item = f64>) {
@@ -60,17 +40,7 @@ fn within_one_ulp_densely_over_the_tyres_range() {
 #[test]
 fn within_one_ulp_next_to_every_multiple_of_a_quarter_pi() {
     // Zeros and poles of tan and the quadrant changes: 40 doubles either side of the nearest.
-    let xs = (1..=1304).flat_map(|k| {
-        let mut x = k as f64 * FRAC_PI_4;
-        for _ in 0..40 {
-            x = x.next_down();
-        }
-        (0..81).flat_map(move |i| {
-            let y = (0..i).fold(x, |y, _| y.next_up());
-            [y, -y]
-        })
-    });
-    assert_within_one_ulp("next to k·π/4", xs);
+    assert_within_one_ulp("next to k·π/4", next_to_quarter_pi_multiples());
 }
 
 #[test]

@@ -2,27 +2,7 @@
 
 use super::*;
 
-/// Distance in ulps between two doubles of the same sign.
-fn ulps(a: f64, b: f64) -> u64 {
-    a.to_bits().abs_diff(b.to_bits())
-}
-
-/// A deterministic stream of 64-bit words (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn bits(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.bits() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+use super::test_support::{Rng, ulps};
 
 /// The largest distance to `f64::atan` over `xs`, with the number of points that differ.
 fn worst_over(xs: impl Iterator<Item = f64>) -> (u64, usize, f64) {
