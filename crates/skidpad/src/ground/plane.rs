@@ -328,6 +328,22 @@ impl Ground for Plane {
     }
 }
 
+/// A plane behind the [`Ground`] trait only ([`Ground::as_plane`] `None`), so a wheel query
+/// takes the general path through the trait's casts: the oracle the plane fast paths' tests
+/// compare against bit for bit.
+#[cfg(test)]
+pub(crate) struct HiddenPlane(pub(crate) Plane);
+
+#[cfg(test)]
+impl Ground for HiddenPlane {
+    fn cast_ray(&self, o: DVec3, d: DVec3, m: f64) -> Option<GroundHit> {
+        self.0.cast_ray(o, d, m)
+    }
+    fn cast_sphere(&self, o: DVec3, r: f64, d: DVec3, m: f64) -> Option<GroundHit> {
+        self.0.cast_sphere(o, r, d, m)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,9 @@
 
 use super::*;
 use crate::ground::cache::HitCache;
+use crate::ground::plane::HiddenPlane as Hidden;
 use crate::ground::wheel::{CrownFit, query_wheel_unit};
-use crate::ground::{GroundHit, Plane, SurfaceId, SweepHitMode, WheelContact};
+use crate::ground::{Plane, SurfaceId, SweepHitMode, WheelContact};
 use glam::{DQuat, DVec2};
 
 /// The contact stage of one wheel as it was built before this file's fast paths: glam's
@@ -92,18 +93,6 @@ fn reference(
             }),
         _ => 0.0,
     };
-}
-
-/// A plane behind the trait only (no [`Ground::as_plane`]): the general query path.
-struct Hidden(Plane);
-
-impl Ground for Hidden {
-    fn cast_ray(&self, o: DVec3, d: DVec3, m: f64) -> Option<GroundHit> {
-        self.0.cast_ray(o, d, m)
-    }
-    fn cast_sphere(&self, o: DVec3, r: f64, d: DVec3, m: f64) -> Option<GroundHit> {
-        self.0.cast_sphere(o, r, d, m)
-    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::ground::Plane;
+use crate::ground::plane::HiddenPlane as Hidden;
 #[cfg(feature = "parry")]
 use crate::ground::{GroundSet, ParryGround};
 #[cfg(feature = "parry")]
@@ -311,19 +312,6 @@ fn bad_params_name_the_field() {
     assert_eq!(e.path, "hit_rejection.max_normal_angle");
     assert!(HitRejection::default().validate().is_ok());
     assert_eq!(ContactMode::default(), ContactMode::Sweep);
-}
-
-/// A plane that hides itself ([`Ground::as_plane`] `None`): the wheel query calls its
-/// queries through the trait, the general path.
-struct Hidden(Plane);
-
-impl Ground for Hidden {
-    fn cast_ray(&self, o: DVec3, d: DVec3, m: f64) -> Option<GroundHit> {
-        self.0.cast_ray(o, d, m)
-    }
-    fn cast_sphere(&self, o: DVec3, r: f64, d: DVec3, m: f64) -> Option<GroundHit> {
-        self.0.cast_sphere(o, r, d, m)
-    }
 }
 
 #[test]
