@@ -65,6 +65,9 @@ pub mod vehicle;
 pub mod wheel;
 pub mod world;
 
+#[cfg(test)]
+mod test_rng;
+
 /// Maximum number of wheels per vehicle (PhysX `PX_MAX_NB_WHEELS` is 20). Every per-wheel
 /// runtime array has this fixed capacity so a step never allocates.
 pub const MAX_WHEELS: usize = 20;

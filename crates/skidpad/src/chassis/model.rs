@@ -404,9 +404,7 @@ mod tests {
         // zeros among the components) and steps: the same bits as the general iteration.
         let mut state = 0x5eed_u64;
         let mut next = || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
+            crate::test_rng::step(&mut state);
             (state >> 11) as f64 / (1u64 << 53) as f64
         };
         for case in 0..2000 {

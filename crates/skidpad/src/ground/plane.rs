@@ -465,9 +465,7 @@ mod tests {
         let bits = |v: DVec3| v.to_array().map(f64::to_bits);
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         let mut next = || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
+            crate::test_rng::step(&mut seed);
             seed
         };
         let mut pick = |i: u64| {

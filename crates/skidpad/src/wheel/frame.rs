@@ -237,12 +237,7 @@ mod tests {
         // included), over 200 000 seeded angles: small and large, ±0, subnormal, beyond ±π
         // (negative half-angle cosines), NaN and ∞, each steer with each camber and side.
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut f = |lo: f64, hi: f64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
-        };
+        let mut f = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
         let special = [
             0.0,
             -0.0,

@@ -104,12 +104,7 @@ fn contact_stage_gives_the_bits_of_its_general_form() {
     // (2 substeps); every field of the wheel state (the `Debug` form: the determinism hash)
     // and the stored axle, bit for bit.
     let mut seed = 0x51_7cc1_b727_220a_u64;
-    let mut f = |lo: f64, hi: f64| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
-    };
+    let mut f = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
     let p = crate::presets::sedan();
     let (mut contacts, mut reused) = (0, 0);
     for i in 0..3000_usize {

@@ -65,12 +65,7 @@ mod tests {
     #[test]
     fn full_size_elimination_keeps_the_bits() {
         fn check<const M: usize>(state: &mut u64) {
-            let mut next = || {
-                *state = state
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                (*state >> 11) as f64 / (1u64 << 53) as f64
-            };
+            let mut next = || crate::test_rng::unit(state);
             let mut a = [[0.0; M]; M];
             let mut b = [0.0; M];
             for (row, bi) in a.iter_mut().zip(b.iter_mut()) {

@@ -24,10 +24,7 @@ fn bits(s: &Solution) -> Vec<u64> {
 
 /// A deterministic uniform number in `[0, 1)` (64-bit LCG, top 53 bits).
 fn next(state: &mut u64) -> f64 {
-    *state = state
-        .wrapping_mul(6_364_136_223_846_793_005)
-        .wrapping_add(1_442_695_040_888_963_407);
-    (*state >> 11) as f64 / (1u64 << 53) as f64
+    crate::test_rng::unit(state)
 }
 
 /// A rear-driven 4-wheel car with an open or limited-slip rear differential: engine 200 rad/s

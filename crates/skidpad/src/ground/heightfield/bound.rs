@@ -353,12 +353,7 @@ mod tests {
         // (heights ±3 m, slopes ±2 m per cell): the same bits as evaluating both planes at
         // every corner.
         let mut seed = 5_u64;
-        let mut next = |lo: f64, hi: f64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
-        };
+        let mut next = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
         for k in 0..200_000 {
             let (a, mut c) = (unit(next(-0.2, 1.0)), unit(next(-0.2, 1.0)));
             if k % 8 == 3 {
@@ -396,12 +391,7 @@ mod tests {
         })
         .unwrap();
         let mut seed = 7_u64;
-        let mut next = |lo: f64, hi: f64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
-        };
+        let mut next = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
         let (mut one, mut total) = (0, 0);
         for k in 0..20_000 {
             let min = DVec2::new(next(-22.0, 26.0), next(-17.0, 22.0));

@@ -198,12 +198,7 @@ mod tests {
         })
         .unwrap();
         let mut seed = 11_u64;
-        let mut next = |lo: f64, hi: f64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
-        };
+        let mut next = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
         let bits = |v: DVec3| v.to_array().map(f64::to_bits);
         let (mut hits, mut fast) = (0, 0);
         for k in 0..40_000 {

@@ -236,12 +236,7 @@ fn surface_near_is_the_clamped_cell() {
         hf.surface_of_cell((fx as usize, fy as usize))
     };
     let mut seed = 3_u64;
-    let mut next = |lo: f64, hi: f64| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
-    };
+    let mut next = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
     let special = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0, -1.0, 2.0];
     for k in 0..20_000 {
         let mut p = DVec3::new(next(-3.0, 5.0), next(0.0, 7.0), 0.0);
@@ -262,9 +257,7 @@ fn a_unit_vectors_component_sum_is_finite_exactly_when_it_is() {
     // NaN components.
     let mut seed = 9_u64;
     let mut next = || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        crate::test_rng::step(&mut seed);
         let special = [
             0.0,
             -0.0,

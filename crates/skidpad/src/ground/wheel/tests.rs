@@ -321,12 +321,7 @@ fn plane_path_gives_the_bits_of_the_trait_calls() {
     // tilted up to 0.8 rad, wheels above, touching and inside them, directions up to
     // sideways and up, tiny and huge direction vectors, and non-finite numbers.
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let mut f = |lo: f64, hi: f64| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
-    };
+    let mut f = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
     let bits = |r: Option<(WheelContact, bool, Option<CrownFit>)>| {
         r.map(|(c, ray, fit)| {
             let v = |v: DVec3| v.to_array().map(f64::to_bits);
@@ -393,10 +388,7 @@ fn renormalized_is_normalized_of_a_normalized_query() {
     // included), over 20 000 seeded queries: direction and axle components over 600 orders
     // of magnitude (squares that overflow or underflow), zero and −0 axles, NaN and ∞.
     fn next(seed: &mut u64, lo: f64, hi: f64) -> f64 {
-        *seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        lo + (hi - lo) * ((*seed >> 11) as f64 / (1u64 << 53) as f64)
+        crate::test_rng::uniform(seed, lo, hi)
     }
     fn spread(seed: &mut u64) -> DVec3 {
         let e = 10f64.powf(next(seed, -300.0, 300.0));

@@ -8,11 +8,7 @@ struct Rng(u64);
 impl Rng {
     /// Uniform in `[lo, hi)`.
     fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        lo + (hi - lo) * ((self.0 >> 11) as f64 / (1u64 << 53) as f64)
+        crate::test_rng::uniform(&mut self.0, lo, hi)
     }
 
     /// Each component uniform in `[−s, s)`.

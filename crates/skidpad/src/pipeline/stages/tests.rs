@@ -15,11 +15,7 @@ impl Rng {
     }
 
     pub(super) fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        crate::test_rng::unit(&mut self.0)
     }
 
     /// Uniform in `[-a, a)`, with exact zeros of both signs now and then.
