@@ -52,12 +52,7 @@ mod tests {
     fn within_two_ulp_of_hypot() {
         // A deterministic spread (xorshift): magnitudes 1e-140 … 1e140, every ratio, signs.
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = || crate::test_rng::xorshift_unit(&mut state);
         let mut worst = 0;
         for _ in 0..200_000 {
             let x = 10f64.powf(280.0 * next() - 140.0) * if next() < 0.5 { -1.0 } else { 1.0 };

@@ -394,12 +394,7 @@ mod tests {
         // Seeded angles over many magnitudes, both signs, and the edges of [0, 2π).
         use std::f64::consts::TAU;
         let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = || crate::test_rng::xorshift_unit(&mut x);
         let edges = [
             0.0,
             -0.0,

@@ -367,12 +367,7 @@ fn a_batch_sharing_curve_values_gives_each_points_bits() {
     // curve values a batch shares between points with the same argument are the bits each
     // point computes alone. Seeded loads, surfaces, cambers and slips.
     let mut x = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = || crate::test_rng::xorshift_unit(&mut x);
     let mut tyre = SimpleMagicParams::default();
     let (mut shared, mut cases) = (0, 0);
     for case in 0..6000 {

@@ -236,12 +236,7 @@ fn a_batch_gives_each_points_bits_zero_slip_angles_included() {
     // skips `tan` at a zero effective slip angle and shares it between equal α. Seeded
     // loads, rest loads, cambers and surfaces.
     let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = || crate::test_rng::xorshift_unit(&mut x);
     let (mut cancelled, mut cases) = (0, 0);
     for case in 0..6000 {
         let p = SlipCurveParams {

@@ -12,10 +12,7 @@ pub(super) struct Rng(pub(super) u64);
 impl Rng {
     /// The next word.
     pub(super) fn bits(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        crate::test_rng::xorshift(&mut self.0)
     }
 
     /// Uniform in [0, 1).

@@ -12,10 +12,7 @@ struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        crate::test_rng::xorshift_unit(&mut self.0)
     }
 
     fn pick(&mut self, values: &[f64]) -> f64 {
