@@ -428,7 +428,7 @@ impl MfTire {
             vsy: tan(alpha) * vx.abs(),
             ..load.op
         };
-        let mz = self.forces_and_mz_with(&op, &load.lx, &load.ly, &load.lk).2;
+        let mz = self.mz_kept(&op, &load.lx, &load.ly, &load.lk);
         if mz.is_finite() { mz } else { 0.0 }
     }
 

@@ -2,6 +2,7 @@
 //! overturning moment Mx and rolling resistance moment My. Equations, units and signs are in
 //! the [`mf`](super) module docs; the forces they use come from [`model`](super::model).
 
+use super::forces::{FxLoad, FyLoad, FykLoad};
 use super::model::{CombinedFy, EPSILON_K, EPSILON_V, Fy0, MfTire, Op, div0, mf_arg, sgn0, sgn1};
 use crate::tire::trig::{atan, cos, sin, tan};
 use std::f64::consts::{FRAC_PI_2, PI};
@@ -16,6 +17,19 @@ impl MfTire {
         fx: f64,
         fy: &CombinedFy,
     ) -> f64 {
+        let (rest, s) = self.aligning_parts(op, fy0, kxk, fy);
+        rest + s * fx
+    }
+
+    /// The aligning moment without its last term: `(−t·F′y + Mzr, s)`, so that
+    /// Mz = `rest + s·Fx` (the sum's own order: [`MfTire::aligning_moment`] is exactly that).
+    pub(super) fn aligning_parts(
+        &self,
+        op: &Op,
+        fy0: &Fy0,
+        kxk: f64,
+        fy: &CombinedFy,
+    ) -> (f64, f64) {
         let c = &self.coefficients;
         let (fz, dfz, dpi, gz, alpha_s, lmuy_s, vx, kappa, vsy, red) = (
             op.fz, op.dfz, op.dpi, op.gz, op.alpha_s, op.lmuy_s, op.vx, op.kappa, op.vsy, op.red,
@@ -73,7 +87,53 @@ impl MfTire {
             // MF 5.2: F′y = Fy − SVyκ.
             fy - svyk
         };
-        -t * fy_prime + mzr + s * fx
+        (-t * fy_prime + mzr, s)
+    }
+
+    /// [`MfTire::forces_and_mz_with`]'s Mz, bit for bit, with Fx evaluated only where the
+    /// sum needs it: Mz = `rest + s·Fx`, and where `s` is a zero (a file without SSZ1–4, as
+    /// `Sedan_Pac02Tire.tir`) and Fx is finite ([`MfTire::fx_surely_finite`]), `s·Fx` is a
+    /// zero, which leaves every `rest` but `−0` as it is (`x + ±0 = x` for `x ≠ 0`, NaN
+    /// included; `+0 + ±0 = +0`). Saves Fx's pure curve (two `atan`, a `sin`).
+    pub(super) fn mz_kept(&self, op: &Op, lx: &FxLoad, ly: &FyLoad, lk: &FykLoad) -> f64 {
+        let ya = self.fy_alpha(op, ly, lk, op.alpha_s);
+        let fy = self.fy_combined(op, lk, &ya, &self.fy_kappa(lk, op.kappa));
+        let fy0 = Self::fy0_of(ly, ya.fy0);
+        let (rest, s) = self.aligning_parts(op, &fy0, lx.kxk, &fy);
+        let finite = self.fx_surely_finite(op, lx);
+        plus_zero_product(rest, s, finite, || {
+            Self::fx_combined(lx, &self.fx_kappa(op, lx, op.kappa), op.alpha_s)
+        })
+    }
+
+    /// Whether Fx = Gxα·Fx0 at `op`'s κ and α* is finite for certain, from bounds alone
+    /// (`NaN` fails every one): without combined-slip shape (Cxα = 0) and with every factor
+    /// of the weight bounded, both of Gxα's kernels are exactly 1 (`mf_cos`: `B·x` and `E`
+    /// finite), so Fx = Fx0; with |Bx|, |κ + SHx| ≤ 2·10¹⁰⁰ and |Ex| ≤ 10⁹¹ the shape's
+    /// `atan` argument stays below 10²⁹², its angle finite, its sine in [−1, 1], and
+    /// |Dx·sin + SVx| ≤ 2·10³⁰⁰.
+    fn fx_surely_finite(&self, op: &Op, l: &FxLoad) -> bool {
+        let c = &self.coefficients;
+        let within = |v: f64, m: f64| v.abs() <= m;
+        // Gxα = 1: |Bxα| ≤ |RBX1 + RBX3·γ²|·|λxα| ≤ 10¹⁰⁰ (its cos(atan(RBX2·κ)) ≤ 1, the
+        // argument finite), |α* + SHxα| ≤ 2·10¹⁰⁰.
+        let unit_weight = l.cxa == 0.0
+            && within(l.exa, 1e100)
+            && within(l.bxa_load, 1e50)
+            && within(c.lxal, 1e49)
+            && within(c.rbx2, 1e100)
+            && within(l.shxa, 1e100)
+            && within(op.alpha_s, 1e100);
+        unit_weight
+            && within(op.kappa, 1e100)
+            && within(l.shx, 1e100)
+            && within(l.bx, 1e100)
+            && within(l.ex_load, 1e30)
+            && within(c.pex4, 1e30)
+            && within(c.lex, 1e30)
+            && within(l.cx, 1e300)
+            && within(l.dx, 1e300)
+            && within(l.svx, 1e300)
     }
 
     /// Overturning moment (MF-Tyre / Besselink et al. 2010 form; MF 5.2 is QSX1-3).
@@ -147,3 +207,18 @@ impl MfTire {
         my * sin(FRAC_PI_2 * s)
     }
 }
+
+/// `rest + s·fx()`, bit for bit, without calling `fx` where the result is known: `s` a zero
+/// and `fx()` finite (`fx_finite`) make `s·fx()` a zero, and `rest + ±0` is `rest` for every
+/// `rest` but `−0` (NaN and ±∞ included), whose sum takes the zero's sign.
+#[inline]
+fn plus_zero_product(rest: f64, s: f64, fx_finite: bool, fx: impl FnOnce() -> f64) -> f64 {
+    if s == 0.0 && fx_finite && rest != 0.0 {
+        rest
+    } else {
+        rest + s * fx()
+    }
+}
+
+#[cfg(test)]
+mod tests;

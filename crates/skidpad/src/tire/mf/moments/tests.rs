@@ -1,0 +1,202 @@
+//! The aligning moment from kept load terms without Fx where its term is a zero
+//! ([`MfTire::mz_kept`]): the sum's shortcut on every special value, the finiteness premise
+//! on reshaped coefficients, and the kept Mz against the plain one bit for bit.
+
+use super::*;
+use crate::test_rng::{uniform, unit};
+use crate::tire::mf::{MfInput, TirFile};
+
+fn tire(text: &str, name: &str) -> MfTire {
+    MfTire::from(TirFile::parse(text, name).unwrap().0)
+}
+
+/// The three files of `tests/data`, and the sedan's with an Fx moment arm (SSZ1–4).
+fn tires() -> Vec<MfTire> {
+    let sedan = tire(
+        include_str!("../../../../tests/data/Sedan_Pac02Tire.tir"),
+        "Sedan_Pac02Tire.tir",
+    );
+    let mut arm = sedan.clone();
+    for (key, value) in [
+        ("SSZ1", 0.02),
+        ("SSZ2", -0.01),
+        ("SSZ3", 0.1),
+        ("SSZ4", 0.0),
+    ] {
+        assert!(arm.coefficients.set(key, value));
+    }
+    vec![
+        sedan,
+        arm,
+        tire(
+            include_str!("../../../../tests/data/HMMWV_Pac02Tire.tir"),
+            "HMMWV_Pac02Tire.tir",
+        ),
+        tire(
+            include_str!("../../../../tests/data/mf_185_80R14.tir"),
+            "mf_185_80R14.tir",
+        ),
+    ]
+}
+
+/// `plus_zero_product` is `rest + s·fx` bit for bit wherever `fx` is finite, for zeros of
+/// both signs, subnormals, huge values, infinities and NaN in `rest` and `s`.
+#[test]
+fn plus_zero_product_is_the_sums_bits() {
+    let values = [
+        0.0,
+        -0.0,
+        5e-324,
+        -5e-324,
+        1e-300,
+        -2.5,
+        3.0,
+        1e300,
+        -1e300,
+        f64::MAX,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+    let finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+    let mut checked = 0;
+    for &rest in &values {
+        for &s in &values {
+            for &fx in &finite {
+                let sum = rest + s * fx;
+                let got = plus_zero_product(rest, s, true, || fx);
+                assert_eq!(got.to_bits(), sum.to_bits(), "{rest} {s} {fx}");
+                checked += 1;
+            }
+            for &fx in &values {
+                let sum = rest + s * fx;
+                let got = plus_zero_product(rest, s, false, || fx);
+                assert_eq!(got.to_bits(), sum.to_bits(), "{rest} {s} {fx}");
+            }
+        }
+    }
+    assert!(checked > 1500);
+}
+
+/// A magnitude spread over 600 orders, either sign, or one of the edge values.
+fn wild(rng: &mut u64) -> f64 {
+    let edges = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        1e50,
+        1e100,
+        1e300,
+        f64::INFINITY,
+        f64::NAN,
+    ];
+    if unit(rng) < 0.15 {
+        return edges[(unit(rng) * edges.len() as f64) as usize];
+    }
+    let m = 10f64.powf(uniform(rng, -300.0, 300.0));
+    if unit(rng) < 0.5 { -m } else { m }
+}
+
+/// Wherever `fx_surely_finite` holds, Fx at that κ and α* is finite: 200 000 seeded cases
+/// of the files' coefficients with Fx's shape, weight and shift coefficients replaced by
+/// values from 10⁻³⁰⁰ to 10³⁰⁰ (and ±0, ±1, ∞, NaN), loads, cambers, slips and speeds.
+#[test]
+fn fx_surely_finite_holds_what_it_says() {
+    let keys = [
+        "PCX1", "PDX1", "PDX2", "PKX1", "PKX3", "PEX1", "PEX3", "PEX4", "PHX1", "PVX1", "LCX",
+        "LMUX", "LKX", "LEX", "LHX", "LVX", "RCX1", "RBX1", "RBX2", "RBX3", "REX1", "REX2", "RHX1",
+        "LXAL",
+    ];
+    let mut rng = 0x5eed_4d7a_u64;
+    let (mut premised, mut total) = (0, 0);
+    for base in tires() {
+        for _ in 0..50_000 {
+            let mut t = base.clone();
+            for _ in 0..1 + (unit(&mut rng) * 4.0) as usize {
+                let key = keys[(unit(&mut rng) * keys.len() as f64) as usize];
+                assert!(t.coefficients.set(key, wild(&mut rng)));
+            }
+            let common = MfInput {
+                fz: uniform(&mut rng, 10.0, 12_000.0),
+                gamma: uniform(&mut rng, -0.3, 0.3),
+                vx: uniform(&mut rng, -40.0, 40.0),
+                ..MfInput::default()
+            };
+            if !t.shares_load_terms(&common) {
+                continue;
+            }
+            let Some(load) = t.load_terms(&common) else {
+                continue;
+            };
+            let mut flag = false;
+            let kappa = t.limited_kappa(&load.cm, uniform(&mut rng, -2.0, 2.0), &mut flag);
+            let alpha = t.limited_alpha(&load.cm, uniform(&mut rng, -2.0, 2.0), &mut flag);
+            let op = Op {
+                alpha_s: t.alpha_star(alpha, load.cm.vx),
+                kappa,
+                ..load.op
+            };
+            total += 1;
+            if t.fx_surely_finite(&op, &load.lx) {
+                premised += 1;
+                let fx =
+                    MfTire::fx_combined(&load.lx, &t.fx_kappa(&op, &load.lx, kappa), op.alpha_s);
+                assert!(
+                    fx.is_finite(),
+                    "{fx} at κ {kappa}, α* {}: {:?}",
+                    op.alpha_s,
+                    load.lx
+                );
+            }
+        }
+    }
+    assert!(
+        premised > 20_000 && premised < total,
+        "{premised} of {total}"
+    );
+}
+
+/// The kept Mz ([`MfTire::mz_with`], through `mz_kept`) is [`MfTire::mz`]'s, bit for bit, on
+/// 40 000 seeded inputs per tyre: loads from 0 to past FZMAX, slips past the ranges, camber,
+/// speeds through 0 and below VXLOW (where the low-speed reduction makes `t` and `Mzr`
+/// zeros of either sign), ±0 slips.
+#[test]
+fn kept_mz_is_the_plain_mzs_bits() {
+    let mut rng = 0x00a1_1c0d_u64;
+    let mut zero_arm = 0;
+    for t in tires() {
+        for i in 0..40_000 {
+            let pick = |rng: &mut u64, lo: f64, hi: f64, zero: f64| {
+                let u = unit(rng);
+                if u < 0.05 {
+                    zero
+                } else if u < 0.1 {
+                    -zero
+                } else {
+                    uniform(rng, lo, hi)
+                }
+            };
+            let input = MfInput {
+                fz: pick(&mut rng, -100.0, 12_000.0, 0.0),
+                kappa: pick(&mut rng, -2.0, 2.0, 0.0),
+                alpha: pick(&mut rng, -1.8, 1.8, 0.0),
+                gamma: pick(&mut rng, -0.3, 0.3, 0.0),
+                vx: if i % 4 == 0 {
+                    pick(&mut rng, -1.5, 1.5, 0.0)
+                } else {
+                    pick(&mut rng, -40.0, 40.0, 0.0)
+                },
+                pressure: None,
+            };
+            if !t.shares_load_terms(&input) {
+                continue;
+            }
+            let load = t.load_terms(&input);
+            let kept = t.mz_with(&load, input);
+            assert_eq!(kept.to_bits(), t.mz(input).to_bits(), "{input:?}");
+            zero_arm += usize::from(t.coefficients.ssz1 == 0.0 && kept == 0.0);
+        }
+    }
+    assert!(zero_arm > 100, "{zero_arm}");
+}
