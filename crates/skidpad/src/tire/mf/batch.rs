@@ -83,7 +83,7 @@ impl MfTire {
             let vxlow = c.vxlow;
             if vxlow > 0.0 && vx.abs() <= vxlow {
                 lin = Some((vx / vxlow).abs());
-                red = 1.0 - 0.5 * (1.0 + cos(PI * vx / vxlow));
+                red = 1.0 - 0.5 * (1.0 + cos_or_minus_one(PI * vx / vxlow));
             }
             fz = clamp_flag(fz, 0.0, c.fzmax, &mut cl.fz);
             gamma = clamp_flag(gamma, c.cammin, c.cammax, &mut cl.gamma);
@@ -304,6 +304,13 @@ impl MfTire {
     }
 }
 
+/// `cos(x)`, without the call at `x = ±π` (the speed at VXLOW, where the contact solve
+/// evaluates its slow wheels): `cos(±π)` is −1 (test below).
+#[inline]
+fn cos_or_minus_one(x: f64) -> f64 {
+    if x.abs() == PI { -1.0 } else { cos(x) }
+}
+
 /// The index of the entry keyed `key` in `table`, or of a new one holding `empty`.
 fn find_or_push<A: Copy, B: Copy>(
     table: &mut ArrayVec<(u64, A, B), MAX_SLIP_POINTS>,
@@ -315,4 +322,29 @@ fn find_or_push<A: Copy, B: Copy>(
     }
     table.push((key, empty.0, empty.1));
     table.len() - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PI, cos, cos_or_minus_one};
+
+    /// The shortcut is `cos`'s bits at ±π and everywhere else it lets `cos` answer.
+    #[test]
+    fn cos_or_minus_one_is_cos() {
+        for x in [
+            PI,
+            -PI,
+            0.0,
+            -0.0,
+            1.0,
+            PI - 1e-15,
+            -PI + 1e-15,
+            3.0 * PI,
+            f64::NAN,
+        ] {
+            assert_eq!(cos_or_minus_one(x).to_bits(), cos(x).to_bits(), "{x}");
+        }
+        assert_eq!(cos(PI).to_bits(), (-1.0f64).to_bits());
+        assert_eq!(cos(-PI).to_bits(), (-1.0f64).to_bits());
+    }
 }
