@@ -70,7 +70,9 @@
 //! first curb strike, 16 rad/s of yaw at 0.5 m, 3.5 cm in an 8.3 ms substep); the contact is frictionless (the tyre's own
 //! friction acts only through the tyre model at the ground contact). One sphere cast per
 //! enabled wheel per substep, skipped when the ground's height bound shows the sweep cannot
-//! reach it ([`crate::ground::clear_of`]; a skipped sweep is one that finds nothing).
+//! reach it ([`crate::ground::clear_of`]; a skipped sweep is one that finds nothing); first
+//! for all wheels at once, from one bound under the body's floor plane (a car on a slope) or
+//! a flat one (`RimsBox::clear`), then wheel by wheel.
 
 use crate::chassis::{ChassisState, PointConstraint};
 use crate::ground::{BROAD_PHASE_MARGIN, Ground, HitRejection, clear_of};
