@@ -148,3 +148,17 @@ impl VehicleState {
             .map(|w| crate::wheel::tire_directions(w, &self.chassis.pose))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::vehicle::Vehicle;
+
+    /// Issue 13's budget: at most 4 KiB of state per vehicle of up to
+    /// [`crate::wheel::INLINE_WHEELS`] wheels (the params are shared, not counted).
+    #[test]
+    fn a_vehicle_fits_in_4_kib() {
+        let size = std::mem::size_of::<Vehicle>();
+        println!("size_of::<Vehicle>() = {size} B");
+        assert!(size <= 4096, "{size} B");
+    }
+}

@@ -71,8 +71,14 @@ pub fn steering_stage(
             steer_angles(&p.steering, sw, intent.steer, v, &mut s.steering, dt);
         }
         Controls::Direct(c) => {
-            for (a, cmd) in s.steering.angle.iter_mut().zip(c) {
+            // Every slot, as the commands' full array did: a wheel without a command gets
+            // the default command's angle, 0.
+            let given = c.as_slice();
+            for (a, cmd) in s.steering.angle.iter_mut().zip(given) {
                 *a = cmd.steer_angle;
+            }
+            for a in s.steering.angle.iter_mut().skip(given.len()) {
+                *a = 0.0;
             }
         }
     }

@@ -199,7 +199,12 @@ impl Vehicle {
     /// # Errors
     /// [`InputError`] naming the non-finite field (`wheels[i].drive_torque`).
     pub fn set_wheel_commands(&mut self, commands: &[WheelCommand]) -> Result<(), InputError> {
-        self.controls = Controls::Direct(input::sanitize_commands(commands)?);
+        let sanitized = input::sanitize_commands(commands)?;
+        let given = &sanitized[..commands.len()];
+        match &mut self.controls {
+            Controls::Direct(c) => c.set(given),
+            other => *other = Controls::Direct(input::WheelCommands::new(given)),
+        }
         Ok(())
     }
 

@@ -128,7 +128,10 @@ pub fn commands(
                     + intent.handbrake * wp.max_handbrake_torque,
             )
         }
-        Controls::Direct(c) => (c[i].drive_torque, c[i].brake_torque),
+        Controls::Direct(c) => {
+            let c = c.get(i);
+            (c.drive_torque, c.brake_torque)
+        }
     }
 }
 
