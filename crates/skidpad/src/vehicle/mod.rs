@@ -348,6 +348,8 @@ impl Vehicle {
         let derived = Derived::new(&params)?;
         self.params = Arc::new(params);
         self.derived = Arc::new(derived);
+        // A wheel enabled now has no substep frame: built again by the next contact stage.
+        self.state.wheel_frames = crate::wheel::FrameKey::default();
         Ok(())
     }
 
