@@ -19,8 +19,9 @@ use glam::DVec3;
 ///
 /// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
 /// every field but the derived cache [`VehicleState::wheel_frames`], in declaration order, as
-/// `#[derive(Debug)]` would.
-#[derive(PartialEq, Default)]
+/// `#[derive(Debug)]` would; `==` compares the same fields (a state whose frame key was
+/// cleared, by `set_params` say, is the same state).
+#[derive(Default)]
 pub struct VehicleState {
     /// The rigid body.
     pub chassis: ChassisState,
@@ -50,6 +51,23 @@ pub struct VehicleState {
     /// built at ([`FrameKey`]: its rule keeps every reader's bits its own). Left out of the
     /// `Debug` form, so the determinism hash is the same with or without it.
     pub wheel_frames: FrameKey,
+}
+
+impl PartialEq for VehicleState {
+    fn eq(&self, other: &Self) -> bool {
+        // `#[derive(PartialEq)]`'s comparison without the derived cache `wheel_frames`.
+        self.chassis == other.chassis
+            && self.wheels == other.wheels
+            && self.n_wheels == other.n_wheels
+            && self.acceleration_world == other.acceleration_world
+            && self.time == other.time
+            && self.teleports == other.teleports
+            && self.input == other.input
+            && self.steering == other.steering
+            && self.stability == other.stability
+            && self.drivetrain == other.drivetrain
+            && self.skip_ground_queries == other.skip_ground_queries
+    }
 }
 
 impl std::fmt::Debug for VehicleState {
