@@ -11,12 +11,17 @@ use crate::drivetrain::DrivetrainState;
 use crate::input::InputState;
 use crate::stability::StabilityState;
 use crate::steering::SteeringState;
-use crate::wheel::{WheelSlots, WheelState};
+use crate::wheel::{FrameKey, WheelSlots, WheelState};
 use glam::DVec3;
 
 /// Runtime state of a whole vehicle. `Default`: at the world origin, at rest, no history.
 /// Built by [`VehicleState::with_wheels`] (or `Default` for no wheels).
-#[derive(Debug, PartialEq, Default)]
+///
+/// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
+/// every field but the derived cache [`VehicleState::wheel_frames`], in declaration order, as
+/// `#[derive(Debug)]` would; `==` compares the same fields (a state whose frame key was
+/// cleared, by `set_params` say, is the same state).
+#[derive(Default)]
 pub struct VehicleState {
     /// The rigid body.
     pub chassis: ChassisState,
@@ -42,6 +47,46 @@ pub struct VehicleState {
     /// Suspension ground queries switched off ([`crate::vehicle::Vehicle::set_ground_queries`]):
     /// wheels reuse their cached hit planes until switched on again. Default: false.
     pub skip_ground_queries: bool,
+    /// Derived cache, not physics state: the chassis pose the wheels' substep frames were
+    /// built at ([`FrameKey`]: its rule keeps every reader's bits its own). Left out of the
+    /// `Debug` form, so the determinism hash is the same with or without it.
+    pub wheel_frames: FrameKey,
+}
+
+impl PartialEq for VehicleState {
+    fn eq(&self, other: &Self) -> bool {
+        // `#[derive(PartialEq)]`'s comparison without the derived cache `wheel_frames`.
+        self.chassis == other.chassis
+            && self.wheels == other.wheels
+            && self.n_wheels == other.n_wheels
+            && self.acceleration_world == other.acceleration_world
+            && self.time == other.time
+            && self.teleports == other.teleports
+            && self.input == other.input
+            && self.steering == other.steering
+            && self.stability == other.stability
+            && self.drivetrain == other.drivetrain
+            && self.skip_ground_queries == other.skip_ground_queries
+    }
+}
+
+impl std::fmt::Debug for VehicleState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `#[derive(Debug)]`'s form without the derived cache `wheel_frames`.
+        f.debug_struct("VehicleState")
+            .field("chassis", &self.chassis)
+            .field("wheels", &self.wheels)
+            .field("n_wheels", &self.n_wheels)
+            .field("acceleration_world", &self.acceleration_world)
+            .field("time", &self.time)
+            .field("teleports", &self.teleports)
+            .field("input", &self.input)
+            .field("steering", &self.steering)
+            .field("stability", &self.stability)
+            .field("drivetrain", &self.drivetrain)
+            .field("skip_ground_queries", &self.skip_ground_queries)
+            .finish()
+    }
 }
 
 impl Clone for VehicleState {
@@ -67,6 +112,7 @@ impl Clone for VehicleState {
             stability,
             drivetrain,
             skip_ground_queries,
+            wheel_frames,
         } = source;
         self.chassis = *chassis;
         self.n_wheels = *n_wheels;
@@ -78,6 +124,7 @@ impl Clone for VehicleState {
         self.stability = *stability;
         self.drivetrain = *drivetrain;
         self.skip_ground_queries = *skip_ground_queries;
+        self.wheel_frames = *wheel_frames;
     }
 }
 
@@ -146,5 +193,19 @@ impl VehicleState {
         self.wheels()
             .get(i)
             .map(|w| crate::wheel::tire_directions(w, &self.chassis.pose))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::vehicle::Vehicle;
+
+    /// Issue 13's budget: at most 4 KiB of state per vehicle of up to
+    /// [`crate::wheel::INLINE_WHEELS`] wheels (the params are shared, not counted).
+    #[test]
+    fn a_vehicle_fits_in_4_kib() {
+        let size = std::mem::size_of::<Vehicle>();
+        println!("size_of::<Vehicle>() = {size} B");
+        assert!(size <= 4096, "{size} B");
     }
 }

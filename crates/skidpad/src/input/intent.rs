@@ -4,6 +4,7 @@
 //! the previous command stays in force; a finite value outside its range is **clamped** to the
 //! range (a pad may overshoot 1.0 slightly; that is not an error).
 
+use super::commands::WheelCommands;
 use crate::MAX_WHEELS;
 use crate::error::InputError;
 
@@ -121,15 +122,33 @@ pub struct WheelCommand {
     pub steer_angle: f64,
 }
 
-/// What drives the wheels this step.
-// The direct variant is a fixed array on purpose: boxing it would allocate on every command.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What drives the wheels this step. `Clone`, not `Copy` (the direct commands of more than
+/// [`super::commands::INLINE_COMMANDS`] wheels are one heap block); [`Clone::clone_from`]
+/// copies into the existing storage.
+#[derive(Debug, PartialEq)]
 pub enum Controls {
     /// Pedals and wheel mapped through each wheel's `max_*` limits.
     Intent(Intent),
-    /// Per-wheel torques and angles set directly.
-    Direct([WheelCommand; MAX_WHEELS]),
+    /// Per-wheel torques and angles set directly (a wheel without a command gets zero:
+    /// [`WheelCommands::get`]).
+    Direct(WheelCommands),
+}
+
+impl Clone for Controls {
+    fn clone(&self) -> Self {
+        match self {
+            Controls::Intent(i) => Controls::Intent(*i),
+            Controls::Direct(c) => Controls::Direct(c.clone()),
+        }
+    }
+
+    /// Direct commands copy into `self`'s block when both are direct with as many commands.
+    fn clone_from(&mut self, source: &Self) {
+        match (&mut *self, source) {
+            (Controls::Direct(c), Controls::Direct(s)) => c.clone_from(s),
+            _ => *self = source.clone(),
+        }
+    }
 }
 
 impl Default for Controls {

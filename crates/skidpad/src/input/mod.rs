@@ -38,8 +38,10 @@
 //! assert!((s.smoothed.throttle - 0.3).abs() < 1e-12);
 //! ```
 
+pub mod commands;
 pub mod intent;
 
+pub use commands::{INLINE_COMMANDS, WheelCommands};
 pub use intent::{
     Controls, Intent, MAX_WHEEL_TORQUE, TrackIntent, WheelCommand, sanitize_commands,
 };

@@ -14,7 +14,7 @@ use crate::state::VehicleState;
 use crate::steering::model::steer_angles;
 use crate::suspension::model as susp;
 use crate::tire::model::{ContactLinearization, linearize_contact_lazy, solve_contact};
-use crate::wheel::{self, Body, WheelParams, WheelState};
+use crate::wheel::{self, Body, FrameKey, WheelParams, WheelState};
 use arrayvec::ArrayVec;
 use coupled::{Coupled, coupled_solve};
 use glam::DVec3;
@@ -71,8 +71,14 @@ pub fn steering_stage(
             steer_angles(&p.steering, sw, intent.steer, v, &mut s.steering, dt);
         }
         Controls::Direct(c) => {
-            for (a, cmd) in s.steering.angle.iter_mut().zip(c) {
+            // Every slot, as the commands' full array did: a wheel without a command gets
+            // the default command's angle, 0.
+            let given = c.as_slice();
+            for (a, cmd) in s.steering.angle.iter_mut().zip(given) {
                 *a = cmd.steer_angle;
+            }
+            for a in s.steering.angle.iter_mut().skip(given.len()) {
+                *a = 0.0;
             }
         }
     }
@@ -91,7 +97,35 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
     };
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
-        wheel::query_ground_reusing(wp, &p.contact, d.side[i], &pose, ground, ws, reuse);
+        // The substep's suspension line, placed once: stored for the suspension and grip
+        // stages under the key below ([`FrameKey`]).
+        let line = (
+            wheel::strut_top_world(wp, &pose),
+            wheel::travel_direction_world(wp, &pose),
+        );
+        (ws.strut_top_substep, ws.travel_substep) = line;
+        wheel::query_ground_along(wp, &p.contact, d.side[i], &pose, line, ground, ws, reuse);
+    }
+    s.wheel_frames = FrameKey::of(&pose);
+}
+
+/// Wheel `wp`'s suspension line `(top, dir)` at the chassis pose `pose`: the contact stage's
+/// ([`WheelState::strut_top_substep`], [`WheelState::travel_substep`]) when `framed` (its
+/// [`FrameKey`] matches `pose`), else computed (the same bits either way).
+#[inline]
+fn strut_line(
+    wp: &WheelParams,
+    pose: &crate::math::Pose,
+    ws: &WheelState,
+    framed: bool,
+) -> (DVec3, DVec3) {
+    if framed {
+        (ws.strut_top_substep, ws.travel_substep)
+    } else {
+        (
+            wheel::strut_top_world(wp, pose),
+            wheel::travel_direction_world(wp, pose),
+        )
     }
 }
 
@@ -124,6 +158,7 @@ fn suspension_stage_in<const N: usize>(
     // Once per stage: the centre of mass and each wheel's travel direction (the same bits as
     // each use computing its own).
     let com = s.chassis.com_world(&p.chassis);
+    let framed = s.wheel_frames.matches(&pose);
     let chassis = &s.chassis;
     let wheels: &mut [WheelState] = &mut s.wheels;
     let wheels = &mut wheels[..nw];
@@ -136,8 +171,9 @@ fn suspension_stage_in<const N: usize>(
         }
         let ss = &ws.suspension;
         before[i] = (ss.jounce, ss.in_contact, ss.has_history);
-        dirs[i] = wheel::travel_direction_world(wp, &pose);
-        wheel::update_suspension_along(wp, &pose, d.side[i], ws, dt, dirs[i]);
+        let line = strut_line(wp, &pose, ws, framed);
+        dirs[i] = line.1;
+        wheel::update_suspension_along(wp, &pose, d.side[i], ws, dt, line);
     }
     let mut arb = [0.0; N];
     susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
@@ -225,6 +261,7 @@ pub fn grip_stage(
         com: chassis.com_world(&p.chassis),
     };
     let (surfaces, g) = (ground.surfaces(), p.sim.gravity);
+    let framed = s.wheel_frames.matches(&chassis.pose);
     // The coupled solve's per-wheel input, linearisation and pending force limit: scratch of
     // this call only.
     let mut contacts: [Option<Coupled>; MAX_WHEELS] = [None; MAX_WHEELS];
@@ -238,7 +275,12 @@ pub fn grip_stage(
             ws.tire_input = None;
             continue;
         }
-        wheel::normal_load(wp, &chassis.pose, ws);
+        let dir = if framed {
+            ws.travel_substep
+        } else {
+            wheel::travel_direction_world(wp, &chassis.pose)
+        };
+        wheel::normal_load_along(ws, dir);
         let corner = d.corner(i);
         if prep.coupled {
             // Built in its slot: the input (23 numbers) and the linearisation are not moved.

@@ -20,7 +20,7 @@ use crate::input::InputState;
 use crate::stability::StabilityState;
 use crate::state::VehicleState;
 use crate::steering::SteeringState;
-use crate::wheel::WheelState;
+use crate::wheel::{FrameKey, WheelState};
 use glam::{DQuat, DVec3};
 
 /// What undoing a standalone step needs: the whole [`VehicleState`] with its wheels in `N`
@@ -39,6 +39,7 @@ pub(crate) struct Rollback<const N: usize> {
     stability: StabilityState,
     drivetrain: DrivetrainState,
     skip_ground_queries: bool,
+    wheel_frames: FrameKey,
 }
 
 impl<const N: usize> Rollback<N> {
@@ -75,6 +76,7 @@ impl<const N: usize> Rollback<N> {
             stability,
             drivetrain,
             skip_ground_queries,
+            wheel_frames,
         } = s;
         Self {
             chassis: *chassis,
@@ -88,6 +90,7 @@ impl<const N: usize> Rollback<N> {
             stability: *stability,
             drivetrain: *drivetrain,
             skip_ground_queries: *skip_ground_queries,
+            wheel_frames: *wheel_frames,
         }
     }
 
@@ -110,6 +113,7 @@ impl<const N: usize> Rollback<N> {
         s.stability = self.stability;
         s.drivetrain = self.drivetrain;
         s.skip_ground_queries = self.skip_ground_queries;
+        s.wheel_frames = self.wheel_frames;
     }
 }
 

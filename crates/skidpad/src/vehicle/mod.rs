@@ -199,7 +199,12 @@ impl Vehicle {
     /// # Errors
     /// [`InputError`] naming the non-finite field (`wheels[i].drive_torque`).
     pub fn set_wheel_commands(&mut self, commands: &[WheelCommand]) -> Result<(), InputError> {
-        self.controls = Controls::Direct(input::sanitize_commands(commands)?);
+        let sanitized = input::sanitize_commands(commands)?;
+        let given = &sanitized[..commands.len()];
+        match &mut self.controls {
+            Controls::Direct(c) => c.set(given),
+            other => *other = Controls::Direct(input::WheelCommands::new(given)),
+        }
         Ok(())
     }
 
@@ -343,6 +348,8 @@ impl Vehicle {
         let derived = Derived::new(&params)?;
         self.params = Arc::new(params);
         self.derived = Arc::new(derived);
+        // A wheel enabled now has no substep frame: built again by the next contact stage.
+        self.state.wheel_frames = crate::wheel::FrameKey::default();
         Ok(())
     }
 

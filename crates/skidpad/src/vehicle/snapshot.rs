@@ -61,7 +61,7 @@ impl Clone for VehicleSnapshot {
     fn clone(&self) -> Self {
         Self {
             state: self.state.clone(),
-            controls: self.controls,
+            controls: self.controls.clone(),
             steps: self.steps,
             fault: self.fault,
             enabled: self.enabled,
@@ -71,7 +71,7 @@ impl Clone for VehicleSnapshot {
     /// Copies into `self`'s storage (no allocation when the wheel counts match).
     fn clone_from(&mut self, source: &Self) {
         self.state.clone_from(&source.state);
-        self.controls = source.controls;
+        self.controls.clone_from(&source.controls);
         self.steps = source.steps;
         self.fault = source.fault;
         self.enabled = source.enabled;
@@ -89,7 +89,7 @@ impl Vehicle {
         }
         VehicleSnapshot {
             state: self.state.clone(),
-            controls: self.controls,
+            controls: self.controls.clone(),
             steps: self.steps,
             fault: self.fault,
             enabled,
@@ -100,7 +100,7 @@ impl Vehicle {
     /// a snapshot of a vehicle with as many wheels.
     pub fn snapshot_into(&self, out: &mut VehicleSnapshot) {
         out.state.clone_from(&self.state);
-        out.controls = self.controls;
+        out.controls.clone_from(&self.controls);
         out.steps = self.steps;
         out.fault = self.fault;
         out.enabled = [false; MAX_WHEELS];
@@ -136,7 +136,7 @@ impl Vehicle {
             self.set_enabled_wheels(&snapshot.enabled[..n])?;
         }
         self.state.clone_from(&snapshot.state);
-        self.controls = snapshot.controls;
+        self.controls.clone_from(&snapshot.controls);
         self.steps = snapshot.steps;
         self.fault = snapshot.fault;
         Ok(())

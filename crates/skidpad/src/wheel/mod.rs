@@ -16,11 +16,14 @@
 //! strut top (wheel centre at full compression) along the travel direction (droop); jounce is
 //! positive in compression. Units: m, m/s, N, N·m, rad.
 //!
-//! What follows from the chassis pose and the params alone is computed where it is needed,
-//! not kept in every wheel slot of every vehicle's state: the suspension line
-//! ([`strut_top_world`], [`travel_direction_world`]) and the force points
+//! What follows from the chassis pose and the params alone is computed where it is needed:
+//! the suspension line ([`strut_top_world`], [`travel_direction_world`]) and the force points
 //! ([`suspension_force_point_world`], [`tire_force_point_world`]). The same expressions as
-//! before on the same pose, so the same bits.
+//! before on the same pose, so the same bits. Within a substep the contact stage places each
+//! wheel's suspension line once and keeps it for the suspension and grip stages
+//! ([`WheelState::strut_top_substep`], [`WheelState::travel_substep`]), valid while the
+//! vehicle's [`FrameKey`] matches the chassis pose: a derived cache, not in the state's
+//! `Debug` form (the determinism hash).
 
 mod frame;
 pub mod params;
@@ -31,7 +34,7 @@ pub use frame::{TireDirections, inclination, tire_directions, wheel_rotation};
 use frame::{axle_world, inclination_steered, rotation_z, substep_axle};
 pub use params::WheelParams;
 pub use slots::{INLINE_WHEELS, WheelSlots};
-pub use state::{TireInputRecord, WheelState};
+pub use state::{FrameKey, TireInputRecord, WheelState};
 
 #[cfg(test)]
 mod tests;
@@ -128,7 +131,10 @@ pub fn commands(
                     + intent.handbrake * wp.max_handbrake_torque,
             )
         }
-        Controls::Direct(c) => (c[i].drive_torque, c[i].brake_torque),
+        Controls::Direct(c) => {
+            let c = c.get(i);
+            (c.drive_torque, c.brake_torque)
+        }
     }
 }
 
@@ -176,6 +182,28 @@ pub fn query_ground_reusing(
     ws: &mut WheelState,
     reuse_steps: u32,
 ) {
+    let line = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
+    query_ground_along(wp, contact, side, pose, line, ground, ws, reuse_steps);
+}
+
+/// [`query_ground_reusing`] with the suspension line `(top, dir)` already placed in the world
+/// ([`strut_top_world`], [`travel_direction_world`] at `pose`, the same bits): the contact
+/// stage places it once and stores it for the later stages ([`WheelState::strut_top_substep`]).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "query_ground_reusing's and the line"
+)]
+#[inline]
+pub(crate) fn query_ground_along(
+    wp: &WheelParams,
+    contact: &ContactParams,
+    side: f64,
+    pose: &Pose,
+    (top, dir): (DVec3, DVec3),
+    ground: &dyn Ground,
+    ws: &mut WheelState,
+    reuse_steps: u32,
+) {
     let sp = &wp.suspension;
     // The axle only matters to a wheel sweep and to a cached sweep plane; a ray and a ray's
     // plane read none of it but its finiteness (a non-finite axle makes the query unusable),
@@ -195,8 +223,8 @@ pub fn query_ground_reusing(
     };
     let axle = ws.axle_world_substep;
     let q = WheelQuery {
-        origin: strut_top_world(wp, pose),
-        direction: travel_direction_world(wp, pose),
+        origin: top,
+        direction: dir,
         max_distance: sp.max_compression + sp.max_droop,
         radius: wp.radius,
         half_width: 0.5 * wp.width,
@@ -252,23 +280,25 @@ pub fn query_ground_reusing(
 /// on the crown it moves off the tread centre line continuously with the lean (`R_c·sin θ`).
 /// A ray contact has no tread: its forces act at the centre's projection.
 pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut WheelState, dt: f64) {
-    update_suspension_along(wp, pose, side, ws, dt, travel_direction_world(wp, pose));
+    let line = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
+    update_suspension_along(wp, pose, side, ws, dt, line);
 }
 
-/// [`update_suspension`] with the wheel's travel direction `dir` already placed in the world
-/// ([`travel_direction_world`], the same bits): the suspension stage shares it with the
-/// strut's energy balances.
+/// [`update_suspension`] with the wheel's suspension line `(top, dir)` already placed in the
+/// world ([`strut_top_world`], [`travel_direction_world`], the same bits): the suspension
+/// stage takes the contact stage's ([`WheelState::strut_top_substep`]) and shares the
+/// direction with the strut's energy balances.
 pub(crate) fn update_suspension_along(
     wp: &WheelParams,
     pose: &Pose,
     side: f64,
     ws: &mut WheelState,
     dt: f64,
-    dir: DVec3,
+    (top, dir): (DVec3, DVec3),
 ) {
     let sp = &wp.suspension;
     susp::update_jounce(sp, &mut ws.suspension, ws.measured_jounce, dt);
-    ws.centre_world = strut_top_world(wp, pose) + dir * (sp.max_compression - ws.suspension.jounce);
+    ws.centre_world = top + dir * (sp.max_compression - ws.suspension.jounce);
     ws.contact_point_world = if ws.suspension.in_contact {
         let n = ws.contact_normal_world;
         let support = if !ws.hit_cache.from_ray {
@@ -289,8 +319,15 @@ pub(crate) fn update_suspension_along(
 /// `F_n·(n·up) = F` (with `n·up ≥` [`MIN_NORMAL_COS`]). Returns the load (N); it acts at
 /// [`suspension_force_point_world`].
 pub fn normal_load(wp: &WheelParams, pose: &Pose, ws: &mut WheelState) -> f64 {
+    normal_load_along(ws, travel_direction_world(wp, pose))
+}
+
+/// [`normal_load`] with the wheel's travel direction `dir` already placed in the world
+/// ([`travel_direction_world`], the same bits; `up = −dir`).
+#[inline]
+pub(crate) fn normal_load_along(ws: &mut WheelState, dir: DVec3) -> f64 {
     let n = ws.contact_normal_world;
-    let up = -pose.transform_vector(wp.suspension.travel_direction);
+    let up = -dir;
     let cos = n.dot(up).max(MIN_NORMAL_COS);
     ws.normal_load = ws.suspension.force / cos;
     ws.normal_load

@@ -1,11 +1,15 @@
 //! Runtime state of one wheel: what each stage of the step wrote for it this substep.
 //!
-//! What follows from the chassis pose and the params alone is not stored (one slot per
+//! What follows from the chassis pose and the params alone is not physics state (one slot per
 //! wheel, [`crate::wheel::WheelSlots`]): the suspension line's top and direction ([`crate::wheel::strut_top_world`],
 //! [`crate::wheel::travel_direction_world`]) and where the suspension and tyre forces act
 //! ([`crate::wheel::suspension_force_point_world`], [`crate::wheel::tire_force_point_world`]).
+//! The substep's axle and suspension line are kept as derived caches (`*_substep`, left out
+//! of the `Debug` form) so the contact stage's are not computed again by the later stages:
+//! [`FrameKey`] says when they may be read.
 
 use crate::ground::{HitCache, SurfaceId};
+use crate::math::Pose;
 use crate::suspension::SuspensionState;
 use crate::tire::TireState;
 use crate::tire::model::ContactInput;
@@ -14,8 +18,9 @@ use glam::DVec3;
 /// Runtime state of one wheel.
 ///
 /// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
-/// every field but the derived cache [`WheelState::axle_world_substep`], in declaration order,
-/// as `#[derive(Debug)]` would.
+/// every field but the derived caches [`WheelState::axle_world_substep`],
+/// [`WheelState::strut_top_substep`] and [`WheelState::travel_substep`], in declaration
+/// order, as `#[derive(Debug)]` would.
 #[derive(Clone, Copy, PartialEq, Default)]
 pub struct WheelState {
     /// Suspension line.
@@ -81,11 +86,56 @@ pub struct WheelState {
     /// form, so the determinism hash is the same with or without it (it follows from the
     /// state at the substep's start in any case). Unit: 1.
     pub axle_world_substep: DVec3,
+    /// Derived cache, not physics state: the top of the wheel's suspension line in the world
+    /// this substep ([`crate::wheel::strut_top_world`] at the chassis pose), written by the
+    /// contact stage (`pipeline::contact_stage`) for the suspension stage. Valid only while
+    /// the vehicle's [`FrameKey`] matches the chassis pose (the readers check; otherwise they
+    /// compute it). Left out of the `Debug` form, as `axle_world_substep`. Unit: m.
+    pub strut_top_substep: DVec3,
+    /// Derived cache, not physics state: the wheel's unit travel direction (droop) in the
+    /// world this substep ([`crate::wheel::travel_direction_world`] at the chassis pose),
+    /// written with [`WheelState::strut_top_substep`] for the suspension and grip stages,
+    /// under the same rule. Unit: 1.
+    pub travel_substep: DVec3,
+}
+
+/// Which chassis pose the wheels' substep frames ([`WheelState::strut_top_substep`],
+/// [`WheelState::travel_substep`]) were built at: the pose's bits, or none.
+///
+/// The frames are a pure function of the pose and the wheel's params. The contact stage
+/// writes every enabled wheel's frame and this key together; a later stage uses the stored
+/// frame only when the key holds the bits of the pose it works at, and computes the frame
+/// itself otherwise (a stage run alone, a pose moved since: integration, a teleport, a host,
+/// a test writing the pose). A change of params that can move a frame (`set_params`,
+/// enabling a wheel, copying another vehicle's dynamics) clears the key. So no reader gets
+/// bits other than its own computation's. `Default`: none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FrameKey(Option<[u64; 7]>);
+
+impl FrameKey {
+    /// The key of frames built at `pose`.
+    #[inline]
+    pub fn of(pose: &Pose) -> Self {
+        Self(Some(pose_bits(pose)))
+    }
+
+    /// Whether frames with this key were built at `pose` (bit for bit).
+    #[inline]
+    pub fn matches(&self, pose: &Pose) -> bool {
+        self.0 == Some(pose_bits(pose))
+    }
+}
+
+/// The bits of `pose`'s translation and rotation.
+#[inline]
+fn pose_bits(pose: &Pose) -> [u64; 7] {
+    let (t, q) = (pose.translation, pose.rotation);
+    [t.x, t.y, t.z, q.x, q.y, q.z, q.w].map(f64::to_bits)
 }
 
 impl std::fmt::Debug for WheelState {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // `#[derive(Debug)]`'s form without the derived cache `axle_world_substep`.
+        // `#[derive(Debug)]`'s form without the derived caches (`*_substep`).
         f.debug_struct("WheelState")
             .field("suspension", &self.suspension)
             .field("tire", &self.tire)

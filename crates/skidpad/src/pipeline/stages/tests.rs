@@ -154,3 +154,70 @@ fn assemble_sums_in_locals_keep_the_bits() {
         }
     }
 }
+
+/// The suspension and grip stages with the contact stage's stored suspension lines
+/// (`WheelState::strut_top_substep`, `travel_substep`) against the same stages computing
+/// them (the key cleared), bit for bit; and a pose moved after the contact stage (the
+/// stored lines stale) against a state whose lines were never stored.
+#[test]
+fn stored_suspension_lines_keep_the_bits_and_never_go_stale() {
+    use crate::ground::Plane;
+    use crate::wheel::FrameKey;
+    let mut rng = Rng::new(0xf4a3_e529);
+    let dt = 1.0 / 180.0;
+    let controls = Controls::Intent(Intent {
+        throttle: 0.5,
+        ..Intent::default()
+    });
+    let mut touching = 0;
+    for (k, p) in vehicles().into_iter().enumerate() {
+        let d = Derived::new(&p).unwrap();
+        for case in 0..200 {
+            let ground = Plane::new(DVec3::new(0.0, 0.0, rng.signed(0.05)), DVec3::Z);
+            let mut s = random_state(&p, &mut rng);
+            // Near the ground, so that most wheels touch it.
+            let tilt = DQuat::from_scaled_axis(rng.vec(0.05));
+            let at = DVec3::new(rng.signed(20.0), rng.signed(20.0), 0.3 + 0.3 * rng.next());
+            s.chassis.pose = Pose::new(at, DQuat::from_rotation_z(rng.signed(3.0)) * tilt);
+            contact_stage(&p, &d, &mut s, &ground);
+            assert!(s.wheel_frames.matches(&s.chassis.pose));
+            touching += s
+                .wheels
+                .iter()
+                .filter(|w| w.measured_jounce.is_some())
+                .count();
+            for (wp, w) in p.wheels.iter().zip(s.wheels.iter()) {
+                let pose = &s.chassis.pose;
+                let bits = |v: DVec3| v.to_array().map(f64::to_bits);
+                assert_eq!(
+                    bits(w.strut_top_substep),
+                    bits(wheel::strut_top_world(wp, pose))
+                );
+                assert_eq!(
+                    bits(w.travel_substep),
+                    bits(wheel::travel_direction_world(wp, pose))
+                );
+            }
+            let mut unkeyed = s.clone();
+            unkeyed.wheel_frames = FrameKey::default();
+            if case % 2 == 1 {
+                // Stale lines: the pose moves after the contact stage.
+                let moved = Pose::new(rng.vec(1.0), rng.unit_quat());
+                (s.chassis.pose, unkeyed.chassis.pose) = (moved, moved);
+            }
+            for st in [&mut s, &mut unkeyed] {
+                suspension_stage(&p, &d, st, dt);
+                let intent = input_stage(&p, &controls, st, dt);
+                let prep = powertrain_stage(&p, &d, &controls, &intent, st, dt);
+                grip_stage(&p, &d, &prep, st, &ground, dt);
+            }
+            assert_eq!(
+                format!("{s:?}"),
+                format!("{unkeyed:?}"),
+                "vehicle {k} case {case}"
+            );
+        }
+    }
+    // Most wheels found the ground (4 vehicles × 200 cases, 4 to 8 wheels each).
+    assert!(touching > 2000, "{touching} wheels touching");
+}
