@@ -1,9 +1,10 @@
 //! The lazy force limit of the direct-drive solve ([`super::solve`]) against the eager one of
 //! [`super::linearize`] and [`super::solve_spin`]: bit for bit over a grid of slips, loads,
-//! spins, drive and brake torques and grip limits, for the slip-curve, simplified-MF and
-//! full-MF tyres. Also [`super::zero_alpha`] against [`super::model_alpha`].
+//! spins, drive and brake torques and grip limits, for the friction-circle, slip-curve,
+//! simplified-MF and full-MF tyres. Also [`super::zero_alpha`] against [`super::model_alpha`].
 
 use super::*;
+use crate::tire::FrictionCircleParams;
 use crate::tire::mf::{MfTire, TirFile};
 use crate::tire::params::TireModelKind;
 use crate::tire::simple_magic::SimpleMagicParams;
@@ -15,6 +16,10 @@ fn models() -> Vec<(&'static str, TireModelKind)> {
     let text = include_str!("../../../tests/data/Sedan_Pac02Tire.tir");
     let (sedan, _) = TirFile::parse(text, "Sedan_Pac02Tire.tir").unwrap();
     vec![
+        (
+            "friction circle",
+            TireModelKind::FrictionCircle(FrictionCircleParams::default()),
+        ),
         (
             "slip curve",
             TireModelKind::SlipCurve(SlipCurveParams::default()),

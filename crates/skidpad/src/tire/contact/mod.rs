@@ -554,12 +554,20 @@ fn aligning_moment(
     s: &TireState,
     kept: &mut KeptLoad,
 ) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    if !model.has_aligning_moment() {
+        // What the lines below give for a moment of 0, without the slips.
+        return if sx == 1.0 && sy == 1.0 {
+            0.0
+        } else {
+            sy * 0.0
+        };
+    }
     let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
     let (kappa, alpha) = (
         s.transient.u / (r.longitudinal_length * c.relaxation_scale),
         model_alpha(c, tan_alpha),
     );
-    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     if sx == 1.0 && sy == 1.0 {
         return model.aligning_moment_kept(&slip_input(c, s.omega, kappa, alpha), kept);
     }
