@@ -119,6 +119,22 @@ impl TireModel for FrictionCircleParams {
         p.point(finite_or_zero(input.kappa), tan_or_zero(alpha))
     }
 
+    /// `(+0, −0)`: `Fx = C_κ·s_k·F_z·(+0/s_p) = +0` and `Fy = −C_α·s_k·F_z·tan(+0) = −0`,
+    /// kept by the circle's scaling `·limit/|F|` (`0 ≤ limit < ∞`), for every other slip;
+    /// `None` where a product's sign or finiteness would differ (only for parameters
+    /// `validate` rejects, or a load of −0).
+    fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
+        let p = kept.circle(common, |s| self.prepare(s));
+        let known = p.cx.is_sign_positive()
+            && p.cx < f64::INFINITY
+            && p.cy.is_sign_negative()
+            && p.cy > f64::NEG_INFINITY
+            && p.limit.is_sign_positive()
+            && p.limit < f64::INFINITY
+            && p.peak_slip_scale > 0.0;
+        known.then_some((0.0, -0.0))
+    }
+
     /// Mz = 0 without evaluating the forces.
     fn aligning_moment(&self, _input: &SlipInput) -> f64 {
         0.0
@@ -133,32 +149,18 @@ impl TireModel for FrictionCircleParams {
     /// points with the same α (none at α = 0); per point the slip, two products and the
     /// circle.
     fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
-        let p = self.prepare(common);
-        let mut last: Option<(u64, f64)> = None;
-        for (pt, o) in points.iter().zip(out.iter_mut()) {
-            let alpha = finite_or_zero(pt.alpha);
-            let t = match last {
-                Some((bits, t)) if bits == alpha.to_bits() => t,
-                _ => {
-                    let t = tan_or_zero(alpha);
-                    last = Some((alpha.to_bits(), t));
-                    t
-                }
-            };
-            *o = p.point(finite_or_zero(pt.kappa), t);
-        }
+        forces_with(&self.prepare(common), points, out);
     }
 
-    /// [`TireModel::forces_at`]: its load terms are a few products, cheaper to compute again
-    /// than to key and keep.
+    /// [`TireModel::forces_at`] with the load and surface products kept ([`KeptLoad`]).
     fn forces_at_kept(
         &self,
         common: &SlipInput,
         points: &[SlipPoint],
         out: &mut [(f64, f64)],
-        _kept: &mut KeptLoad,
+        kept: &mut KeptLoad,
     ) {
-        self.forces_at(common, points, out);
+        forces_with(&kept.circle(common, |s| self.prepare(s)), points, out);
     }
 
     /// The circle itself: `min(|C_κ·s_k·F_z·κ/s_p|, µ·s_µ·F_z)·(1 − 10⁻⁹)` whatever α.
@@ -174,10 +176,10 @@ impl TireModel for FrictionCircleParams {
         common: &SlipInput,
         kappa: f64,
         _alpha: f64,
-        _kept: &mut KeptLoad,
+        kept: &mut KeptLoad,
     ) -> f64 {
         const BIG: f64 = 1e150;
-        let p = self.prepare(common);
+        let p = kept.circle(common, |s| self.prepare(s));
         if !(p.cx.abs() < BIG && p.cy.abs() < BIG && p.limit < BIG) {
             return 0.0;
         }
@@ -191,7 +193,7 @@ impl TireModel for FrictionCircleParams {
 /// surface: every point's forces are then its very operations in the same order, so bit for
 /// bit its values.
 #[derive(Debug, Clone, Copy)]
-struct Prepared {
+pub(crate) struct Prepared {
     /// `C_κ·s_k·F_z`. Unit: N.
     cx: f64,
     /// `−C_α·s_k·F_z`. Unit: N.
@@ -223,6 +225,24 @@ impl FrictionCircleParams {
             limit: self.friction * i.friction_scale * i.fz,
             peak_slip_scale: i.peak_slip_scale,
         }
+    }
+}
+
+/// [`TireModel::forces_at`] from the load and surface products `p`.
+#[inline]
+fn forces_with(p: &Prepared, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+    let mut last: Option<(u64, f64)> = None;
+    for (pt, o) in points.iter().zip(out.iter_mut()) {
+        let alpha = finite_or_zero(pt.alpha);
+        let t = match last {
+            Some((bits, t)) if bits == alpha.to_bits() => t,
+            _ => {
+                let t = tan_or_zero(alpha);
+                last = Some((alpha.to_bits(), t));
+                t
+            }
+        };
+        *o = p.point(finite_or_zero(pt.kappa), t);
     }
 }
 

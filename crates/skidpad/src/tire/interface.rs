@@ -239,6 +239,16 @@ pub trait TireModel: Debug + Send + Sync {
         self.sliding_fx_floor_kept(common, kappa, alpha, kept)
     }
 
+    /// `Some((Fx, Fy))` if at `common`'s load and surface [`TireModel::forces_at`] gives
+    /// this `Fx`, bit for bit, at `κ = +0` for every `α`, and this `Fy` at `α = +0` for
+    /// every `κ` (a model linear in the slips below its limit: the signed zeros): the
+    /// contact solve then takes its secants' zero-slip forces without evaluating them.
+    /// `kept` as [`TireModel::forces_at_kept`] takes it. Default: `None`.
+    fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
+        let _ = (common, kept);
+        None
+    }
+
     /// `false` if [`SteadyForces::mz`] is 0 for every input (the friction-circle tyre), so
     /// the contact solve records `Mz = 0` without asking. Default: `true`.
     fn has_aligning_moment(&self) -> bool {

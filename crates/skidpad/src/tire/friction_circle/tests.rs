@@ -185,3 +185,36 @@ fn sliding_floor_bounds_the_force_and_is_the_circle() {
     assert!((floor(1.0, 0.3) - 4000.0 * (1.0 - 1e-9)).abs() < 1e-9);
     assert!((floor(-0.01, 0.0) - 720.0 * (1.0 - 1e-9)).abs() < 1e-9);
 }
+
+#[test]
+fn known_zero_slip_forces_are_the_batchs() {
+    let mut rng = Rng(929);
+    let mut known = 0;
+    for m in models() {
+        for _ in 0..20_000 {
+            let common = rng.input();
+            let Some((zx, zy)) = m.zero_slip_forces(&common, &mut KeptLoad::default()) else {
+                continue;
+            };
+            known += 1;
+            let (kappa, alpha) = (rng.value(1.2), rng.value(1.7));
+            let points = [
+                SlipPoint {
+                    kappa: 0.0,
+                    alpha,
+                    need: ForceNeed::Longitudinal,
+                },
+                SlipPoint {
+                    kappa,
+                    alpha: 0.0,
+                    need: ForceNeed::Lateral,
+                },
+            ];
+            let mut out = [(f64::NAN, f64::NAN); 2];
+            m.forces_at(&common, &points, &mut out);
+            assert_eq!(out[0].0.to_bits(), zx.to_bits(), "{common:?} {alpha}");
+            assert_eq!(out[1].1.to_bits(), zy.to_bits(), "{common:?} {kappa}");
+        }
+    }
+    assert!(known > 20_000, "{known}");
+}
