@@ -28,7 +28,7 @@ struct Args {
     /// Car counts (default 1, 10, 100, 1000, 10000).
     #[arg(long, value_delimiter = ',')]
     n: Vec<usize>,
-    /// skidpad configurations (default: the four).
+    /// skidpad configurations (default: the four and the friction-circle ray car).
     #[arg(long, value_enum, value_delimiter = ',')]
     config: Vec<Config>,
     /// Grounds (default both).

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use skidpad::ground::{ContactMode, HeightField, Plane};
+use skidpad::tire::FrictionCircleParams;
 use skidpad::tire::mf::{MfTire, TirFile};
 use skidpad::tire::params::{TireModelKind, TireParams};
 use skidpad::tire::slip_curve::SlipCurveParams;
@@ -99,6 +100,8 @@ pub enum Config {
     SedanSlipRay,
     /// Sedan with the full Magic Formula from `Sedan_Pac02Tire.tir`.
     SedanMf,
+    /// Sedan with the friction-circle tyre (default params), ray-cast contact, 1 substep.
+    SedanFcRay,
     /// `presets::truck_6x6()` with the slip-curve tyre, ray cast, 1 substep (6 wheels).
     Truck6SlipRay,
     /// `presets::truck_8x8()` with the slip-curve tyre, ray cast, 1 substep (8 wheels).
@@ -107,11 +110,12 @@ pub enum Config {
 
 impl Config {
     /// The table rows, in order.
-    pub const TABLE: [Config; 4] = [
+    pub const TABLE: [Config; 5] = [
         Config::Sedan,
         Config::SportsRwd,
         Config::SedanSlipRay,
         Config::SedanMf,
+        Config::SedanFcRay,
     ];
     /// The wheel-count rows (4, 6, 8 wheels; same tyre, contact and substeps).
     pub const WHEELS: [Config; 3] = [
@@ -127,6 +131,7 @@ impl Config {
             Config::SportsRwd => "sports-rwd",
             Config::SedanSlipRay => "sedan-slip-ray-1sub",
             Config::SedanMf => "sedan-mf",
+            Config::SedanFcRay => "sedan-fc-ray-1sub",
             Config::Truck6SlipRay => "truck6x6-slip-ray-1sub",
             Config::Truck8SlipRay => "truck8x8-slip-ray-1sub",
         }
@@ -138,6 +143,10 @@ impl Config {
             Config::Sedan => presets::sedan(),
             Config::SportsRwd => presets::sports_rwd(),
             Config::SedanSlipRay => slip_ray(presets::sedan()),
+            Config::SedanFcRay => with_tire_ray(
+                presets::sedan(),
+                TireModelKind::FrictionCircle(FrictionCircleParams::default()),
+            ),
             Config::Truck6SlipRay => slip_ray(presets::truck_6x6()),
             Config::Truck8SlipRay => slip_ray(presets::truck_8x8()),
             Config::SedanMf => {
@@ -188,9 +197,14 @@ impl Config {
 }
 
 /// `p` with the slip-curve tyre (PhysX defaults), ray-cast contact and one substep.
-fn slip_ray(mut p: VehicleParams) -> VehicleParams {
+fn slip_ray(p: VehicleParams) -> VehicleParams {
+    with_tire_ray(p, TireModelKind::SlipCurve(SlipCurveParams::default()))
+}
+
+/// `p` with `tire` on every wheel, ray-cast contact and one substep.
+fn with_tire_ray(mut p: VehicleParams, tire: TireModelKind) -> VehicleParams {
     for w in &mut p.wheels {
-        w.tire.model = TireModelKind::SlipCurve(SlipCurveParams::default());
+        w.tire.model = tire.clone();
     }
     p.contact.mode = ContactMode::Raycast;
     p.sim.substeps_low_speed = 1;

@@ -28,7 +28,9 @@
 //! Limits: no load sensitivity, no camber, no aligning moment (Mz = 0), the peak is the
 //! sliding force (no drop past the peak).
 
-use super::interface::{SlipInput, SteadyForces, TireModel};
+use super::interface::{
+    ForceNeed, KeptLoad, SlipInput, SlipPoint, SteadyForces, TireModel, finite_or_zero,
+};
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +91,11 @@ impl TireModel for FrictionCircleParams {
         false
     }
 
+    /// No aligning moment (Mz = 0 at every input).
+    fn has_aligning_moment(&self) -> bool {
+        false
+    }
+
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
         let i = super::interface::sanitize(input);
         let kappa = super::interface::longitudinal_slip(&i);
@@ -104,63 +111,151 @@ impl TireModel for FrictionCircleParams {
             ..SteadyForces::default()
         }
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn linear_below_the_limit_and_on_the_circle_above() {
-        let m = FrictionCircleParams::default();
-        // κ = 0.01 at 4 kN: Fx = 18·4000·0.01 = 720 N, well inside µ·Fz = 4000 N.
-        let f = m.steady_state(&SlipInput {
-            fz: 4000.0,
-            kappa: 0.01,
-            ..SlipInput::default()
-        });
-        assert!((f.fx - 720.0).abs() < 1e-9, "{f:?}");
-        // tan α = 0.01: Fy = −17·4000·0.01 = −680 N (sliding left, pushed right).
-        let f = m.steady_state(&SlipInput {
-            fz: 4000.0,
-            alpha: 0.01f64.atan(),
-            ..SlipInput::default()
-        });
-        assert!((f.fy + 680.0).abs() < 1e-9, "{f:?}");
-        // κ = 0.5, α = 0.3: the linear force (36 kN, 21 kN) is far outside; it is scaled onto
-        // the circle µ·Fz = 4000 N keeping its direction.
-        let f = m.steady_state(&SlipInput {
-            fz: 4000.0,
-            kappa: 0.5,
-            alpha: 0.3,
-            ..SlipInput::default()
-        });
-        assert!((f.fx.hypot(f.fy) - 4000.0).abs() < 1e-9, "{f:?}");
-        let (lx, ly) = (18.0 * 4000.0 * 0.5, -17.0 * 4000.0 * 0.3f64.tan());
-        assert!((f.fy / f.fx - ly / lx).abs() < 1e-12, "{f:?}");
+    /// Both forces from the load terms once (`Prepared`), without the moments.
+    fn forces(&self, input: &SlipInput, _need: ForceNeed) -> (f64, f64) {
+        let p = self.prepare(input);
+        let alpha = finite_or_zero(input.alpha);
+        p.point(finite_or_zero(input.kappa), tan_or_zero(alpha))
     }
 
-    #[test]
-    fn every_field_is_checked() {
-        let ok = FrictionCircleParams::default();
-        assert!(ok.validate().is_ok());
-        type Breaker = fn(&mut FrictionCircleParams);
-        let cases: [(Breaker, &str); 4] = [
-            (
-                |p| p.longitudinal_stiffness_per_unit_load = 0.0,
-                "longitudinal_stiffness_per_unit_load",
-            ),
-            (
-                |p| p.cornering_stiffness_per_unit_load = -1.0,
-                "cornering_stiffness_per_unit_load",
-            ),
-            (|p| p.friction = 0.0, "friction"),
-            (|p| p.friction = 3.5, "friction"),
-        ];
-        for (breaker, path) in cases {
-            let mut p = ok;
-            breaker(&mut p);
-            assert_eq!(p.validate().unwrap_err().path, path);
+    /// `(+0, −0)`: `Fx = C_κ·s_k·F_z·(+0/s_p) = +0` and `Fy = −C_α·s_k·F_z·tan(+0) = −0`,
+    /// kept by the circle's scaling `·limit/|F|` (`0 ≤ limit < ∞`), for every other slip;
+    /// `None` where a product's sign or finiteness would differ (only for parameters
+    /// `validate` rejects, or a load of −0).
+    fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
+        let p = kept.circle(common, |s| self.prepare(s));
+        let known = p.cx.is_sign_positive()
+            && p.cx < f64::INFINITY
+            && p.cy.is_sign_negative()
+            && p.cy > f64::NEG_INFINITY
+            && p.limit.is_sign_positive()
+            && p.limit < f64::INFINITY
+            && p.peak_slip_scale > 0.0;
+        known.then_some((0.0, -0.0))
+    }
+
+    /// Mz = 0 without evaluating the forces.
+    fn aligning_moment(&self, _input: &SlipInput) -> f64 {
+        0.0
+    }
+
+    /// Mz = 0 without evaluating the forces.
+    fn aligning_moment_kept(&self, _input: &SlipInput, _kept: &mut KeptLoad) -> f64 {
+        0.0
+    }
+
+    /// The load and surface terms once per batch (`Prepared`), `tan α` once per run of
+    /// points with the same α (none at α = 0); per point the slip, two products and the
+    /// circle.
+    fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        forces_with(&self.prepare(common), points, out);
+    }
+
+    /// [`TireModel::forces_at`] with the load and surface products kept ([`KeptLoad`]).
+    fn forces_at_kept(
+        &self,
+        common: &SlipInput,
+        points: &[SlipPoint],
+        out: &mut [(f64, f64)],
+        kept: &mut KeptLoad,
+    ) {
+        forces_with(&kept.circle(common, |s| self.prepare(s)), points, out);
+    }
+
+    /// The circle itself: `min(|C_κ·s_k·F_z·κ/s_p|, µ·s_µ·F_z)·(1 − 10⁻⁹)` whatever α.
+    ///
+    /// Below the circle (`|F_lin| ≤ µ·s_µ·F_z`) the force is the linear one, at least as
+    /// long as its `Fx`; on it, the force is scaled onto the circle, `|F| = µ·s_µ·F_z`. Each
+    /// holds to a few ulps of rounding (the products, `norm` within 2 ulp, the scaling's
+    /// product and quotient), far inside the margin, while no product under- or overflows:
+    /// so 0 unless the floor is above 10⁻¹⁵⁰ N and `C_κ·s_k·F_z`, `C_α·s_k·F_z` and the
+    /// circle below 10¹⁵⁰ N (then every product of the scaling is a normal number).
+    fn sliding_force_floor_kept(
+        &self,
+        common: &SlipInput,
+        kappa: f64,
+        _alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        const BIG: f64 = 1e150;
+        let p = kept.circle(common, |s| self.prepare(s));
+        if !(p.cx.abs() < BIG && p.cy.abs() < BIG && p.limit < BIG) {
+            return 0.0;
+        }
+        let fx_lin = (p.cx * (finite_or_zero(kappa) / p.peak_slip_scale)).abs();
+        let floor = if fx_lin < p.limit { fx_lin } else { p.limit } * (1.0 - 1e-9);
+        if floor > 1.0 / BIG { floor } else { 0.0 }
+    }
+}
+
+/// The slip-independent part of [`FrictionCircleParams::steady_state`] at one load and
+/// surface: every point's forces are then its very operations in the same order, so bit for
+/// bit its values.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Prepared {
+    /// `C_κ·s_k·F_z`. Unit: N.
+    cx: f64,
+    /// `−C_α·s_k·F_z`. Unit: N.
+    cy: f64,
+    /// `µ·s_µ·F_z`. Unit: N.
+    limit: f64,
+    /// Sanitised peak-slip scale `s_p`. Unit: 1.
+    peak_slip_scale: f64,
+}
+
+impl Prepared {
+    /// The forces at the sanitised slip `κ` and `tan α` of the clamped slip angle.
+    #[inline]
+    fn point(&self, kappa: f64, tan_alpha: f64) -> (f64, f64) {
+        let fx = self.cx * (kappa / self.peak_slip_scale);
+        let fy = self.cy * tan_alpha;
+        super::contact::saturate(fx, fy, self.limit)
+    }
+}
+
+impl FrictionCircleParams {
+    /// [`Prepared`] of `input`'s load and surface, sanitised as `steady_state` sanitises them.
+    #[inline]
+    fn prepare(&self, input: &SlipInput) -> Prepared {
+        let i = super::interface::sanitize_load(input);
+        Prepared {
+            cx: self.longitudinal_stiffness_per_unit_load * i.stiffness_scale * i.fz,
+            cy: -self.cornering_stiffness_per_unit_load * i.stiffness_scale * i.fz,
+            limit: self.friction * i.friction_scale * i.fz,
+            peak_slip_scale: i.peak_slip_scale,
         }
     }
 }
+
+/// [`TireModel::forces_at`] from the load and surface products `p`.
+#[inline]
+fn forces_with(p: &Prepared, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+    let mut last: Option<(u64, f64)> = None;
+    for (pt, o) in points.iter().zip(out.iter_mut()) {
+        let alpha = finite_or_zero(pt.alpha);
+        let t = match last {
+            Some((bits, t)) if bits == alpha.to_bits() => t,
+            _ => {
+                let t = tan_or_zero(alpha);
+                last = Some((alpha.to_bits(), t));
+                t
+            }
+        };
+        *o = p.point(finite_or_zero(pt.kappa), t);
+    }
+}
+
+/// `tan` of the slip angle clamped to ±1.5 rad (the sanitised `alpha`), with `tan(±0) = ±0`
+/// without the call.
+#[inline]
+fn tan_or_zero(alpha: f64) -> f64 {
+    if alpha == 0.0 {
+        alpha
+    } else {
+        alpha.clamp(-1.5, 1.5).tan()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -224,6 +224,37 @@ pub trait TireModel: Debug + Send + Sync {
         self.aligning_moment(input)
     }
 
+    /// A lower bound of the force's length `|(Fx, Fy)|` at `(κ, α)` of `common`, with `kept`
+    /// as [`TireModel::forces_at_kept`] takes it: the contact solve's bound of its force
+    /// limit at the sliding probe `(±1, α_p)` without grip limits. Same rule as
+    /// [`TireModel::sliding_fx_floor`] (never above the length the model computes); the
+    /// default, that `|Fx|` floor, is always right (`|Fx| ≤ |F|`). Unit: N.
+    fn sliding_force_floor_kept(
+        &self,
+        common: &SlipInput,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        self.sliding_fx_floor_kept(common, kappa, alpha, kept)
+    }
+
+    /// `Some((Fx, Fy))` if at `common`'s load and surface [`TireModel::forces_at`] gives
+    /// this `Fx`, bit for bit, at `κ = +0` for every `α`, and this `Fy` at `α = +0` for
+    /// every `κ` (a model linear in the slips below its limit: the signed zeros): the
+    /// contact solve then takes its secants' zero-slip forces without evaluating them.
+    /// `kept` as [`TireModel::forces_at_kept`] takes it. Default: `None`.
+    fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
+        let _ = (common, kept);
+        None
+    }
+
+    /// `false` if [`SteadyForces::mz`] is 0 for every input (the friction-circle tyre), so
+    /// the contact solve records `Mz = 0` without asking. Default: `true`.
+    fn has_aligning_moment(&self) -> bool {
+        true
+    }
+
     /// `false` if [`SteadyForces::wheel_torque`] is 0 for every input (every built-in model),
     /// so the contact solve may take its start-of-step forces from
     /// [`TireModel::forces_at`] instead of a full [`TireModel::steady_state`]. Default:

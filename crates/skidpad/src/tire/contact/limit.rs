@@ -49,7 +49,9 @@ impl SlideProbes {
     /// A lower bound of [`SlideProbes::limit`] without the probes: the model's
     /// [`TireModel::sliding_fx_floor`] at the probe `(±1, α_p)` as [`push_slide_probes`]
     /// pushes it (`κ/s_x` under a grip limit), times `s_x` as [`Batch::force`] scales it; the
-    /// probe's `|(s_x·Fx, s_y·Fy)|` is at least that, so the limit is too. Unit: N.
+    /// probe's `|(s_x·Fx, s_y·Fy)|` is at least that, so the limit is too. Without grip
+    /// limits and if `whole`, the model's floor of the whole length,
+    /// [`TireModel::sliding_force_floor_kept`] (by default the same `|Fx|` floor). Unit: N.
     ///
     /// `common` is the batch's common input, `slip_input(c, omega, 0, 0)`.
     pub(super) fn floor(
@@ -57,11 +59,14 @@ impl SlideProbes {
         model: &dyn TireModel,
         c: &ContactInput,
         common: &SlipInput,
+        whole: bool,
         kept: &mut KeptLoad,
     ) -> f64 {
         let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
         let kappa = if self.kp < 0.0 { -1.0 } else { 1.0 };
-        if sx == 1.0 && sy == 1.0 {
+        if whole && sx == 1.0 && sy == 1.0 {
+            model.sliding_force_floor_kept(common, kappa, self.ap, kept)
+        } else if sx == 1.0 && sy == 1.0 {
             model.sliding_fx_floor_kept(common, kappa, self.ap, kept)
         } else {
             let floor = sx * model.sliding_fx_floor_kept(common, kappa / sx, self.ap, kept);

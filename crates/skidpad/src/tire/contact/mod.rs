@@ -57,12 +57,14 @@ use arrayvec::ArrayVec;
 
 mod limit;
 mod patch;
+mod record;
 mod slopes;
 pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
 use limit::{LazyClamp, push_slide_probes};
-use patch::wrap_angle;
 pub use patch::{HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, patch_energy};
+use record::record_kept;
+pub use record::{moments, record};
 use slopes::SlopePoints;
 
 /// Slip used for the central-difference slope at zero slip.
@@ -245,6 +247,12 @@ pub(crate) enum LimitMode {
     /// A lower bound of the limit, completed by [`SlideProbes::limit`]: the model's sliding
     /// floor where it has one (then `(κ_p, α_p)` waits too), else `|F(κ_p, α_p)|`.
     Lazy,
+    /// [`LimitMode::Lazy`], and the model asked for its known zero-slip forces
+    /// ([`TireModel::zero_slip_forces`]) and its floor of the whole force at the sliding
+    /// probe ([`TireModel::sliding_force_floor_kept`]): the friction-circle tyre and custom
+    /// models. The other built-in models are not asked: a call each wheel and substep that
+    /// would return the defaults.
+    LazyLinear,
     /// [`LimitMode::Lazy`] where the model's sliding floor is positive, else
     /// [`LimitMode::Eager`] (the full MF, whose batch shares the probes' terms: see
     /// [`solve`]).
@@ -290,7 +298,9 @@ pub(crate) fn linearize_with(
 
     // Every point of this wheel and substep in one batch.
     let mut b = Batch::new(c);
-    let slopes = SlopePoints::push(&mut b, c, k0, t0, a0, model.has_wheel_torque());
+    let common = slip_input(c, omega, 0.0, 0.0);
+    let linear = mode == LimitMode::LazyLinear;
+    let slopes = SlopePoints::push(&mut b, model, c, &common, [k0, t0, a0], linear, kept);
     // Lazy: the model's closed-form floor of the sliding probe `(±1, α_p)`, a lower bound of
     // the limit; where it has one (> 0) the predicted point too is left to
     // `SlideProbes::limit`, which a force within the floor never needs.
@@ -301,15 +311,14 @@ pub(crate) fn linearize_with(
         ap,
         pred: None,
     };
-    let common = slip_input(c, omega, 0.0, 0.0);
     let floor = if mode == LimitMode::Eager {
         0.0
     } else {
-        probes.floor(model, c, &common, kept)
+        probes.floor(model, c, &common, mode == LimitMode::LazyLinear, kept)
     };
     let eager = match mode {
         LimitMode::Eager => true,
-        LimitMode::Lazy => false,
+        LimitMode::Lazy | LimitMode::LazyLinear => false,
         LimitMode::FloorOrEager => floor <= 0.0,
     };
     let i_pred = (floor <= 0.0).then(|| b.push(kp, ap, Both));
@@ -504,84 +513,14 @@ pub fn solve(
 
 /// How [`linearize_with`] should evaluate the force limit of `p`'s model: the full MF's
 /// sliding probes with the rest of the batch unless its floor bounds the limit (see
-/// [`solve`]), every other model's left to [`SlideProbes`].
+/// [`solve`]), every other model's left to [`SlideProbes`]; the friction-circle tyre and
+/// custom models asked for their linear shortcuts ([`LimitMode::LazyLinear`]).
 pub(crate) fn limit_mode(p: &TireParams) -> LimitMode {
-    if matches!(p.model, TireModelKind::MagicFormula(_)) {
-        LimitMode::FloorOrEager
-    } else {
-        LimitMode::Lazy
+    match p.model {
+        TireModelKind::MagicFormula(_) => LimitMode::FloorOrEager,
+        TireModelKind::FrictionCircle(_) | TireModelKind::Custom(_) => LimitMode::LazyLinear,
+        _ => LimitMode::Lazy,
     }
-}
-
-/// Store the step's results in the tire state: spin, load, reported slips, forces, and the
-/// aligning moment at the end-of-step deflections (call after [`finish`]).
-pub fn record(
-    p: &TireParams,
-    c: &ContactInput,
-    s: &mut TireState,
-    omega1: f64,
-    fx: f64,
-    fy: f64,
-    dt: f64,
-) {
-    record_kept(p, c, s, [omega1, fx, fy, dt], &mut KeptLoad::default());
-}
-
-/// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
-/// ([`KeptLoad`]).
-fn record_kept(
-    p: &TireParams,
-    c: &ContactInput,
-    s: &mut TireState,
-    [omega1, fx, fy, dt]: [f64; 4],
-    kept: &mut KeptLoad,
-) {
-    s.omega = omega1;
-    s.angle = wrap_angle(s.angle + omega1 * dt);
-    s.load = c.load.max(0.0);
-    s.slip_ratio = super::model::slip_ratio(p, omega1, c.radius, c.vx);
-    s.slip_angle = super::model::slip_angle(p, c.vx, c.vy);
-    s.fx = fx;
-    s.fy = fy;
-    s.mz = aligning_moment(p.model.as_model(), &p.relaxation, c, s, kept);
-}
-
-/// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`].
-fn aligning_moment(
-    model: &dyn TireModel,
-    r: &RelaxationParams,
-    c: &ContactInput,
-    s: &TireState,
-    kept: &mut KeptLoad,
-) -> f64 {
-    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
-    let (kappa, alpha) = (
-        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
-        model_alpha(c, tan_alpha),
-    );
-    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
-    if sx == 1.0 && sy == 1.0 {
-        return model.aligning_moment_kept(&slip_input(c, s.omega, kappa, alpha), kept);
-    }
-    sy * model.aligning_moment_kept(&slip_input(c, s.omega, kappa / sx, alpha), kept)
-}
-
-/// The steady-state forces of `model` at the tire's current transient slips (for telemetry:
-/// aligning, overturning and rolling moments).
-pub fn moments(
-    model: &dyn TireModel,
-    r: &RelaxationParams,
-    c: &ContactInput,
-    s: &TireState,
-) -> SteadyForces {
-    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
-    eval(
-        model,
-        c,
-        s.omega,
-        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
-        model_alpha(c, tan_alpha),
-    )
 }
 
 #[cfg(test)]

@@ -2,40 +2,62 @@
 //! points of the wheel's tyre batch give them, and reading them back.
 
 use super::{Batch, SLOPE_PROBE, eval, model_alpha, zero_alpha};
-use crate::tire::interface::{ForceNeed, TireModel};
+use crate::tire::interface::{ForceNeed, KeptLoad, SlipInput, TireModel};
 use crate::tire::model::ContactInput;
 
 /// The batch points of [`super::linearize_with`]'s secant slopes around `(κ₀, tan α₀)`: the start
 /// point (unless the model has a wheel torque: then it is evaluated alone, [`super::eval`]), the
-/// zero-slip points `(0, α₀)`, `(κ₀, 0)`, and a central-difference pair on an axis whose slip
+/// zero-slip points `(0, α₀)`, `(κ₀, 0)` (unless the model knows their forces,
+/// [`TireModel::zero_slip_forces`]), and a central-difference pair on an axis whose slip
 /// is within [`super::SLOPE_PROBE`] of 0 (a secant from 0 beyond it). The points at α₀ are listed
 /// together, as are those at α_p after them: a model may compute its terms of α once per run
 /// of equal α.
 pub(super) struct SlopePoints {
     start: Option<usize>,
-    fx_zero: usize,
-    fy_zero: usize,
+    fx_zero: Zero,
+    fy_zero: Zero,
     probe_x: Option<(usize, usize)>,
     probe_y: Option<(usize, usize)>,
 }
 
+/// A zero-slip force: a batch point, or known from the model.
+#[derive(Clone, Copy)]
+enum Zero {
+    At(usize),
+    Known(f64),
+}
+
 impl SlopePoints {
-    /// Push the points of the slopes at `(κ₀, tan α₀ = t0, α₀)` to `b` (the start point only
-    /// unless `full`: a model with a wheel torque evaluates it alone). Called once per
-    /// linearisation: `#[inline]` keeps it in [`super::linearize_with`] whatever the codegen
-    /// units (≈ 1 k instructions per vehicle-step on the sedan when it was a call).
+    /// Push the points of the slopes at `[κ₀, tan α₀, α₀]` to `b` (the start point only
+    /// unless `model` has a wheel torque: then it is evaluated alone; the zero-slip points
+    /// unless, asked (`linear`: [`super::LimitMode::LazyLinear`]) and without grip limits,
+    /// the model knows their forces at `common`, the batch's common input, with `kept` its
+    /// load terms). Called once per linearisation: `#[inline]` keeps it in
+    /// [`super::linearize_with`] whatever the codegen units (≈ 1 k instructions per
+    /// vehicle-step on the sedan when it was a call).
     #[inline]
     pub(super) fn push(
         b: &mut Batch,
+        model: &dyn TireModel,
         c: &ContactInput,
-        k0: f64,
-        t0: f64,
-        a0: f64,
-        full: bool,
+        common: &SlipInput,
+        [k0, t0, a0]: [f64; 3],
+        linear: bool,
+        kept: &mut KeptLoad,
     ) -> Self {
         use ForceNeed::{Both, Lateral, Longitudinal};
-        let start = (!full).then(|| b.push(k0, a0, Both));
-        let fx_zero = b.push(0.0, a0, Longitudinal);
+        let start = (!model.has_wheel_torque()).then(|| b.push(k0, a0, Both));
+        // Known zero-slip forces are those of `forces_at` at κ = +0 and α = +0 without grip
+        // limits, where `zero_alpha` is +0 and `Batch::force` leaves the forces as they are.
+        let known = if linear && b.grip.is_none() {
+            model.zero_slip_forces(common, kept)
+        } else {
+            None
+        };
+        let fx_zero = match known {
+            Some((fx, _)) => Zero::Known(fx),
+            None => Zero::At(b.push(0.0, a0, Longitudinal)),
+        };
         let secant_x = k0.abs() > SLOPE_PROBE;
         let probe_x = (!secant_x).then(|| {
             (
@@ -43,7 +65,10 @@ impl SlopePoints {
                 b.push(-SLOPE_PROBE, a0, Longitudinal),
             )
         });
-        let fy_zero = b.push(k0, zero_alpha(c), Lateral);
+        let fy_zero = match known {
+            Some((_, fy)) => Zero::Known(fy),
+            None => Zero::At(b.push(k0, zero_alpha(c), Lateral)),
+        };
         let secant_y = t0.abs() > SLOPE_PROBE;
         let probe_y = (!secant_y).then(|| {
             (
@@ -82,8 +107,14 @@ impl SlopePoints {
                 (f.fx, f.fy, f.wheel_torque)
             }
         };
-        let fx_zero = b.force(self.fx_zero).0;
-        let fy_zero = b.force(self.fy_zero).1;
+        let fx_zero = match self.fx_zero {
+            Zero::At(i) => b.force(i).0,
+            Zero::Known(fx) => fx,
+        };
+        let fy_zero = match self.fy_zero {
+            Zero::At(i) => b.force(i).1,
+            Zero::Known(fy) => fy,
+        };
         let kx = match self.probe_x {
             None => (f0x - fx_zero) / k0,
             Some((p, m)) => (b.force(p).0 - b.force(m).0) / (2.0 * SLOPE_PROBE),

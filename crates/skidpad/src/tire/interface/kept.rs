@@ -1,11 +1,12 @@
 //! [`KeptLoad`]: a built-in model's slip-independent terms, kept between the calls of one
 //! wheel and substep so the contact solve's force-limit floor, its batch and the recorded
 //! aligning moment compute them once (the full Magic Formula's load terms, the simplified
-//! Magic Formula's and the slip-curve tyre's load, surface and camber terms).
+//! Magic Formula's and the slip-curve tyre's load, surface and camber terms, the
+//! friction-circle tyre's load and surface products).
 
 use super::{LoadInput, SlipInput, sanitize, sanitize_load};
 use crate::tire::mf::MfLoad;
-use crate::tire::{simple_magic, slip_curve};
+use crate::tire::{friction_circle, simple_magic, slip_curve};
 
 /// The slip-independent terms (load, camber, pressure, speed and surface terms) a built-in
 /// model computed for one load, kept by the caller between the `*_kept` calls of one wheel
@@ -33,6 +34,8 @@ enum Kept {
     /// The slip-curve tyre's terms, keyed by the bits of the seven fields its
     /// slip-independent part reads.
     Curve([u64; 7], Option<slip_curve::Prepared>),
+    /// The friction-circle tyre's products, keyed by the bits of the four fields they read.
+    Circle([u64; 4], friction_circle::Prepared),
 }
 
 impl KeptLoad {
@@ -112,6 +115,28 @@ impl KeptLoad {
         match &self.0 {
             Kept::Curve(_, p) => p.as_ref(),
             _ => None,
+        }
+    }
+}
+
+impl KeptLoad {
+    /// The friction-circle tyre's load and surface products for `s`: the kept ones if they
+    /// are for the bits of `s`'s load, friction, stiffness and peak-slip scales, else
+    /// `prepare(s)`, kept.
+    #[inline]
+    pub(in crate::tire) fn circle(
+        &mut self,
+        s: &SlipInput,
+        prepare: impl FnOnce(&SlipInput) -> friction_circle::Prepared,
+    ) -> friction_circle::Prepared {
+        let key = [s.fz, s.friction_scale, s.stiffness_scale, s.peak_slip_scale].map(f64::to_bits);
+        match self.0 {
+            Kept::Circle(k, p) if k == key => p,
+            _ => {
+                let p = prepare(s);
+                self.0 = Kept::Circle(key, p);
+                p
+            }
         }
     }
 }

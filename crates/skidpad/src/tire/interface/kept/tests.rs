@@ -5,7 +5,7 @@
 
 use crate::tire::interface::{ForceNeed, KeptLoad, SlipInput, SlipPoint, TireModel};
 use crate::tire::mf::{MfTire, TirFile};
-use crate::tire::{SimpleMagicParams, SlipCurveParams};
+use crate::tire::{FrictionCircleParams, SimpleMagicParams, SlipCurveParams};
 
 /// A tiny deterministic generator (xorshift), uniform in [0, 1).
 struct Rng(u64);
@@ -103,6 +103,14 @@ fn check(name: &str, model: &dyn TireModel, rng: &mut Rng, n: usize) {
             plain.to_bits(),
             "{name}: {c:?} {kappa} {alpha}"
         );
+        let fresh = &mut KeptLoad::default();
+        let force_floor = model.sliding_force_floor_kept(&c, kappa, alpha, &mut kept);
+        let want = model.sliding_force_floor_kept(&c, kappa, alpha, fresh);
+        assert_eq!(force_floor.to_bits(), want.to_bits(), "{name}: {c:?}");
+        let zero_bits = |z: Option<(f64, f64)>| z.map(|(x, y)| [x.to_bits(), y.to_bits()]);
+        let zero = model.zero_slip_forces(&c, &mut kept);
+        let want = model.zero_slip_forces(&c, &mut KeptLoad::default());
+        assert_eq!(zero_bits(zero), zero_bits(want), "{name}: {c:?}");
         let input = points[0].input(&c);
         let mz = model.aligning_moment_kept(&input, &mut kept);
         let want_mz = model.steady_state(&input).mz;
@@ -133,6 +141,12 @@ fn kept_terms_give_the_bits_of_the_plain_calls() {
         ..SlipCurveParams::default()
     };
     check("slip curve", &curve, &mut rng, 4000);
+    check(
+        "friction circle",
+        &FrictionCircleParams::default(),
+        &mut rng,
+        4000,
+    );
     check(
         "slip curve, default",
         &SlipCurveParams::default(),

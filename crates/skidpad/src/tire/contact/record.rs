@@ -1,0 +1,98 @@
+//! Recording a contact solve's results in the tyre state ([`record`]), with the aligning
+//! moment at the end-of-step deflections, and the moments at the current transient slips
+//! ([`moments`], for telemetry).
+
+use super::patch::wrap_angle;
+use super::{eval, model_alpha, slip_input};
+use crate::tire::interface::{KeptLoad, SteadyForces, TireModel};
+use crate::tire::model::ContactInput;
+use crate::tire::params::{TireModelKind, TireParams};
+use crate::tire::state::TireState;
+use crate::tire::transient::RelaxationParams;
+
+/// Store the step's results in the tire state: spin, load, reported slips, forces, and the
+/// aligning moment at the end-of-step deflections (call after [`finish`](super::finish)).
+pub fn record(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &mut TireState,
+    omega1: f64,
+    fx: f64,
+    fy: f64,
+    dt: f64,
+) {
+    record_kept(p, c, s, [omega1, fx, fy, dt], &mut KeptLoad::default());
+}
+
+/// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
+/// ([`KeptLoad`]).
+pub(super) fn record_kept(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &mut TireState,
+    [omega1, fx, fy, dt]: [f64; 4],
+    kept: &mut KeptLoad,
+) {
+    s.omega = omega1;
+    s.angle = wrap_angle(s.angle + omega1 * dt);
+    s.load = c.load.max(0.0);
+    s.slip_ratio = crate::tire::model::slip_ratio(p, omega1, c.radius, c.vx);
+    s.slip_angle = crate::tire::model::slip_angle(p, c.vx, c.vy);
+    s.fx = fx;
+    s.fy = fy;
+    // Only the friction-circle tyre and custom models may lack a moment (one call fewer for
+    // the others).
+    let may_lack = matches!(
+        p.model,
+        TireModelKind::FrictionCircle(_) | TireModelKind::Custom(_)
+    );
+    s.mz = aligning_moment(p.model.as_model(), may_lack, &p.relaxation, c, s, kept);
+}
+
+/// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`]
+/// (without the slips where `may_lack` and the model has none).
+fn aligning_moment(
+    model: &dyn TireModel,
+    may_lack: bool,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+    kept: &mut KeptLoad,
+) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    if may_lack && !model.has_aligning_moment() {
+        // What the lines below give for a moment of 0, without the slips.
+        return if sx == 1.0 && sy == 1.0 {
+            0.0
+        } else {
+            sy * 0.0
+        };
+    }
+    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
+    let (kappa, alpha) = (
+        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
+        model_alpha(c, tan_alpha),
+    );
+    if sx == 1.0 && sy == 1.0 {
+        return model.aligning_moment_kept(&slip_input(c, s.omega, kappa, alpha), kept);
+    }
+    sy * model.aligning_moment_kept(&slip_input(c, s.omega, kappa / sx, alpha), kept)
+}
+
+/// The steady-state forces of `model` at the tire's current transient slips (for telemetry:
+/// aligning, overturning and rolling moments).
+pub fn moments(
+    model: &dyn TireModel,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+) -> SteadyForces {
+    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
+    eval(
+        model,
+        c,
+        s.omega,
+        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
+        model_alpha(c, tan_alpha),
+    )
+}
