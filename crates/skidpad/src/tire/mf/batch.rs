@@ -51,6 +51,9 @@ pub(crate) struct MfLoad {
     pub(super) lx: FxLoad,
     pub(super) ly: FyLoad,
     pub(super) lk: FykLoad,
+    /// Both combined-slip weights are exactly 1 at every slip ([`MfTire::unit_weights`]):
+    /// the batch and the recorded Mz skip them (`unit_weights.rs`).
+    pub(super) unit_weights: bool,
 }
 
 /// Largest |Vx| and κ bound for which the batch's λ*µ = λµ holds for certain (the slip
@@ -227,7 +230,11 @@ impl MfTire {
             .chunks(MAX_SLIP_POINTS)
             .zip(out.chunks_mut(MAX_SLIP_POINTS))
         {
-            self.shared_chunk(load, kappa_scale, points, out);
+            if load.unit_weights {
+                self.unit_chunk(load, kappa_scale, points, out);
+            } else {
+                self.shared_chunk(load, kappa_scale, points, out);
+            }
         }
     }
 
@@ -239,7 +246,15 @@ impl MfTire {
         let lx = self.fx_load(&op);
         let ly = self.fy_load(&op, op.gy);
         let lk = self.fyk_load(&op, ly.muy);
-        Some(MfLoad { cm, op, lx, ly, lk })
+        let unit_weights = self.unit_weights(&lx, &lk);
+        Some(MfLoad {
+            cm,
+            op,
+            lx,
+            ly,
+            lk,
+            unit_weights,
+        })
     }
 
     /// Whether the batch at `common` shares the load terms between its points: the friction
@@ -269,6 +284,7 @@ impl MfTire {
             ref lx,
             ref ly,
             ref lk,
+            ..
         } = *load;
         // Terms per distinct κ and α (keyed by their bits after the limits); only the entries
         // pushed are written (at most one per point of the chunk).

@@ -81,11 +81,11 @@ pub(super) struct FykLoad {
     /// µy·Fz·(RVY1 + RVY2·dfz + RVY3·γ). Unit: N.
     dvyk_load: f64,
     /// SHyκ, Eyκ (≤ 1 with limits), Cyκ. Unit: 1.
-    shyk: f64,
-    eyk: f64,
-    cyk: f64,
+    pub(super) shyk: f64,
+    pub(super) eyk: f64,
+    pub(super) cyk: f64,
     /// Byκ's camber factor RBY1 + RBY4·γ². Unit: 1.
-    byk_load: f64,
+    pub(super) byk_load: f64,
 }
 
 /// Fy's terms at one α*: the pure force and Gyκ's α-dependent parts.
@@ -150,7 +150,7 @@ impl MfTire {
     }
 
     /// Pure longitudinal slip Fx0 at κ (4.E9–4.E18).
-    fn fx_pure(&self, op: &Op, l: &FxLoad, kappa: f64) -> f64 {
+    pub(super) fn fx_pure(&self, op: &Op, l: &FxLoad, kappa: f64) -> f64 {
         let c = &self.coefficients;
         let kappa_x = kappa + l.shx;
         let mut ex = l.ex_load * (1.0 - c.pex4 * sgn0(kappa_x)) * c.lex;
@@ -231,7 +231,7 @@ impl MfTire {
     }
 
     /// Pure lateral slip Fy0 at α* (4.E19–4.E30).
-    fn fy_pure(&self, op: &Op, l: &FyLoad, alpha_s: f64) -> f64 {
+    pub(super) fn fy_pure(&self, op: &Op, l: &FyLoad, alpha_s: f64) -> f64 {
         let c = &self.coefficients;
         let alpha_y = alpha_s + l.shy;
         let mut ey = l.ey_load * (l.ey_camber - l.ey_sign * sgn0(alpha_y)) * c.ley;
@@ -297,6 +297,29 @@ impl MfTire {
         let svyk = a.dvyk * k.sk * c.lvyka * op.red;
         let gyk = div0(mf_cos(a.byk, lk.cyk, lk.eyk, k.kappa_s), a.gyk0);
         let fy = gyk * a.fy0 + svyk;
+        CombinedFy { fy, gyk, svyk }
+    }
+
+    /// [`MfTire::fy_combined`] at `(α*, κ)` from Fy0 there (`fy0`, [`MfTire::fy_pure`]) on a
+    /// load whose weights are exactly 1 ([`MfTire::unit_weights`]): the same operations
+    /// with Gyκ = 1 (its numerator and denominator are both `mf_cos`'s 1, so `div0` gives
+    /// 1/1), without Byκ and the two kernels.
+    #[inline]
+    pub(super) fn fy_unit(
+        &self,
+        op: &Op,
+        lk: &FykLoad,
+        fy0: f64,
+        alpha_s: f64,
+        kappa: f64,
+    ) -> CombinedFy {
+        let c = &self.coefficients;
+        // As `fy_alpha`'s DVyκ and `fy_kappa`'s sine, then `fy_combined`.
+        let dvyk = times_cos_atan(lk.dvyk_load, c.rvy4 * alpha_s);
+        let sk = sin_of_times_atan(c.rvy5, c.rvy6 * kappa);
+        let svyk = dvyk * sk * c.lvyka * op.red;
+        let gyk = 1.0;
+        let fy = gyk * fy0 + svyk;
         CombinedFy { fy, gyk, svyk }
     }
 

@@ -156,6 +156,7 @@ mod forces;
 pub mod model;
 mod moments;
 pub mod tir;
+mod unit_weights;
 
 pub(crate) use batch::MfLoad;
 pub use coeffs::{Dim, MfCoefficients, MfVersion};

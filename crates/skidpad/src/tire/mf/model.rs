@@ -428,7 +428,7 @@ impl MfTire {
             vsy: tan(alpha) * vx.abs(),
             ..load.op
         };
-        let mz = self.mz_kept(&op, &load.lx, &load.ly, &load.lk);
+        let mz = self.mz_kept(&op, load);
         if mz.is_finite() { mz } else { 0.0 }
     }
 

@@ -2,7 +2,8 @@
 //! overturning moment Mx and rolling resistance moment My. Equations, units and signs are in
 //! the [`mf`](super) module docs; the forces they use come from [`model`](super::model).
 
-use super::forces::{FxLoad, FyLoad, FykLoad};
+use super::batch::MfLoad;
+use super::forces::FxLoad;
 use super::model::{CombinedFy, EPSILON_K, EPSILON_V, Fy0, MfTire, Op, div0, mf_arg, sgn0, sgn1};
 use crate::tire::trig::{atan, cos, sin, tan};
 use std::f64::consts::{FRAC_PI_2, PI};
@@ -95,11 +96,25 @@ impl MfTire {
     /// `Sedan_Pac02Tire.tir`) and Fx is finite ([`MfTire::fx_surely_finite`]), `s·Fx` is a
     /// zero, which leaves every `rest` but `−0` as it is (`x + ±0 = x` for `x ≠ 0`, NaN
     /// included; `+0 + ±0 = +0`). Saves Fx's pure curve (two `atan`, a `sin`).
-    pub(super) fn mz_kept(&self, op: &Op, lx: &FxLoad, ly: &FyLoad, lk: &FykLoad) -> f64 {
-        let ya = self.fy_alpha(op, ly, lk, op.alpha_s);
-        let fy = self.fy_combined(op, lk, &ya, &self.fy_kappa(lk, op.kappa));
-        let fy0 = Self::fy0_of(ly, ya.fy0);
-        let (rest, s) = self.aligning_parts(op, &fy0, lx.kxk, &fy);
+    /// On a load with unit weights ([`MfTire::unit_weights`]) Fy is `1·Fy0 + SVyκ`
+    /// ([`MfTire::fy_unit`]), the same bits without Byκ and Gyκ's kernels.
+    pub(super) fn mz_kept(&self, op: &Op, load: &MfLoad) -> f64 {
+        let MfLoad {
+            ref lx,
+            ref ly,
+            ref lk,
+            unit_weights,
+            ..
+        } = *load;
+        let (fy0, fy) = if unit_weights {
+            let fy0 = self.fy_pure(op, ly, op.alpha_s);
+            (fy0, self.fy_unit(op, lk, fy0, op.alpha_s, op.kappa))
+        } else {
+            let ya = self.fy_alpha(op, ly, lk, op.alpha_s);
+            let fy = self.fy_combined(op, lk, &ya, &self.fy_kappa(lk, op.kappa));
+            (ya.fy0, fy)
+        };
+        let (rest, s) = self.aligning_parts(op, &Self::fy0_of(ly, fy0), lx.kxk, &fy);
         let finite = self.fx_surely_finite(op, lx);
         plus_zero_product(rest, s, finite, || {
             Self::fx_combined(lx, &self.fx_kappa(op, lx, op.kappa), op.alpha_s)
