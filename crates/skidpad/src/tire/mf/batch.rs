@@ -226,15 +226,27 @@ impl MfTire {
             out.iter_mut().for_each(|o| *o = (0.0, 0.0));
             return;
         };
+        // One chunk (the contact solve's batches): no chunk arithmetic.
+        if points.len() <= MAX_SLIP_POINTS {
+            self.chunk(load, kappa_scale, points, out);
+            return;
+        }
         for (points, out) in points
             .chunks(MAX_SLIP_POINTS)
             .zip(out.chunks_mut(MAX_SLIP_POINTS))
         {
-            if load.unit_weights {
-                self.unit_chunk(load, kappa_scale, points, out);
-            } else {
-                self.shared_chunk(load, kappa_scale, points, out);
-            }
+            self.chunk(load, kappa_scale, points, out);
+        }
+    }
+
+    /// One chunk of at most [`MAX_SLIP_POINTS`] points, by `unit_weights.rs` where the
+    /// load's weights are exactly 1.
+    #[inline]
+    fn chunk(&self, load: &MfLoad, kappa_scale: f64, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+        if load.unit_weights {
+            self.unit_chunk(load, kappa_scale, points, out);
+        } else {
+            self.shared_chunk(load, kappa_scale, points, out);
         }
     }
 
