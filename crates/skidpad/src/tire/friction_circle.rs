@@ -125,22 +125,16 @@ impl TireModel for FrictionCircleParams {
     /// `None` where a product's sign or finiteness would differ (only for parameters
     /// `validate` rejects, or a load of −0).
     fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
-        self.linear_circle_kept(common, kept).map(|_| (0.0, -0.0))
+        known_shape(kept.circle(common, |s| self.prepare(s))).map(|_| (0.0, -0.0))
     }
 
     /// The products as a [`LinearCircle`] (`t_max = tan 1.5`), where the zero-slip forces
     /// are known ([`TireModel::zero_slip_forces`]): `tan(α)` of the clamped angle is within
-    /// an ulp of the clamped `tan α`.
-    fn linear_circle_kept(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<LinearCircle> {
-        let p = kept.circle(common, |s| self.prepare(s));
-        let known = p.kappa_force.is_sign_positive()
-            && p.kappa_force < f64::INFINITY
-            && p.tan_force.is_sign_negative()
-            && p.tan_force > f64::NEG_INFINITY
-            && p.limit.is_sign_positive()
-            && p.limit < f64::INFINITY
-            && p.peak_slip_scale > 0.0;
-        known.then_some(p)
+    /// an ulp of the clamped `tan α`. Nothing is kept: the closed form asks the model for
+    /// nothing else in the wheel's substep (the sliding probes, if they run, take a new
+    /// [`KeptLoad`]), so the key and the copy would be work for nothing.
+    fn linear_circle_kept(&self, common: &SlipInput, _kept: &mut KeptLoad) -> Option<LinearCircle> {
+        known_shape(self.prepare(common))
     }
 
     /// Mz = 0 without evaluating the forces.
@@ -189,6 +183,21 @@ impl TireModel for FrictionCircleParams {
         kept.circle(common, |s| self.prepare(s))
             .sliding_floor(kappa)
     }
+}
+
+/// `Some(p)` where its zero-slip forces are `(+0, −0)`: `C_κ·s_k·F_z ≥ +0` and
+/// `−C_α·s_k·F_z ≤ −0` finite, the circle in `[+0, ∞)` (false only for parameters `validate`
+/// rejects, or a load of −0).
+#[inline]
+fn known_shape(p: LinearCircle) -> Option<LinearCircle> {
+    let known = p.kappa_force.is_sign_positive()
+        && p.kappa_force < f64::INFINITY
+        && p.tan_force.is_sign_negative()
+        && p.tan_force > f64::NEG_INFINITY
+        && p.limit.is_sign_positive()
+        && p.limit < f64::INFINITY
+        && p.peak_slip_scale > 0.0;
+    known.then_some(p)
 }
 
 /// `tan 1.5`, the tangent of the largest slip angle the model takes (correctly rounded, as
