@@ -29,7 +29,8 @@
 //! sliding force (no drop past the peak).
 
 use super::interface::{
-    ForceNeed, KeptLoad, SlipInput, SlipPoint, SteadyForces, TireModel, finite_or_zero,
+    ForceNeed, KeptLoad, LinearCircle, SlipInput, SlipPoint, SteadyForces, TireModel,
+    finite_or_zero,
 };
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
@@ -112,7 +113,7 @@ impl TireModel for FrictionCircleParams {
         }
     }
 
-    /// Both forces from the load terms once (`Prepared`), without the moments.
+    /// Both forces from the load terms once ([`LinearCircle`]), without the moments.
     fn forces(&self, input: &SlipInput, _need: ForceNeed) -> (f64, f64) {
         let p = self.prepare(input);
         let alpha = finite_or_zero(input.alpha);
@@ -124,15 +125,16 @@ impl TireModel for FrictionCircleParams {
     /// `None` where a product's sign or finiteness would differ (only for parameters
     /// `validate` rejects, or a load of −0).
     fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
-        let p = kept.circle(common, |s| self.prepare(s));
-        let known = p.cx.is_sign_positive()
-            && p.cx < f64::INFINITY
-            && p.cy.is_sign_negative()
-            && p.cy > f64::NEG_INFINITY
-            && p.limit.is_sign_positive()
-            && p.limit < f64::INFINITY
-            && p.peak_slip_scale > 0.0;
-        known.then_some((0.0, -0.0))
+        known_shape(kept.circle(common, |s| self.prepare(s))).map(|_| (0.0, -0.0))
+    }
+
+    /// The products as a [`LinearCircle`] (`t_max = tan 1.5`), where the zero-slip forces
+    /// are known ([`TireModel::zero_slip_forces`]): `tan(α)` of the clamped angle is within
+    /// an ulp of the clamped `tan α`. Nothing is kept: the closed form asks the model for
+    /// nothing else in the wheel's substep (the sliding probes, if they run, take a new
+    /// [`KeptLoad`]), so the key and the copy would be work for nothing.
+    fn linear_circle_kept(&self, common: &SlipInput, _kept: &mut KeptLoad) -> Option<LinearCircle> {
+        known_shape(self.prepare(common))
     }
 
     /// Mz = 0 without evaluating the forces.
@@ -145,7 +147,7 @@ impl TireModel for FrictionCircleParams {
         0.0
     }
 
-    /// The load and surface terms once per batch (`Prepared`), `tan α` once per run of
+    /// The load and surface terms once per batch ([`LinearCircle`]), `tan α` once per run of
     /// points with the same α (none at α = 0); per point the slip, two products and the
     /// circle.
     fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
@@ -178,59 +180,51 @@ impl TireModel for FrictionCircleParams {
         _alpha: f64,
         kept: &mut KeptLoad,
     ) -> f64 {
-        const BIG: f64 = 1e150;
-        let p = kept.circle(common, |s| self.prepare(s));
-        if !(p.cx.abs() < BIG && p.cy.abs() < BIG && p.limit < BIG) {
-            return 0.0;
-        }
-        let fx_lin = (p.cx * (finite_or_zero(kappa) / p.peak_slip_scale)).abs();
-        let floor = if fx_lin < p.limit { fx_lin } else { p.limit } * (1.0 - 1e-9);
-        if floor > 1.0 / BIG { floor } else { 0.0 }
+        kept.circle(common, |s| self.prepare(s))
+            .sliding_floor(kappa)
     }
 }
 
-/// The slip-independent part of [`FrictionCircleParams::steady_state`] at one load and
-/// surface: every point's forces are then its very operations in the same order, so bit for
-/// bit its values.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Prepared {
-    /// `C_κ·s_k·F_z`. Unit: N.
-    cx: f64,
-    /// `−C_α·s_k·F_z`. Unit: N.
-    cy: f64,
-    /// `µ·s_µ·F_z`. Unit: N.
-    limit: f64,
-    /// Sanitised peak-slip scale `s_p`. Unit: 1.
-    peak_slip_scale: f64,
+/// `Some(p)` where its zero-slip forces are `(+0, −0)`: `C_κ·s_k·F_z ≥ +0` and
+/// `−C_α·s_k·F_z ≤ −0` finite, the circle in `[+0, ∞)` (false only for parameters `validate`
+/// rejects, or a load of −0).
+#[inline]
+fn known_shape(p: LinearCircle) -> Option<LinearCircle> {
+    let known = p.kappa_force.is_sign_positive()
+        && p.kappa_force < f64::INFINITY
+        && p.tan_force.is_sign_negative()
+        && p.tan_force > f64::NEG_INFINITY
+        && p.limit.is_sign_positive()
+        && p.limit < f64::INFINITY
+        && p.peak_slip_scale > 0.0;
+    known.then_some(p)
 }
 
-impl Prepared {
-    /// The forces at the sanitised slip `κ` and `tan α` of the clamped slip angle.
-    #[inline]
-    fn point(&self, kappa: f64, tan_alpha: f64) -> (f64, f64) {
-        let fx = self.cx * (kappa / self.peak_slip_scale);
-        let fy = self.cy * tan_alpha;
-        super::contact::saturate(fx, fy, self.limit)
-    }
-}
+/// `tan 1.5`, the tangent of the largest slip angle the model takes (correctly rounded, as
+/// glibc's `1.5f64.tan()`; tested).
+const MAX_TAN: f64 = 14.101_419_947_171_719;
 
 impl FrictionCircleParams {
-    /// [`Prepared`] of `input`'s load and surface, sanitised as `steady_state` sanitises them.
+    /// The slip-independent part of [`FrictionCircleParams::steady_state`] at `input`'s load
+    /// and surface, sanitised as `steady_state` sanitises them: every point's forces are then
+    /// its very operations in the same order ([`LinearCircle::point`]), so bit for bit its
+    /// values.
     #[inline]
-    fn prepare(&self, input: &SlipInput) -> Prepared {
+    fn prepare(&self, input: &SlipInput) -> LinearCircle {
         let i = super::interface::sanitize_load(input);
-        Prepared {
-            cx: self.longitudinal_stiffness_per_unit_load * i.stiffness_scale * i.fz,
-            cy: -self.cornering_stiffness_per_unit_load * i.stiffness_scale * i.fz,
+        LinearCircle {
+            kappa_force: self.longitudinal_stiffness_per_unit_load * i.stiffness_scale * i.fz,
+            tan_force: -self.cornering_stiffness_per_unit_load * i.stiffness_scale * i.fz,
             limit: self.friction * i.friction_scale * i.fz,
             peak_slip_scale: i.peak_slip_scale,
+            max_tan: MAX_TAN,
         }
     }
 }
 
 /// [`TireModel::forces_at`] from the load and surface products `p`.
 #[inline]
-fn forces_with(p: &Prepared, points: &[SlipPoint], out: &mut [(f64, f64)]) {
+fn forces_with(p: &LinearCircle, points: &[SlipPoint], out: &mut [(f64, f64)]) {
     let mut last: Option<(u64, f64)> = None;
     for (pt, o) in points.iter().zip(out.iter_mut()) {
         let alpha = finite_or_zero(pt.alpha);

@@ -36,7 +36,9 @@
 use std::fmt::Debug;
 
 mod kept;
+mod linear;
 pub use kept::KeptLoad;
+pub use linear::LinearCircle;
 
 /// The slip state and load of one tire, the input of every [`TireModel`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -245,6 +247,19 @@ pub trait TireModel: Debug + Send + Sync {
     /// contact solve then takes its secants' zero-slip forces without evaluating them.
     /// `kept` as [`TireModel::forces_at_kept`] takes it. Default: `None`.
     fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
+        let _ = (common, kept);
+        None
+    }
+
+    /// `Some(shape)` if at `common`'s load and surface the model's forces are a
+    /// [`LinearCircle`]'s: [`TireModel::forces_at`] at `(κ, α)` is `shape.point(κ, tan α)`
+    /// for `|α| ≤ atan t_max` (`α` clamped beyond) to round-off, at `κ = +0` and at
+    /// `α = +0` exactly the zero-slip forces `(+0, −0)` ([`TireModel::zero_slip_forces`]),
+    /// [`TireModel::sliding_force_floor_kept`] is `shape.sliding_floor(κ)`, and the model
+    /// has no wheel torque. The contact solve then linearises in closed form from `tan α`
+    /// (no `atan`, no `tan`, no batch; results within round-off of the evaluated ones).
+    /// `kept` as [`TireModel::forces_at_kept`] takes it. Default: `None`.
+    fn linear_circle_kept(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<LinearCircle> {
         let _ = (common, kept);
         None
     }

@@ -190,8 +190,10 @@ pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) ->
     inclination_steered(pose, rotation_z(steer), camber, side, n)
 }
 
-/// [`inclination`] with the steer rotation `R_z(δ)` already built (the same bits).
-#[inline]
+/// [`inclination`] with the steer rotation `R_z(δ)` already built (the same bits). Always
+/// inlined: in the grip stage's tyre input ([`super::tire_input_at`]) the two rotations by the
+/// chassis pose (the heading's and this axle's) share their terms.
+#[inline(always)]
 pub(crate) fn inclination_steered(
     pose: &Pose,
     steer: DQuat,

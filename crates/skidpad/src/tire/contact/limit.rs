@@ -14,10 +14,10 @@ use crate::tire::model::ContactInput;
 pub(crate) struct SlideProbes {
     /// The spin the batch was evaluated at. Unit: rad/s.
     pub(super) omega: f64,
-    /// The predicted transient slips `κ_p`, `tan α_p` and the model's `α_p`.
+    /// The predicted transient slips `κ_p` and `tan α_p` (the model's `α_p` is
+    /// [`model_alpha`] of it, taken where needed).
     pub(super) kp: f64,
     pub(super) tp: f64,
-    pub(super) ap: f64,
     /// `|F(κ_p, α_p)|`, before [`MIN_LIMIT`]; `None` if not evaluated yet (left to
     /// [`SlideProbes::limit`] where the model's sliding floor bounds the limit). Unit: N.
     pub(super) pred: Option<f64>,
@@ -31,11 +31,12 @@ impl SlideProbes {
     /// whatever else the batch holds, so these equal the eager batch's.
     pub(crate) fn limit(&self, model: &dyn TireModel, c: &ContactInput) -> f64 {
         let mut b = Batch::new(c);
+        let ap = model_alpha(c, self.tp);
         let i_pred = self
             .pred
             .is_none()
-            .then(|| b.push(self.kp, self.ap, ForceNeed::Both));
-        let (i_slide_x, i_slide_y) = push_slide_probes(&mut b, c, self.kp, self.tp, self.ap);
+            .then(|| b.push(self.kp, ap, ForceNeed::Both));
+        let (i_slide_x, i_slide_y) = push_slide_probes(&mut b, c, self.kp, self.tp, ap);
         let common = slip_input(c, self.omega, 0.0, 0.0);
         b.evaluate(model, &common, &mut KeptLoad::default());
         let pred = self.pred.or(i_pred.map(|i| b.magnitude(i))).unwrap_or(0.0);
@@ -53,23 +54,25 @@ impl SlideProbes {
     /// limits and if `whole`, the model's floor of the whole length,
     /// [`TireModel::sliding_force_floor_kept`] (by default the same `|Fx|` floor). Unit: N.
     ///
-    /// `common` is the batch's common input, `slip_input(c, omega, 0, 0)`.
+    /// `common` is the batch's common input, `slip_input(c, omega, 0, 0)`, and `ap` the
+    /// model's `α_p`, [`model_alpha`]`(c, tan α_p)`.
     pub(super) fn floor(
         &self,
         model: &dyn TireModel,
         c: &ContactInput,
         common: &SlipInput,
+        ap: f64,
         whole: bool,
         kept: &mut KeptLoad,
     ) -> f64 {
         let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
         let kappa = if self.kp < 0.0 { -1.0 } else { 1.0 };
         if whole && sx == 1.0 && sy == 1.0 {
-            model.sliding_force_floor_kept(common, kappa, self.ap, kept)
+            model.sliding_force_floor_kept(common, kappa, ap, kept)
         } else if sx == 1.0 && sy == 1.0 {
-            model.sliding_fx_floor_kept(common, kappa, self.ap, kept)
+            model.sliding_fx_floor_kept(common, kappa, ap, kept)
         } else {
-            let floor = sx * model.sliding_fx_floor_kept(common, kappa / sx, self.ap, kept);
+            let floor = sx * model.sliding_fx_floor_kept(common, kappa / sx, ap, kept);
             if floor.is_finite() && sx > 0.0 {
                 floor * (1.0 - 1e-9)
             } else {

@@ -40,6 +40,11 @@
 //! repeats with the full limit of every wheel whose force reached it
 //! ([`crate::drivetrain::solver::solve_lazy`]).
 //!
+//! A tyre linear in `κ` and `tan α` below one friction circle (the friction-circle tyre:
+//! [`TireModel::linear_circle_kept`]) is linearised in closed form, from `tan α'` itself
+//! rather than the model at `atan(tan α')`: the same secants, probes and floor, within
+//! round-off (the `circle` module).
+//!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
 //! creep — the "sticky tire" behaviour PhysX 5 gets from a constraint, here from the carcass
@@ -55,6 +60,7 @@ use super::transient::RelaxationParams;
 use super::trig::atan;
 use arrayvec::ArrayVec;
 
+mod circle;
 mod limit;
 mod patch;
 mod record;
@@ -279,27 +285,37 @@ pub(crate) fn linearize_with(
     if load <= 0.0 {
         return (TransientLinear::default(), None);
     }
-    let (sx, sy) = (
-        r.longitudinal_length * c.relaxation_scale,
-        r.lateral_length * c.relaxation_scale,
-    );
-    let (u, v) = (s.transient.u, s.transient.v);
-    let omega = s.omega;
-    let (k0, t0) = (u / sx, v / sy);
+    let st = Slips::new(r, c, s, dt);
+    let common = slip_input(c, st.omega, 0.0, 0.0);
+    let linear = mode == LimitMode::LazyLinear;
+    // A tyre linear in κ and tan α below its circle: in closed form, from tan α.
+    if linear
+        && c.grip_x == 1.0
+        && c.lateral_grip_limit() == 1.0
+        && let Some(shape) = model.linear_circle_kept(&common, kept)
+        && let Some(out) = circle::linearize(&shape, r, c, dt, &st)
+    {
+        return out;
+    }
+    let Slips {
+        sx,
+        sy,
+        u,
+        v,
+        omega,
+        k0,
+        t0,
+        ax,
+        ay,
+        slip_v,
+        kp,
+        tp,
+    } = st;
     let a0 = model_alpha(c, t0);
-    let ax = 1.0 / (1.0 + dt * c.vx.abs() / sx);
-    let ay = 1.0 / (1.0 + dt * c.vx.abs() / sy);
-    let slip_v = omega * c.radius - c.vx;
-    // The model's force at the slips this step predicts with the spin unchanged.
-    let u_pred = ax * (u + dt * slip_v);
-    let v_pred = ay * (v + dt * c.vy);
-    let (kp, tp) = (u_pred / sx, v_pred / sy);
     let ap = model_alpha(c, tp);
 
     // Every point of this wheel and substep in one batch.
     let mut b = Batch::new(c);
-    let common = slip_input(c, omega, 0.0, 0.0);
-    let linear = mode == LimitMode::LazyLinear;
     let slopes = SlopePoints::push(&mut b, model, c, &common, [k0, t0, a0], linear, kept);
     // Lazy: the model's closed-form floor of the sliding probe `(±1, α_p)`, a lower bound of
     // the limit; where it has one (> 0) the predicted point too is left to
@@ -308,13 +324,12 @@ pub(crate) fn linearize_with(
         omega,
         kp,
         tp,
-        ap,
         pred: None,
     };
     let floor = if mode == LimitMode::Eager {
         0.0
     } else {
-        probes.floor(model, c, &common, mode == LimitMode::LazyLinear, kept)
+        probes.floor(model, c, &common, ap, linear, kept)
     };
     let eager = match mode {
         LimitMode::Eager => true,
@@ -362,6 +377,58 @@ pub(crate) fn linearize_with(
         wheel_torque,
     };
     (lin, lazy)
+}
+
+/// The slips of one wheel and substep ([`linearize_with`]): the relaxation lengths
+/// `σx, σy` (m), the deflections `u, v` (m), the spin (rad/s), the start-of-step transient
+/// slips `κ₀ = u/σx`, `tan α₀ = v/σy`, the relaxation factors `A_x, A_y`, the slip velocity
+/// `ωR − Vx` (m/s) and the slips `κ_p`, `tan α_p` the step predicts with the spin unchanged.
+#[derive(Debug, Clone, Copy)]
+struct Slips {
+    sx: f64,
+    sy: f64,
+    u: f64,
+    v: f64,
+    omega: f64,
+    k0: f64,
+    t0: f64,
+    ax: f64,
+    ay: f64,
+    slip_v: f64,
+    kp: f64,
+    tp: f64,
+}
+
+impl Slips {
+    #[inline]
+    fn new(r: &RelaxationParams, c: &ContactInput, s: &TireState, dt: f64) -> Self {
+        let (sx, sy) = (
+            r.longitudinal_length * c.relaxation_scale,
+            r.lateral_length * c.relaxation_scale,
+        );
+        let (u, v) = (s.transient.u, s.transient.v);
+        let omega = s.omega;
+        let ax = 1.0 / (1.0 + dt * c.vx.abs() / sx);
+        let ay = 1.0 / (1.0 + dt * c.vx.abs() / sy);
+        let slip_v = omega * c.radius - c.vx;
+        // The deflections this step predicts with the spin unchanged.
+        let u_pred = ax * (u + dt * slip_v);
+        let v_pred = ay * (v + dt * c.vy);
+        Self {
+            sx,
+            sy,
+            u,
+            v,
+            omega,
+            k0: u / sx,
+            t0: v / sy,
+            ax,
+            ay,
+            slip_v,
+            kp: u_pred / sx,
+            tp: v_pred / sy,
+        }
+    }
 }
 
 /// The patch springs `k = K/σ` (`kxs`, `kys`, N/m) with their low-speed dampers against the
@@ -523,5 +590,7 @@ pub(crate) fn limit_mode(p: &TireParams) -> LimitMode {
     }
 }
 
+#[cfg(test)]
+mod circle_tests;
 #[cfg(test)]
 mod lazy_tests;

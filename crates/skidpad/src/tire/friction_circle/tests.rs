@@ -218,3 +218,22 @@ fn known_zero_slip_forces_are_the_batchs() {
     }
     assert!(known > 20_000, "{known}");
 }
+
+#[test]
+fn max_tan_is_tan_of_the_largest_slip_angle() {
+    // The closed form's clamp of `tan α` (`LinearCircle::max_tan`) has the bits of the
+    // model's `tan` of its clamped angle.
+    assert_eq!(MAX_TAN.to_bits(), 1.5f64.tan().to_bits());
+    let shape = FrictionCircleParams::default()
+        .linear_circle_kept(
+            &SlipInput {
+                fz: 4000.0,
+                ..SlipInput::default()
+            },
+            &mut KeptLoad::default(),
+        )
+        .expect("a linear circle");
+    assert_eq!(shape.max_tan.to_bits(), MAX_TAN.to_bits());
+    assert_eq!(shape.clamp_tan(100.0), MAX_TAN);
+    assert_eq!(shape.clamp_tan(-0.5), -0.5);
+}

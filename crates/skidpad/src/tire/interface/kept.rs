@@ -4,9 +4,9 @@
 //! Magic Formula's and the slip-curve tyre's load, surface and camber terms, the
 //! friction-circle tyre's load and surface products).
 
-use super::{LoadInput, SlipInput, sanitize, sanitize_load};
+use super::{LinearCircle, LoadInput, SlipInput, sanitize, sanitize_load};
 use crate::tire::mf::MfLoad;
-use crate::tire::{friction_circle, simple_magic, slip_curve};
+use crate::tire::{simple_magic, slip_curve};
 
 /// The slip-independent terms (load, camber, pressure, speed and surface terms) a built-in
 /// model computed for one load, kept by the caller between the `*_kept` calls of one wheel
@@ -35,7 +35,7 @@ enum Kept {
     /// slip-independent part reads.
     Curve([u64; 7], Option<slip_curve::Prepared>),
     /// The friction-circle tyre's products, keyed by the bits of the four fields they read.
-    Circle([u64; 4], friction_circle::Prepared),
+    Circle([u64; 4], LinearCircle),
 }
 
 impl KeptLoad {
@@ -127,8 +127,8 @@ impl KeptLoad {
     pub(in crate::tire) fn circle(
         &mut self,
         s: &SlipInput,
-        prepare: impl FnOnce(&SlipInput) -> friction_circle::Prepared,
-    ) -> friction_circle::Prepared {
+        prepare: impl FnOnce(&SlipInput) -> LinearCircle,
+    ) -> LinearCircle {
         let key = [s.fz, s.friction_scale, s.stiffness_scale, s.peak_slip_scale].map(f64::to_bits);
         match self.0 {
             Kept::Circle(k, p) if k == key => p,

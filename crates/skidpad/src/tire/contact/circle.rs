@@ -1,0 +1,86 @@
+//! The contact solve's linearisation ([`super`]'s module docs) in closed form for a tyre
+//! linear in `κ` and `tan α` below one friction circle ([`LinearCircle`], the
+//! friction-circle tyre: [`TireModel::linear_circle_kept`]).
+//!
+//! The general path evaluates the model at the slip angle `α = atan(tan α')` of the transient
+//! slip, and the model takes `tan α` of it again; here the shape's force is taken at
+//! `tan α'` itself (clamped to `±t_max` as the model clamps `α`). The secants, the
+//! central differences at zero slip, the zero-slip forces `(+0, −0)` and the sliding floor
+//! are the general path's formulas at the same points, so the only difference is
+//! `tan(atan t)` against `t`: round-off (≤ 1 ulp of `tan α'` on each lateral force; tested
+//! against the evaluated path in `circle_tests.rs`; the bench's friction-circle ray car
+//! kept its world hashes). Without the two `atan`s, the `tan`, the zero-slip forces' call
+//! and the batch, the linearisation takes ≈ 430 instructions a wheel and substep instead of
+//! ≈ 830 (callgrind, the bench's `sedan-fc-ray-1sub`).
+//!
+//! The force limit's sliding probes stay the model's ([`SlideProbes::limit`], evaluated
+//! only for a force beyond the floor).
+
+use super::limit::SlideProbes;
+use super::{MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, patch_response};
+use crate::tire::interface::LinearCircle;
+use crate::tire::model::ContactInput;
+use crate::tire::transient::RelaxationParams;
+
+/// [`super::linearize_with`] for the shape `k` of the tyre at this load (lazy limit, no grip
+/// limits, no wheel torque; `k`'s zero-slip forces are `(+0, −0)`): `None` for non-finite
+/// slips, which the general path sanitises.
+pub(super) fn linearize(
+    k: &LinearCircle,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    dt: f64,
+    st: &Slips,
+) -> Option<(TransientLinear, Option<SlideProbes>)> {
+    let (k0, t0) = (st.k0, st.t0);
+    if !(k0.is_finite() && t0.is_finite() && st.kp.is_finite() && st.tp.is_finite()) {
+        return None;
+    }
+    let ct0 = k.clamp_tan(t0);
+    let (f0x, f0y) = k.point(k0, ct0);
+    // The secants through the zero-slip forces `(+0, −0)`, or central differences within the
+    // probe of zero slip, as `SlopePoints::read`.
+    let kx = if k0.abs() > SLOPE_PROBE {
+        (f0x - 0.0) / k0
+    } else {
+        (k.point(SLOPE_PROBE, ct0).0 - k.point(-SLOPE_PROBE, ct0).0) / (2.0 * SLOPE_PROBE)
+    }
+    .max(0.0);
+    let ky = if t0.abs() > SLOPE_PROBE {
+        -(f0y - -0.0) / t0
+    } else {
+        -(k.point(k0, SLOPE_PROBE).1 - k.point(k0, -SLOPE_PROBE).1) / (2.0 * SLOPE_PROBE)
+    }
+    .max(0.0);
+    let (fx0, dfx_domega, fy) = patch_response(
+        r,
+        c,
+        dt,
+        [kx / st.sx, ky / st.sy],
+        [st.ax, st.ay],
+        [st.u, st.v],
+        st.slip_v,
+        [0.0, -0.0],
+    );
+    let floor = k.sliding_floor(if st.kp < 0.0 { -1.0 } else { 1.0 });
+    // Without a floor, `|F(κ_p, α_p)|` bounds the limit (the general path's predicted point).
+    let pred = (floor <= 0.0).then(|| {
+        let (fx, fy) = k.point(st.kp, k.clamp_tan(st.tp));
+        crate::tire::norm::norm(fx, fy)
+    });
+    let probes = SlideProbes {
+        omega: st.omega,
+        kp: st.kp,
+        tp: st.tp,
+        pred,
+    };
+    let limit = pred.map_or(floor, |p| p.max(floor)).max(MIN_LIMIT);
+    let lin = TransientLinear {
+        fx0,
+        dfx_domega,
+        fy,
+        limit,
+        wheel_torque: 0.0,
+    };
+    Some((lin, Some(probes)))
+}
