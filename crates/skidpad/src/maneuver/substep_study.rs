@@ -387,7 +387,7 @@ fn a_stop_at_one_substep_is_half_a_substep_of_travel_short() {
 
 /// The study's table: each measure at the reference and its deviation at 1, 2, 3 substeps.
 #[test]
-#[ignore = "measurement: prints the convergence table (≈ 5 min in release, 8 × 4 runs of 6 manoeuvres)"]
+#[ignore = "measurement: prints the convergence table (≈ 5 min in release, 8 presets × 4 counts × 5 manoeuvres)"]
 fn print_table() {
     let ground = bump_ground();
     for (name, p) in cases() {
