@@ -369,7 +369,7 @@ fn the_default_keeps_three_low_speed_substeps() {
 /// from 4.5 m/s at 1/60 s: one substep against the reference's 16 stops
 /// `v₀·(h₁ − h₁₆)/2 = 4.5·(1/60 − 1/960)/2 = 35.2 mm` shorter (measured 36.3 mm; within 10 %:
 /// the tyre's force build-up and the last substep's stop add the rest). Relative to the stop
-/// (`v₀²/(2µg)` = 1.03 m) that is `a·h/v₀`: 3.4 % here, 0.6 % from 100 km/h — the error grows
+/// (`v₀²/(2µg)` = 1.03 m) that is `a·h/v₀`: 3.6 % here, 0.6 % from 100 km/h — the error grows
 /// as the speed falls, which is what the low-speed substeps are for.
 #[test]
 fn a_stop_at_one_substep_is_half_a_substep_of_travel_short() {
