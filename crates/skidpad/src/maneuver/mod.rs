@@ -26,6 +26,8 @@ pub mod lateral_limit;
 pub mod longitudinal;
 pub mod main_job;
 pub mod standard;
+#[cfg(test)]
+mod substep_study;
 pub mod validity;
 
 use crate::ground::{Ground, Plane, SurfaceId};
