@@ -204,7 +204,7 @@ pub fn query_wheel_cached_with(
 
 /// `true` if `a` and `b` have the same bits (unlike `==`, which equates `0.0` and `-0.0`).
 #[inline]
-fn same_bits(a: DVec3, b: DVec3) -> bool {
+pub(crate) fn same_bits(a: DVec3, b: DVec3) -> bool {
     a.x.to_bits() == b.x.to_bits()
         && a.y.to_bits() == b.y.to_bits()
         && a.z.to_bits() == b.z.to_bits()

@@ -384,7 +384,7 @@ fn ray_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<Gr
 /// direction `d·(1/|d|)` of a finite `d` with `|d|² > 0` is finite (`1/|d| ≤ 2^538`, or 0
 /// where `|d|²` overflowed), so only its length is left to test.
 #[inline]
-fn direction_ok(d: DVec3) -> bool {
+pub(crate) fn direction_ok(d: DVec3) -> bool {
     d.length_squared() > 0.0
 }
 

@@ -247,13 +247,19 @@ fn box_rays_clear(
     // up axis `M·ẑ`. The corners' distances from the centre of mass are taken in the body
     // frame (a rotation keeps them). Each differs from the corners rotated one by one by
     // rounding only (≈ 1e-15 relative), far inside the slack.
+    let far = (min - com_local).abs().max((max - com_local).abs());
+    let drop = reach(far.length()) + BODY_CONTACT_MARGIN;
+    // On a plane, first its own bound (`super::on_plane`).
+    if let Some(plane) = ground.as_plane()
+        && super::on_plane::body_clear(plane, pose, (min, max), drop)
+    {
+        return true;
+    }
     let m = glam::DMat3::from_quat(pose.rotation);
     let (centre, half) = (0.5 * (min + max), 0.5 * (max - min));
     let mid = pose.translation + m * centre;
     let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
     let (lo, hi) = (mid - ext, mid + ext);
-    let far = (min - com_local).abs().max((max - com_local).abs());
-    let drop = reach(far.length()) + BODY_CONTACT_MARGIN;
     if !(drop.is_finite() && lo.is_finite() && hi.is_finite()) {
         return false;
     }
@@ -362,7 +368,13 @@ pub(crate) fn impact_stage_with<const S: usize>(
     };
     let rate = POSITION_CORRECTION_RATE;
     let fix = (fix.0 * rate, fix.1 * rate);
-    let drift = Drift::of(inv_inertia, &s.chassis, &forces.total, h);
+    let (end, w) = (&s.chassis, &forces.total);
+    let drift = Drift {
+        inv_inertia,
+        end,
+        w,
+        h,
+    };
     let mut j = ArrayVec::<DVec3, MAX_CONTACTS>::new();
     j.extend((0..n).map(|_| DVec3::ZERO));
     let j = j.as_mut_slice();
@@ -441,21 +453,7 @@ struct Drift<'a> {
     h: f64,
 }
 
-impl<'a> Drift<'a> {
-    fn of(
-        inv_inertia: &'a glam::DMat3,
-        end: &'a ChassisState,
-        w: &'a crate::chassis::Wrench,
-        h: f64,
-    ) -> Self {
-        Self {
-            inv_inertia,
-            end,
-            w,
-            h,
-        }
-    }
-
+impl Drift<'_> {
     /// An upper bound of the drift state's `|ω|`, `|ω_end − ½·h·R·I⁻¹·Rᵀ·τ|` (`R` the end
     /// pose's rotation matrix): `|ω_end| + ½·h·‖I⁻¹‖_F·|τ|·(1 + 2·|1 − |q|²|)²` (the
     /// Frobenius norm bounds the spectral one, which the rotation keeps; the last factor

@@ -47,6 +47,7 @@
 
 mod body_contact;
 mod end_stop;
+mod on_plane;
 mod rim_contact;
 mod stages;
 mod strut_balance;

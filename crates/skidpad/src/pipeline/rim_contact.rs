@@ -171,11 +171,14 @@ impl RimsBox {
         end: &ChassisState,
         ground: &dyn Ground,
     ) -> bool {
-        // A level plane takes the flat test alone (it is the tighter one there, and the
-        // cheaper): the flat rows' work as before.
-        let level = ground
-            .as_plane()
-            .is_some_and(|g| g.normal.x == 0.0 && g.normal.y == 0.0);
+        // On a plane, first its own bound (`super::on_plane`). A level plane then takes the
+        // flat test alone (it is the tighter one there, and the cheaper).
+        let plane = ground.as_plane();
+        let boxed = (self.centre, self.half, self.grow);
+        if plane.is_some_and(|g| super::on_plane::rims_clear(g, (start, end), boxed)) {
+            return true;
+        }
+        let level = plane.is_some_and(|g| g.normal.x == 0.0 && g.normal.y == 0.0);
         (!level && self.sloped_clear(start, end, ground)) || self.flat_clear(start, end, ground)
     }
 

@@ -26,6 +26,7 @@
 //! `Debug` form (the determinism hash).
 
 mod frame;
+mod on_plane;
 pub mod params;
 pub mod slots;
 pub mod state;
@@ -42,7 +43,7 @@ mod tests;
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
 use crate::ground::cache::query_wheel_cached_normalized;
-use crate::ground::{ContactMode, ContactParams, Ground, WheelQuery};
+use crate::ground::{ContactMode, ContactParams, Ground, SweepHitMode, WheelQuery};
 use crate::input::{Controls, Intent};
 use crate::math::Pose;
 use crate::steering::SteerWheel;
@@ -221,15 +222,44 @@ pub(crate) fn query_ground_along(
     } else {
         axle_world(pose, ws, side)
     };
-    let axle = ws.axle_world_substep;
-    let q = WheelQuery {
+    // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`).
+    if let Some(plane) = ground.as_plane()
+        && !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps)
+        && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
+    {
+        on_plane::query_on_plane_along(wp, contact, plane, top, dir, ws);
+        return;
+    }
+    let q = wheel_query(wp, top, dir, ws.axle_world_substep);
+    query_general(contact, sp, &q, ground, ws, reuse_steps);
+}
+
+/// Wheel `wp`'s query along its suspension line from `top` along `dir`, with axle `axle`.
+#[inline(always)]
+fn wheel_query(wp: &WheelParams, top: DVec3, dir: DVec3, axle: DVec3) -> WheelQuery {
+    let sp = &wp.suspension;
+    WheelQuery {
         origin: top,
         direction: dir,
         max_distance: sp.max_compression + sp.max_droop,
         radius: wp.radius,
         half_width: 0.5 * wp.width,
         axle,
-    };
+    }
+}
+
+/// [`query_ground_along`]'s general path for the wheel's query `q`: the cached query through
+/// the [`Ground`] trait, the contact and the previous plane's ground rise read from the
+/// wheel's hit cache.
+#[inline]
+fn query_general(
+    contact: &ContactParams,
+    sp: &crate::suspension::SuspensionParams,
+    q: &WheelQuery,
+    ground: &dyn Ground,
+    ws: &mut WheelState,
+    reuse_steps: u32,
+) {
     // Normalised once, for the query and for the previous plane's contact below.
     let Some(nq) = q.normalized() else {
         ws.measured_jounce = None;

@@ -1,0 +1,118 @@
+use super::*;
+use crate::ground::{SurfaceId, SweepHitMode};
+use crate::test_rng::uniform;
+use glam::DQuat;
+
+/// What a query writes into the wheel state, every bit (`Debug` keeps signed zeros and NaN).
+fn written(ws: &WheelState) -> String {
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+        ws.hit_cache,
+        ws.measured_jounce.map(f64::to_bits),
+        ws.ground_rise.to_bits(),
+        ws.contact_point_world.to_array().map(f64::to_bits),
+        ws.contact_normal_world.to_array().map(f64::to_bits),
+        ws.surface,
+        ws.surface_velocity_world.to_array().map(f64::to_bits),
+    )
+}
+
+#[test]
+fn the_plane_path_is_the_general_path() {
+    // Seeded random planes (level, sloped, moving), wheels (upright and tilted, steered and
+    // cambered axles, a ray's zero axle), previous planes (none, a ray's, a sweep's with the
+    // new plane's normal bits or another's), both modes and rejection angles from tight to
+    // none; some inputs non-finite or degenerate. The plane path writes what the general one
+    // does, bit for bit, and every branch is reached.
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
+    let (mut hits, mut misses, mut shared, mut rises) = (0, 0, 0, 0);
+    for i in 0..40_000 {
+        let tilt = if i % 3 == 0 { 0.0 } else { f(0.0, 0.6) };
+        let normal = DQuat::from_rotation_z(f(-3.0, 3.0)) * DQuat::from_rotation_x(tilt) * DVec3::Z;
+        let plane = Plane {
+            point: DVec3::new(f(-5.0, 5.0), f(-5.0, 5.0), f(-0.3, 0.3)),
+            normal,
+            surface: SurfaceId((i % 3) as u16),
+            surface_velocity_world: if i % 5 == 0 {
+                DVec3::X * f(-1.0, 1.0)
+            } else {
+                DVec3::ZERO
+            },
+        };
+        let sp = crate::suspension::SuspensionParams {
+            max_compression: f(0.05, 0.2),
+            max_droop: f(0.05, 0.3),
+            ..Default::default()
+        };
+        let down = DQuat::from_scaled_axis(DVec3::new(f(-0.5, 0.5), f(-0.5, 0.5), 0.0)) * -DVec3::Z;
+        let axle = match i % 4 {
+            0 => DVec3::ZERO,
+            _ => DQuat::from_scaled_axis(DVec3::new(f(-0.3, 0.3), 0.0, f(-0.6, 0.6))) * DVec3::Y,
+        };
+        let mut q = WheelQuery {
+            origin: plane.point + DVec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-0.2, 0.9)),
+            direction: down * f(0.5, 2.0),
+            max_distance: sp.max_compression + sp.max_droop,
+            radius: f(0.2, 0.4),
+            half_width: f(0.0, 0.15),
+            axle,
+        };
+        match i % 97 {
+            0 => q.origin.x = f64::NAN,
+            1 => q.direction = DVec3::ZERO,
+            2 => q.axle = DVec3::splat(f64::INFINITY),
+            3 => q.direction = DVec3::splat(1e200),
+            4 => q.direction = -q.direction,
+            _ => {}
+        }
+        let mode = if i % 2 == 0 {
+            ContactMode::Sweep
+        } else {
+            ContactMode::Raycast
+        };
+        let angle = [0.3, 1.0, std::f64::consts::PI][i % 3];
+        let contact = ContactParams {
+            mode,
+            rejection: HitRejection {
+                max_normal_angle: angle,
+                max_point_angle: [0.2, 1.2, std::f64::consts::PI][(i / 3) % 3],
+            },
+            sweep_hits: SweepHitMode::Blocking,
+            ..Default::default()
+        };
+        let old_normal = if i % 2 == 0 {
+            plane.normal
+        } else {
+            DQuat::from_rotation_y(f(-0.3, 0.3)) * DVec3::Z
+        };
+        let mut ws = WheelState {
+            hit_cache: HitCache {
+                point: plane.point + DVec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-0.1, 0.1)),
+                normal: old_normal,
+                surface: SurfaceId(7),
+                surface_velocity_world: DVec3::Y,
+                from_ray: i % 5 < 2,
+                valid: i % 7 != 0,
+                age: 3,
+            },
+            contact_point_world: DVec3::splat(9.0),
+            measured_jounce: Some(-1.0),
+            ground_rise: -2.0,
+            ..Default::default()
+        };
+        let mut general = ws;
+        query_on_plane(&sp, &contact, &plane, &q, &mut ws);
+        super::super::query_general(&contact, &sp, &q, &plane, &mut general, 0);
+        assert_eq!(written(&ws), written(&general), "case {i}");
+        hits += usize::from(ws.measured_jounce.is_some());
+        misses += usize::from(!ws.hit_cache.valid);
+        rises += usize::from(ws.ground_rise > 0.0);
+        shared += usize::from(
+            ws.measured_jounce.is_some()
+                && !ws.hit_cache.from_ray
+                && general.hit_cache.normal.to_array() == old_normal.to_array(),
+        );
+    }
+    assert!(hits > 10_000 && misses > 1_000 && shared > 1_000 && rises > 1_000);
+}
