@@ -74,10 +74,36 @@
 //!   as the speed falls, which is exactly what low-speed substeps are for, in skidpad as in
 //!   PhysX (whose reason, explicit slip ringing, skidpad does not share). The stop time and the
 //!   car at rest afterwards do not depend on it.
-//! - **the launch**: lost in the first quarter second from standstill (the sedan at 0.25 s:
-//!   0.70 m/s at 1 substep, 0.94 at 3, 1.02 converged); the acceleration afterwards agrees
-//!   within 2 %. The take-off transient (clutch, patch spring at zero speed) was not traced
-//!   further.
+//! - **the launch** (traced in session 30, branch `launch-s30`): lost in the first quarter
+//!   second from standstill (the sedan at 0.25 s: 0.70 m/s at 1 substep, 0.94 at 3, 1.02
+//!   converged), made by the engine's **automatic clutch** and amplified by **traction
+//!   control**, not by the tyre ([`print_launch_suspects`], [`print_launch_trace`]). The
+//!   clutch's engagement `e(ω_e)` (a smoothstep from idle, 84 rad/s, to 180 rad/s) is taken
+//!   from the engine speed at the start of each substep, outside the implicit drivetrain solve
+//!   (`drivetrain::stage::engine_term`). From rest the engine idles, `e = 0`: at 1 substep
+//!   the whole first step transmits nothing while the engine revs freely to 108.75 rad/s
+//!   ([`a_launch_at_one_substep_transmits_nothing_in_its_first_step`]). Worse, the
+//!   engagement's feedback is stiff: with the driveline at rest `∂T_c/∂ω_e` through `e` is
+//!   `K·Δω·∂e/∂ω_e` = 30·108.8·0.0120 = 39 N·m·s/rad, explicit, against the implicit
+//!   `K·e` = 30·0.165 = 5; on the engine alone (`I_e` = 0.15) a substep multiplies a
+//!   deviation from the clutch's balance by `(1 − 39h/I_e)/(1 + 5h/I_e)` = −2.1 at 1/60 s
+//!   (grows, alternating), −0.38 at 1/180 s, +0.70 at 1/960 s. So at 1 substep the engine
+//!   flares to 127 rad/s and the engagement to 0.43 (converged: 104 rad/s, 0.12), the rear
+//!   wheels are dragged to the engine's speed (`ωR` 2.76 m/s at 0.25 m/s: transient slip
+//!   `κ' = u/σx` up to 2.2 against 0.61, deep in sliding, 2.7–2.9 kN a rear tyre against
+//!   3.15–3.5 kN), and traction control, which cuts the torque at 8/s while the slip ratio
+//!   exceeds 0.1, integrates the longer excursion down to its 0.05 floor (converged: 0.375):
+//!   the drive all but vanishes at 1.18–1.20 s (548 N, 130 N a rear tyre) before it
+//!   recovers. Speed at 0.25 s at 1 / 3 / 16 substeps with the suspects off one at a time:
+//!   the sedan 0.701 / 0.936 / 1.016; traction control off 0.892 / 0.947 / 0.958 (the clutch
+//!   alone: −6.9 % at 1); clutch always engaged, traction control on 0.941 / 0.935 / 0.929
+//!   (within 1.2 %); the sedan's tyres on a 900 N·m direct drive 0.897 / 0.895 / 0.894
+//!   (0.4 %: the tyre's standstill spring and damper, its relaxation, the implicit wheel spin
+//!   and the rolling resistance's `tanh` converge at 1 substep), with traction control
+//!   0.865 / 0.892 / 0.894 (its bang-bang alone: −3.3 % at 1). The acceleration afterwards
+//!   agrees within 2 %. A principled fix is an implicit engagement: the Newton term
+//!   `K·Δω·∂e/∂ω_e·(ω_e' − ω_e)` in the coupled solve's engine row (`drivetrain/stage.rs`,
+//!   `drivetrain/solver.rs`; it changes every engine launch), not made here.
 //! - **the bump**: the sweep samples the 1 m bump every `h·v` = 33 mm at 1 substep and the
 //!   explicit suspension responds a substep late; the peak pitch is 6.5 % off.
 
@@ -416,6 +442,121 @@ fn print_table() {
             for f in s.failures(k, 2) {
                 println!("  FAIL at n = {n}: {f:?}");
             }
+        }
+    }
+}
+
+/// Full throttle from rest at `n` low-speed substeps; calls `each` after every step.
+fn launch_with(p: &VehicleParams, n: u32, seconds: f64, mut each: impl FnMut(&Vehicle)) {
+    let flat = Plane::flat();
+    let mut v = spawn_at(&with_substeps(p, n), &flat, 0.0, 0.0, DT).unwrap();
+    let mut drv = Driver::straight(&v);
+    for _ in 0..steps(seconds) {
+        let (steer, _) = drv.control(&v, 0.0, DT);
+        v.set_intent(pedals(1.0, steer)).ok();
+        v.step(DT, &flat);
+        each(&v);
+    }
+}
+
+/// Why the sedan's launch loses speed at one substep: the automatic clutch's engagement
+/// `e(ω_e)` is taken from the engine speed at the start of the substep (explicit), and the
+/// engine starts at idle, where `e = 0`. So the whole first step at one substep transmits
+/// nothing: the rear tyres give no force and the free engine revs from idle (84 rad/s) by
+/// `T_e·dt/I_e` with `T_e = 270·(0.5 + 0.5·(84/680)/0.19)` = 222.77 N·m (the torque curve's
+/// first segment, full throttle, no damping at full throttle) and `I_e` = 0.15 kg·m²:
+/// `222.77/0.15/60` = 24.75 rad/s, to 108.75 rad/s. At 16 substeps the first substep revs it
+/// 1.55 rad/s and the engagement ramps from there.
+#[test]
+fn a_launch_at_one_substep_transmits_nothing_in_its_first_step() {
+    let p = presets::sedan();
+    let mut first = None;
+    launch_with(&p, 1, DT, |v| {
+        let s = v.state();
+        first = Some((s.drivetrain.engine_speed, s.wheels()[2].tire.fx, s.speed()));
+    });
+    let (engine, fx, speed) = first.unwrap();
+    let hand = 84.0 + 270.0 * (0.5 + 0.5 * (84.0 / 680.0) / 0.19) / 0.15 * DT;
+    assert!((engine - hand).abs() < 1e-6 * hand, "{engine} vs {hand}");
+    assert!(fx.abs() < 1e-6, "{fx}");
+    assert!(speed < 1e-3, "{speed}");
+}
+
+/// The launch's telemetry over the first 0.3 s at 1, 3 and [`REFERENCE`] substeps: speed,
+/// rear-left `ωR`, slip ratio `κ` and transient slip `κ' = u/σx`, rear-left and front-left
+/// `Fx`, engine speed, clutch torque and engagement, traction-control scale.
+#[test]
+#[ignore = "measurement: prints the launch telemetry behind the module docs' launch bullet"]
+fn print_launch_trace() {
+    let p = presets::sedan();
+    let (r, sig) = (
+        p.wheels[2].radius,
+        p.wheels[2].tire.relaxation.longitudinal_length,
+    );
+    for n in [1, 3, REFERENCE] {
+        println!(
+            "\nn = {n}\n  t     v     wR_rl  kap_rl  kp_rl  Fx_rl  Fx_fl  w_eng   T_cl  e_cl   tc"
+        );
+        launch_with(&p, n, 0.3, |v| {
+            let (s, w) = (v.state(), &v.state().wheels()[2].tire);
+            let d = &s.drivetrain;
+            println!(
+                "{:.3} {:.3} {:6.3} {:6.3} {:6.3} {:6.0} {:6.0} {:6.1} {:6.1} {:.3} {:.3}",
+                s.time,
+                s.speed(),
+                w.omega * r,
+                w.slip_ratio,
+                w.transient.u / sig,
+                w.fx,
+                s.wheels()[0].tire.fx,
+                d.engine_speed,
+                d.clutch_torque,
+                d.clutch_engagement,
+                d.tc_scale
+            );
+        });
+    }
+}
+
+/// The launch's speed at 0.25 s, 0.5 s and 3 s at 1, 2, 3 and [`REFERENCE`] substeps with
+/// the suspects switched off one at a time: traction control, the automatic clutch (then
+/// always engaged), both, and the sedan's tyres on a 900 N·m direct drive.
+#[test]
+#[ignore = "measurement: the experiment behind the module docs' launch bullet (≈ 1 s in release)"]
+fn print_launch_suspects() {
+    let base = presets::sedan();
+    let mut no_tc = base.clone();
+    no_tc.drivetrain.aids.tc.enabled = false;
+    let mut no_auto = base.clone();
+    no_auto.drivetrain.clutch.automatic = false;
+    let mut neither = no_tc.clone();
+    neither.drivetrain.clutch.automatic = false;
+    let mut direct = base.clone();
+    direct.drivetrain = crate::drivetrain::DrivetrainParams::default();
+    for w in direct.wheels.iter_mut().skip(2) {
+        w.max_drive_torque = 900.0;
+    }
+    let mut direct_tc = direct.clone();
+    direct_tc.drivetrain.aids.tc.enabled = true;
+    let cases = [
+        ("sedan", base),
+        ("tc off", no_tc),
+        ("clutch engaged", no_auto),
+        ("both", neither),
+        ("direct 900", direct),
+        ("direct 900 + tc", direct_tc),
+    ];
+    for (name, p) in cases {
+        for n in [1, 2, 3, REFERENCE] {
+            let mut v = Vec::new();
+            launch_with(&p, n, 3.0, |car| v.push(car.state().speed()));
+            let at = |t: f64| v[steps(t) - 1];
+            println!(
+                "{name:<16} n = {n:2}: {:.4} {:.4} {:.4}",
+                at(0.25),
+                at(0.5),
+                at(3.0)
+            );
         }
     }
 }
