@@ -102,8 +102,14 @@
 //!   and the rolling resistance's `tanh` converge at 1 substep), with traction control
 //!   0.865 / 0.892 / 0.894 (its bang-bang alone: −3.3 % at 1). The acceleration afterwards
 //!   agrees within 2 %. A principled fix is an implicit engagement: the Newton term
-//!   `K·Δω·∂e/∂ω_e·(ω_e' − ω_e)` in the coupled solve's engine row (`drivetrain/stage.rs`,
-//!   `drivetrain/solver.rs`; it changes every engine launch), not made here.
+//!   `K·Δω·∂e/∂ω_e·(ω_e' − ω_e)` in the coupled solve's engine row and its reaction on the
+//!   driven wheels (`drivetrain/stage.rs`, `drivetrain/solver.rs`; it changes every engine
+//!   launch), not made here. Tried as a throwaway (not committed), it brings the sedan at
+//!   0.25 s to 0.707 / 0.961 / 1.026 m/s at 1 / 2 / 3 substeps against 1.033 at 16: the
+//!   default's error falls from 7.9 % to 0.6 %, 2 substeps' from 12.5 % to 7 %, but 1
+//!   substep's stays (−32 %; the reference itself moves 1.6 %): at idle the smoothstep's slope is zero too, so the linearised
+//!   engagement still transmits nothing in the first step; 1 substep would need the
+//!   engagement solved at the end-of-substep engine speed (iterated), not linearised.
 //! - **the bump**: the sweep samples the 1 m bump every `h·v` = 33 mm at 1 substep and the
 //!   explicit suspension responds a substep late; the peak pitch is 6.5 % off.
 
