@@ -85,7 +85,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cache::HitCache;
 use super::plane::{finite_non_negative, finite_positive, normalize_or_zero};
-use super::{Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
+use super::{AskedGround, Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
 use crate::error::{ParamError, check};
 
 /// Smallest `−d·n` (cosine between the suspension direction and the hit normal, sign flipped)
@@ -355,10 +355,11 @@ pub(crate) struct CrownFit {
 }
 
 /// `ground`'s blocking sweep for `q` (an output of [`WheelQuery::normalized`]): on a
-/// [`Plane`](super::Plane) ([`Ground::as_plane`]) its arithmetic called directly, with only
-/// the check [`WheelQuery::normalized`] has not made (the unit direction's); the same hit.
+/// [`Plane`](super::Plane) ([`Ground::as_plane`], asked once by the caller) its arithmetic
+/// called directly, with only the check [`WheelQuery::normalized`] has not made (the unit
+/// direction's); the same hit.
 #[inline]
-fn sweep_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
+fn sweep_of(ground: AskedGround, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
     match ground.as_plane() {
         Some(plane) => direction_ok(q.direction)
             .then(|| plane.sphere_checked(q.origin, q.radius, q.direction, q.max_distance))?,
@@ -370,7 +371,7 @@ fn sweep_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<
 
 /// `ground`'s ray for `q` (as [`sweep_of`]), of length `s_max + r`.
 #[inline]
-fn ray_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
+fn ray_of(ground: AskedGround, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
     let reach = q.max_distance + q.radius;
     match ground.as_plane() {
         Some(plane) => (direction_ok(q.direction) && reach.is_finite())
@@ -399,6 +400,7 @@ pub(crate) fn query_wheel_unit(
     sweep: SweepHitMode,
 ) -> Option<(WheelContact, bool, Option<CrownFit>)> {
     let mut plane = HitCache::default();
+    let ground = AskedGround::of(ground);
     let (s, fit) = query_wheel_unit_into(ground, q, mode, reject, filter, sweep, &mut plane)?;
     Some((plane.contact_at_travel(s), plane.from_ray, fit))
 }
@@ -409,7 +411,7 @@ pub(crate) fn query_wheel_unit(
 /// copied on its way to a wheel's cache. On `None` `plane` may hold a rejected hit.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn query_wheel_unit_into(
-    ground: &dyn Ground,
+    ground: AskedGround,
     q: &WheelQuery,
     mode: ContactMode,
     reject: &HitRejection,

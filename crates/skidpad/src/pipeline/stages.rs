@@ -6,7 +6,7 @@ use super::{AppliedForce, ChassisForces};
 use crate::MAX_WHEELS;
 use crate::aero::{self, MAX_AERO_FORCES};
 use crate::drivetrain::{self, PowertrainInput, Prepared};
-use crate::ground::Ground;
+use crate::ground::{AskedGround, Ground};
 use crate::input::{Controls, Intent};
 use crate::params::{Derived, VehicleParams};
 use crate::stability::model as stab;
@@ -95,6 +95,8 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
     } else {
         p.contact.reuse_hit_steps
     };
+    // Whether the ground is a plane, asked once for every wheel's query.
+    let ground = AskedGround::of(ground);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
         // The substep's suspension line, placed once: stored for the suspension and grip

@@ -43,7 +43,7 @@ mod tests;
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
 use crate::ground::cache::query_wheel_cached_normalized;
-use crate::ground::{ContactMode, ContactParams, Ground, SweepHitMode, WheelQuery};
+use crate::ground::{AskedGround, ContactMode, ContactParams, Ground, SweepHitMode, WheelQuery};
 use crate::input::{Controls, Intent};
 use crate::math::Pose;
 use crate::steering::SteerWheel;
@@ -184,12 +184,14 @@ pub fn query_ground_reusing(
     reuse_steps: u32,
 ) {
     let line = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
+    let ground = AskedGround::of(ground);
     query_ground_along(wp, contact, side, pose, line, ground, ws, reuse_steps);
 }
 
 /// [`query_ground_reusing`] with the suspension line `(top, dir)` already placed in the world
 /// ([`strut_top_world`], [`travel_direction_world`] at `pose`, the same bits): the contact
-/// stage places it once and stores it for the later stages ([`WheelState::strut_top_substep`]).
+/// stage places it once and stores it for the later stages ([`WheelState::strut_top_substep`]),
+/// and asks the ground whether it is a plane once for all its wheels (`AskedGround`).
 #[expect(
     clippy::too_many_arguments,
     reason = "query_ground_reusing's and the line"
@@ -201,7 +203,7 @@ pub(crate) fn query_ground_along(
     side: f64,
     pose: &Pose,
     (top, dir): (DVec3, DVec3),
-    ground: &dyn Ground,
+    ground: AskedGround,
     ws: &mut WheelState,
     reuse_steps: u32,
 ) {
@@ -256,7 +258,7 @@ fn query_general(
     contact: &ContactParams,
     sp: &crate::suspension::SuspensionParams,
     q: &WheelQuery,
-    ground: &dyn Ground,
+    ground: AskedGround,
     ws: &mut WheelState,
     reuse_steps: u32,
 ) {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::ground::{SurfaceId, SweepHitMode};
+use crate::ground::{AskedGround, SurfaceId, SweepHitMode};
 use crate::test_rng::uniform;
 use glam::DQuat;
 
@@ -103,7 +103,7 @@ fn the_plane_path_is_the_general_path() {
         };
         let mut general = ws;
         query_on_plane(&sp, &contact, &plane, &q, &mut ws);
-        super::super::query_general(&contact, &sp, &q, &plane, &mut general, 0);
+        super::super::query_general(&contact, &sp, &q, AskedGround::of(&plane), &mut general, 0);
         assert_eq!(written(&ws), written(&general), "case {i}");
         hits += usize::from(ws.measured_jounce.is_some());
         misses += usize::from(!ws.hit_cache.valid);
