@@ -223,7 +223,7 @@ pub(crate) fn query_wheel_cached_normalized(
     ground: super::AskedGround,
     nq: &WheelQuery,
     mode: ContactMode,
-    reject: &HitRejection,
+    reject: &impl super::wheel::AcceptsHit,
     filter: QueryFilter,
     sweep: SweepHitMode,
     cache: &mut HitCache,

@@ -160,15 +160,10 @@ impl HitRejection {
 
     /// `true` if a sweep hit at `point`/`normal`, with the swept wheel centre at `centre`, is a
     /// drivable contact for a suspension extending along unit `direction`.
+    /// A vehicle's step tests with its cosines computed once (`RejectionCos`).
     pub fn accepts(&self, direction: DVec3, centre: DVec3, point: DVec3, normal: DVec3) -> bool {
         let (cos_normal, cos_point) = remembered_cos(self.max_normal_angle, self.max_point_angle);
-        if -normal.dot(direction) < cos_normal {
-            return false;
-        }
-        let v = point - centre;
-        let len = v.length();
-        // A point at the centre (deep overlap) has no direction: accept it.
-        len <= 0.0 || v.dot(direction) >= len * cos_point
+        RejectionCos::from_cos(cos_normal, cos_point).accepts_hit(direction, centre, point, normal)
     }
 }
 
@@ -414,7 +409,7 @@ pub(crate) fn query_wheel_unit_into(
     ground: AskedGround,
     q: &WheelQuery,
     mode: ContactMode,
-    reject: &HitRejection,
+    reject: &impl AcceptsHit,
     filter: QueryFilter,
     sweep: SweepHitMode,
     plane: &mut HitCache,
@@ -424,7 +419,7 @@ pub(crate) fn query_wheel_unit_into(
             SweepHitMode::Blocking => {
                 let hit = sweep_of(ground, q, filter)?;
                 let centre = q.centre_at(hit.distance);
-                if reject.accepts(q.direction, centre, hit.point, hit.normal)
+                if reject.accepts_hit(q.direction, centre, hit.point, hit.normal)
                     && let Some((s, point, offset)) = resolve_cylinder_fit(q, hit.point, hit.normal)
                 {
                     let fit = CrownFit {
@@ -561,3 +556,6 @@ fn resolve_at(q: &WheelQuery, p: DVec3, n: DVec3, dn: f64, offset: DVec3) -> Opt
 
 #[cfg(test)]
 mod tests;
+
+mod reject;
+pub(crate) use reject::{AcceptsHit, RejectionCos};

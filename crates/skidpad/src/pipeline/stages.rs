@@ -97,6 +97,8 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
     };
     // Whether the ground is a plane, asked once for every wheel's query.
     let ground = AskedGround::of(ground);
+    // The hit rejection's cosines, computed once with the vehicle's derived constants.
+    let reject = &d.rejection_cos;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
         // The substep's suspension line, placed once: stored for the suspension and grip
@@ -106,7 +108,9 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
             wheel::travel_direction_world(wp, &pose),
         );
         (ws.strut_top_substep, ws.travel_substep) = line;
-        wheel::query_ground_along(wp, &p.contact, d.side[i], &pose, line, ground, ws, reuse);
+        wheel::query_ground_along(
+            wp, &p.contact, reject, d.side[i], &pose, line, ground, ws, reuse,
+        );
     }
     s.wheel_frames = FrameKey::of(&pose);
 }
