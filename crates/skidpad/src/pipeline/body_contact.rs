@@ -344,9 +344,8 @@ pub(crate) fn impact_stage_with<const S: usize>(
     let mut c = ArrayVec::<PointConstraint, MAX_CONTACTS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
     let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
-    // The rims after the end stops: the wheels' rigid contact once the travel is used up.
-    // With no body shape, no rims either (the suspension-only model of a host's comparison).
-    // Whether the ground is a plane, asked once for the rims' and the body's bounds.
+    // The rims after the end stops (none without a body shape: a host's suspension-only
+    // model); whether the ground is a plane asked once, for the rims' and the body's bounds.
     let asked = AskedGround::of(ground);
     let rims = p.contact.body.shape != BodyShape::None && !bound.clear(start, &s.chassis, asked);
     for wp in p.wheels.iter().filter(|w| rims && w.enabled) {
