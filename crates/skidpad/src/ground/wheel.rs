@@ -172,7 +172,8 @@ impl HitRejection {
 /// its bits, so a hit returns exactly the bits `cos` gives. Every sweep query checks its hit
 /// against the same two angles: two libm `cos` calls (≈ 170 instructions) per wheel and
 /// substep before. Both slots in one thread-local access (the second as its own access was
-/// an out-of-line `LocalKey::with` call, ≈ 26 instructions a query).
+/// an out-of-line `LocalKey::with` call, ≈ 26 instructions a query). Only the public queries
+/// use it: a vehicle's step tests with its cosines computed once (`reject::RejectionCos`).
 #[inline]
 fn remembered_cos(normal: f64, point: f64) -> (f64, f64) {
     use std::cell::Cell;
