@@ -13,6 +13,7 @@ use crate::chassis::{ChassisParams, compute_sprung_masses};
 use crate::drivetrain::{DriveKind, DriveWheel, DrivetrainParams, differential::Topology};
 use crate::error::{ParamError, check};
 use crate::ground::ContactParams;
+use crate::ground::wheel::RejectionCos;
 use crate::input::InputSmoothingParams;
 use crate::stability::StabilityParams;
 use crate::steering::SteerWheel;
@@ -381,6 +382,9 @@ pub struct Derived {
     /// The standalone step's parameter-only boxes ([`StepBoxes::of`]: the rims' broad
     /// phase, the body's automatic box), computed once instead of every step: the same bits.
     pub(crate) step_boxes: StepBoxes,
+    /// The contact's sweep hit rejection's cosines ([`crate::ground::HitRejection`]'s angles'
+    /// `cos`), computed once: the same bits as its test's own.
+    pub(crate) rejection_cos: RejectionCos,
 }
 
 /// The stability bound on a substep `h` of an oscillator of natural frequency `ω` and
@@ -529,6 +533,7 @@ impl Derived {
             max_substep: max_substep(p, &sprung_mass),
             chassis_inverse_inertia: p.chassis.inertia.inverse(),
             step_boxes: StepBoxes::of(p),
+            rejection_cos: RejectionCos::of(&p.contact.rejection),
         };
         for (i, w) in p.wheels.iter().enumerate() {
             d.rest_force[i] = rest_force(&w.suspension, sprung_mass[i], p.sim.gravity);

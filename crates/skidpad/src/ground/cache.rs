@@ -198,6 +198,7 @@ pub fn query_wheel_cached_with(
     reuse_steps: u32,
 ) -> Option<WheelContact> {
     let nq = q.normalized()?;
+    let ground = super::AskedGround::of(ground);
     query_wheel_cached_normalized(ground, &nq, mode, reject, filter, sweep, cache, reuse_steps)
         .map(|(s, point, _)| cache.contact_at_point(s, point))
 }
@@ -219,10 +220,10 @@ pub(crate) fn same_bits(a: DVec3, b: DVec3) -> bool {
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn query_wheel_cached_normalized(
-    ground: &dyn Ground,
+    ground: super::AskedGround,
     nq: &WheelQuery,
     mode: ContactMode,
-    reject: &HitRejection,
+    reject: &impl super::wheel::AcceptsHit,
     filter: QueryFilter,
     sweep: SweepHitMode,
     cache: &mut HitCache,

@@ -21,7 +21,7 @@
 //! ray. With [`SweepHitMode::NonBlocking`] the sweep gathers up to [`MAX_SWEEP_HITS`] hits, at
 //! most one per shape of the ground (PhysX touch hits; the nearest are kept), into a
 //! fixed-capacity [`SweepHits`] (no heap), and the wheel picks among them:
-//! 1. reject each hit [`HitRejection`] rejects (normal angle from `−d`
+//! 1. reject each hit [`HitRejection`](super::HitRejection) rejects (normal angle from `−d`
 //!    beyond `max_normal_angle`, point angle beyond `max_point_angle`, plane not facing the
 //!    suspension);
 //! 2. fit the wheel cylinder to each remaining hit plane, centre travel `s_i`
@@ -51,7 +51,7 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
-use super::{GroundHit, HitRejection, SurfaceId, WheelQuery, resolve_cylinder};
+use super::{GroundHit, SurfaceId, WheelQuery, resolve_cylinder};
 
 /// Most sweep hits a non-blocking wheel query keeps (the nearest). Unit: count.
 pub const MAX_SWEEP_HITS: usize = 8;
@@ -184,13 +184,13 @@ impl SweepHits {
 /// nearer sweep hit, then the earlier recorded. Returns `(hit, s, contact point)`.
 pub(crate) fn pick_touch(
     q: &WheelQuery,
-    reject: &HitRejection,
+    reject: &impl super::wheel::AcceptsHit,
     hits: &SweepHits,
 ) -> Option<(GroundHit, f64, DVec3)> {
     let mut best: Option<(GroundHit, f64, DVec3)> = None;
     for hit in hits.as_slice() {
         let centre = q.centre_at(hit.distance);
-        if !reject.accepts(q.direction, centre, hit.point, hit.normal) {
+        if !reject.accepts_hit(q.direction, centre, hit.point, hit.normal) {
             continue;
         }
         let Some((s, point)) = resolve_cylinder(q, hit.point, hit.normal) else {

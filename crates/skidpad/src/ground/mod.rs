@@ -179,6 +179,43 @@ pub trait Ground: Send + Sync {
     }
 }
 
+/// A ground with its [`Ground::as_plane`] answer asked once: a stage that queries the ground
+/// for every wheel (the contact stage) or twice (the impact stage's rims and body) asks the
+/// trait once and passes this down, instead of one dynamic call per query (≈ 6 instructions
+/// each on a ground that is not a plane). It derefs to the ground, and its own `as_plane`
+/// (an inherent method, so it is the one called) returns the remembered answer: the same one.
+#[derive(Clone, Copy)]
+pub(crate) struct AskedGround<'a> {
+    ground: &'a dyn Ground,
+    plane: Option<&'a Plane>,
+}
+
+impl<'a> AskedGround<'a> {
+    /// `ground` and its `as_plane` answer.
+    #[inline]
+    pub(crate) fn of(ground: &'a dyn Ground) -> Self {
+        Self {
+            ground,
+            plane: ground.as_plane(),
+        }
+    }
+
+    /// The remembered [`Ground::as_plane`].
+    #[inline(always)]
+    pub(crate) fn as_plane(&self) -> Option<&'a Plane> {
+        self.plane
+    }
+}
+
+impl<'a> std::ops::Deref for AskedGround<'a> {
+    type Target = dyn Ground + 'a;
+
+    #[inline(always)]
+    fn deref(&self) -> &Self::Target {
+        self.ground
+    }
+}
+
 /// The default [`Ground::max_height_over_sloped`] from a flat bound `top` over `[min, max]`:
 /// `top` minus the lowest value of `slope·((x, y) − min)` over the rectangle (at a corner);
 /// `None` for a non-finite slope or rectangle.

@@ -85,7 +85,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cache::HitCache;
 use super::plane::{finite_non_negative, finite_positive, normalize_or_zero};
-use super::{Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
+use super::{AskedGround, Ground, GroundHit, QueryFilter, SurfaceId, SweepHitMode, SweepHits};
 use crate::error::{ParamError, check};
 
 /// Smallest `−d·n` (cosine between the suspension direction and the hit normal, sign flipped)
@@ -160,15 +160,10 @@ impl HitRejection {
 
     /// `true` if a sweep hit at `point`/`normal`, with the swept wheel centre at `centre`, is a
     /// drivable contact for a suspension extending along unit `direction`.
+    /// A vehicle's step tests with its cosines computed once (`RejectionCos`).
     pub fn accepts(&self, direction: DVec3, centre: DVec3, point: DVec3, normal: DVec3) -> bool {
         let (cos_normal, cos_point) = remembered_cos(self.max_normal_angle, self.max_point_angle);
-        if -normal.dot(direction) < cos_normal {
-            return false;
-        }
-        let v = point - centre;
-        let len = v.length();
-        // A point at the centre (deep overlap) has no direction: accept it.
-        len <= 0.0 || v.dot(direction) >= len * cos_point
+        RejectionCos::from_cos(cos_normal, cos_point).accepts_hit(direction, centre, point, normal)
     }
 }
 
@@ -177,7 +172,8 @@ impl HitRejection {
 /// its bits, so a hit returns exactly the bits `cos` gives. Every sweep query checks its hit
 /// against the same two angles: two libm `cos` calls (≈ 170 instructions) per wheel and
 /// substep before. Both slots in one thread-local access (the second as its own access was
-/// an out-of-line `LocalKey::with` call, ≈ 26 instructions a query).
+/// an out-of-line `LocalKey::with` call, ≈ 26 instructions a query). Only the public queries
+/// use it: a vehicle's step tests with its cosines computed once (`reject::RejectionCos`).
 #[inline]
 fn remembered_cos(normal: f64, point: f64) -> (f64, f64) {
     use std::cell::Cell;
@@ -355,10 +351,11 @@ pub(crate) struct CrownFit {
 }
 
 /// `ground`'s blocking sweep for `q` (an output of [`WheelQuery::normalized`]): on a
-/// [`Plane`](super::Plane) ([`Ground::as_plane`]) its arithmetic called directly, with only
-/// the check [`WheelQuery::normalized`] has not made (the unit direction's); the same hit.
+/// [`Plane`](super::Plane) ([`Ground::as_plane`], asked once by the caller) its arithmetic
+/// called directly, with only the check [`WheelQuery::normalized`] has not made (the unit
+/// direction's); the same hit.
 #[inline]
-fn sweep_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
+fn sweep_of(ground: AskedGround, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
     match ground.as_plane() {
         Some(plane) => direction_ok(q.direction)
             .then(|| plane.sphere_checked(q.origin, q.radius, q.direction, q.max_distance))?,
@@ -370,7 +367,7 @@ fn sweep_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<
 
 /// `ground`'s ray for `q` (as [`sweep_of`]), of length `s_max + r`.
 #[inline]
-fn ray_of(ground: &dyn Ground, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
+fn ray_of(ground: AskedGround, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
     let reach = q.max_distance + q.radius;
     match ground.as_plane() {
         Some(plane) => (direction_ok(q.direction) && reach.is_finite())
@@ -399,6 +396,7 @@ pub(crate) fn query_wheel_unit(
     sweep: SweepHitMode,
 ) -> Option<(WheelContact, bool, Option<CrownFit>)> {
     let mut plane = HitCache::default();
+    let ground = AskedGround::of(ground);
     let (s, fit) = query_wheel_unit_into(ground, q, mode, reject, filter, sweep, &mut plane)?;
     Some((plane.contact_at_travel(s), plane.from_ray, fit))
 }
@@ -409,10 +407,10 @@ pub(crate) fn query_wheel_unit(
 /// copied on its way to a wheel's cache. On `None` `plane` may hold a rejected hit.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn query_wheel_unit_into(
-    ground: &dyn Ground,
+    ground: AskedGround,
     q: &WheelQuery,
     mode: ContactMode,
-    reject: &HitRejection,
+    reject: &impl AcceptsHit,
     filter: QueryFilter,
     sweep: SweepHitMode,
     plane: &mut HitCache,
@@ -422,7 +420,7 @@ pub(crate) fn query_wheel_unit_into(
             SweepHitMode::Blocking => {
                 let hit = sweep_of(ground, q, filter)?;
                 let centre = q.centre_at(hit.distance);
-                if reject.accepts(q.direction, centre, hit.point, hit.normal)
+                if reject.accepts_hit(q.direction, centre, hit.point, hit.normal)
                     && let Some((s, point, offset)) = resolve_cylinder_fit(q, hit.point, hit.normal)
                 {
                     let fit = CrownFit {
@@ -559,3 +557,6 @@ fn resolve_at(q: &WheelQuery, p: DVec3, n: DVec3, dn: f64, offset: DVec3) -> Opt
 
 #[cfg(test)]
 mod tests;
+
+mod reject;
+pub(crate) use reject::{AcceptsHit, RejectionCos};

@@ -64,7 +64,7 @@ use crate::MAX_WHEELS;
 use crate::chassis::{
     BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, solve_contacts, solve_positions,
 };
-use crate::ground::{BROAD_PHASE_MARGIN, Ground, clear_of};
+use crate::ground::{AskedGround, BROAD_PHASE_MARGIN, Ground, clear_of};
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
 use arrayvec::ArrayVec;
@@ -106,6 +106,7 @@ pub fn body_contact_points(
     c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
     depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
 ) -> usize {
+    let ground = AskedGround::of(ground);
     body_points_in(p, &RimsBox::of(p), start, end, ground, h, c, depth)
 }
 
@@ -119,7 +120,7 @@ fn body_points_in(
     boxes: &RimsBox,
     start: &ChassisState,
     end: &ChassisState,
-    ground: &dyn Ground,
+    ground: AskedGround,
     h: f64,
     c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
     depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
@@ -146,14 +147,14 @@ fn body_points_in(
         let a = (com.z - pt.z).max(0.0) + BODY_RAY_HEADROOM;
         (a, a + reach((pt - com).length()) + BODY_CONTACT_MARGIN)
     };
-    if all_rays_clear(ground, &start.pose, &mut local[..n], ray) {
+    if all_rays_clear(&*ground, &start.pose, &mut local[..n], ray) {
         return 0;
     }
     let mut k = 0;
     for &pt in &local[..n] {
         let (a, len) = ray(pt);
         let top = pt + DVec3::Z * a;
-        if clear_of(ground, top, top - DVec3::Z * len, 0.0) {
+        if clear_of(&*ground, top, top - DVec3::Z * len, 0.0) {
             continue;
         }
         let Some(hit) = ground.cast_ray(top, DVec3::NEG_Z, len) else {
@@ -235,7 +236,7 @@ fn body_box(shape: &BodyShape, auto: Option<(DVec3, DVec3)>) -> Option<(DVec3, D
 /// ray would have been cast and missed, or skipped by [`all_rays_clear`]: either way no
 /// constraint, the same result. `false` (test the points) for non-finite numbers.
 fn box_rays_clear(
-    ground: &dyn Ground,
+    ground: AskedGround,
     pose: &crate::math::Pose,
     com_local: DVec3,
     (min, max): (DVec3, DVec3),
@@ -285,7 +286,7 @@ fn box_rays_clear(
     }
     let bottom = lo.z - drop;
     clear_of(
-        ground,
+        &*ground,
         lo.with_z(bottom),
         hi.with_z(bottom),
         BOX_BOUND_SLACK,
@@ -343,9 +344,10 @@ pub(crate) fn impact_stage_with<const S: usize>(
     let mut c = ArrayVec::<PointConstraint, MAX_CONTACTS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
     let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
-    // The rims after the end stops: the wheels' rigid contact once the travel is used up.
-    // With no body shape, no rims either (the suspension-only model of a host's comparison).
-    let rims = p.contact.body.shape != BodyShape::None && !bound.clear(start, &s.chassis, ground);
+    // The rims after the end stops (none without a body shape: a host's suspension-only
+    // model); whether the ground is a plane asked once, for the rims' and the body's bounds.
+    let asked = AskedGround::of(ground);
+    let rims = p.contact.body.shape != BodyShape::None && !bound.clear(start, &s.chassis, asked);
     for wp in p.wheels.iter().filter(|w| rims && w.enabled) {
         if let Some(mut pc) = rim_contact(wp, &p.contact.rejection, start, &s.chassis, ground) {
             pc.max_approach_speed /= h;
@@ -354,7 +356,7 @@ pub(crate) fn impact_stage_with<const S: usize>(
     }
     let nr = c.len();
     let mut depth = ArrayVec::<f64, MAX_BODY_POINTS>::new();
-    let nb = body_points_in(p, bound, start, &s.chassis, ground, h, &mut c, &mut depth);
+    let nb = body_points_in(p, bound, start, &s.chassis, asked, h, &mut c, &mut depth);
     let n = nr + nb;
     let depth = depth.as_slice();
     let deep = depth.iter().any(|&d| d > 0.0);

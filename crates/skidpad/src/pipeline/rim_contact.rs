@@ -75,7 +75,7 @@
 //! a flat one (`RimsBox::clear`), then wheel by wheel.
 
 use crate::chassis::{ChassisState, PointConstraint};
-use crate::ground::{BROAD_PHASE_MARGIN, Ground, HitRejection, clear_of};
+use crate::ground::{AskedGround, BROAD_PHASE_MARGIN, Ground, HitRejection, clear_of};
 pub(crate) use crate::params::StepBoxes as RimsBox;
 pub use crate::params::{RIM_CLEARANCE, RIM_SWEEP_MARGIN};
 use crate::params::{rim_radius, strut_top_local};
@@ -169,7 +169,7 @@ impl RimsBox {
         &self,
         start: &ChassisState,
         end: &ChassisState,
-        ground: &dyn Ground,
+        ground: AskedGround,
     ) -> bool {
         // On a plane, first its own bound (`super::on_plane`). A level plane then takes the
         // flat test alone (it is the tighter one there, and the cheaper).
@@ -179,7 +179,7 @@ impl RimsBox {
             return true;
         }
         let level = plane.is_some_and(|g| g.normal.x == 0.0 && g.normal.y == 0.0);
-        (!level && self.sloped_clear(start, end, ground)) || self.flat_clear(start, end, ground)
+        (!level && self.sloped_clear(start, end, &*ground)) || self.flat_clear(start, end, &*ground)
     }
 
     /// The two poses' rotation matrices and world boxes of the vehicle-frame box (centre

@@ -6,15 +6,18 @@ use super::{AppliedForce, ChassisForces};
 use crate::MAX_WHEELS;
 use crate::aero::{self, MAX_AERO_FORCES};
 use crate::drivetrain::{self, PowertrainInput, Prepared};
-use crate::ground::Ground;
+use crate::ground::{AskedGround, Ground};
 use crate::input::{Controls, Intent};
 use crate::params::{Derived, VehicleParams};
 use crate::stability::model as stab;
 use crate::state::VehicleState;
 use crate::steering::model::steer_angles;
+use crate::surface::SurfaceTable;
 use crate::suspension::model as susp;
-use crate::tire::model::{ContactLinearization, linearize_contact_lazy, solve_contact};
-use crate::wheel::{self, Body, FrameKey, WheelParams, WheelState};
+use crate::tire::model::{
+    ContactInput, ContactLinearization, linearize_contact_lazy, solve_contact,
+};
+use crate::wheel::{self, Body, Corner, FrameKey, WheelParams, WheelState};
 use arrayvec::ArrayVec;
 use coupled::{Coupled, coupled_solve};
 use glam::DVec3;
@@ -95,6 +98,10 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
     } else {
         p.contact.reuse_hit_steps
     };
+    // Whether the ground is a plane, asked once for every wheel's query.
+    let ground = AskedGround::of(ground);
+    // The hit rejection's cosines, computed once with the vehicle's derived constants.
+    let reject = &d.rejection_cos;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
         // The substep's suspension line, placed once: stored for the suspension and grip
@@ -104,7 +111,9 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
             wheel::travel_direction_world(wp, &pose),
         );
         (ws.strut_top_substep, ws.travel_substep) = line;
-        wheel::query_ground_along(wp, &p.contact, d.side[i], &pose, line, ground, ws, reuse);
+        wheel::query_ground_along(
+            wp, &p.contact, reject, d.side[i], &pose, line, ground, ws, reuse,
+        );
     }
     s.wheel_frames = FrameKey::of(&pose);
 }
@@ -251,24 +260,55 @@ pub fn grip_stage(
     ground: &dyn Ground,
     dt: f64,
 ) {
-    let chassis = s.chassis;
-    let body = Body {
-        params: &p.chassis,
-        state: &chassis,
-    };
-    let at = wheel::BodyAt {
-        body,
-        com: chassis.com_world(&p.chassis),
-    };
-    let (surfaces, g) = (ground.surfaces(), p.sim.gravity);
-    let framed = s.wheel_frames.matches(&chassis.pose);
+    let surfaces = ground.surfaces();
+    if !prep.coupled {
+        let air = p.sim.air_temperature;
+        on_ground_wheels(p, d, s, Some(dt), |_, wp, (at, corner), ws| {
+            let input = tire_input(p, surfaces, wp, at, corner, ws);
+            let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
+            let water = surfaces.get(ws.surface).water_depth;
+            wheel::tire_heat(wp, &input, ws, air, water, dt);
+            ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
+        });
+        return;
+    }
     // The coupled solve's per-wheel input, linearisation and pending force limit: scratch of
     // this call only.
     let mut contacts: [Option<Coupled>; MAX_WHEELS] = [None; MAX_WHEELS];
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        let ws = &mut s.wheels[i];
+    on_ground_wheels(p, d, s, None, |i, wp, (at, corner), ws| {
+        // Built in its slot: the input (23 numbers) and the linearisation are not moved.
+        let input = tire_input(p, surfaces, wp, at, corner, ws);
+        let slot = contacts[i].insert((input, ContactLinearization::default(), None));
+        (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
+    });
+    coupled_solve(p, d, prep, s, &contacts, ground, dt);
+}
+
+/// The grip stage's walk over the enabled wheels, one loop for both of its paths: a wheel off
+/// the ground gets no load and no tyre input (and spins free for `spin_free` `Some(dt)`, the
+/// wheel-by-wheel path); a wheel on the ground its normal load along its travel, then
+/// `on_ground(i, wheel, (body, corner), state)` (what [`tire_input`] needs besides). The chassis is borrowed beside the wheels (not copied), and
+/// the wheels walked as a slice beside the parameters' (not indexed).
+#[inline(always)]
+fn on_ground_wheels(
+    p: &VehicleParams,
+    d: &Derived,
+    s: &mut VehicleState,
+    spin_free: Option<f64>,
+    mut on_ground: impl FnMut(usize, &WheelParams, (&wheel::BodyAt, &Corner), &mut WheelState),
+) {
+    let (chassis, wheels) = (&s.chassis, &mut *s.wheels);
+    let body = Body {
+        params: &p.chassis,
+        state: chassis,
+    };
+    let com = chassis.com_world(&p.chassis);
+    let at = wheel::BodyAt { body, com };
+    let framed = s.wheel_frames.matches(&chassis.pose);
+    let all = p.wheels.iter().zip(wheels.iter_mut()).enumerate();
+    for (i, (wp, ws)) in all.filter(|(_, (w, _))| w.enabled) {
         if !ws.suspension.in_contact {
-            if !prep.coupled {
+            if let Some(dt) = spin_free {
                 wheel::spin_free(wp, ws, dt);
             }
             ws.normal_load = 0.0;
@@ -281,23 +321,22 @@ pub fn grip_stage(
             wheel::travel_direction_world(wp, &chassis.pose)
         };
         wheel::normal_load_along(ws, dir);
-        let corner = d.corner(i);
-        if prep.coupled {
-            // Built in its slot: the input (23 numbers) and the linearisation are not moved.
-            let input = wheel::tire_input_at(wp, &at, surfaces, &p.load_filter, &corner, g, ws);
-            let slot = contacts[i].insert((input, ContactLinearization::default(), None));
-            (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
-            continue;
-        }
-        let input = wheel::tire_input_at(wp, &at, surfaces, &p.load_filter, &corner, g, ws);
-        let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
-        let water = surfaces.get(ws.surface).water_depth;
-        wheel::tire_heat(wp, &input, ws, p.sim.air_temperature, water, dt);
-        ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
+        on_ground(i, wp, (&at, &d.corner(i)), ws);
     }
-    if prep.coupled {
-        coupled_solve(p, d, prep, s, &contacts, ground, dt);
-    }
+}
+
+/// Wheel `wp`'s tyre input ([`wheel::tire_input_at`]) on the body `at` at its corner.
+#[inline(always)]
+fn tire_input(
+    p: &VehicleParams,
+    surfaces: &SurfaceTable,
+    wp: &WheelParams,
+    at: &wheel::BodyAt,
+    corner: &Corner,
+    ws: &mut WheelState,
+) -> ContactInput {
+    let g = p.sim.gravity;
+    wheel::tire_input_at(wp, at, surfaces, &p.load_filter, corner, g, ws)
 }
 
 /// Stage 7: drag and downforce at their centres of pressure (world forces and points).

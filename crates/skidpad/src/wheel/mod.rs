@@ -43,7 +43,8 @@ mod tests;
 use crate::chassis::{ChassisParams, ChassisState};
 use crate::drivetrain::DriveWheel;
 use crate::ground::cache::query_wheel_cached_normalized;
-use crate::ground::{ContactMode, ContactParams, Ground, SweepHitMode, WheelQuery};
+use crate::ground::wheel::AcceptsHit;
+use crate::ground::{AskedGround, ContactMode, ContactParams, Ground, SweepHitMode, WheelQuery};
 use crate::input::{Controls, Intent};
 use crate::math::Pose;
 use crate::steering::SteerWheel;
@@ -184,12 +185,25 @@ pub fn query_ground_reusing(
     reuse_steps: u32,
 ) {
     let line = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
-    query_ground_along(wp, contact, side, pose, line, ground, ws, reuse_steps);
+    let (ground, reject) = (AskedGround::of(ground), &contact.rejection);
+    query_ground_along(
+        wp,
+        contact,
+        reject,
+        side,
+        pose,
+        line,
+        ground,
+        ws,
+        reuse_steps,
+    );
 }
 
 /// [`query_ground_reusing`] with the suspension line `(top, dir)` already placed in the world
 /// ([`strut_top_world`], [`travel_direction_world`] at `pose`, the same bits): the contact
-/// stage places it once and stores it for the later stages ([`WheelState::strut_top_substep`]).
+/// stage places it once and stores it for the later stages ([`WheelState::strut_top_substep`]),
+/// and asks the ground whether it is a plane once for all its wheels (`AskedGround`);
+/// `reject` is `contact.rejection` or its cosines (`RejectionCos`, the vehicle's, computed once).
 #[expect(
     clippy::too_many_arguments,
     reason = "query_ground_reusing's and the line"
@@ -198,10 +212,11 @@ pub fn query_ground_reusing(
 pub(crate) fn query_ground_along(
     wp: &WheelParams,
     contact: &ContactParams,
+    reject: &impl AcceptsHit,
     side: f64,
     pose: &Pose,
     (top, dir): (DVec3, DVec3),
-    ground: &dyn Ground,
+    ground: AskedGround,
     ws: &mut WheelState,
     reuse_steps: u32,
 ) {
@@ -227,11 +242,11 @@ pub(crate) fn query_ground_along(
         && !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps)
         && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
     {
-        on_plane::query_on_plane_along(wp, contact, plane, top, dir, ws);
+        on_plane::query_on_plane_along(wp, (contact, reject), plane, top, dir, ws);
         return;
     }
     let q = wheel_query(wp, top, dir, ws.axle_world_substep);
-    query_general(contact, sp, &q, ground, ws, reuse_steps);
+    query_general((contact, reject), sp, &q, ground, ws, reuse_steps);
 }
 
 /// Wheel `wp`'s query along its suspension line from `top` along `dir`, with axle `axle`.
@@ -253,10 +268,10 @@ fn wheel_query(wp: &WheelParams, top: DVec3, dir: DVec3, axle: DVec3) -> WheelQu
 /// wheel's hit cache.
 #[inline]
 fn query_general(
-    contact: &ContactParams,
+    (contact, reject): (&ContactParams, &impl AcceptsHit),
     sp: &crate::suspension::SuspensionParams,
     q: &WheelQuery,
-    ground: &dyn Ground,
+    ground: AskedGround,
     ws: &mut WheelState,
     reuse_steps: u32,
 ) {
@@ -272,7 +287,7 @@ fn query_general(
         ground,
         &nq,
         contact.mode,
-        &contact.rejection,
+        reject,
         contact.query_filter,
         contact.sweep_hits,
         &mut ws.hit_cache,

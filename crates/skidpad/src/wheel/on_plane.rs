@@ -17,10 +17,9 @@
 
 use super::WheelState;
 use crate::ground::cache::same_bits;
+use crate::ground::wheel::AcceptsHit;
 use crate::ground::wheel::{direction_ok, resolve_cylinder_fit, resolve_cylinder_with};
-use crate::ground::{
-    ContactMode, ContactParams, HitCache, HitRejection, Plane, WheelQuery, resolve_cylinder,
-};
+use crate::ground::{ContactMode, ContactParams, HitCache, Plane, WheelQuery, resolve_cylinder};
 use crate::suspension::SuspensionParams;
 use glam::DVec3;
 
@@ -31,7 +30,7 @@ use glam::DVec3;
 #[inline(never)]
 pub(super) fn query_on_plane_along(
     wp: &super::WheelParams,
-    contact: &ContactParams,
+    contact: (&ContactParams, &impl AcceptsHit),
     plane: &Plane,
     top: DVec3,
     dir: DVec3,
@@ -61,7 +60,7 @@ struct Found {
 #[inline(always)]
 pub(super) fn query_on_plane(
     sp: &SuspensionParams,
-    contact: &ContactParams,
+    (contact, reject): (&ContactParams, &impl AcceptsHit),
     plane: &Plane,
     q: &WheelQuery,
     ws: &mut WheelState,
@@ -75,7 +74,7 @@ pub(super) fn query_on_plane(
     };
     let found = nq
         .renormalized()
-        .and_then(|q2| cast(plane, &q2, contact.mode, &contact.rejection));
+        .and_then(|q2| cast(plane, &q2, contact.mode, reject));
     let Some(f) = found else {
         ws.hit_cache.invalidate();
         ws.measured_jounce = None;
@@ -123,14 +122,19 @@ pub(super) fn query_on_plane(
 /// `query_wheel_unit_into`'s plane arithmetic (a blocking sweep: its hit, rejection and
 /// cylinder fit, the ray as the fallback for a rejected or unfitted hit; or the ray alone).
 #[inline]
-fn cast(plane: &Plane, q: &WheelQuery, mode: ContactMode, reject: &HitRejection) -> Option<Found> {
+fn cast(
+    plane: &Plane,
+    q: &WheelQuery,
+    mode: ContactMode,
+    reject: &impl AcceptsHit,
+) -> Option<Found> {
     if mode == ContactMode::Sweep {
         if !direction_ok(q.direction) {
             return None;
         }
         let hit = plane.sphere_checked(q.origin, q.radius, q.direction, q.max_distance)?;
         let centre = q.centre_at(hit.distance);
-        if reject.accepts(q.direction, centre, hit.point, hit.normal)
+        if reject.accepts_hit(q.direction, centre, hit.point, hit.normal)
             && let Some((s, point, offset)) = resolve_cylinder_fit(q, hit.point, hit.normal)
         {
             return (s <= q.max_distance).then_some(Found {

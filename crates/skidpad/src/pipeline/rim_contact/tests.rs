@@ -106,7 +106,7 @@ fn check(
             boxes.sloped_clear(&start, &end, g),
             boxes.flat_clear(&start, &end, g),
         );
-        let clear = boxes.clear(&start, &end, g);
+        let clear = boxes.clear(&start, &end, crate::ground::AskedGround::of(g));
         assert!(!(hit && (s || f || clear)), "{s} {f} {start:?} {end:?}");
         // On a plane its own bound (`super::on_plane`) may clear more.
         assert!(clear || !(s || f));

@@ -1,5 +1,6 @@
 use super::*;
-use crate::ground::{SurfaceId, SweepHitMode};
+use crate::ground::wheel::RejectionCos;
+use crate::ground::{AskedGround, HitRejection, SurfaceId, SweepHitMode};
 use crate::test_rng::uniform;
 use glam::DQuat;
 
@@ -102,8 +103,12 @@ fn the_plane_path_is_the_general_path() {
             ..Default::default()
         };
         let mut general = ws;
-        query_on_plane(&sp, &contact, &plane, &q, &mut ws);
-        super::super::query_general(&contact, &sp, &q, &plane, &mut general, 0);
+        // The plane path with the cosines computed once (the step's), the general path with
+        // the rejection's own test.
+        let cos = RejectionCos::of(&contact.rejection);
+        query_on_plane(&sp, (&contact, &cos), &plane, &q, &mut ws);
+        let (ground, reject) = (AskedGround::of(&plane), &contact.rejection);
+        super::super::query_general((&contact, reject), &sp, &q, ground, &mut general, 0);
         assert_eq!(written(&ws), written(&general), "case {i}");
         hits += usize::from(ws.measured_jounce.is_some());
         misses += usize::from(!ws.hit_cache.valid);
