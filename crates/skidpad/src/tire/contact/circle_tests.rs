@@ -116,7 +116,7 @@ fn closed_form_is_the_evaluated_path_to_round_off() {
     let (mut newtons, mut relative) = (0.0_f64, 0.0_f64);
     let (mut cases, mut closed, mut differ) = (0, 0, 0);
     random_cases(|m, c, s| {
-        let general = Generic(m);
+        let general = Generic::new(m);
         let lin = |model: &dyn TireModel| {
             let mut kept = KeptLoad::default();
             linearize_with(model, &r, c, s, dt, LimitMode::LazyLinear, &mut kept)

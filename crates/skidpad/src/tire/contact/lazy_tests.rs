@@ -76,7 +76,7 @@ fn lazy_limit_is_bit_identical_to_the_eager_one() {
     {
         // The lazy limit of the general path: the friction circle's closed form
         // (`circle.rs`) is tested against it in `circle_tests.rs`.
-        let generic = Generic(kind.as_model());
+        let generic = Generic::new(kind.as_model());
         let model: &dyn TireModel = &generic;
         let mut seen = Seen::default();
         for vx in [0.0, 0.7, -3.0, 25.0] {
@@ -241,50 +241,35 @@ fn zero_alpha_is_model_alpha_at_zero_bit_for_bit() {
 }
 
 /// `model` without its [`LinearCircle`](crate::tire::interface::LinearCircle) shape: the
-/// general path, with the known zero-slip forces.
+/// general path, with the model's known zero-slip forces ([`Generic::new`]) or without
+/// them, evaluated ([`Generic::evaluated`]).
 #[derive(Debug)]
-pub(super) struct Generic<'a>(pub(super) &'a dyn TireModel);
+pub(super) struct Generic<'a> {
+    model: &'a dyn TireModel,
+    known_zero_slip: bool,
+}
 
-impl TireModel for Generic<'_> {
-    fn steady_state(&self, input: &SlipInput) -> SteadyForces {
-        self.0.steady_state(input)
+impl<'a> Generic<'a> {
+    /// The general path with the known zero-slip forces.
+    pub(super) fn new(model: &'a dyn TireModel) -> Self {
+        Self {
+            model,
+            known_zero_slip: true,
+        }
     }
 
-    fn forces_at_kept(
-        &self,
-        common: &SlipInput,
-        points: &[SlipPoint],
-        out: &mut [(f64, f64)],
-        kept: &mut KeptLoad,
-    ) {
-        self.0.forces_at_kept(common, points, out, kept);
-    }
-
-    fn sliding_fx_floor_kept(&self, c: &SlipInput, k: f64, a: f64, kept: &mut KeptLoad) -> f64 {
-        self.0.sliding_fx_floor_kept(c, k, a, kept)
-    }
-
-    fn sliding_force_floor_kept(&self, c: &SlipInput, k: f64, a: f64, kept: &mut KeptLoad) -> f64 {
-        self.0.sliding_force_floor_kept(c, k, a, kept)
-    }
-
-    fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
-        self.0.zero_slip_forces(common, kept)
-    }
-
-    fn has_wheel_torque(&self) -> bool {
-        self.0.has_wheel_torque()
+    /// The general path's evaluations: the zero-slip forces hidden too (the trait's `None`).
+    fn evaluated(model: &'a dyn TireModel) -> Self {
+        Self {
+            model,
+            known_zero_slip: false,
+        }
     }
 }
 
-/// `model` without its known zero-slip forces (nor its shape): the general path's
-/// evaluations.
-#[derive(Debug)]
-struct Evaluated<'a>(&'a dyn TireModel);
-
-impl TireModel for Evaluated<'_> {
+impl TireModel for Generic<'_> {
     fn steady_state(&self, input: &SlipInput) -> SteadyForces {
-        self.0.steady_state(input)
+        self.model.steady_state(input)
     }
 
     fn forces_at_kept(
@@ -294,15 +279,27 @@ impl TireModel for Evaluated<'_> {
         out: &mut [(f64, f64)],
         kept: &mut KeptLoad,
     ) {
-        self.0.forces_at_kept(common, points, out, kept);
+        self.model.forces_at_kept(common, points, out, kept);
+    }
+
+    fn sliding_fx_floor_kept(&self, c: &SlipInput, k: f64, a: f64, kept: &mut KeptLoad) -> f64 {
+        self.model.sliding_fx_floor_kept(c, k, a, kept)
     }
 
     fn sliding_force_floor_kept(&self, c: &SlipInput, k: f64, a: f64, kept: &mut KeptLoad) -> f64 {
-        self.0.sliding_force_floor_kept(c, k, a, kept)
+        self.model.sliding_force_floor_kept(c, k, a, kept)
+    }
+
+    fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
+        if self.known_zero_slip {
+            self.model.zero_slip_forces(common, kept)
+        } else {
+            None
+        }
     }
 
     fn has_wheel_torque(&self) -> bool {
-        self.0.has_wheel_torque()
+        self.model.has_wheel_torque()
     }
 }
 
@@ -344,9 +341,9 @@ fn known_zero_slip_forces_give_the_evaluated_bits() {
             s.transient.v =
                 r.lateral_length * pick(next(), &[0.0, 3e-5, 0.1, 2.0]) * (next() - 0.5);
             let dt = 1.0 / 60.0;
-            let general = Evaluated(&m);
+            let general = Generic::evaluated(&m);
             let got = linearize_with(
-                &Generic(&m),
+                &Generic::new(&m),
                 &r,
                 &c,
                 &s,
@@ -371,7 +368,7 @@ fn known_zero_slip_forces_give_the_evaluated_bits() {
                 p.map(|p| p.limit(model, &c).to_bits())
             };
             assert_eq!(
-                full(got.1, &Generic(&m)),
+                full(got.1, &Generic::new(&m)),
                 full(want.1, &general),
                 "{c:?} {s:?}"
             );
