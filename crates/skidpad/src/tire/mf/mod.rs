@@ -155,6 +155,8 @@ mod floor;
 mod forces;
 pub mod model;
 mod moments;
+#[cfg(test)]
+mod test_files;
 pub mod tir;
 mod unit_weights;
 

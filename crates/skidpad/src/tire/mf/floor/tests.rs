@@ -4,38 +4,15 @@
 
 use super::*;
 use crate::tire::interface::{ForceNeed, SlipInput, SlipPoint, TireModel};
-use crate::tire::mf::TirFile;
-
-fn tire(text: &str, name: &str) -> MfTire {
-    MfTire::from(TirFile::parse(text, name).unwrap().0)
-}
-
-fn sedan() -> MfTire {
-    tire(
-        include_str!("../../../../tests/data/Sedan_Pac02Tire.tir"),
-        "Sedan_Pac02Tire.tir",
-    )
-}
+use crate::tire::mf::test_files::{hmmwv, mf_185_80r14, sedan};
 
 /// Every file of `tests/data`, and reshaped copies: a shape factor below 1 and near 2, a
 /// negative curvature, a combined-slip weight with negative curvature and a large shape.
 fn tires() -> Vec<(String, MfTire)> {
     let mut out = vec![
         ("sedan".to_string(), sedan()),
-        (
-            "hmmwv".to_string(),
-            tire(
-                include_str!("../../../../tests/data/HMMWV_Pac02Tire.tir"),
-                "HMMWV_Pac02Tire.tir",
-            ),
-        ),
-        (
-            "185/80R14 MF 6.1".to_string(),
-            tire(
-                include_str!("../../../../tests/data/mf_185_80R14.tir"),
-                "mf_185_80R14.tir",
-            ),
-        ),
+        ("hmmwv".to_string(), hmmwv()),
+        ("185/80R14 MF 6.1".to_string(), mf_185_80r14()),
     ];
     let base = out[2].1.clone();
     for (key, value) in [

@@ -4,18 +4,12 @@
 
 use super::*;
 use crate::test_rng::{uniform, unit};
-use crate::tire::mf::{MfInput, TirFile};
-
-fn tire(text: &str, name: &str) -> MfTire {
-    MfTire::from(TirFile::parse(text, name).unwrap().0)
-}
+use crate::tire::mf::MfInput;
+use crate::tire::mf::test_files::{hmmwv, mf_185_80r14, sedan};
 
 /// The three files of `tests/data`, and the sedan's with an Fx moment arm (SSZ1–4).
 fn tires() -> Vec<MfTire> {
-    let sedan = tire(
-        include_str!("../../../../tests/data/Sedan_Pac02Tire.tir"),
-        "Sedan_Pac02Tire.tir",
-    );
+    let sedan = sedan();
     let mut arm = sedan.clone();
     for (key, value) in [
         ("SSZ1", 0.02),
@@ -25,18 +19,7 @@ fn tires() -> Vec<MfTire> {
     ] {
         assert!(arm.coefficients.set(key, value));
     }
-    vec![
-        sedan,
-        arm,
-        tire(
-            include_str!("../../../../tests/data/HMMWV_Pac02Tire.tir"),
-            "HMMWV_Pac02Tire.tir",
-        ),
-        tire(
-            include_str!("../../../../tests/data/mf_185_80R14.tir"),
-            "mf_185_80R14.tir",
-        ),
-    ]
+    vec![sedan, arm, hmmwv(), mf_185_80r14()]
 }
 
 /// `plus_zero_product` is `rest + s·fx` bit for bit wherever `fx` is finite, for zeros of

@@ -4,26 +4,13 @@
 use super::*;
 use crate::test_rng::{uniform, unit};
 use crate::tire::interface::ForceNeed;
-use crate::tire::mf::{MfInput, TirFile};
-
-fn tire(text: &str, name: &str) -> MfTire {
-    MfTire::from(TirFile::parse(text, name).unwrap().0)
-}
-
-fn sedan() -> MfTire {
-    tire(
-        include_str!("../../../../tests/data/Sedan_Pac02Tire.tir"),
-        "Sedan_Pac02Tire.tir",
-    )
-}
+use crate::tire::mf::MfInput;
+use crate::tire::mf::test_files::{mf_185_80r14, sedan};
 
 /// The sedan's file, and the 185/80R14 MF 6.1 file without its combined-slip shapes (its
 /// other combined-slip coefficients kept: Byκ, SVyκ and the shifts are not zeros there).
 fn tires() -> Vec<MfTire> {
-    let mut mf61 = tire(
-        include_str!("../../../../tests/data/mf_185_80R14.tir"),
-        "mf_185_80R14.tir",
-    );
+    let mut mf61 = mf_185_80r14();
     assert!(mf61.coefficients.set("RCX1", 0.0));
     assert!(mf61.coefficients.set("RCY1", 0.0));
     vec![sedan(), mf61]
