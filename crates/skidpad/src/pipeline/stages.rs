@@ -287,8 +287,9 @@ pub fn grip_stage(
 /// The grip stage's walk over the enabled wheels, one loop for both of its paths: a wheel off
 /// the ground gets no load and no tyre input (and spins free for `spin_free` `Some(dt)`, the
 /// wheel-by-wheel path); a wheel on the ground its normal load along its travel, then
-/// `on_ground(i, wheel, (body, corner), state)` (what [`tire_input`] needs besides). The chassis is borrowed beside the wheels (not copied), and
-/// the wheels walked as a slice beside the parameters' (not indexed).
+/// `on_ground(i, wheel, (body, corner), state)` (what [`tire_input`] needs besides). The
+/// chassis is borrowed beside the wheels (not copied), and the wheels walked as a slice
+/// beside the parameters' (not indexed).
 #[inline(always)]
 fn on_ground_wheels(
     p: &VehicleParams,
