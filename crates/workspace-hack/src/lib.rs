@@ -1,0 +1,1 @@
+//! Feature unification only, no code: see this crate's `Cargo.toml`.
