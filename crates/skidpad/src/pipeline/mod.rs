@@ -45,6 +45,7 @@
 //!
 //! Nothing here allocates.
 
+mod apart;
 mod body_contact;
 mod end_stop;
 mod on_plane;
