@@ -10,9 +10,10 @@
 //! building the constraint list, the impulse scratch or the depth list the full path
 //! fills on its way to the same "nothing acted".
 
-use super::body_contact::body_quiet;
+use super::body_contact::{body_quiet, body_sloped_test};
 use super::end_stop::{contact_stop, hanging_clear};
 use super::rim_contact::RimsBox;
+use super::sloped;
 use crate::chassis::{BodyShape, ChassisState, PointConstraint, solve_contacts};
 use crate::ground::AskedGround;
 use crate::params::VehicleParams;
@@ -30,10 +31,15 @@ use glam::DVec3;
 ///
 /// - rims: the vehicle has no body shape (the full path sweeps no rim then), or the rims'
 ///   broad phase [`RimsBox::clear`] says clear (the full path calls it with the same
-///   arguments and then sweeps none);
+///   arguments and then sweeps none), or, on a ground that is not a plane, the rims'
+///   sloped bound carried from one query over the rims' and the body's rectangles
+///   ([`shared_slope`], proof in [`sloped`]) shows no sweep can reach the ground: every
+///   sweep the full path casts then misses (`rim_contact` gives `None`);
 /// - body: [`body_quiet`], the full path's first test of the body's rays (the box bound),
-///   says no ray can hit, or the shape is [`BodyShape::None`] (no sample points): no body
-///   constraint, no depth, so no position correction;
+///   says no ray can hit, or the shape is [`BodyShape::None`] (no sample points), or the
+///   body's sloped bound carried from the same union query shows no ray can reach the
+///   ground (every ray the full path casts misses): no body constraint, no depth, so no
+///   position correction;
 /// - end stops: a hanging wheel's ray is skipped by the full path's broad phase
 ///   ([`hanging_clear`], `end_stop_gap`'s own test: `None`); a wheel in contact gives the
 ///   constraint [`contact_stop`] with its gap over `h`, exactly as `end_stops` builds it,
@@ -43,9 +49,11 @@ use glam::DVec3;
 /// The full path's constraint list is then the in-contact wheels' end stops alone, and
 /// [`solve_unless_apart`]'s first test, [`apart_from_start`], is the conjunction of the
 /// same [`apart_term`]s: the solve is skipped, every impulse stays 0, nothing is added and
-/// the stage returns `None`. The rounding allowance is 0 and none is needed: each test here
-/// is the full path's own expression on the same operands (shared functions), so it rounds
-/// the same way; only the order of the independent tests differs.
+/// the stage returns `None`. Rounding: the end stops' tests, [`RimsBox::clear`] and
+/// [`body_quiet`] are the full path's own expressions on the same operands (shared
+/// functions), so they round the same way (allowance 0); the carried union bound has its
+/// own allowance ([`sloped`]'s `SHARED_SLACK`, 1e-6 m against ≈ 1e-12 m of rounding) on
+/// top of the sloped tests' own slacks.
 pub(super) fn nothing_near(
     p: &VehicleParams,
     bound: &RimsBox,
@@ -56,7 +64,9 @@ pub(super) fn nothing_near(
 ) -> bool {
     let (end, h) = (drift.end, drift.h);
     let none = p.contact.body.shape == BodyShape::None;
-    if !((none || bound.clear(start, end, ground)) && body_quiet(p, bound, start, end, ground, h)) {
+    let (rims, body) = shared_slope(p, bound, start, end, ground, h).unwrap_or((false, false));
+    let rims = rims || none || bound.clear(start, end, ground);
+    if !(rims && (body || body_quiet(p, bound, start, end, ground, h))) {
         return false;
     }
     let com = start.com_world(&p.chassis);
@@ -76,6 +86,28 @@ pub(super) fn nothing_near(
             pc.max_approach_speed /= h;
             apart_term(com, v, v_abs, w, &pc)
         })
+}
+
+/// On a ground that is not a plane, the rims' and the body's sloped bounds
+/// ([`RimsBox::sloped_test`], [`body_sloped_test`]) from one ground query over their union
+/// ([`sloped::both`]): `(rims proved clear, body proved clear)`; `None` (nothing asked) on a
+/// plane (its own bounds are cheaper), without a body box, or where either bound does not
+/// apply.
+#[inline(always)]
+fn shared_slope(
+    p: &VehicleParams,
+    bound: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: AskedGround,
+    h: f64,
+) -> Option<(bool, bool)> {
+    if ground.as_plane().is_some() {
+        return None;
+    }
+    let body = body_sloped_test(p, bound, start, end, h)?;
+    let rims = bound.sloped_test(start, end)?;
+    sloped::both(&*ground, &rims, &body)
 }
 
 /// [`solve_contacts`] into `j` (zeros on entry) on the drift state

@@ -60,6 +60,7 @@
 
 use super::apart::{Drift, nothing_near, solve_unless_apart};
 use super::rim_contact::RimsBox;
+use super::sloped::SlopedTest;
 use super::{ChassisForces, end_stops, rim_contact};
 use crate::MAX_WHEELS;
 use crate::chassis::{BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, solve_positions};
@@ -276,55 +277,105 @@ fn box_rays_clear(
     (min, max): (DVec3, DVec3),
     reach: impl Fn(f64) -> f64,
 ) -> bool {
-    // The box in the world from the pose's rotation matrix `M` (one conversion instead of
-    // eight quaternion rotations of the corners): centre `t + M·c`, half extents
-    // `|M|·e` (the corners' bounding box), the floor's corner `min` at `t + M·min` and the
-    // up axis `M·ẑ`. The corners' distances from the centre of mass are taken in the body
-    // frame (a rotation keeps them). Each differs from the corners rotated one by one by
-    // rounding only (≈ 1e-15 relative), far inside the slack.
-    let far = (min - com_local).abs().max((max - com_local).abs());
-    let drop = reach(far.length()) + BODY_CONTACT_MARGIN;
+    let drop = box_drop(com_local, (min, max), reach);
     // On a plane, first its own bound (`super::on_plane`).
     if let Some(plane) = ground.as_plane()
         && super::on_plane::body_clear(plane, pose, (min, max), drop)
     {
         return true;
     }
-    let m = glam::DMat3::from_quat(pose.rotation);
-    let (centre, half) = (0.5 * (min + max), 0.5 * (max - min));
-    let mid = pose.translation + m * centre;
-    let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
-    let (lo, hi) = (mid - ext, mid + ext);
-    if !(drop.is_finite() && lo.is_finite() && hi.is_finite()) {
+    let Some(fp) = Footprint::of(pose, (min, max), drop) else {
         return false;
-    }
-    // The body's up axis.
-    let n = m.z_axis;
-    if n.z > 0.5 {
-        // The footprint grown by the slack, the floor's plane through the corner `min`, and
-        // its height at the footprint's corner `a`.
-        let (a, b) = (
-            lo.truncate() - DVec2::splat(BOX_BOUND_SLACK),
-            hi.truncate() + DVec2::splat(BOX_BOUND_SLACK),
-        );
-        let q = pose.translation + m * min;
-        let slope = DVec2::new(-n.x, -n.y) / n.z;
-        let base = q.z + slope.dot(a - q.truncate());
-        let limit = base - drop - BROAD_PHASE_MARGIN - BOX_BOUND_SLACK;
-        if ground
-            .max_height_over_sloped(a, b, slope)
-            .is_some_and(|top| top < limit)
-        {
-            return true;
+    };
+    fp.sloped.is_some_and(|t| t.holds(&*ground)) || fp.flat_clear(&*ground)
+}
+
+/// How far below its point a body ray reaches at most (m): `reach` of the box corner
+/// farthest from the centre of mass `com_local` (body frame; a rotation keeps the
+/// distances) and the contact margin.
+#[inline(always)]
+fn box_drop(com_local: DVec3, (min, max): (DVec3, DVec3), reach: impl Fn(f64) -> f64) -> f64 {
+    let far = (min - com_local).abs().max((max - com_local).abs());
+    reach(far.length()) + BODY_CONTACT_MARGIN
+}
+
+/// [`box_rays_clear`]'s two bounds of the body box at a pose, the ground not yet asked.
+struct Footprint {
+    /// The box's world bounding box (m).
+    lo: DVec3,
+    hi: DVec3,
+    /// How far below its point a ray reaches at most (m).
+    drop: f64,
+    /// The sloped bound under the floor's plane (`None` for a body tilted past 60°).
+    sloped: Option<SlopedTest>,
+}
+
+impl Footprint {
+    /// The box `(min, max)` (vehicle frame) at `pose`, its rays reaching `drop` below their
+    /// points; `None` (test the points) for non-finite numbers.
+    #[inline(always)]
+    fn of(pose: &crate::math::Pose, (min, max): (DVec3, DVec3), drop: f64) -> Option<Self> {
+        // The box in the world from the pose's rotation matrix `M` (one conversion instead
+        // of eight quaternion rotations of the corners): centre `t + M·c`, half extents
+        // `|M|·e` (the corners' bounding box), the floor's corner `min` at `t + M·min` and
+        // the up axis `M·ẑ`. Each differs from the corners rotated one by one by rounding
+        // only (≈ 1e-15 relative), far inside the slack.
+        let m = glam::DMat3::from_quat(pose.rotation);
+        let (centre, half) = (0.5 * (min + max), 0.5 * (max - min));
+        let mid = pose.translation + m * centre;
+        let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
+        let (lo, hi) = (mid - ext, mid + ext);
+        if !(drop.is_finite() && lo.is_finite() && hi.is_finite()) {
+            return None;
         }
+        // The body's up axis; the footprint grown by the slack, the floor's plane through
+        // the corner `min`, and its height at the footprint's corner `a`.
+        let n = m.z_axis;
+        let sloped = (n.z > 0.5).then(|| {
+            let (a, b) = (
+                lo.truncate() - DVec2::splat(BOX_BOUND_SLACK),
+                hi.truncate() + DVec2::splat(BOX_BOUND_SLACK),
+            );
+            let q = pose.translation + m * min;
+            let slope = DVec2::new(-n.x, -n.y) / n.z;
+            let base = q.z + slope.dot(a - q.truncate());
+            let limit = base - drop - BROAD_PHASE_MARGIN - BOX_BOUND_SLACK;
+            SlopedTest { a, b, slope, limit }
+        });
+        Some(Self {
+            lo,
+            hi,
+            drop,
+            sloped,
+        })
     }
-    let bottom = lo.z - drop;
-    clear_of(
-        &*ground,
-        lo.with_z(bottom),
-        hi.with_z(bottom),
-        BOX_BOUND_SLACK,
-    )
+
+    /// The flat bound: the ground below the box's lowest point less `drop` ([`clear_of`]).
+    #[inline(always)]
+    fn flat_clear(&self, ground: &dyn Ground) -> bool {
+        let bottom = self.lo.z - self.drop;
+        clear_of(
+            ground,
+            self.lo.with_z(bottom),
+            self.hi.with_z(bottom),
+            BOX_BOUND_SLACK,
+        )
+    }
+}
+
+/// The body's sloped bound ([`box_rays_clear`]'s first test on a ground that is not a
+/// plane) for the substep from `start` to `end`, the ground not yet asked; `None` for a
+/// body without a box or tilted past 60°.
+pub(super) fn body_sloped_test(
+    p: &VehicleParams,
+    boxes: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    h: f64,
+) -> Option<SlopedTest> {
+    let b = body_box(&p.contact.body.shape, boxes.auto)?;
+    let drop = box_drop(p.chassis.com_offset, b, reach_of(p, start, end, h));
+    Footprint::of(&start.pose, b, drop)?.sloped
 }
 
 /// Stage 10b, standalone: end stops and body contact in one solve (module docs). The

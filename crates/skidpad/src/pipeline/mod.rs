@@ -50,6 +50,7 @@ mod body_contact;
 mod end_stop;
 mod on_plane;
 mod rim_contact;
+mod sloped;
 mod stages;
 mod strut_balance;
 

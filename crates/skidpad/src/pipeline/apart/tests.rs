@@ -282,7 +282,8 @@ fn nothing_near_keeps_every_impact_stage() {
     // level plane, a 0.2 rad slope and issue 13's heightfield, near and far from contact
     // (`random_vehicle`): stage 10b with its early-out gives the full path's result, state
     // and forces bit for bit; the early-out fires often, fails often, and the full path acts
-    // (a stop, rim or body point pushing) in many of the cases it fails.
+    // (a stop, rim or body point pushing) in many of the cases it fails; on the heightfield
+    // the rims' and the body's shared sloped bound proves both clear in many cases.
     use crate::ground::{Ground, Plane};
     use crate::params::VehicleParams;
     let mut ray = crate::presets::sedan();
@@ -292,6 +293,8 @@ fn nothing_near_keeps_every_impact_stage() {
     let hf = terrain();
     let grounds: [&dyn Ground; 3] = [&Plane::flat(), &slope, &hf];
     let (mut seed, mut quiet, mut loud, mut acted) = (0x5851_f42d_4c95_7f2d_u64, 0, 0, 0);
+    // Cases where one query over the union proved both the rims and the body clear.
+    let mut shared = 0;
     for (k, params) in vehicles.iter().enumerate() {
         for (g, ground) in grounds.iter().enumerate() {
             for case in 0..600 {
@@ -319,6 +322,9 @@ fn nothing_near_keeps_every_impact_stage() {
                     h,
                 };
                 let near = !nothing_near(p, boxes, s, asked, &start, &drift);
+                let end = &s.chassis;
+                let union = shared_slope(p, boxes, &start, end, asked, h) == Some((true, true));
+                shared += usize::from(union);
                 let (mut s2, mut f2) = (s.clone(), forces.clone());
                 let got = super::super::body_contact::impact_stage_with(
                     p,
@@ -350,4 +356,5 @@ fn nothing_near_keeps_every_impact_stage() {
         quiet > 700 && loud > 1000 && acted > 300,
         "{quiet} {loud} {acted}"
     );
+    assert!(shared > 200, "{shared}");
 }
