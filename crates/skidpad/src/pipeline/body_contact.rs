@@ -373,9 +373,25 @@ pub(super) fn body_sloped_test(
     end: &ChassisState,
     h: f64,
 ) -> Option<SlopedTest> {
-    let b = body_box(&p.contact.body.shape, boxes.auto)?;
-    let drop = box_drop(p.chassis.com_offset, b, reach_of(p, start, end, h));
+    let (b, drop) = body_drop(p, boxes, start, end, h)?;
     Footprint::of(&start.pose, b, drop)?.sloped
+}
+
+/// The body's box (vehicle frame, `(min, max)`) and how far below its point a ray reaches
+/// in the substep (m), as [`box_rays_clear`] takes them; `None` without a box.
+#[inline(always)]
+pub(super) fn body_drop(
+    p: &VehicleParams,
+    boxes: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    h: f64,
+) -> Option<((DVec3, DVec3), f64)> {
+    let b = body_box(&p.contact.body.shape, boxes.auto)?;
+    Some((
+        b,
+        box_drop(p.chassis.com_offset, b, reach_of(p, start, end, h)),
+    ))
 }
 
 /// Stage 10b, standalone: end stops and body contact in one solve (module docs). The
@@ -527,26 +543,6 @@ fn add_impulses<const S: usize>(
         any = true;
     }
     any
-}
-
-/// Carry each constraint point, found at the substep's `start` pose, with the body to the
-/// integrated `end` pose: `p_end = X_end · X_start⁻¹ · p` (normals are the ground's and stay).
-///
-/// The solver works on `end`'s velocities and takes each impulse's arm about `end`'s centre of
-/// mass, and the caller adds the impulse to the substep's wrench with that same arm, so the
-/// velocity change the re-integrated substep gets is the one the solver computed (to the
-/// rotation of the arm within the substep, O(ω·h)). Arms about the start's centre of mass with
-/// `end`'s velocities, as before, differ by the substep's travel `v·h` (14 cm at 17 m/s in a
-/// 1/120 s substep): the torque `(v·h) × J` that mismatch applied is not the solver's, and
-/// a vertical impulse on a body moving forward pitched it up with energy the inelastic
-/// contact never had (measured: up to 22 kJ in one step of the 8×8 truck's ramp jump at
-/// 1/30 s).
-pub fn move_to_end(start: &ChassisState, end: &ChassisState, c: &mut [PointConstraint]) {
-    for pc in c {
-        pc.point_world = end
-            .pose
-            .transform_point(start.pose.inverse_transform_point(pc.point_world));
-    }
 }
 
 /// Move `s`'s pose by the pseudo-velocity `(v_p, ω_p)` over `h`: the centre of mass by

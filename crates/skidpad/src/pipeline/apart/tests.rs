@@ -323,7 +323,7 @@ fn nothing_near_keeps_every_impact_stage() {
                 };
                 let near = !nothing_near(p, boxes, s, asked, &start, &drift);
                 let end = &s.chassis;
-                let union = shared_slope(p, boxes, &start, end, asked, h) == Some((true, true));
+                let union = shared_bounds(p, boxes, &start, end, asked, h) == Some((true, true));
                 shared += usize::from(union);
                 let (mut s2, mut f2) = (s.clone(), forces.clone());
                 let got = super::super::body_contact::impact_stage_with(
