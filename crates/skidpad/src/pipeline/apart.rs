@@ -6,9 +6,10 @@
 //! decimetres above the ground, its rims above it and its struts mid-travel: every
 //! substep the standalone step's end stops, rims and body contact (the safety net that
 //! catches a landing, a curb's face or a roll-over) find nothing to do. [`nothing_near`]
-//! answers that with the full path's own tests in the order cheapest first, without
-//! building the constraint list, the impulse scratch or the depth list the full path
-//! fills on its way to the same "nothing acted".
+//! answers that with the full path's own tests in the order cheapest first (the rims' and
+//! the body's bounds sharing their work: one frame of the pose on a plane, one ground query
+//! on a heightfield), without building the constraint list, the impulse scratch or the
+//! depth list the full path fills on its way to the same "nothing acted".
 
 use super::body_contact::{body_drop, body_quiet, body_sloped_test};
 use super::end_stop::{contact_stop, hanging_clear};
@@ -33,10 +34,9 @@ use glam::DVec3;
 ///   broad phase [`RimsBox::clear`] says clear (the full path calls it with the same
 ///   arguments and then sweeps none; on a plane [`shared_bounds`] evaluates its first test,
 ///   the plane bound, with the body's, the same expressions), or, on a ground that is not
-///   a plane, the rims'
-///   sloped bound carried from one query over the rims' and the body's rectangles
-///   ([`shared_bounds`], proof in [`sloped`]) shows no sweep can reach the ground: every
-///   sweep the full path casts then misses (`rim_contact` gives `None`);
+///   a plane, the rims' sloped bound carried from one query over the rims' and the body's
+///   rectangles ([`shared_bounds`], proof in [`sloped`]) shows no sweep can reach the
+///   ground: every sweep the full path casts then misses (`rim_contact` gives `None`);
 /// - body: [`body_quiet`], the full path's first test of the body's rays (the box bound),
 ///   says no ray can hit, or the shape is [`BodyShape::None`] (no sample points), or the
 ///   body's sloped bound carried from the same union query shows no ray can reach the
