@@ -58,12 +58,12 @@
 //! Hosted steps leave the body's contact to the host engine (it owns the body's collider); they
 //! run only the end stops ([`super::end_stop_stage`]).
 
+use super::apart::{Drift, nothing_near, solve_unless_apart};
 use super::rim_contact::RimsBox;
+use super::sloped::SlopedTest;
 use super::{ChassisForces, end_stops, rim_contact};
 use crate::MAX_WHEELS;
-use crate::chassis::{
-    BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, solve_contacts, solve_positions,
-};
+use crate::chassis::{BodyShape, ChassisState, MAX_BODY_POINTS, PointConstraint, solve_positions};
 use crate::ground::{AskedGround, BROAD_PHASE_MARGIN, Ground, clear_of};
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
@@ -125,15 +125,7 @@ fn body_points_in(
     c: &mut ArrayVec<PointConstraint, MAX_CONTACTS>,
     depth: &mut ArrayVec<f64, MAX_BODY_POINTS>,
 ) -> usize {
-    let speed = start
-        .linear_velocity_world
-        .length()
-        .max(end.linear_velocity_world.length());
-    let spin = start
-        .angular_velocity_world
-        .length()
-        .max(end.angular_velocity_world.length());
-    let reach = |r: f64| (speed + spin * r) * h + p.sim.gravity * h * h;
+    let reach = reach_of(p, start, end, h);
     let boxed = body_box(&p.contact.body.shape, boxes.auto);
     if boxed.is_some_and(|b| box_rays_clear(ground, &start.pose, p.chassis.com_offset, b, reach)) {
         return 0;
@@ -176,6 +168,49 @@ fn body_points_in(
         k += 1;
     }
     k
+}
+
+/// How far a body point `r` (m) from the centre of mass can move in the substep of `h`
+/// from `start` to `end`: `(|v|_max + |ω|_max·r)·h + g·h²`, the velocities the larger of the
+/// two states'. Unit: m.
+#[inline(always)]
+fn reach_of(
+    p: &VehicleParams,
+    start: &ChassisState,
+    end: &ChassisState,
+    h: f64,
+) -> impl Fn(f64) -> f64 + Copy {
+    let speed = start
+        .linear_velocity_world
+        .length()
+        .max(end.linear_velocity_world.length());
+    let spin = start
+        .angular_velocity_world
+        .length()
+        .max(end.angular_velocity_world.length());
+    let g = p.sim.gravity;
+    move |r: f64| (speed + spin * r) * h + g * h * h
+}
+
+/// Whether [`body_points_in`] returns 0 at its first test, the box bound
+/// ([`box_rays_clear`], same arguments), or finds no point at all (the shape
+/// [`BodyShape::None`]); `false` (not known without the rays) otherwise.
+pub(super) fn body_quiet(
+    p: &VehicleParams,
+    boxes: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: AskedGround,
+    h: f64,
+) -> bool {
+    let shape = &p.contact.body.shape;
+    match body_box(shape, boxes.auto) {
+        Some(b) => {
+            let reach = reach_of(p, start, end, h);
+            box_rays_clear(ground, &start.pose, p.chassis.com_offset, b, reach)
+        }
+        None => *shape == BodyShape::None,
+    }
 }
 
 /// Broad phase for the whole body at once (module docs): moves the body points `pts` to the
@@ -242,55 +277,121 @@ fn box_rays_clear(
     (min, max): (DVec3, DVec3),
     reach: impl Fn(f64) -> f64,
 ) -> bool {
-    // The box in the world from the pose's rotation matrix `M` (one conversion instead of
-    // eight quaternion rotations of the corners): centre `t + M·c`, half extents
-    // `|M|·e` (the corners' bounding box), the floor's corner `min` at `t + M·min` and the
-    // up axis `M·ẑ`. The corners' distances from the centre of mass are taken in the body
-    // frame (a rotation keeps them). Each differs from the corners rotated one by one by
-    // rounding only (≈ 1e-15 relative), far inside the slack.
-    let far = (min - com_local).abs().max((max - com_local).abs());
-    let drop = reach(far.length()) + BODY_CONTACT_MARGIN;
+    let drop = box_drop(com_local, (min, max), reach);
     // On a plane, first its own bound (`super::on_plane`).
     if let Some(plane) = ground.as_plane()
         && super::on_plane::body_clear(plane, pose, (min, max), drop)
     {
         return true;
     }
-    let m = glam::DMat3::from_quat(pose.rotation);
-    let (centre, half) = (0.5 * (min + max), 0.5 * (max - min));
-    let mid = pose.translation + m * centre;
-    let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
-    let (lo, hi) = (mid - ext, mid + ext);
-    if !(drop.is_finite() && lo.is_finite() && hi.is_finite()) {
+    let Some(fp) = Footprint::of(pose, (min, max), drop) else {
         return false;
-    }
-    // The body's up axis.
-    let n = m.z_axis;
-    if n.z > 0.5 {
-        // The footprint grown by the slack, the floor's plane through the corner `min`, and
-        // its height at the footprint's corner `a`.
-        let (a, b) = (
-            lo.truncate() - DVec2::splat(BOX_BOUND_SLACK),
-            hi.truncate() + DVec2::splat(BOX_BOUND_SLACK),
-        );
-        let q = pose.translation + m * min;
-        let slope = DVec2::new(-n.x, -n.y) / n.z;
-        let base = q.z + slope.dot(a - q.truncate());
-        let limit = base - drop - BROAD_PHASE_MARGIN - BOX_BOUND_SLACK;
-        if ground
-            .max_height_over_sloped(a, b, slope)
-            .is_some_and(|top| top < limit)
-        {
-            return true;
+    };
+    fp.sloped.is_some_and(|t| t.holds(&*ground)) || fp.flat_clear(&*ground)
+}
+
+/// How far below its point a body ray reaches at most (m): `reach` of the box corner
+/// farthest from the centre of mass `com_local` (body frame; a rotation keeps the
+/// distances) and the contact margin.
+#[inline(always)]
+fn box_drop(com_local: DVec3, (min, max): (DVec3, DVec3), reach: impl Fn(f64) -> f64) -> f64 {
+    let far = (min - com_local).abs().max((max - com_local).abs());
+    reach(far.length()) + BODY_CONTACT_MARGIN
+}
+
+/// [`box_rays_clear`]'s two bounds of the body box at a pose, the ground not yet asked.
+struct Footprint {
+    /// The box's world bounding box (m).
+    lo: DVec3,
+    hi: DVec3,
+    /// How far below its point a ray reaches at most (m).
+    drop: f64,
+    /// The sloped bound under the floor's plane (`None` for a body tilted past 60°).
+    sloped: Option<SlopedTest>,
+}
+
+impl Footprint {
+    /// The box `(min, max)` (vehicle frame) at `pose`, its rays reaching `drop` below their
+    /// points; `None` (test the points) for non-finite numbers.
+    #[inline(always)]
+    fn of(pose: &crate::math::Pose, (min, max): (DVec3, DVec3), drop: f64) -> Option<Self> {
+        // The box in the world from the pose's rotation matrix `M` (one conversion instead
+        // of eight quaternion rotations of the corners): centre `t + M·c`, half extents
+        // `|M|·e` (the corners' bounding box), the floor's corner `min` at `t + M·min` and
+        // the up axis `M·ẑ`. Each differs from the corners rotated one by one by rounding
+        // only (≈ 1e-15 relative), far inside the slack.
+        let m = glam::DMat3::from_quat(pose.rotation);
+        let (centre, half) = (0.5 * (min + max), 0.5 * (max - min));
+        let mid = pose.translation + m * centre;
+        let ext = m.x_axis.abs() * half.x + m.y_axis.abs() * half.y + m.z_axis.abs() * half.z;
+        let (lo, hi) = (mid - ext, mid + ext);
+        if !(drop.is_finite() && lo.is_finite() && hi.is_finite()) {
+            return None;
         }
+        // The body's up axis; the footprint grown by the slack, the floor's plane through
+        // the corner `min`, and its height at the footprint's corner `a`.
+        let n = m.z_axis;
+        let sloped = (n.z > 0.5).then(|| {
+            let (a, b) = (
+                lo.truncate() - DVec2::splat(BOX_BOUND_SLACK),
+                hi.truncate() + DVec2::splat(BOX_BOUND_SLACK),
+            );
+            let q = pose.translation + m * min;
+            let slope = DVec2::new(-n.x, -n.y) / n.z;
+            let base = q.z + slope.dot(a - q.truncate());
+            let limit = base - drop - BROAD_PHASE_MARGIN - BOX_BOUND_SLACK;
+            SlopedTest { a, b, slope, limit }
+        });
+        Some(Self {
+            lo,
+            hi,
+            drop,
+            sloped,
+        })
     }
-    let bottom = lo.z - drop;
-    clear_of(
-        &*ground,
-        lo.with_z(bottom),
-        hi.with_z(bottom),
-        BOX_BOUND_SLACK,
-    )
+
+    /// The flat bound: the ground below the box's lowest point less `drop` ([`clear_of`]).
+    #[inline(always)]
+    fn flat_clear(&self, ground: &dyn Ground) -> bool {
+        let bottom = self.lo.z - self.drop;
+        clear_of(
+            ground,
+            self.lo.with_z(bottom),
+            self.hi.with_z(bottom),
+            BOX_BOUND_SLACK,
+        )
+    }
+}
+
+/// The body's sloped bound ([`box_rays_clear`]'s first test on a ground that is not a
+/// plane) for the substep from `start` to `end`, the ground not yet asked; `None` for a
+/// body without a box or tilted past 60°.
+pub(super) fn body_sloped_test(
+    p: &VehicleParams,
+    boxes: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    h: f64,
+) -> Option<SlopedTest> {
+    let (b, drop) = body_drop(p, boxes, start, end, h)?;
+    Footprint::of(&start.pose, b, drop)?.sloped
+}
+
+/// The body's box (vehicle frame, `(min, max)`) and how far below its point a ray reaches
+/// in the substep (m), as [`box_rays_clear`] takes them; `None` without a box.
+#[inline(always)]
+pub(super) fn body_drop(
+    p: &VehicleParams,
+    boxes: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    h: f64,
+) -> Option<((DVec3, DVec3), f64)> {
+    let b = body_box(&p.contact.body.shape, boxes.auto)?;
+    Some((
+        b,
+        box_drop(p.chassis.com_offset, b, reach_of(p, start, end, h)),
+    ))
 }
 
 /// Stage 10b, standalone: end stops and body contact in one solve (module docs). The
@@ -340,13 +441,40 @@ pub(crate) fn impact_stage_with<const S: usize>(
     forces: &mut ChassisForces<S>,
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
+    let asked = AskedGround::of(ground);
+    let drift = Drift {
+        inv_inertia,
+        end: &s.chassis,
+        w: &forces.total,
+        h,
+    };
+    if nothing_near(p, bound, s, asked, start, &drift) {
+        return None;
+    }
+    impact_full(p, inv_inertia, bound, s, asked, start, forces, h)
+}
+
+/// [`impact_stage_with`] without its early-out ([`nothing_near`]): every source of
+/// constraints asked and solved.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn impact_full<const S: usize>(
+    p: &VehicleParams,
+    inv_inertia: &glam::DMat3,
+    bound: &RimsBox,
+    s: &mut VehicleState,
+    asked: AskedGround,
+    start: &ChassisState,
+    forces: &mut ChassisForces<S>,
+    h: f64,
+) -> Option<(DVec3, DVec3)> {
+    let ground = &*asked;
     // Only the entries written are touched (no 8 KB of zeroed scratch per substep).
     let mut c = ArrayVec::<PointConstraint, MAX_CONTACTS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
     let nw = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
     // The rims after the end stops (none without a body shape: a host's suspension-only
-    // model); whether the ground is a plane asked once, for the rims' and the body's bounds.
-    let asked = AskedGround::of(ground);
+    // model); whether the ground is a plane asked once (`asked`), for the rims' and the
+    // body's bounds.
     let rims = p.contact.body.shape != BodyShape::None && !bound.clear(start, &s.chassis, asked);
     for wp in p.wheels.iter().filter(|w| rims && w.enabled) {
         if let Some(mut pc) = rim_contact(wp, &p.contact.rejection, start, &s.chassis, ground) {
@@ -417,136 +545,6 @@ fn add_impulses<const S: usize>(
     any
 }
 
-/// [`solve_contacts`] into `j` (zeros on entry) on the drift state
-/// ([`super::drift_state_prepared`] of `drift`, which has the end pose), the points carried
-/// there first ([`move_to_end`]); skipped when the constraints are clearly apart already at
-/// the `start` pose ([`apart_from_start`]: the points are then not moved, and nothing reads
-/// them) or at the end ([`all_apart`]): the same impulses. The start test takes a bound of
-/// the drift spin ([`Drift::spin_bound`]), so the drift state itself (a rotated inertia
-/// tensor) is built only when that test fails: a looser start test only sends more cases
-/// on to the exact one, which gives the same zero impulses. Returns whether it solved
-/// (`false`: every impulse is still 0).
-fn solve_unless_apart(
-    p: &crate::chassis::ChassisParams,
-    start: &ChassisState,
-    drift: &Drift,
-    c: &mut [PointConstraint],
-    j: &mut [DVec3],
-) -> bool {
-    let v = drift.end.linear_velocity_world;
-    if apart_from_start(p, start, v, drift.spin_bound(), c) {
-        return false;
-    }
-    let drift = super::drift_state_prepared(drift.inv_inertia, drift.end, drift.w, drift.h);
-    move_to_end(start, &drift, c);
-    let apart = all_apart(p, &drift, c);
-    if !apart {
-        solve_contacts(p, &drift, c, j);
-    }
-    !apart
-}
-
-/// What the drift state of a substep of `h` is built from ([`super::drift_state_prepared`]):
-/// the integrated `end` state, its wrench `w` and the inertia's inverse (vehicle axes).
-struct Drift<'a> {
-    inv_inertia: &'a glam::DMat3,
-    end: &'a ChassisState,
-    w: &'a crate::chassis::Wrench,
-    h: f64,
-}
-
-impl Drift<'_> {
-    /// An upper bound of the drift state's `|ω|`, `|ω_end − ½·h·R·I⁻¹·Rᵀ·τ|` (`R` the end
-    /// pose's rotation matrix): `|ω_end| + ½·h·‖I⁻¹‖_F·|τ|·(1 + 2·|1 − |q|²|)²` (the
-    /// Frobenius norm bounds the spectral one, which the rotation keeps; the last factor
-    /// bounds `‖R‖²` for a quaternion `q` off unit length), raised by `1e-9` relative for
-    /// the rounding of both (≈ 1e-15 relative). NaN or ∞ when any input is.
-    fn spin_bound(&self) -> f64 {
-        let m = self.inv_inertia;
-        let norm =
-            (m.x_axis.length_squared() + m.y_axis.length_squared() + m.z_axis.length_squared())
-                .sqrt();
-        let r = 1.0 + 2.0 * (1.0 - self.end.pose.rotation.length_squared()).abs();
-        let kick = 0.5 * self.h.abs() * norm * self.w.torque.length() * (r * r);
-        (self.end.angular_velocity_world.length() + kick) * (1.0 + 1e-9)
-    }
-}
-
-/// Whether no constraint of `c` would take an impulse from [`solve_contacts`] on `s`: every
-/// point's velocity along its normal, relative to the ground, already satisfies its
-/// speculative limit with no impulse, `(v + ω × r − v_s)·n + max_approach_speed ≥ 0` (`r` from
-/// `s`'s centre of mass; `false` if any is NaN). The solver's first sweep then computes
-/// `max(0 − v_n/k, 0) = 0` for each constraint in turn (with no earlier impulse, the
-/// velocity it reads is this one), changes nothing, and stops at that fixed point: every
-/// impulse stays 0, the answer this gives without its inertia matrix and effective masses
-/// (the usual case: a car on its wheels, its end stops' travel left and no body point near
-/// the ground).
-fn all_apart(p: &crate::chassis::ChassisParams, s: &ChassisState, c: &[PointConstraint]) -> bool {
-    let com = s.com_world(p);
-    c.iter().all(|pc| {
-        let v = s.linear_velocity_world + s.angular_velocity_world.cross(pc.point_world - com)
-            - pc.support_velocity_world;
-        v.dot(pc.normal_world) + pc.max_approach_speed >= 0.0
-    })
-}
-
-/// Rounding allowance of [`apart_from_start`]'s arms (a point's distance from the centre of
-/// mass at the start pose against the one [`move_to_end`] gives at the end pose: a rigid
-/// motion keeps it, to ≈ 1e-12 m at 10 km from the origin). Unit: m.
-const APART_ARM_SLACK: f64 = 1e-6;
-
-/// A looser [`all_apart`] from the constraint points where they were found, at the substep's
-/// `start` pose, before [`move_to_end`] carries them to the end pose: `true` only when
-/// `all_apart` would hold for the moved points on a drift state of linear velocity `v` and
-/// spin at most `w` (rad/s; its `|ω|` or any bound of it). The drift state has the end pose,
-/// so a point's arm `r` about its centre of mass keeps its length `ρ` (`start`'s point and
-/// centre of mass) and `(v + ω × r − v_s)·n ≥ (v − v_s)·n − |ω|·ρ ≥ (v − v_s)·n − w·ρ`
-/// (`n` unit): when that bound plus the speculative limit stays above a rounding margin
-/// (`1e-9` of the magnitudes involved, far above the dot products' rounding), every moved
-/// point's test passes. A car on its wheels has only its end stops here, their travel left
-/// as the allowed approach: the 4 points' move (two quaternion rotations each) and the
-/// exact test are skipped. `false` for NaN.
-fn apart_from_start(
-    p: &crate::chassis::ChassisParams,
-    start: &ChassisState,
-    v: DVec3,
-    w: f64,
-    c: &[PointConstraint],
-) -> bool {
-    let com = start.com_world(p);
-    let v_abs = v.abs().element_sum();
-    c.iter().all(|pc| {
-        let rel = (v - pc.support_velocity_world).dot(pc.normal_world);
-        let arm = w * ((pc.point_world - com).length() + APART_ARM_SLACK);
-        let scale = 1.0
-            + v_abs
-            + pc.support_velocity_world.abs().element_sum()
-            + arm
-            + pc.max_approach_speed.abs();
-        rel - arm + pc.max_approach_speed > 1e-9 * scale
-    })
-}
-
-/// Carry each constraint point, found at the substep's `start` pose, with the body to the
-/// integrated `end` pose: `p_end = X_end · X_start⁻¹ · p` (normals are the ground's and stay).
-///
-/// The solver works on `end`'s velocities and takes each impulse's arm about `end`'s centre of
-/// mass, and the caller adds the impulse to the substep's wrench with that same arm, so the
-/// velocity change the re-integrated substep gets is the one the solver computed (to the
-/// rotation of the arm within the substep, O(ω·h)). Arms about the start's centre of mass with
-/// `end`'s velocities, as before, differ by the substep's travel `v·h` (14 cm at 17 m/s in a
-/// 1/120 s substep): the torque `(v·h) × J` that mismatch applied is not the solver's, and
-/// a vertical impulse on a body moving forward pitched it up with energy the inelastic
-/// contact never had (measured: up to 22 kJ in one step of the 8×8 truck's ramp jump at
-/// 1/30 s).
-pub fn move_to_end(start: &ChassisState, end: &ChassisState, c: &mut [PointConstraint]) {
-    for pc in c {
-        pc.point_world = end
-            .pose
-            .transform_point(start.pose.inverse_transform_point(pc.point_world));
-    }
-}
-
 /// Move `s`'s pose by the pseudo-velocity `(v_p, ω_p)` over `h`: the centre of mass by
 /// `v_p·h`, the orientation by the rotation vector `ω_p·h` about it.
 ///
@@ -595,6 +593,3 @@ pub fn apply_position_correction(
         s.angular_velocity_world *= scale;
     }
 }
-
-#[cfg(test)]
-mod tests;

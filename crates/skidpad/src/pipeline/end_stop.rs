@@ -108,19 +108,11 @@ pub fn end_stop_gap(
     pose: &Pose,
     ground: &dyn Ground,
 ) -> Option<PointConstraint> {
-    let sp = &wp.suspension;
     if ws.suspension.in_contact {
-        return Some(PointConstraint {
-            point_world: ws.contact_point_world,
-            normal_world: ws.contact_normal_world,
-            support_velocity_world: ws.surface_velocity_world,
-            max_approach_speed: (sp.max_compression - ws.suspension.raw_jounce).max(0.0),
-            friction: 0.0,
-        });
+        return Some(contact_stop(&wp.suspension, ws));
     }
-    let reach = sp.max_compression + sp.max_droop + wp.radius + END_STOP_LOOKAHEAD;
+    let (top, dir, reach) = strut_ray(wp, pose);
     // Broad phase: a ray the ground cannot reach finds nothing ([`crate::ground::clear_of`]).
-    let (top, dir) = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
     if clear_of(ground, top, top + dir * reach, 0.0) {
         return None;
     }
@@ -132,6 +124,47 @@ pub fn end_stop_gap(
         max_approach_speed: (hit.distance - wp.radius).max(0.0),
         friction: 0.0,
     })
+}
+
+/// [`end_stop_gap`] of a wheel in contact: at its contact, the gap `max(x_max − x_raw, 0)`
+/// (m) in `max_approach_speed`.
+#[inline(always)]
+pub(super) fn contact_stop(
+    sp: &crate::suspension::SuspensionParams,
+    ws: &WheelState,
+) -> PointConstraint {
+    PointConstraint {
+        point_world: ws.contact_point_world,
+        normal_world: ws.contact_normal_world,
+        support_velocity_world: ws.surface_velocity_world,
+        max_approach_speed: (sp.max_compression - ws.suspension.raw_jounce).max(0.0),
+        friction: 0.0,
+    }
+}
+
+/// Whether [`end_stop_gap`] of a hanging wheel `wp` at `pose` skips its ray by the broad
+/// phase (and so returns `None`): the ground cannot reach it ([`clear_of`]).
+#[inline(always)]
+pub(super) fn hanging_clear(
+    wp: &crate::wheel::WheelParams,
+    pose: &Pose,
+    ground: &dyn Ground,
+) -> bool {
+    let (top, dir, reach) = strut_ray(wp, pose);
+    clear_of(ground, top, top + dir * reach, 0.0)
+}
+
+/// A hanging wheel's end-stop ray: from the strut top along the travel (world, at `pose`)
+/// for the whole travel, the radius and [`END_STOP_LOOKAHEAD`].
+#[inline(always)]
+fn strut_ray(wp: &crate::wheel::WheelParams, pose: &Pose) -> (glam::DVec3, glam::DVec3, f64) {
+    let sp = &wp.suspension;
+    let reach = sp.max_compression + sp.max_droop + wp.radius + END_STOP_LOOKAHEAD;
+    (
+        strut_top_world(wp, pose),
+        travel_direction_world(wp, pose),
+        reach,
+    )
 }
 
 /// How far below a hanging wheel's reach [`end_stop_gap`] looks for the ground. Unit: m.

@@ -45,19 +45,22 @@
 //!
 //! Nothing here allocates.
 
+mod apart;
 mod body_contact;
 mod end_stop;
 mod on_plane;
 mod rim_contact;
+mod sloped;
 mod stages;
 mod strut_balance;
 
 pub use crate::params::auto_box_of;
+pub use apart::move_to_end;
 use body_contact::impact_stage_with;
 pub use body_contact::{
     BODY_CONTACT_MARGIN, BODY_MAX_DEPTH, BODY_RAY_HEADROOM, MAX_CONTACTS, PENETRATION_SLOP,
     POSITION_CORRECTION_RATE, apply_position_correction, body_contact_points, impact_stage,
-    impact_stage_prepared, move_to_end,
+    impact_stage_prepared,
 };
 use end_stop::end_stops;
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage, end_stop_stage_prepared};

@@ -43,14 +43,49 @@ const PLANE_SLACK: f64 = 1e-6;
 /// anything is not finite), so every comparison with it is false.
 #[inline]
 fn box_floor(plane: &Plane, pose: &Pose, centre: DVec3, half: DVec3) -> f64 {
+    floor_in(plane_frame(plane, pose), centre, half)
+}
+
+/// What [`box_floor`] needs of the pose, for any box: the height of the pose's origin above
+/// `plane`, `(t − p)·n` (NaN for a quaternion off unit length by more than 1e-9), and the
+/// plane's normal in the vehicle frame, `m = Rᵀ·n`.
+#[inline(always)]
+fn plane_frame(plane: &Plane, pose: &Pose) -> (f64, DVec3) {
     let q = pose.rotation;
     // Within 1e-9 of unit length (false for NaN).
     let unit = (q.length_squared() - 1.0).abs() <= 1e-9;
     if !unit {
-        return f64::NAN;
+        return (f64::NAN, DVec3::ZERO);
     }
     let m = q.conjugate() * plane.normal;
-    (pose.translation - plane.point).dot(plane.normal) + m.dot(centre) - m.abs().dot(half)
+    ((pose.translation - plane.point).dot(plane.normal), m)
+}
+
+/// [`box_floor`] of the box `centre ± half` from its pose's [`plane_frame`]: the same
+/// operations in the same order, so the same bits.
+#[inline(always)]
+fn floor_in((base, m): (f64, DVec3), centre: DVec3, half: DVec3) -> f64 {
+    base + m.dot(centre) - m.abs().dot(half)
+}
+
+/// [`rims_clear`] and [`body_clear`] together (both `true`), the start pose's
+/// [`plane_frame`] built once for the rims' and the body's boxes: the same expressions on
+/// the same operands as the two calls, so the same answer bit for bit.
+#[inline]
+pub(super) fn both_clear(
+    plane: &Plane,
+    (start, end): (&ChassisState, &ChassisState),
+    (centre, half, grow): (DVec3, DVec3, f64),
+    (min, max): (DVec3, DVec3),
+    drop: f64,
+) -> bool {
+    let at_start = plane_frame(plane, &start.pose);
+    let low = floor_in(at_start, centre, half).min(box_floor(plane, &end.pose, centre, half));
+    let body = floor_in(at_start, 0.5 * (min + max), 0.5 * (max - min));
+    let n_z = plane.normal.z;
+    low > grow + BROAD_PHASE_MARGIN + PLANE_SLACK
+        && n_z > 0.0
+        && body - n_z * drop > BROAD_PHASE_MARGIN + PLANE_SLACK
 }
 
 /// Whether no rim sweep between `start` and `end` can reach `plane` (module docs): the

@@ -74,6 +74,7 @@
 //! for all wheels at once, from one bound under the body's floor plane (a car on a slope) or
 //! a flat one (`RimsBox::clear`), then wheel by wheel.
 
+use super::sloped::SlopedTest;
 use crate::chassis::{ChassisState, PointConstraint};
 use crate::ground::{AskedGround, BROAD_PHASE_MARGIN, Ground, HitRejection, clear_of};
 pub(crate) use crate::params::StepBoxes as RimsBox;
@@ -222,6 +223,19 @@ impl RimsBox {
     /// (≈ 1e-12 m at 10 km).
     #[inline(always)]
     fn sloped_clear(&self, start: &ChassisState, end: &ChassisState, ground: &dyn Ground) -> bool {
+        self.sloped_test(start, end)
+            .is_some_and(|t| t.holds(ground))
+    }
+
+    /// [`Self::sloped_clear`]'s rectangle, slope and limit, the ground not yet asked; `None`
+    /// where it says "not clear" without asking (a body steeper than 60°, non-finite
+    /// numbers).
+    #[inline(always)]
+    pub(super) fn sloped_test(
+        &self,
+        start: &ChassisState,
+        end: &ChassisState,
+    ) -> Option<SlopedTest> {
         let ((m0, mid0, ext0), (m1, mid1, ext1)) = (self.world(start), self.world(end));
         let (lo, hi) = (
             (mid0 - ext0).min(mid1 - ext1),
@@ -230,7 +244,7 @@ impl RimsBox {
         let (half, grow) = (self.half, self.grow);
         let up = m0.z_axis;
         if !(up.z > 0.5 && lo.is_finite() && hi.is_finite() && grow.is_finite()) {
-            return false;
+            return None;
         }
         let slope = DVec2::new(-up.x, -up.y) / up.z;
         let w = DVec3::new(-slope.x, -slope.y, 1.0);
@@ -246,10 +260,9 @@ impl RimsBox {
             hi.truncate() + DVec2::splat(grow),
         );
         let limit = l_min + slope.dot(a) - grow * w.length() - BROAD_PHASE_MARGIN - SLOPED_SLACK;
-        limit.is_finite()
-            && ground
-                .max_height_over_sloped(a, b, slope)
-                .is_some_and(|top| top < limit)
+        limit
+            .is_finite()
+            .then_some(SlopedTest { a, b, slope, limit })
     }
 }
 

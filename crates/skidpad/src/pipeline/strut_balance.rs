@@ -24,6 +24,12 @@ use glam::DVec3;
 /// `frame` holds the body's centre of mass (world) and the wheel's strut axis `up` (world),
 /// computed once per stage: the same bits as `c.com_world(..)` and
 /// `−R·travel_direction`.
+///
+/// Inlined into the suspension stage: the test of whether the limit can bind (the point
+/// receding along the strut faster than the strut can follow) runs at every wheel in
+/// contact every substep and almost never passes; the limit itself is `lift_off_force_at`,
+/// out of line.
+#[inline(always)]
 pub(super) fn lift_off_limited(
     p: &VehicleParams,
     d: &Derived,
@@ -43,6 +49,25 @@ pub(super) fn lift_off_limited(
     if ss.force <= 0.0 || v_n / cos * h <= ss.raw_jounce - lowest {
         return ss.force;
     }
+    lift_off_force_at(p, d, c, i, ws, frame, (v_n, cos, lowest), h)
+}
+
+/// [`lift_off_limited`] once its limit can bind: the closing speed `v_n` (m/s), `cos θ` and
+/// the lowest jounce the strut reaches, `lowest` (m), as it computed them.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn lift_off_force_at(
+    p: &VehicleParams,
+    d: &Derived,
+    c: &crate::chassis::ChassisState,
+    i: usize,
+    ws: &WheelState,
+    frame: StrutFrame,
+    (v_n, cos, lowest): (f64, f64, f64),
+    h: f64,
+) -> f64 {
+    let (sp, ss) = (&p.wheels[i].suspension, &ws.suspension);
+    let (n, point) = (ws.contact_normal_world, ws.contact_point_world);
     let rest = d.rest_force[i];
     let delta_u =
         susp::strut_energy(sp, rest, ss.raw_jounce) - susp::strut_energy(sp, rest, lowest);

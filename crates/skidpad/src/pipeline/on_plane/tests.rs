@@ -44,10 +44,11 @@ fn a_clear_answer_is_one_every_query_misses() {
     // Seeded planes (level and tilted), poses, boxes and reaches: whenever a bound says
     // clear, the plane's own sphere casts of points of the box (swept from the start pose to
     // the end pose and the margin beyond) and its downward rays (from above the point to
-    // `drop` below it) find nothing; and both bounds say clear often.
+    // `drop` below it) find nothing; and both bounds say clear often. `both_clear` (one
+    // frame of the start pose for both boxes) answers as the two bounds together, always.
     let mut seed = 0x6a09_e667_f3bc_c909_u64;
     let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
-    let (mut rims, mut body) = (0, 0);
+    let (mut rims, mut body, mut together) = (0, 0, 0);
     for i in 0..4000 {
         let tilt = if i % 3 == 0 { 0.0 } else { f(0.0, 0.8) };
         let normal = DQuat::from_rotation_z(f(-3.0, 3.0)) * DQuat::from_rotation_x(tilt) * DVec3::Z;
@@ -67,6 +68,13 @@ fn a_clear_answer_is_one_every_query_misses() {
             DVec3::new(f(0.5, 2.0), f(0.3, 1.0), f(0.0, 0.4)),
         );
         let (grow, drop) = (f(0.2, 0.4), f(0.0, 0.3));
+        // Both bounds from one frame of the start pose: the two calls' answer, always.
+        let (rims_box, body_box) = ((c, e, grow), (c - e, c + e));
+        let one = rims_clear(&plane, (&start, &end), rims_box)
+            && body_clear(&plane, &start.pose, body_box, drop);
+        let both = both_clear(&plane, (&start, &end), rims_box, body_box, drop);
+        assert_eq!(both, one, "case {i}");
+        together += usize::from(both);
         let corner = |f: &mut dyn FnMut(f64, f64) -> f64| {
             c + e * DVec3::new(
                 f(-1.0, 1.0).signum(),
@@ -104,7 +112,10 @@ fn a_clear_answer_is_one_every_query_misses() {
             }
         }
     }
-    assert!(rims > 400 && body > 400, "{rims} {body}");
+    assert!(
+        rims > 400 && body > 400 && together > 200,
+        "{rims} {body} {together}"
+    );
 }
 
 /// A plane that does not say it is one: every query through its trait arithmetic and the

@@ -1,6 +1,8 @@
-//! Tests of the body contact's early outs: a skipped solve or end-pose move is exact.
+//! Tests of stage 10b's early outs: a skipped stage, solve or end-pose move is exact.
 
+use super::super::move_to_end;
 use super::*;
+use glam::DQuat;
 
 /// A seeded LCG for the random substeps below (deterministic, no dependency).
 struct Rng(u64);
@@ -202,4 +204,157 @@ fn the_lazy_drift_state_keeps_the_impulses() {
         }
     }
     assert!(skipped > 1000 && solved > 1000, "{skipped} {solved}");
+}
+
+#[test]
+fn the_apart_term_worked_by_hand() {
+    // At rest on the plane's normal `z`, no spin: a point sinking at 1 m/s whose speculative
+    // limit is `1 + ε` m/s has `rel − arm + limit = ε` against `1e-9·(1 + 1 + 0 + 0 + 1 + ε)`:
+    // apart for ε = 1e-8, not for ε = 1e-9 (below 3e-9); and a point at its full
+    // compression (limit 0) of a body at rest is not apart (0 > 1e-9 fails).
+    let v = DVec3::new(0.0, 0.0, -1.0);
+    let pc = |limit: f64| PointConstraint {
+        point_world: DVec3::new(1.0, 0.5, 0.0),
+        normal_world: DVec3::Z,
+        support_velocity_world: DVec3::ZERO,
+        max_approach_speed: limit,
+        friction: 0.0,
+    };
+    let term =
+        |v: DVec3, limit: f64| apart_term(DVec3::ZERO, v, v.abs().element_sum(), 0.0, &pc(limit));
+    assert!(term(v, 1.0 + 1e-8));
+    assert!(!term(v, 1.0 + 1e-9));
+    assert!(!term(DVec3::ZERO, 0.0));
+    assert!(term(DVec3::ZERO, 2e-9));
+}
+
+/// Issue 13's terrain on its 1000/255 m cells, 48 × 48 samples around the origin.
+fn terrain() -> crate::ground::HeightField {
+    use std::f64::consts::TAU;
+    let cell = 1000.0 / 255.0;
+    let f = |x: f64, y: f64| {
+        0.5 * (TAU * x / 60.0).sin() * (TAU * y / 45.0).sin()
+            + 1.5 * (TAU * x / 310.0 + 1.0).sin() * (TAU * y / 270.0).cos()
+    };
+    crate::ground::HeightField::from_fn(48, 48, cell, glam::DVec2::splat(-23.5 * cell), f).unwrap()
+}
+
+/// A vehicle of `params` over `ground` at a random `(x, y)` within 60 m of the origin, any
+/// heading, after 0–2 steps. Half of them driving: on the ground's normal (tilted by up to
+/// 0.03 rad more), the origin 0.05 m below to 0.1 m above its spawn height (the radius and
+/// 5 cm over the ground, as the bench's), up to 8 m/s, ±0.5 m/s vertically and 0.3 rad/s;
+/// the others anywhere near: tilted by up to 0.4 rad (one in four of them on a side or the
+/// roof), 0–1.5 m up, ±3 m/s vertically and 2 rad/s.
+fn random_vehicle(
+    params: &VehicleParams,
+    ground: &dyn crate::ground::Ground,
+    seed: &mut u64,
+) -> crate::vehicle::Vehicle {
+    let mut f = |lo: f64, hi: f64| crate::test_rng::uniform(seed, lo, hi);
+    let (x, y) = (f(-60.0, 60.0), f(-60.0, 60.0));
+    let hit = ground.cast_ray(DVec3::new(x, y, 50.0), DVec3::NEG_Z, 100.0);
+    let (z, up) = hit.map_or((0.0, DVec3::Z), |h| (h.point.z, h.normal));
+    let driving = f(0.0, 1.0) < 0.5;
+    let (tilt, lift, vz, w) = if driving {
+        let r = params.wheels[0].radius;
+        (0.03, r + f(0.0, 0.15), 0.5, 0.3)
+    } else {
+        let roll = if f(0.0, 1.0) < 0.25 { 2.5 } else { 0.0 };
+        (0.4 + roll, f(0.0, 1.5), 3.0, 2.0)
+    };
+    let turn = DQuat::from_rotation_arc(DVec3::Z, up)
+        * DQuat::from_rotation_z(f(-3.2, 3.2))
+        * DQuat::from_rotation_y(f(-0.4, 0.4) * tilt / 0.4)
+        * DQuat::from_rotation_x(f(-tilt, tilt));
+    let mut v = crate::vehicle::Vehicle::new(params.clone()).unwrap();
+    v.teleport(crate::math::Pose::new(DVec3::new(x, y, z + lift), turn));
+    let lin = DVec3::new(f(-8.0, 8.0), f(-8.0, 8.0), f(-vz, vz));
+    v.set_velocity(lin, DVec3::new(f(-w, w), f(-w, w), f(-w, w)));
+    for _ in 0..(f(0.0, 3.0) as usize) {
+        v.step(1.0 / 60.0, ground);
+    }
+    v
+}
+
+#[test]
+fn nothing_near_keeps_every_impact_stage() {
+    // Seeded random substeps of the sedan (sphere sweep and ray cast) and the kart over a
+    // level plane, a 0.2 rad slope and issue 13's heightfield, near and far from contact
+    // (`random_vehicle`): stage 10b with its early-out gives the full path's result, state
+    // and forces bit for bit; the early-out fires often, fails often, and the full path acts
+    // (a stop, rim or body point pushing) in many of the cases it fails; on the heightfield
+    // the rims' and the body's shared sloped bound proves both clear in many cases.
+    use crate::ground::{Ground, Plane};
+    use crate::params::VehicleParams;
+    let mut ray = crate::presets::sedan();
+    ray.contact.mode = crate::ground::ContactMode::Raycast;
+    let vehicles: [VehicleParams; 3] = [crate::presets::sedan(), ray, crate::presets::kart()];
+    let slope = Plane::inclined(0.2, glam::DVec2::new(1.0, 0.3));
+    let hf = terrain();
+    let grounds: [&dyn Ground; 3] = [&Plane::flat(), &slope, &hf];
+    let (mut seed, mut quiet, mut loud, mut acted) = (0x5851_f42d_4c95_7f2d_u64, 0, 0, 0);
+    // Cases where one query over the union proved both the rims and the body clear.
+    let mut shared = 0;
+    for (k, params) in vehicles.iter().enumerate() {
+        for (g, ground) in grounds.iter().enumerate() {
+            for case in 0..600 {
+                let mut v = random_vehicle(params, *ground, &mut seed);
+                let h = [1.0 / 60.0, 1.0 / 180.0, 1.0 / 1000.0][case % 3];
+                let (p, d, controls, s) = v.parts_mut();
+                let mut forces = super::super::SubstepForces::default();
+                super::super::compute_forces_into(p, d, controls, s, *ground, h, &mut forces);
+                let start = s.chassis;
+                let (inv, boxes) = (&d.chassis_inverse_inertia, &d.step_boxes);
+                let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
+                crate::chassis::integrate_prepared(
+                    &p.chassis,
+                    inv,
+                    &mut s.chassis,
+                    &forces.total,
+                    gravity,
+                    h,
+                );
+                let asked = AskedGround::of(*ground);
+                let drift = Drift {
+                    inv_inertia: inv,
+                    end: &s.chassis,
+                    w: &forces.total,
+                    h,
+                };
+                let near = !nothing_near(p, boxes, s, asked, &start, &drift);
+                let end = &s.chassis;
+                let union = shared_bounds(p, boxes, &start, end, asked, h) == Some((true, true));
+                shared += usize::from(union);
+                let (mut s2, mut f2) = (s.clone(), forces.clone());
+                let got = super::super::body_contact::impact_stage_with(
+                    p,
+                    inv,
+                    boxes,
+                    s,
+                    *ground,
+                    &start,
+                    &mut forces,
+                    h,
+                );
+                let want = super::super::body_contact::impact_full(
+                    p, inv, boxes, &mut s2, asked, &start, &mut f2, h,
+                );
+                let (a, b) = (
+                    format!("{got:?} {s:?} {forces:?}"),
+                    format!("{want:?} {s2:?} {f2:?}"),
+                );
+                assert!(a == b, "vehicle {k}, ground {g}, case {case}");
+                (quiet, loud, acted) = (
+                    quiet + usize::from(!near),
+                    loud + usize::from(near),
+                    acted + usize::from(want.is_some()),
+                );
+            }
+        }
+    }
+    assert!(
+        quiet > 700 && loud > 1000 && acted > 300,
+        "{quiet} {loud} {acted}"
+    );
+    assert!(shared > 200, "{shared}");
 }

@@ -1,0 +1,256 @@
+//! Stage 10b's proofs that nothing acts, so that the work they stand for is skipped with
+//! the same result: the whole stage when nothing is near ([`nothing_near`]), the solve when
+//! every constraint found is moving apart already ([`solve_unless_apart`]).
+//!
+//! A car on its wheels on flat ground or gentle terrain has its body centimetres to
+//! decimetres above the ground, its rims above it and its struts mid-travel: every
+//! substep the standalone step's end stops, rims and body contact (the safety net that
+//! catches a landing, a curb's face or a roll-over) find nothing to do. [`nothing_near`]
+//! answers that with the full path's own tests in the order cheapest first (the rims' and
+//! the body's bounds sharing their work: one frame of the pose on a plane, one ground query
+//! on a heightfield), without building the constraint list, the impulse scratch or the
+//! depth list the full path fills on its way to the same "nothing acted".
+
+use super::body_contact::{body_drop, body_quiet, body_sloped_test};
+use super::end_stop::{contact_stop, hanging_clear};
+use super::rim_contact::RimsBox;
+use super::sloped;
+use crate::chassis::{BodyShape, ChassisState, PointConstraint, solve_contacts};
+use crate::ground::AskedGround;
+use crate::params::VehicleParams;
+use crate::state::VehicleState;
+use glam::DVec3;
+
+/// Whether stage 10b's full path ([`super::impact_stage`]) would act on nothing this
+/// substep: it would return `None` and write neither the state nor the forces. `s` holds
+/// the integrated end state (`drift.end` is `s.chassis`), `start` the substep's start;
+/// `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]).
+///
+/// Proof that it never skips a contact or a stop the full path acts on: `true` only when
+/// each of the full path's sources of constraints would give none or only constraints its
+/// solve leaves at zero impulse, by the full path's own tests on the same numbers:
+///
+/// - rims: the vehicle has no body shape (the full path sweeps no rim then), or the rims'
+///   broad phase [`RimsBox::clear`] says clear (the full path calls it with the same
+///   arguments and then sweeps none; on a plane [`shared_bounds`] evaluates its first test,
+///   the plane bound, with the body's, the same expressions), or, on a ground that is not
+///   a plane, the rims' sloped bound carried from one query over the rims' and the body's
+///   rectangles ([`shared_bounds`], proof in [`sloped`]) shows no sweep can reach the
+///   ground: every sweep the full path casts then misses (`rim_contact` gives `None`);
+/// - body: [`body_quiet`], the full path's first test of the body's rays (the box bound),
+///   says no ray can hit, or the shape is [`BodyShape::None`] (no sample points), or the
+///   body's sloped bound carried from the same union query shows no ray can reach the
+///   ground (every ray the full path casts misses): no body constraint, no depth, so no
+///   position correction;
+/// - end stops: a hanging wheel's ray is skipped by the full path's broad phase
+///   ([`hanging_clear`], `end_stop_gap`'s own test: `None`); a wheel in contact gives the
+///   constraint [`contact_stop`] with its gap over `h`, exactly as `end_stops` builds it,
+///   and its [`apart_term`] (what [`apart_from_start`] tests of it, with the same `com`,
+///   `v`, `v_abs` and [`Drift::spin_bound`]) holds.
+///
+/// The full path's constraint list is then the in-contact wheels' end stops alone, and
+/// [`solve_unless_apart`]'s first test, [`apart_from_start`], is the conjunction of the
+/// same [`apart_term`]s: the solve is skipped, every impulse stays 0, nothing is added and
+/// the stage returns `None`. Rounding: the end stops' tests, [`RimsBox::clear`] and
+/// [`body_quiet`] are the full path's own expressions on the same operands (shared
+/// functions), so they round the same way (allowance 0); the carried union bound has its
+/// own allowance ([`sloped`]'s `SHARED_SLACK`, 1e-6 m against ≈ 1e-12 m of rounding) on
+/// top of the sloped tests' own slacks.
+pub(super) fn nothing_near(
+    p: &VehicleParams,
+    bound: &RimsBox,
+    s: &VehicleState,
+    ground: AskedGround,
+    start: &ChassisState,
+    drift: &Drift,
+) -> bool {
+    let (end, h) = (drift.end, drift.h);
+    let none = p.contact.body.shape == BodyShape::None;
+    let (rims, body) = shared_bounds(p, bound, start, end, ground, h).unwrap_or((false, false));
+    let rims = rims || none || bound.clear(start, end, ground);
+    if !(rims && (body || body_quiet(p, bound, start, end, ground, h))) {
+        return false;
+    }
+    let com = start.com_world(&p.chassis);
+    let v = end.linear_velocity_world;
+    let (v_abs, w) = (v.abs().element_sum(), drift.spin_bound());
+    let pose = &start.pose;
+    p.wheels
+        .iter()
+        .enumerate()
+        .filter(|(_, wp)| wp.enabled)
+        .all(|(i, wp)| {
+            let ws = &s.wheels[i];
+            if !ws.suspension.in_contact {
+                return hanging_clear(wp, pose, &*ground);
+            }
+            let mut pc = contact_stop(&wp.suspension, ws);
+            pc.max_approach_speed /= h;
+            apart_term(com, v, v_abs, w, &pc)
+        })
+}
+
+/// The rims' and the body's broad phases with their shared work done once: `(rims proved
+/// clear, body proved clear)`. On a plane, both plane bounds from one frame of the start
+/// pose (`on_plane::both_clear`: the first tests of [`RimsBox::clear`] and the body's box
+/// bound, the same bits); on another ground, the sloped bounds ([`RimsBox::sloped_test`],
+/// [`body_sloped_test`]) from one ground query over their union ([`sloped::both`]).
+/// `None` (nothing asked) without a body box or where a sloped bound does not apply.
+#[inline(always)]
+fn shared_bounds(
+    p: &VehicleParams,
+    bound: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    ground: AskedGround,
+    h: f64,
+) -> Option<(bool, bool)> {
+    if let Some(plane) = ground.as_plane() {
+        let (b, drop) = body_drop(p, bound, start, end, h)?;
+        let rims = (bound.centre, bound.half, bound.grow);
+        let both = super::on_plane::both_clear(plane, (start, end), rims, b, drop);
+        return Some((both, both));
+    }
+    let body = body_sloped_test(p, bound, start, end, h)?;
+    let rims = bound.sloped_test(start, end)?;
+    sloped::both(&*ground, &rims, &body)
+}
+
+/// [`solve_contacts`] into `j` (zeros on entry) on the drift state
+/// ([`super::drift_state_prepared`] of `drift`, which has the end pose), the points carried
+/// there first ([`move_to_end`]); skipped when the constraints are clearly apart already at
+/// the `start` pose ([`apart_from_start`]: the points are then not moved, and nothing reads
+/// them) or at the end ([`all_apart`]): the same impulses. The start test takes a bound of
+/// the drift spin ([`Drift::spin_bound`]), so the drift state itself (a rotated inertia
+/// tensor) is built only when that test fails: a looser start test only sends more cases
+/// on to the exact one, which gives the same zero impulses. Returns whether it solved
+/// (`false`: every impulse is still 0).
+pub(super) fn solve_unless_apart(
+    p: &crate::chassis::ChassisParams,
+    start: &ChassisState,
+    drift: &Drift,
+    c: &mut [PointConstraint],
+    j: &mut [DVec3],
+) -> bool {
+    let v = drift.end.linear_velocity_world;
+    if apart_from_start(p, start, v, drift.spin_bound(), c) {
+        return false;
+    }
+    let drift = super::drift_state_prepared(drift.inv_inertia, drift.end, drift.w, drift.h);
+    move_to_end(start, &drift, c);
+    let apart = all_apart(p, &drift, c);
+    if !apart {
+        solve_contacts(p, &drift, c, j);
+    }
+    !apart
+}
+
+/// What the drift state of a substep of `h` is built from ([`super::drift_state_prepared`]):
+/// the integrated `end` state, its wrench `w` and the inertia's inverse (vehicle axes).
+pub(super) struct Drift<'a> {
+    pub(super) inv_inertia: &'a glam::DMat3,
+    pub(super) end: &'a ChassisState,
+    pub(super) w: &'a crate::chassis::Wrench,
+    pub(super) h: f64,
+}
+
+impl Drift<'_> {
+    /// An upper bound of the drift state's `|ω|`, `|ω_end − ½·h·R·I⁻¹·Rᵀ·τ|` (`R` the end
+    /// pose's rotation matrix): `|ω_end| + ½·h·‖I⁻¹‖_F·|τ|·(1 + 2·|1 − |q|²|)²` (the
+    /// Frobenius norm bounds the spectral one, which the rotation keeps; the last factor
+    /// bounds `‖R‖²` for a quaternion `q` off unit length), raised by `1e-9` relative for
+    /// the rounding of both (≈ 1e-15 relative). NaN or ∞ when any input is.
+    fn spin_bound(&self) -> f64 {
+        let m = self.inv_inertia;
+        let norm =
+            (m.x_axis.length_squared() + m.y_axis.length_squared() + m.z_axis.length_squared())
+                .sqrt();
+        let r = 1.0 + 2.0 * (1.0 - self.end.pose.rotation.length_squared()).abs();
+        let kick = 0.5 * self.h.abs() * norm * self.w.torque.length() * (r * r);
+        (self.end.angular_velocity_world.length() + kick) * (1.0 + 1e-9)
+    }
+}
+
+/// Whether no constraint of `c` would take an impulse from [`solve_contacts`] on `s`: every
+/// point's velocity along its normal, relative to the ground, already satisfies its
+/// speculative limit with no impulse, `(v + ω × r − v_s)·n + max_approach_speed ≥ 0` (`r` from
+/// `s`'s centre of mass; `false` if any is NaN). The solver's first sweep then computes
+/// `max(0 − v_n/k, 0) = 0` for each constraint in turn (with no earlier impulse, the
+/// velocity it reads is this one), changes nothing, and stops at that fixed point: every
+/// impulse stays 0, the answer this gives without its inertia matrix and effective masses
+/// (the usual case: a car on its wheels, its end stops' travel left and no body point near
+/// the ground).
+fn all_apart(p: &crate::chassis::ChassisParams, s: &ChassisState, c: &[PointConstraint]) -> bool {
+    let com = s.com_world(p);
+    c.iter().all(|pc| {
+        let v = s.linear_velocity_world + s.angular_velocity_world.cross(pc.point_world - com)
+            - pc.support_velocity_world;
+        v.dot(pc.normal_world) + pc.max_approach_speed >= 0.0
+    })
+}
+
+/// Rounding allowance of [`apart_from_start`]'s arms (a point's distance from the centre of
+/// mass at the start pose against the one [`move_to_end`] gives at the end pose: a rigid
+/// motion keeps it, to ≈ 1e-12 m at 10 km from the origin). Unit: m.
+const APART_ARM_SLACK: f64 = 1e-6;
+
+/// A looser [`all_apart`] from the constraint points where they were found, at the substep's
+/// `start` pose, before [`move_to_end`] carries them to the end pose: `true` only when
+/// `all_apart` would hold for the moved points on a drift state of linear velocity `v` and
+/// spin at most `w` (rad/s; its `|ω|` or any bound of it). The drift state has the end pose,
+/// so a point's arm `r` about its centre of mass keeps its length `ρ` (`start`'s point and
+/// centre of mass) and `(v + ω × r − v_s)·n ≥ (v − v_s)·n − |ω|·ρ ≥ (v − v_s)·n − w·ρ`
+/// (`n` unit): when that bound plus the speculative limit stays above a rounding margin
+/// (`1e-9` of the magnitudes involved, far above the dot products' rounding), every moved
+/// point's test passes. A car on its wheels has only its end stops here, their travel left
+/// as the allowed approach: the 4 points' move (two quaternion rotations each) and the
+/// exact test are skipped. `false` for NaN.
+fn apart_from_start(
+    p: &crate::chassis::ChassisParams,
+    start: &ChassisState,
+    v: DVec3,
+    w: f64,
+    c: &[PointConstraint],
+) -> bool {
+    let com = start.com_world(p);
+    let v_abs = v.abs().element_sum();
+    c.iter().all(|pc| apart_term(com, v, v_abs, w, pc))
+}
+
+/// [`apart_from_start`]'s test of one constraint `pc`: the centre of mass `com` at the
+/// start pose, the drift velocity `v` with `v_abs = |v_x| + |v_y| + |v_z|`, the spin bound
+/// `w`.
+#[inline(always)]
+fn apart_term(com: DVec3, v: DVec3, v_abs: f64, w: f64, pc: &PointConstraint) -> bool {
+    let rel = (v - pc.support_velocity_world).dot(pc.normal_world);
+    let arm = w * ((pc.point_world - com).length() + APART_ARM_SLACK);
+    let scale = 1.0
+        + v_abs
+        + pc.support_velocity_world.abs().element_sum()
+        + arm
+        + pc.max_approach_speed.abs();
+    rel - arm + pc.max_approach_speed > 1e-9 * scale
+}
+
+/// Carry each constraint point, found at the substep's `start` pose, with the body to the
+/// integrated `end` pose: `p_end = X_end · X_start⁻¹ · p` (normals are the ground's and stay).
+///
+/// The solver works on `end`'s velocities and takes each impulse's arm about `end`'s centre of
+/// mass, and the caller adds the impulse to the substep's wrench with that same arm, so the
+/// velocity change the re-integrated substep gets is the one the solver computed (to the
+/// rotation of the arm within the substep, O(ω·h)). Arms about the start's centre of mass with
+/// `end`'s velocities, as before, differ by the substep's travel `v·h` (14 cm at 17 m/s in a
+/// 1/120 s substep): the torque `(v·h) × J` that mismatch applied is not the solver's, and
+/// a vertical impulse on a body moving forward pitched it up with energy the inelastic
+/// contact never had (measured: up to 22 kJ in one step of the 8×8 truck's ramp jump at
+/// 1/30 s).
+pub fn move_to_end(start: &ChassisState, end: &ChassisState, c: &mut [PointConstraint]) {
+    for pc in c {
+        pc.point_world = end
+            .pose
+            .transform_point(start.pose.inverse_transform_point(pc.point_world));
+    }
+}
+
+#[cfg(test)]
+mod tests;
