@@ -45,22 +45,33 @@
 //!
 //! | preset | stop from 5 m/s (ε 1 cm) | bump peak pitch (ε 0.5 mrad) | launch distance 3 s (ε 0.5 %) |
 //! |---|---|---|---|
-//! | sedan | 59.8 / 31.5 / 21.7 mm | 1.50 / 0.66 / 0.40 mrad | 2.28 / 0.92 / 0.56 m of 22.1 |
-//! | hatch_fwd | 40.4 / 22.1 / 15.4 mm | 1.53 / 0.65 / 0.42 | 0.59 / 0.06 / 0.10 m of 19.4 |
-//! | sports_rwd | 63.7 / 33.6 / 23.0 mm | 1.54 / 0.65 / 0.39 | 2.02 / 0.83 / 0.71 m of 23.3 |
-//! | rally_4wd | 82.7 / 57.7 / 50.3 mm | 1.71 / 0.72 / 0.45 | 0.09 / 0.08 / 0.14 m of 35.6 |
-//! | truck_6x6 | 67.3 / 37.1 / 26.7 mm | 0.72 / 0.33 / 0.20 | 0.16 / 0.01 / 0.06 m of 10.4 |
-//! | truck_8x8 | 60.4 / 34.8 / 25.5 mm | 0.72 / 0.34 / 0.21 | 0.06 / 0.04 / 0.04 m of 9.9 |
+//! | sedan | 59.8 / 31.5 / 21.7 mm | 1.50 / 0.66 / 0.40 mrad | 0.75 / 0.03 / 0.12 m of 22.2 (was 2.28 / 0.92 / 0.56) |
+//! | hatch_fwd | 40.4 / 22.1 / 15.4 mm | 1.53 / 0.65 / 0.42 | 0.37 / 0.15 / 0.06 m of 19.7 (was 0.59 / 0.06 / 0.10) |
+//! | sports_rwd | 63.7 / 33.6 / 23.0 mm | 1.54 / 0.65 / 0.39 | 1.12 / 0.39 / 0.57 m of 23.4 (was 2.02 / 0.83 / 0.71) |
+//! | rally_4wd | 82.7 / 57.7 / 50.3 mm | 1.71 / 0.72 / 0.45 | 0.08 / 0.10 / 0.09 m of 35.6 (was 0.09 / 0.08 / 0.14) |
+//! | truck_6x6 | 67.3 / 37.1 / 26.7 mm | 0.72 / 0.33 / 0.20 | 0.18 / 0.01 / 0.06 m of 10.4 |
+//! | truck_8x8 | 60.4 / 34.8 / 25.5 mm | 0.72 / 0.34 / 0.21 | 0.05 / 0.04 / 0.03 m of 9.9 |
 //! | tank | 66.3 / 50.6 / 42.0 mm | 0.25 / 0.11 / 0.07 | 0.02 / 0.05 / 0.01 m of 11.2 |
 //! | kart | 22.2 / 22.2 / 22.2 mm | 0.00 / 0.00 / 0.00 | 0.01 / 0.01 / 0.01 m of 7.2 |
 //!
-//! (The kart's stability bound runs 3 substeps at 1/60 s whatever the setting.)
+//! (The kart's stability bound runs 3 substeps at 1/60 s whatever the setting. The launch
+//! column is session 31's, after the clutch's engagement became implicit, `clutch-s31`; the
+//! stop and bump columns are session 30's. On that branch the stop's `|Δ|` measured: sedan
+//! 58.2 / 30.8 / 21.3, hatch 42.3 / 23.1 / 16.0, sports car 64.7 / 33.9 / 23.2, rally car
+//! 77.4 / 55.6 / 49.0, 6×6 63.5 / 35.3 / 26.1, 8×8 61.2 / 35.2 / 25.8, tank 66.3 / 50.6 /
+//! 42.0 mm (an engine passes through its engagement range at the end of a stop; main was
+//! not re-measured at the same commit to split this from session 30's other changes).)
 //!
 //! Failing at 1 substep: the stop (every preset but the kart), the bump's peak pitch (the
 //! cars and trucks), the launch (sedan, hatch, sports car, 6×6: speed or distance) and the
-//! tank's full-lock yaw rate (4.2 % off against 1.3 %). At 2 substeps: the sports car's launch
-//! distance (4 mm beyond) and stop (0.6 mm), the 6×6's stop (0.4 mm), the sedan's launch
-//! distance (0.25 m) and the hatch's launch speed (4 mm/s), the tank's pivot radius.
+//! tank's full-lock yaw rate (4.2 % off against 1.3 %). At 2 substeps (session 30): the sports
+//! car's launch distance (4 mm beyond) and stop (0.6 mm), the 6×6's stop (0.4 mm), the
+//! sedan's launch distance (0.25 m) and the hatch's launch speed (4 mm/s), the tank's pivot
+//! radius. Since session 31's implicit clutch engagement the launch passes at 2 substeps for
+//! every preset (sedan 0.03 m against 0.12 m at 3); at 2 only the sports car's stop (0.7 mm
+//! beyond) and the tank's pivot radius fail; at 1 the launch still fails for the sedan, the
+//! hatch, the sports car, the 6×6 (speed or distance) and the tank (speed: 0.12 against
+//! 0.07 m/s), with traction control's bang-bang the remaining first-order term.
 //! Converged everywhere at 1 substep: the creep on 20 % (≤ 0.1 mm in 10 s), the car at rest
 //! after the stop (≤ 0.7 mm in 2 s), the full-lock turn of every wheeled preset (yaw rate and
 //! radius within 0.05 %), the bump's heave (≤ 0.7 mm) and exit speed. The energy audits
