@@ -215,7 +215,7 @@ struct Bracket {
     g_hi: Option<f64>,
     /// Which end the last update moved (+1 `lo`, −1 `hi`, 0 none yet): Illinois' rule.
     last: i8,
-    /// One-sided updates in a row (no value at the other end yet).
+    /// One-sided updates so far (made while the other end had no value).
     one_sided: u8,
 }
 
@@ -235,8 +235,8 @@ impl Bracket {
     /// Take the residual `g ≠ 0` at trial `e` into the bracket; the next trial, or `None` when
     /// the bracket has closed (no representable value left strictly between its ends) or `e`
     /// or `g` is not finite (a fault: the last solve stands and the step reports it).
-    /// One-sided: first the fixed-point step `e + g` (it crosses the root of a residual that
-    /// falls with slope < −1 … its module-docs case), then the range's end.
+    /// One-sided: first the fixed-point step `e + g` (it crosses the root when the engine
+    /// drives, module docs), then the range's end.
     fn next(&mut self, e: f64, g: f64) -> Option<f64> {
         if !(e.is_finite() && g.is_finite()) {
             return None;
