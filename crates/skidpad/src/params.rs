@@ -552,6 +552,12 @@ impl Derived {
 
     /// Substeps a step of `dt` needs to keep every substep within [`Derived::max_substep`]:
     /// `⌈dt / max_substep⌉`, at least 1 (the configured counts apply when larger).
+    ///
+    /// The drivetrain sets no bound: its solve is backward Euler in every speed, the
+    /// automatic clutch's engagement included (taken at the end-of-substep engine speed,
+    /// [`crate::drivetrain::solver::engagement`]; its stiff feedback `K·Δω·∂e/∂ω_e` was
+    /// explicit before session 31). Only the engine torque curve is explicit, with slopes
+    /// far below `I_e/h`.
     pub fn stable_substeps(&self, dt: f64) -> usize {
         let n = (dt / self.max_substep).ceil();
         if n.is_finite() && n >= 1.0 {

@@ -8,7 +8,9 @@
 //! ```
 //! `ω_out` is the differential input speed (the weighted mean of the driven wheel speeds, see
 //! [`super::differential`]). The coupling is solved implicitly with the wheels
-//! ([`super::solver`]), so any strength is stable.
+//! ([`super::solver`]), so any strength is stable; so is the automatic engagement: `e` is
+//! the one of the end-of-substep engine speed ([`super::solver::engagement`], law
+//! [`Engagement`]), so a launch from idle transmits torque from its first substep.
 
 use crate::error::{ParamError, check};
 use serde::{Deserialize, Serialize};
@@ -78,13 +80,78 @@ impl ClutchParams {
 /// Engagement `e ∈ [0, 1]` from the pedal (0 released … 1 pressed) and the engine speed.
 pub fn engagement(p: &ClutchParams, pedal: f64, engine_speed: f64, idle_speed: f64) -> f64 {
     let auto = if p.automatic {
-        let x =
-            ((engine_speed - idle_speed) / (p.engage_engine_speed - idle_speed)).clamp(0.0, 1.0);
-        x * x * (3.0 - 2.0 * x)
+        automatic(engine_speed, idle_speed, p.engage_engine_speed)
     } else {
         1.0
     };
     (1.0 - pedal.clamp(0.0, 1.0)) * auto
+}
+
+/// The automatic clutch's `e_auto = smoothstep((ω_e − ω_idle)/(ω_engage − ω_idle))`.
+fn automatic(engine_speed: f64, idle_speed: f64, engage_speed: f64) -> f64 {
+    let x = ((engine_speed - idle_speed) / (engage_speed - idle_speed)).clamp(0.0, 1.0);
+    x * x * (3.0 - 2.0 * x)
+}
+
+/// The automatic clutch's engagement as a function of the engine speed, for the coupled
+/// solve to evaluate at the end-of-substep speed ([`super::solver`]): `e(ω_e) = (1 − pedal)·
+/// e_auto(ω_e)` (the same bits as [`engagement`]), and the engine damping it implies (the
+/// zero-throttle rate interpolated by `e`, [`super::engine::damping_rate`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Engagement {
+    /// Clutch strength `K`. Unit: N·m·s/rad.
+    pub strength: f64,
+    /// Clutch pedal, 0 released … 1 pressed. Unit: 1.
+    pub pedal: f64,
+    /// Engine idle speed. Unit: rad/s.
+    pub idle: f64,
+    /// Engine speed of full engagement. Unit: rad/s.
+    pub engage: f64,
+    /// Engine damping rate at `e = 0` and at `e = 1` (this substep's throttle). Unit:
+    /// N·m·s/rad.
+    pub damping: [f64; 2],
+    /// The engagement the engine term's clutch and damping were evaluated at. Unit: 1.
+    pub e: f64,
+}
+
+impl Engagement {
+    /// The law of an automatic clutch (`p.automatic`) at this pedal and idle speed, evaluated
+    /// at engine speed `omega` (rad/s); the damping rates at `e = 0` and `e = 1` are the
+    /// caller's.
+    pub fn automatic(
+        p: &ClutchParams,
+        pedal: f64,
+        idle: f64,
+        damping: [f64; 2],
+        omega: f64,
+    ) -> Self {
+        let mut law = Self {
+            strength: p.strength,
+            pedal,
+            idle,
+            engage: p.engage_engine_speed,
+            damping,
+            e: 0.0,
+        };
+        law.e = law.at(omega);
+        law
+    }
+
+    /// Engagement `e ∈ [0, 1 − pedal]` at engine speed `omega` (rad/s).
+    pub fn at(&self, omega: f64) -> f64 {
+        (1.0 - self.pedal.clamp(0.0, 1.0)) * automatic(omega, self.idle, self.engage)
+    }
+
+    /// The largest engagement the pedal allows, `1 − pedal`.
+    pub fn max(&self) -> f64 {
+        1.0 - self.pedal.clamp(0.0, 1.0)
+    }
+
+    /// Engine damping rate at engagement `e`: `d₀ + (d₁ − d₀)·e`. Unit: N·m·s/rad.
+    pub fn damping_at(&self, e: f64) -> f64 {
+        let [d0, d1] = self.damping;
+        d0 + (d1 - d0) * e
+    }
 }
 
 #[cfg(test)]

@@ -39,7 +39,8 @@
 //! # Limits
 //! No torque converter, no engine stall, no gearbox/driveline compliance or backlash, no
 //! clutch heat; the engine torque is explicit within a substep (fine for curve slopes
-//! ≪ I_e/h). `Controls::Direct` always bypasses the engine (PhysX NoDrive semantics).
+//! ≪ I_e/h). The automatic clutch's engagement is implicit: taken at the end-of-substep
+//! engine speed ([`solver::engagement`]). `Controls::Direct` always bypasses the engine (PhysX NoDrive semantics).
 //!
 //! ```
 //! use skidpad::{presets, vehicle::{Vehicle, Intent}, ground::Plane, Pose, DVec3};

@@ -22,6 +22,17 @@
 //! semi-definite, so backward Euler damps every stiff mode (L-stable): a stiff clutch or a
 //! locked differential at 30 Hz neither rings nor explodes.
 //!
+//! # The automatic clutch's engagement: implicit too
+//! `K = K_max·e(ω_e')` and the engine damping `c(e)` are taken at the **end-of-substep**
+//! engine speed ([`engagement`]): the linear system above is solved at a few engagements,
+//! the first the start speed's (the whole result when the engagement does not move: the
+//! same bits as before, e.g. engaged above the engagement speed, a manual clutch, neutral),
+//! then bracketing steps (fixed-point step, regula falsi with the Illinois rule) until
+//! `|e(ω_e') − e| ≤` [`engagement::TOLERANCE`], at most [`engagement::MAX_SOLVES`] more.
+//! Each solve is the backward-Euler step at one engagement in `[0, 1 − pedal]`: momentum
+//! consistent and dissipative whether or not it converged. Only the engine torque `T_e(ω_e)`
+//! stays explicit.
+//!
 //! # Inequalities: a small active-set loop
 //! Four things are not linear, and are resolved by re-solving with a changed set (at most
 //! [`MAX_PASSES`] passes; each pass is consistent in momentum):
@@ -58,13 +69,17 @@
 // Dense index arithmetic over fixed-size arrays reads best with index loops.
 #![allow(clippy::needless_range_loop)]
 
-use super::differential::{LockModel, Topology};
+use super::clutch::Engagement;
+use super::differential::Topology;
 use crate::MAX_WHEELS;
 
 mod active_set;
+pub mod engagement;
 mod gauss;
+mod locks;
 use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
 pub use gauss::gauss_solve;
+use locks::{bias_exceeded, dot, dot_d, dot_u, lock_dirs, stiffness};
 
 /// Size of the linear system (engine + wheels).
 pub const N: usize = MAX_WHEELS + 1;
@@ -117,6 +132,10 @@ pub struct EngineTerm {
     pub idle: f64,
     /// Rev limit. Unit: rad/s.
     pub max: f64,
+    /// The automatic clutch's engagement law when `e` follows the engine speed (automatic
+    /// clutch, in gear): `clutch` and `damping` are then re-evaluated at the end-of-substep
+    /// engine speed ([`engagement`]). `None`: both are final (manual clutch, neutral).
+    pub law: Option<Engagement>,
 }
 
 /// Result of one solve.
@@ -143,8 +162,17 @@ pub struct Solution {
     /// Power dissipated in the clutch, the differential locks and the wheel bearings
     /// (`Σ cᵢ·ωᵢ'²`). Unit: W.
     pub dissipation: f64,
-    /// Active-set passes used.
+    /// Active-set passes used (the last solve's).
     pub passes: usize,
+    /// The engagement the end-of-substep engine speed implies, when the iteration moved it
+    /// from the start's ([`engagement`]); `None`: the [`EngineTerm`]'s held. Unit: 1.
+    pub engagement: Option<f64>,
+    /// The engine damping rate of the solve (the [`EngineTerm`]'s, or at
+    /// [`Solution::engagement`]). Unit: N·m·s/rad.
+    pub engine_damping: f64,
+    /// The end engine speed's response to the clutch strength at this solve's active set
+    /// (`engagement`'s predictor), when the engagement is still to be iterated.
+    pub(super) sensitivity: Option<[f64; 2]>,
     /// Bit `i` set: in some pass wheel `i`'s force reached its [`WheelTerm::limit`] (`|F| >
     /// limit`, or the lateral force clamped into what the limit leaves). A wheel whose bit is
     /// clear would have had the same result with any larger limit, bit for bit: every test
@@ -167,69 +195,11 @@ impl Default for Solution {
             brake: [0.0; MAX_WHEELS],
             dissipation: 0.0,
             passes: 0,
+            engagement: None,
+            engine_damping: 0.0,
+            sensitivity: None,
             limit_reached: 0,
         }
-    }
-}
-
-fn dot(a: &[f64; MAX_WHEELS], x: &[f64]) -> f64 {
-    a.iter().zip(x).map(|(a, x)| a * x).sum()
-}
-
-/// The speed direction `d = c_a·a − c_b·b` of a lock's law `T = k·d·ω`, as the coefficients
-/// `(c_a, c_b)`; its torque direction is `u = a − b`. Coefficients instead of per-wheel arrays:
-/// nothing `MAX_WHEELS`-long is built per solve, and `1·x` is exact, so `d` is bit-identical to
-/// the arrays `a − b`, `a − bias·b`, `bias·a − b`.
-fn lock_dirs(l: &super::differential::Lock, omega: &[f64]) -> (f64, f64) {
-    if let LockModel::SpeedBias { bias, .. } = l.model {
-        let (wa, wb) = (dot(&l.a, omega), dot(&l.b, omega));
-        if wa * wb > 0.0 {
-            // T = k(ω_fast − b·ω_slow) acting to slow the faster output.
-            return if wa.abs() >= wb.abs() {
-                (1.0, bias)
-            } else {
-                (bias, 1.0)
-            };
-        }
-    }
-    (1.0, 1.0)
-}
-
-/// `d·x` for the lock `l` with direction coefficients `(c_a, c_b)` ([`lock_dirs`]).
-fn dot_d(l: &super::differential::Lock, (ca, cb): (f64, f64), x: &[f64]) -> f64 {
-    x.iter()
-        .enumerate()
-        .map(|(i, x)| (ca * l.a[i] - cb * l.b[i]) * x)
-        .sum()
-}
-
-/// `u·x` for the lock `l` (`u = a − b`).
-fn dot_u(l: &super::differential::Lock, x: &[f64]) -> f64 {
-    x.iter()
-        .enumerate()
-        .map(|(i, x)| (l.a[i] - l.b[i]) * x)
-        .sum()
-}
-
-fn stiffness(m: &LockModel) -> f64 {
-    match *m {
-        LockModel::None => 0.0,
-        LockModel::Viscous { stiffness }
-        | LockModel::SpeedBias { stiffness, .. }
-        | LockModel::TorqueSensing { stiffness, .. } => stiffness,
-    }
-}
-
-/// Speed ratio of a lock's outputs above its bias (for engaging bias locks).
-fn bias_exceeded(l: &super::differential::Lock, omega: &[f64]) -> bool {
-    match l.model {
-        LockModel::SpeedBias { bias, .. } => {
-            let (wa, wb) = (dot(&l.a, omega).abs(), dot(&l.b, omega).abs());
-            let (hi, lo) = (wa.max(wb), wa.min(wb));
-            let opposite = dot(&l.a, omega) * dot(&l.b, omega) < 0.0;
-            opposite || hi > bias * lo + 1e-9
-        }
-        _ => true,
     }
 }
 
@@ -255,10 +225,13 @@ struct System<'a, const W: usize> {
     dirs: [(f64, f64); W],
 }
 
-/// Solve the coupled system for one substep `h`. `n` wheels, shares and locks in `topo`.
+/// Solve the coupled system for one substep `h`. `n` wheels, shares and locks in `topo`;
+/// the automatic clutch's engagement at the end-of-substep engine speed ([`engagement`]).
 pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64) -> Solution {
     let mut sol = Solution::default();
-    solve_into(engine, wheels, topo, h, &mut sol);
+    engagement::solve_implicit(engine, &mut sol, |e, sol| {
+        solve_into(e, wheels, topo, h, sol);
+    });
     sol
 }
 
@@ -319,6 +292,7 @@ fn solve_slots<const W: usize>(
             break;
         }
     }
+    sol.sensitivity = sys.engagement_sensitivity(&set, &x);
 }
 
 /// [`solve`] with some wheels' force limits known first by a lower bound: bit `i` of
@@ -328,7 +302,8 @@ fn solve_slots<const W: usize>(
 /// until none did; the result is then [`solve`]'s with every limit full, bit for bit (a
 /// wheel that never reached its bound met no test of its limit, and every test is monotone
 /// in it). Each repeat completes at least one limit, so there are at most as many repeats as
-/// pending wheels. `wheels` keeps the completed limits.
+/// pending wheels. `wheels` keeps the completed limits (across the engagement iteration's
+/// solves too, [`engagement`]: each is then [`solve`]'s at its engagement).
 pub fn solve_lazy(
     engine: &EngineTerm,
     wheels: &mut [WheelTerm],
@@ -338,17 +313,19 @@ pub fn solve_lazy(
     mut full: impl FnMut(usize) -> f64,
 ) -> Solution {
     let mut sol = Solution::default();
-    solve_into(engine, wheels, topo, h, &mut sol);
-    while sol.limit_reached & pending != 0 {
-        let reached = sol.limit_reached & pending;
-        for (i, w) in wheels.iter_mut().enumerate() {
-            if reached & (1 << i) != 0 {
-                w.limit = full(i);
+    engagement::solve_implicit(engine, &mut sol, |engine, sol| {
+        solve_into(engine, wheels, topo, h, sol);
+        while sol.limit_reached & pending != 0 {
+            let reached = sol.limit_reached & pending;
+            for (i, w) in wheels.iter_mut().enumerate() {
+                if reached & (1 << i) != 0 {
+                    w.limit = full(i);
+                }
             }
+            pending &= !reached;
+            solve_into(engine, wheels, topo, h, sol);
         }
-        pending &= !reached;
-        solve_into(engine, wheels, topo, h, &mut sol);
-    }
+    });
     sol
 }
 

@@ -337,6 +337,12 @@ fn engine_term(
     ds.throttle = throttle;
     ds.clutch_engagement = eng;
     ds.engine_torque = engine::drive_torque(e, throttle, ds.engine_speed);
+    // In gear, an automatic clutch's engagement is solved at the end-of-substep speed.
+    let law = (dp.clutch.automatic && ratio != 0.0).then(|| {
+        let damping = [0.0, 1.0].map(|x| engine::damping_rate(e, throttle, x));
+        let (pedal, idle) = (it.clutch, e.idle_speed);
+        clutch::Engagement::automatic(&dp.clutch, pedal, idle, damping, ds.engine_speed)
+    });
     EngineTerm {
         inertia: e.inertia,
         omega: ds.engine_speed,
@@ -346,6 +352,7 @@ fn engine_term(
         ratio,
         idle: e.idle_speed,
         max: e.max_speed,
+        law,
     }
 }
 
@@ -443,14 +450,19 @@ fn start_shift(dp: &DrivetrainParams, ds: &mut DrivetrainState, g: i8, auto: boo
     }
 }
 
-/// After the coupled solve: store engine speed, clutch telemetry and energy accounting.
+/// After the coupled solve: store engine speed, clutch telemetry (the engagement the solve
+/// ended at) and energy accounting (the solve's engine damping).
 pub fn finish(prep: &Prepared, sol: &Solution, ds: &mut DrivetrainState, h: f64) {
     let e = &prep.engine;
     ds.engine_speed = sol.engine_speed;
     ds.clutch_torque = sol.clutch_torque;
     ds.clutch_slip = sol.clutch_slip;
+    if let Some(eng) = sol.engagement {
+        ds.clutch_engagement = eng;
+    }
+    let damping = sol.engine_damping;
     ds.engine_work += (e.torque + sol.governor_torque) * sol.engine_speed * h;
-    ds.driveline_loss += (e.damping * sol.engine_speed * sol.engine_speed + sol.dissipation) * h;
+    ds.driveline_loss += (damping * sol.engine_speed * sol.engine_speed + sol.dissipation) * h;
 }
 
 /// Set the engine speed to match the wheel spins `omega` (rad/s, one per wheel) through the

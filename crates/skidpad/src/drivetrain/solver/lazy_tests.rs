@@ -7,7 +7,7 @@ use super::active_set::TireSet;
 use super::*;
 
 /// Every output of a solve as bits (`limit_reached` aside: it describes the limits passed).
-fn bits(s: &Solution) -> Vec<u64> {
+pub(super) fn bits(s: &Solution) -> Vec<u64> {
     let mut v = vec![
         s.engine_speed.to_bits(),
         s.clutch_torque.to_bits(),
@@ -23,14 +23,14 @@ fn bits(s: &Solution) -> Vec<u64> {
 }
 
 /// A deterministic uniform number in `[0, 1)` (64-bit LCG, top 53 bits).
-fn next(state: &mut u64) -> f64 {
+pub(super) fn next(state: &mut u64) -> f64 {
     crate::test_rng::unit(state)
 }
 
 /// A rear-driven 4-wheel car with an open or limited-slip rear differential: engine 200 rad/s
 /// in a gear of ratio 12, each wheel's tyre linearised around its spin, some braked, the
 /// lower bound of each limit between 0.2 and 1 of the full limit.
-fn case(state: &mut u64) -> (EngineTerm, [WheelTerm; 4], [f64; 4], Topology) {
+pub(super) fn case(state: &mut u64) -> (EngineTerm, [WheelTerm; 4], [f64; 4], Topology) {
     let engine = EngineTerm {
         inertia: 0.2,
         omega: 150.0 + 100.0 * next(state),
@@ -40,6 +40,7 @@ fn case(state: &mut u64) -> (EngineTerm, [WheelTerm; 4], [f64; 4], Topology) {
         ratio: 12.0,
         idle: 80.0,
         max: 700.0,
+        law: None,
     };
     let mut wheels = [WheelTerm::default(); 4];
     let mut full = [0.0; 4];
