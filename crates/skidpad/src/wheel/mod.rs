@@ -46,7 +46,7 @@ use crate::ground::cache::query_wheel_cached_normalized;
 use crate::ground::wheel::AcceptsHit;
 use crate::ground::{AskedGround, ContactMode, ContactParams, Ground, SweepHitMode, WheelQuery};
 use crate::input::{Controls, Intent};
-use crate::math::Pose;
+use crate::math::{Pose, finite};
 use crate::steering::SteerWheel;
 use crate::surface::SurfaceTable;
 use crate::suspension::{LoadFilterParams, model as susp};
@@ -227,8 +227,8 @@ pub(crate) fn query_ground_along(
     // without the two half-angle `sin_cos` and the rotations.
     let ray_only = contact.mode == ContactMode::Raycast
         && (ws.hit_cache.from_ray || !ws.hit_cache.valid)
-        && ws.steer.is_finite()
-        && ws.suspension.camber.is_finite();
+        && finite(ws.steer)
+        && finite(ws.suspension.camber);
     // The substep's axle, for the suspension and grip stages too
     // ([`WheelState::axle_world_substep`]); a ray stores none, and the grip stage (the only
     // reader then: a ray's contact has no tread) builds it with its heading's steer rotation.

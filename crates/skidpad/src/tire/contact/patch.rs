@@ -54,6 +54,7 @@
 //! transient model: the carcass a spring `C_Fκ/σκ` between rim and contact point).
 
 use super::{Batch, SLOPE_PROBE, model_alpha, slip_input};
+use crate::math::finite;
 use crate::tire::interface::{ForceNeed, KeptLoad, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::state::TireState;
@@ -250,7 +251,7 @@ pub fn finish(
             t.v = reach.copysign(t.v);
         }
     }
-    if !(t.u.is_finite() && t.v.is_finite()) {
+    if !(finite(t.u) && finite(t.v)) {
         *t = Default::default();
     }
 }
