@@ -100,9 +100,42 @@ pub(crate) fn finite_vec(v: DVec3) -> bool {
     (v.x - v.x) + (v.y - v.y) + (v.z - v.z) == 0.0
 }
 
+/// `a == b` for two arrays of words (a key of bits) without the `memcmp` call `==` makes of
+/// arrays of more than four (≈ 30 instructions with the call): the words' differences or-ed,
+/// ≈ 3 instructions a word. The same answer (test: `same_words_is_eq`).
+#[inline(always)]
+pub(crate) fn same_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_words_is_eq() {
+        // Equal keys, and keys differing in one bit of any one word.
+        let mut seed = 0x0123_4567_89ab_cdef_u64;
+        for i in 0..5000 {
+            let mut a = [0u64; 7];
+            for w in &mut a {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *w = if i % 3 == 0 { seed & 1 } else { seed };
+            }
+            let mut b = a;
+            assert!(same_words(&a, &b));
+            b[i % 7] ^= 1 << (i % 64);
+            assert_eq!(same_words(&a, &b), a == b);
+            assert!(!same_words(&a, &b));
+            let (c, d) = (
+                [a[0], a[1], a[2], a[3], a[4]],
+                [b[0], b[1], b[2], b[3], b[4]],
+            );
+            assert_eq!(same_words(&c, &d), c == d);
+        }
+    }
 
     #[test]
     fn finite_tests_are_is_finite() {
