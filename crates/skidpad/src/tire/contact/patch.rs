@@ -220,7 +220,11 @@ pub fn patch_energy(
 /// that lies against its slip velocity within the carcass's reach ([`carcass_reach_x`] for
 /// `u` against `ω'R − Vx`, [`carcass_reach_y`] for `v` against `Vy`) (forces are not needed;
 /// the signature keeps them for symmetry with the friction-circle tire).
+///
+/// Inlined into [`solve`](super::solve), its caller in the step (its arguments and the
+/// tyre state stay in registers).
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub fn finish(
     model: &dyn TireModel,
     r: &RelaxationParams,
