@@ -513,8 +513,10 @@ pub fn resolve_cylinder(q: &WheelQuery, p: DVec3, n: DVec3) -> Option<(f64, DVec
     resolve_cylinder_fit(q, p, n).map(|(s, point, _)| (s, point))
 }
 
-/// [`resolve_cylinder`], also returning the support offset it used.
-#[inline]
+/// [`resolve_cylinder`], also returning the support offset it used. Inlined into the wheel
+/// query's sweep (the plane path's and the general one's): ≈ 60 instructions a sweep less
+/// than the call (callgrind, session 31).
+#[inline(always)]
 pub(crate) fn resolve_cylinder_fit(
     q: &WheelQuery,
     p: DVec3,
