@@ -33,6 +33,7 @@
 //! assert_eq!(cache.age, 2);
 //! ```
 
+use crate::math::finite;
 use glam::DVec3;
 
 use super::wheel::{
@@ -102,7 +103,7 @@ impl HitCache {
                     && same_bits(f.axle, nq.axle) =>
             {
                 let (s, point) = resolve_cylinder_with(nq, self.point, self.normal, f.offset)?;
-                (s <= nq.max_distance && s.is_finite()).then(|| self.contact_at_point(s, point))
+                (s <= nq.max_distance && finite(s)).then(|| self.contact_at_point(s, point))
             }
             _ => self.contact(nq),
         }
@@ -164,7 +165,7 @@ impl HitCache {
         } else {
             resolve_cylinder(q, self.point, self.normal)?
         };
-        (s <= q.max_distance && s.is_finite()).then_some((s, point))
+        (s <= q.max_distance && finite(s)).then_some((s, point))
     }
 }
 

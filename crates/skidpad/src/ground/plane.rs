@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Ground, GroundHit, SurfaceId};
 use crate::error::{ParamError, check};
+use crate::math::finite_vec;
 
 /// An infinite plane; the solid ground lies on the side opposite its normal.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -193,8 +194,8 @@ impl Plane {
 /// `true` if the query arguments can produce a finite answer.
 #[inline]
 pub(crate) fn query_ok(origin: DVec3, direction: DVec3, max_distance: f64) -> bool {
-    origin.is_finite()
-        && direction.is_finite()
+    finite_vec(origin)
+        && finite_vec(direction)
         && direction.length_squared() > 0.0
         && finite_non_negative(max_distance)
 }

@@ -152,6 +152,7 @@ pub(crate) fn tanh(x: f64) -> f64 {
 /// ground force on the tire: the tire's steady-state model with transient slip, one
 /// backward-Euler step of deflection, spin and corner mass ([`super::contact`]); stable for
 /// any `dt`, and a braked wheel at standstill holds instead of creeping.
+#[inline(always)]
 pub fn solve_contact(p: &TireParams, c: &ContactInput, s: &mut TireState, dt: f64) -> TireForce {
     super::contact::solve(p.model.as_model(), p, c, s, dt)
 }

@@ -34,7 +34,10 @@ pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
     }
 }
 
-/// The wheel's spin axis in the world at its current steer and camber (unit).
+/// The wheel's spin axis in the world at its current steer and camber (unit). Inlined into
+/// the contact stage's wheel query (≈ 50 instructions a call less: the quaternions and the
+/// pose stay in registers; callgrind, session 31).
+#[inline(always)]
 pub(crate) fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
     let camber = rotation_x(-side * ws.suspension.camber);
     pose.transform_vector(axle_in_body(rotation_z(ws.steer), camber))

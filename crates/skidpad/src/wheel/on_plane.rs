@@ -20,6 +20,7 @@ use crate::ground::cache::same_bits;
 use crate::ground::wheel::AcceptsHit;
 use crate::ground::wheel::{direction_ok, resolve_cylinder_fit, resolve_cylinder_with};
 use crate::ground::{ContactMode, ContactParams, HitCache, Plane, WheelQuery, resolve_cylinder};
+use crate::math::finite;
 use crate::suspension::SuspensionParams;
 use glam::DVec3;
 
@@ -146,7 +147,7 @@ fn cast(
         }
     }
     let reach = q.max_distance + q.radius;
-    if !(direction_ok(q.direction) && reach.is_finite()) {
+    if !(direction_ok(q.direction) && finite(reach)) {
         return None;
     }
     let hit = plane.ray_checked(q.origin, q.direction, reach)?;
@@ -187,7 +188,7 @@ impl Old {
             }
             _ => resolve_cylinder(nq, self.point, self.normal)?.0,
         };
-        (s <= nq.max_distance && s.is_finite()).then_some(s)
+        (s <= nq.max_distance && finite(s)).then_some(s)
     }
 }
 

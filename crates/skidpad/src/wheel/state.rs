@@ -122,7 +122,9 @@ impl FrameKey {
     /// Whether frames with this key were built at `pose` (bit for bit).
     #[inline]
     pub fn matches(&self, pose: &Pose) -> bool {
-        self.0 == Some(pose_bits(pose))
+        // `self.0 == Some(pose_bits(pose))` without its `memcmp` call.
+        self.0
+            .is_some_and(|k| crate::math::same_words(&k, &pose_bits(pose)))
     }
 }
 

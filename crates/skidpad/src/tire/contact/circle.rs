@@ -18,6 +18,7 @@
 
 use super::limit::SlideProbes;
 use super::{MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, patch_response};
+use crate::math::finite;
 use crate::tire::interface::LinearCircle;
 use crate::tire::model::ContactInput;
 use crate::tire::transient::RelaxationParams;
@@ -33,7 +34,7 @@ pub(super) fn linearize(
     st: &Slips,
 ) -> Option<(TransientLinear, Option<SlideProbes>)> {
     let (k0, t0) = (st.k0, st.t0);
-    if !(k0.is_finite() && t0.is_finite() && st.kp.is_finite() && st.tp.is_finite()) {
+    if !(finite(k0) && finite(t0) && finite(st.kp) && finite(st.tp)) {
         return None;
     }
     let ct0 = k.clamp_tan(t0);

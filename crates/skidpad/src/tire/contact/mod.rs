@@ -539,7 +539,10 @@ fn solve_spin_with<F: FnMut() -> f64>(
 /// deflections, and record the state. Returns the ground force on the tire. The force limit's
 /// sliding probes are evaluated only when the unclamped force exceeds `|F(κ_p, α_p)|` and the
 /// model's sliding floor (the clamp cannot act otherwise), with the same bits as
-/// [`linearize`]'s eager limit.
+/// [`linearize`]'s eager limit. Inlined into the grip stage (through
+/// [`crate::tire::model::solve_contact`]) with its tail (`finish`, `record_kept`); not
+/// `linearize_with`, which costs more inlined (callgrind, session 31).
+#[inline(always)]
 pub fn solve(
     model: &dyn TireModel,
     p: &TireParams,

@@ -54,6 +54,7 @@
 //! transient model: the carcass a spring `C_Fκ/σκ` between rim and contact point).
 
 use super::{Batch, SLOPE_PROBE, model_alpha, slip_input};
+use crate::math::finite;
 use crate::tire::interface::{ForceNeed, KeptLoad, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::state::TireState;
@@ -219,7 +220,11 @@ pub fn patch_energy(
 /// that lies against its slip velocity within the carcass's reach ([`carcass_reach_x`] for
 /// `u` against `ω'R − Vx`, [`carcass_reach_y`] for `v` against `Vy`) (forces are not needed;
 /// the signature keeps them for symmetry with the friction-circle tire).
+///
+/// Inlined into [`solve`](super::solve), its caller in the step (its arguments and the
+/// tyre state stay in registers).
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub fn finish(
     model: &dyn TireModel,
     r: &RelaxationParams,
@@ -250,7 +255,7 @@ pub fn finish(
             t.v = reach.copysign(t.v);
         }
     }
-    if !(t.u.is_finite() && t.v.is_finite()) {
+    if !(finite(t.u) && finite(t.v)) {
         *t = Default::default();
     }
 }

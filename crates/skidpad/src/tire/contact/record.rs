@@ -25,7 +25,8 @@ pub fn record(
 }
 
 /// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
-/// ([`KeptLoad`]).
+/// ([`KeptLoad`]). Inlined into [`super::solve`], its one caller in the step.
+#[inline(always)]
 pub(super) fn record_kept(
     p: &TireParams,
     c: &ContactInput,

@@ -5,6 +5,7 @@
 //! friction-circle tyre's load and surface products).
 
 use super::{LinearCircle, LoadInput, SlipInput, sanitize, sanitize_load};
+use crate::math::same_words;
 use crate::tire::mf::MfLoad;
 use crate::tire::{simple_magic, slip_curve};
 
@@ -52,7 +53,7 @@ impl KeptLoad {
         load_terms: impl FnOnce() -> Option<MfLoad>,
     ) -> Option<&Option<MfLoad>> {
         let key = load_key(s);
-        if !matches!(&self.0, Kept::Mf(k, _) if *k == key) {
+        if !matches!(&self.0, Kept::Mf(k, _) if same_words(k, &key)) {
             if !shares() {
                 return None;
             }
@@ -81,7 +82,7 @@ impl KeptLoad {
             s.peak_slip_scale,
         ]
         .map(f64::to_bits);
-        if !matches!(&self.0, Kept::Simple(k, _) if *k == key) {
+        if !matches!(&self.0, Kept::Simple(k, _) if same_words(k, &key)) {
             self.0 = Kept::Simple(key, prepare(&sanitize_load(s)));
         }
         match &self.0 {
@@ -109,7 +110,7 @@ impl KeptLoad {
             s.peak_slip_scale,
         ]
         .map(f64::to_bits);
-        if !matches!(&self.0, Kept::Curve(k, _) if *k == key) {
+        if !matches!(&self.0, Kept::Curve(k, _) if same_words(k, &key)) {
             self.0 = Kept::Curve(key, prepare(&sanitize(s)));
         }
         match &self.0 {
