@@ -35,8 +35,8 @@
 //! tolerance touched, and `cargo test -p skidpad -p skidpad-cli` passes with no tolerance
 //! loosened. The full table, with 2 substeps too, is [`print_table`]'s (ignored: a
 //! measurement, ≈ 5 min in release on the shared machine); CI pins its verdict on the shipped
-//! sedan ([`the_default_keeps_three_low_speed_substeps`]) and its cause on the
-//! friction-circle sedan ([`a_stop_at_one_substep_is_half_a_substep_of_travel_short`]).
+//! sedan ([`one_low_speed_substep_now_stops_within_the_acceptance`]) and its cause on the
+//! friction-circle sedan ([`a_stop_at_one_substep_is_no_longer_half_a_substep_short`]).
 //!
 //! ## Result (session 30): the default keeps 3
 //!
@@ -69,7 +69,7 @@
 //! Why (no ringing: every deviation falls as `h`, first order, with no oscillation; the tyre
 //! needs no substeps for stability):
 //! - **the stop**: the body's symplectic Euler moves each substep with its end velocity, so a
-//!   constant deceleration stops `v₀·h/2` short ([`a_stop_at_one_substep_is_half_a_substep_of_travel_short`]:
+//!   constant deceleration stops `v₀·h/2` short ([`a_stop_at_one_substep_is_no_longer_half_a_substep_short`]:
 //!   97 % of the friction-circle sedan's difference). The relative error is `a·h/v₀`: it grows
 //!   as the speed falls, which is exactly what low-speed substeps are for, in skidpad as in
 //!   PhysX (whose reason, explicit slip ringing, skidpad does not share). The stop time and the
@@ -376,13 +376,13 @@ impl Study {
     }
 }
 
-/// The study's verdict, pinned: the default keeps PhysX's 3 low-speed substeps, because the
-/// shipped sedan's stop from 5 m/s at 1 substep lands further from the converged stop than at
-/// 3 by more than the negligible 1 cm (measured: 6.0 cm against 2.2 cm; module docs). If a
-/// change to the step makes 1 substep as accurate, this fails: run [`print_table`] and
-/// revisit the default.
+/// The stop after session 31's position update (`chassis` module docs, "Position update"):
+/// the shipped sedan's stop from 5 m/s at 1 substep now lands within the acceptance,
+/// `|Δ₁| ≤ |Δ₃| + 1 cm` (measured: 15.8 mm against 8.4 mm; with symplectic Euler it was
+/// 59.8 mm against 21.7 mm). The default stays 3: the lead's decision, with the table
+/// ([`print_table`]; the launch still fails at 1 substep, module docs).
 #[test]
-fn the_default_keeps_three_low_speed_substeps() {
+fn one_low_speed_substep_now_stops_within_the_acceptance() {
     assert_eq!(crate::params::SimParams::default().substeps_low_speed, 3);
     let p = presets::sedan();
     let stop = |n| braking(&with_substeps(&p, n))[0];
@@ -391,20 +391,20 @@ fn the_default_keeps_three_low_speed_substeps() {
         (one.value - reference.value).abs(),
         (three.value - reference.value).abs(),
     );
-    assert!(d1 > d3 + one.epsilon(reference.value), "{d1} vs {d3}");
+    assert!(d1 <= d3 + one.epsilon(reference.value), "{d1} vs {d3}");
 }
 
-/// Why a low-speed stop needs short substeps: the body's symplectic Euler moves each substep
-/// with the velocity at its end, so under a constant deceleration `a` from `v₀` it covers
-/// `h·Σₖ(v₀ − k·a·h) = v₀²/(2a) − v₀·h/2`: half a substep of travel short, whatever the tyre.
-/// The friction-circle sedan (µ = 1, no peak: a constant deceleration once the wheels lock)
-/// from 4.5 m/s at 1/60 s: one substep against the reference's 16 stops
-/// `v₀·(h₁ − h₁₆)/2 = 4.5·(1/60 − 1/960)/2 = 35.2 mm` shorter (measured 36.3 mm; within 10 %:
-/// the tyre's force build-up and the last substep's stop add the rest). Relative to the stop
-/// (`v₀²/(2µg)` = 1.03 m) that is `a·h/v₀`: 3.6 % here, 0.6 % from 100 km/h — the error grows
-/// as the speed falls, which is what the low-speed substeps are for.
+/// Why a low-speed stop needed short substeps, and why it no longer does: symplectic Euler
+/// moved each substep with the velocity at its end, so under a constant deceleration `a`
+/// from `v₀` it covered `h·Σₖ(v₀ − k·a·h) = v₀²/(2a) − v₀·h/2`, half a substep of travel
+/// short: the friction-circle sedan (µ = 1, no peak: a constant deceleration once the
+/// wheels lock) from 4.5 m/s at 1/60 s stopped `v₀·(h₁ − h₁₆)/2 = 35.2 mm` short of the
+/// reference's 16 substeps (measured 36.3 mm). The tyre's force is position-free, and the
+/// trapezoid moves the body with `½(v + v⁺)`: exact for a constant deceleration
+/// (`chassis` position tests), the stop at 1 substep is now within a sixth of that
+/// (measured 4.4 mm; the tyre's force build-up and the last substep's stop are left).
 #[test]
-fn a_stop_at_one_substep_is_half_a_substep_of_travel_short() {
+fn a_stop_at_one_substep_is_no_longer_half_a_substep_short() {
     let p = presets::sedan_simple();
     let v0 = 4.5;
     let stop = |n| {
@@ -414,7 +414,8 @@ fn a_stop_at_one_substep_is_half_a_substep_of_travel_short() {
     };
     let short = stop(REFERENCE) - stop(1);
     let hand = v0 * (DT - DT / f64::from(REFERENCE)) / 2.0;
-    assert!((short - hand).abs() <= 0.1 * hand, "{short} vs {hand}");
+    println!("short {short} hand {hand}");
+    assert!(short.abs() <= hand / 6.0, "{short} vs {hand}");
 }
 
 /// The study's table: each measure at the reference and its deviation at 1, 2, 3 substeps.
