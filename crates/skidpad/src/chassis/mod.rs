@@ -32,9 +32,11 @@
 //! c⁺ = c + v⁺ dt − ½ dt² a_free,     a_free = (F − F_pos)/M + g
 //! ```
 //! `F_pos` ([`Wrench::position_force`]) is the part of `F` that depends on the body's
-//! position — the struts' `k·x`, bump stops and anti-roll bars and their touchdown and
-//! ground-rise balances — and is integrated with symplectic Euler (`c⁺ = c + v⁺ dt`); the
-//! rest (tyres, dampers, the struts' preload `F_rest`, aero) and gravity with the trapezoid
+//! position — what the struts make of the measured jounce: the springs' `k·x`, the dampers
+//! (their rate is the jounce's difference over the last substep), bump stops, anti-roll bars
+//! and the touchdown and ground-rise balances — and is integrated with symplectic Euler
+//! (`c⁺ = c + v⁺ dt`); the rest (tyres, the struts' preload `F_rest`, aero) and gravity with
+//! the trapezoid
 //! `c⁺ = c + ½ dt (v + v⁺)`, exact for a force held over the substep. Symplectic Euler for
 //! everything (the step before session 31) moves each substep with its end velocity: a
 //! constant deceleration from `v₀` stopped `v₀·dt/2` short, a first-order error in the
@@ -54,22 +56,25 @@
 //! `−(dt²/2M)·F_C·F_tot`; for one spring alone `R − (dt²/2M)|F|²`, the
 //! [`crate::suspension`] docs' balance. The trapezoid for everything (`F_pos = 0`) leaves `+R`
 //! every step, never given back: its step matrix on a spring has `det = 1 + ω²dt²/2 > 1`, it
-//! pumps energy in. Here `F_C = F_pos + F_C,free` with `F_C,free = M·g + Σ F_rest·n̂` (gravity
-//! and the preloads, both position-free):
+//! pumps energy in. Here `F_pos = F_S + F_d` (the springs' `k·x`, bump stops and bars, and
+//! the dampers) and `F_C = F_S + F_C,free`, `F_C,free = M·g + Σ F_rest·n̂` (gravity and the
+//! preloads, both position-free):
 //!
 //! ```text
-//! ΔE − W_other − R = −(dt²/2M)·(|F_pos|² + F_C,free·F_pos)
+//! ΔE − W_other − R = −(dt²/2M)·(|F_S|² + F_C,free·F_S + F_C·F_d)
 //! ```
-//! A car on its wheels near its design pose has `F_C,free ≈ 0` (each preload is its corner's
-//! `m_s·g`), and the term is symplectic Euler's `−(dt²/2M)|F_pos|² ≤ 0` on the springs: the
-//! energy audit's allowance `R` holds as before. Away from it (wheels landing or leaving, a
-//! slope's normal, extra load) the cross term can be positive while `|F_pos| < |F_C,free|`, by
-//! at most `(dt²/8M)·|F_C,free|²` a step (the maximum over `F_pos`), and it does not
-//! accumulate: for a linear spring under a constant `a_free = c`, `y = x − x*` and
-//! `u = v − ½·dt·c` step exactly as symplectic Euler (`u⁺ = u − dt·ω²y`, `y⁺ = y + dt·u⁺`),
-//! which conserves the shadow energy `½u² + ½ω²y² − ½dt·ω²·y·u` at every `ω·dt < 2`; `E`
-//! stays within `½ω·dt·E` of it (`position_tests`). Free flight is exact (`F_pos = 0`,
-//! `F_C = Mg`: `ΔE = 0`; symplectic Euler lost `M·g²·dt²/2` a step).
+//! The damper term is symplectic Euler's own (it had `−(dt²/2M)·F_C·F_d` too). A car on its
+//! wheels near its design pose has `F_C,free ≈ 0` (each preload is its corner's `m_s·g`),
+//! and the spring term is symplectic Euler's `−(dt²/2M)|F_S|² ≤ 0`: the energy audit's
+//! allowance `R` holds as before. Away from it (wheels landing or leaving, a slope's normal,
+//! extra load) the cross term can be positive while `|F_S| < |F_C,free|`, by at most
+//! `(dt²/8M)·|F_C,free|²` a step (the maximum over `F_S`), and it does not accumulate: for
+//! a linear spring under a constant `a_free = c`, `y = x − x*` and `u = v − ½·dt·c` step
+//! exactly as symplectic Euler (`u⁺ = u − dt·ω²y`, `y⁺ = y + dt·u⁺`), which conserves the
+//! shadow energy `½u² + ½ω²y² − ½dt·ω²·y·u` at every `ω·dt < 2`; `E` stays within `½ω·dt·E`
+//! of it (`position_tests`). Free flight is exact (`F_pos = 0`, `F_C = Mg`: `ΔE = 0`;
+//! symplectic Euler lost `M·g²·dt²/2` a step). The energy audit (`tests/energy_audit`, every
+//! preset and event at 1/30 to 1/1000 s) passes with its allowances unchanged.
 //!
 //! **Rest.** A body at rest is a fixed point when the position-free forces balance among
 //! themselves: gravity against the preloads (on the flat at the design pose) and the tyres

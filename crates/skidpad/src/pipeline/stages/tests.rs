@@ -227,8 +227,9 @@ fn stored_suspension_lines_keep_the_bits_and_never_go_stale() {
 #[test]
 fn position_share_is_the_struts_force_less_preload_and_damper() {
     // k = 35 kN/m at 1 cm: preload 4000 N + 350 N, damper 100 N, bar 50 N → 4500 N, of
-    // which 350 + 50 = 400 N depend on the position. In rebound (damper −4500 N) nothing of
-    // the strut is position-free; a strut that pushes nothing counts nothing.
+    // which all but the preload, 500 N, depends on the position. A strut pushing less than
+    // its preload (rebound: 300 N) counts all of it as preload (the position-free part never
+    // exceeds the force); a strut that pushes nothing counts nothing.
     let p = crate::presets::sedan();
     let mut wp = p.wheels[0].clone();
     wp.suspension.spring_rate = 35_000.0;
@@ -238,10 +239,10 @@ fn position_share_is_the_struts_force_less_preload_and_damper() {
     ss.force = 4500.0;
     let f = DVec3::new(0.0, 3.0, 4.0) * 1000.0;
     let got = position_share(&wp, &w, f);
-    assert!((got - f * (400.0 / 4500.0)).length() < 1e-9, "{got}");
+    assert!((got - f * (500.0 / 4500.0)).length() < 1e-9, "{got}");
     w.suspension.damper_force = -4500.0;
     w.suspension.force = 300.0;
-    assert_eq!(position_share(&wp, &w, f), f);
+    assert_eq!(position_share(&wp, &w, f), DVec3::ZERO);
     w.suspension.force = 0.0;
     assert_eq!(position_share(&wp, &w, f), DVec3::ZERO);
 }
