@@ -80,9 +80,11 @@
 //! themselves: gravity against the preloads (on the flat at the design pose) and the tyres
 //! against gravity's pull along a slope, both position-free. What they leave (a slope's
 //! normal `M·g·(1 − cos θ)`, a rest jounce away from the design) the springs' `k·x` hold, and
-//! the body rests with the velocity `½·dt·a_free` (1.6 mm/s on a 20 % grade at 1/60 s) that
-//! the lag cancels. A substep whose constraint impulses acted (end stops, rims, the body on
-//! the ground) is integrated with symplectic Euler
+//! the body rests with the velocity `½·dt·a_free` that the lag cancels (measured: the sedan
+//! parked on a 20 % grade, 2.6 mm/s at one 1/60 s substep, 0.9 mm/s at 3; its creep in
+//! 10 s stays below a micrometre, 0.5 µm against 0.3 µm before). A substep whose
+//! constraint impulses acted (end stops, rims, the body on the ground) is integrated with
+//! symplectic Euler
 //! ([`crate::pipeline::integrate_substep`]): the constraints are solved on the velocity the
 //! pose drifts with, and a body held by them (on its roof) rests with none.
 //!
