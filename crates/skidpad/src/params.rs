@@ -33,18 +33,13 @@ pub struct SimParams {
     /// Substeps per step below `substep_threshold_speed`. Range: [1, 64]. Default: 3 (PhysX's).
     ///
     /// PhysX needs them because its explicit tyre slip rings at low speed; skidpad's tyre does
-    /// not ([`Derived::stable_substeps`] raises the count wherever a spring needs it). The
-    /// convergence study (session 30, `maneuver/substep_study.rs`, every preset against 16
-    /// substeps at 1/60 s) found 1 substep further from the converged result than 3 by more
-    /// than a negligible amount: stops from 5 m/s 4.0–8.3 cm off against 1.5–5.0 cm (the
-    /// body's symplectic Euler stopped a constant deceleration `v·h/2` short), a 5 cm bump's
-    /// peak pitch 1.5 mrad against 0.4, the first quarter second of a launch. Since session
-    /// 31 the body's position update is second order for the position-free forces (tyres,
-    /// gravity: [`crate::chassis`], "Position update"): stops at 1 substep are 0.04–3.6 cm off
-    /// against 0.3–3.6 cm at 3, within the acceptance but for two presets (by 2 mm and
-    /// 0.2 mm); the launch (the clutch), the bump's peak pitch (the attitude) and, narrowly,
-    /// two presets' peak heave still fail at 1, and at 2 only launches and the tank's pivot
-    /// do. The default stays 3.
+    /// not ([`Derived::stable_substeps`] raises the count wherever a spring needs it), but its
+    /// step is first order: the body's symplectic Euler stops a constant deceleration `v·h/2`
+    /// short, a relative error `a·h/v` that grows as the speed falls. The convergence study
+    /// (session 30, `maneuver/substep_study.rs`, every preset against 16 substeps at 1/60 s)
+    /// found 1 substep further from the converged result than 3 by more than a negligible amount:
+    /// stops from 5 m/s 4.0–8.3 cm off against 1.5–5.0 cm, a 5 cm bump's peak pitch 1.5 mrad
+    /// against 0.4, the first quarter second of a launch; 2 substeps fell short narrowly.
     pub substeps_low_speed: u32,
     /// Substeps per step at or above `substep_threshold_speed` (PhysX default 1). Range: [1, 64].
     pub substeps_high_speed: u32,

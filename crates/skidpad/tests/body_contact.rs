@@ -155,9 +155,7 @@ fn on_its_roof_it_holds_below_the_friction_angle_and_slides_above() {
     // μ = 0.6: the friction angle is atan 0.6 = 31.0°. At 25° static friction holds it
     // (needs tan 25° = 0.466 < 0.6). At 35° it slides with a = g(sin θ − μ cos θ)
     // = 9.81·(0.57358 − 0.6·0.81915) = 0.8053 m/s²; symplectic Euler over n = 240 steps of
-    // h = 1/120 s covers a·h²·n(n+1)/2 = 1.6172 m (exact ½at² = 1.6105 m). Symplectic Euler
-    // still: a substep whose contact impulses act is integrated so
-    // (`skidpad::pipeline::integrate_substep`), and the roof's act in every one.
+    // h = 1/120 s covers a·h²·n(n+1)/2 = 1.6172 m (exact ½at² = 1.6105 m).
     let held = roof_on_incline(25f64.to_radians(), 2.0);
     assert!(held.abs() < 0.01, "crept {held} m");
     let slid = roof_on_incline(35f64.to_radians(), 2.0);

@@ -203,7 +203,6 @@ fn the_mean_wrench_is_the_substep_impulse_over_the_step() {
         .fold(Wrench::default(), |s, w| Wrench {
             force: s.force + w.force,
             torque: s.torque + w.torque,
-            position_force: s.position_force + w.position_force,
         });
     assert!((sum.force / 3.0 - f.total.force).length() < 1e-9);
     assert!((sum.torque / 3.0 - f.total.torque).length() < 1e-9);

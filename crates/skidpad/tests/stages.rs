@@ -120,7 +120,6 @@ fn clearing_chassis_forces_equals_a_fresh_value() {
     let w = Wrench {
         force: v,
         torque: -v,
-        position_force: 0.5 * v,
     };
     let mut f = ChassisForces {
         forces: [AppliedForce {

@@ -15,9 +15,8 @@
 //! q̇ = ½ q ⊗ (0, ω_b)                 (orientation)
 //! ```
 //!
-//! [`integrate`] discretises them with `v⁺ = v + (F/M + g) dt` and a split position update
-//! for translation (below: symplectic Euler for the position-dependent forces, the trapezoid
-//! for the rest) and, for rotation, a Strang splitting: half a
+//! [`integrate`] discretises them with symplectic Euler for translation
+//! (`v⁺ = v + (F/M + g) dt`, `c⁺ = c + v⁺ dt`) and, for rotation, a Strang splitting: half a
 //! torque impulse, the torque-free implicit midpoint rule (`I (ω⁺ − ω) = −dt ω̄ × I ω̄`,
 //! `ω̄ = (ω + ω⁺)/2`, Newton-solved) with a Cayley-map orientation update
 //! `q⁺ = q ⊗ cay(dt ω̄)`, the other half impulse. Torque-free, that step conserves kinetic energy
@@ -25,72 +24,6 @@
 //! rule preserves, and the Cayley update is the rotation the midpoint rule implies), so fast,
 //! long thin bodies are stable — the problem Catto's implicit gyroscopic step (GDC 2015) also
 //! solves, but that one dissipates energy.
-//!
-//! ## Position update
-//!
-//! ```text
-//! c⁺ = c + v⁺ dt − ½ dt² a_free,     a_free = (F − F_pos)/M + g
-//! ```
-//! `F_pos` ([`Wrench::position_force`]) is the part of `F` that depends on the body's
-//! position — what the struts make of the measured jounce: the springs' `k·x`, the dampers
-//! (their rate is the jounce's difference over the last substep), bump stops, anti-roll bars
-//! and the touchdown and ground-rise balances — and is integrated with symplectic Euler
-//! (`c⁺ = c + v⁺ dt`); the rest (tyres, the struts' preload `F_rest`, aero) and gravity with
-//! the trapezoid
-//! `c⁺ = c + ½ dt (v + v⁺)`, exact for a force held over the substep. Symplectic Euler for
-//! everything (the step before session 31) moves each substep with its end velocity: a
-//! constant deceleration from `v₀` stopped `v₀·dt/2` short, a first-order error in the
-//! position that low-speed substeps were spent on.
-//!
-//! **Energy.** Per step, `ΔKE = F_tot·½dt(v + v⁺)` exactly (`F_tot = F + Mg`; the velocity
-//! update does not depend on the position update) and `Δc = ½dt(v + v⁺) + (dt²/2M)·F_pos`. With
-//! `U` the position-dependent potential energy (gravity's `M·g·z`, the springs') and
-//! `F_C = −∇U` its force, `ΔU = −F_C·Δc + R`, `R` the remainder of a spring whose force
-//! changed over the step (`½·k·Δx²` for a linear one). So
-//!
-//! ```text
-//! ΔE = W_other − (dt²/2M)·F_C·F_pos + R
-//! ```
-//! `W_other = (F_tot − F_C)·½dt(v + v⁺)`, the tyres', dampers', aero and drive's own work,
-//! is the same for any position update. Symplectic Euler (`F_pos = F_tot`) has
-//! `−(dt²/2M)·F_C·F_tot`; for one spring alone `R − (dt²/2M)|F|²`, the
-//! [`crate::suspension`] docs' balance. The trapezoid for everything (`F_pos = 0`) leaves `+R`
-//! every step, never given back: its step matrix on a spring has `det = 1 + ω²dt²/2 > 1`, it
-//! pumps energy in. Here `F_pos = F_S + F_d` (the springs' `k·x`, bump stops and bars, and
-//! the dampers) and `F_C = F_S + F_C,free`, `F_C,free = M·g + Σ F_rest·n̂` (gravity and the
-//! preloads, both position-free):
-//!
-//! ```text
-//! ΔE − W_other − R = −(dt²/2M)·(|F_S|² + F_C,free·F_S + F_C·F_d)
-//! ```
-//! The damper term is symplectic Euler's own (it had `−(dt²/2M)·F_C·F_d` too). A car on its
-//! wheels near its design pose has `F_C,free ≈ 0` (each preload is its corner's `m_s·g`),
-//! and the spring term is symplectic Euler's `−(dt²/2M)|F_S|² ≤ 0`: the energy audit's
-//! allowance `R` holds as before. Away from it (wheels landing or leaving, a slope's normal,
-//! extra load) the cross term can be positive while `|F_S| < |F_C,free|`, by at most
-//! `(dt²/8M)·|F_C,free|²` a step (the maximum over `F_S`), and it does not accumulate: for
-//! a linear spring under a constant `a_free = c`, `y = x − x*` and `u = v − ½·dt·c` step
-//! exactly as symplectic Euler (`u⁺ = u − dt·ω²y`, `y⁺ = y + dt·u⁺`), which conserves the
-//! shadow energy `½u² + ½ω²y² − ½dt·ω²·y·u` at every `ω·dt < 2`; `E` stays within `½ω·dt·E`
-//! of it (`position_tests`). Free flight is exact (`F_pos = 0`, `F_C = Mg`: `ΔE = 0`;
-//! symplectic Euler lost `M·g²·dt²/2` a step). The energy audit (`tests/energy_audit`, every
-//! preset and event at 1/30 to 1/1000 s) passes with its allowances unchanged.
-//!
-//! **Rest.** A body at rest is a fixed point when the position-free forces balance among
-//! themselves: gravity against the preloads (on the flat at the design pose) and the tyres
-//! against gravity's pull along a slope, both position-free. What they leave (a slope's
-//! normal `M·g·(1 − cos θ)`, a rest jounce away from the design) the springs' `k·x` hold, and
-//! the body rests with the velocity `½·dt·a_free` that the lag cancels (measured: the sedan
-//! parked on a 20 % grade, 2.6 mm/s at one 1/60 s substep, 0.9 mm/s at 3; its creep in
-//! 10 s stays below a micrometre, 0.5 µm against 0.3 µm before). A substep whose
-//! constraint impulses acted (end stops, rims, the body on the ground) is integrated with
-//! symplectic Euler
-//! ([`crate::pipeline::integrate_substep`]): the constraints are solved on the velocity the
-//! pose drifts with, and a body held by them (on its roof) rests with none.
-//!
-//! Hosted steps predict the body with the same update ([`crate::pipeline::predict_substep`]);
-//! a host engine integrates its own body with its own scheme (Avian: symplectic Euler) from
-//! the wrench alone.
 //!
 //! Sprung masses: `Σ mᵢ = M`, `Σ mᵢ (xᵢ, yᵢ) = M (x_c, y_c)`; for any wheel count we take the
 //! minimum-norm solution `mᵢ = M [1/N + (pᵢ − p̄)ᵀ S⁻¹ (c − p̄)]` (see
@@ -133,8 +66,7 @@
 //!
 //! ## Known limits
 //! - One rigid body: no frame flex, no separate unsprung bodies (wheels are massless in the
-//!   chassis dynamics; their mass is in `M`). Translation is second order for the
-//!   position-free forces, first order (symplectic) for the springs.
+//!   chassis dynamics; their mass is in `M`). Translation is first order in `dt`.
 //! - Torques are explicit (evaluated once per step); stiff suspension/tire torques need the
 //!   pipeline's substeps.
 //! - For N ≥ 4 wheels the minimum-norm sprung-mass split can be negative for a centre of mass
@@ -176,7 +108,6 @@ mod state;
 pub use constraint::{PointConstraint, solve_contacts, solve_impulses, solve_positions};
 pub use model::{
     ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, Wrench, integrate, integrate_prepared,
-    integrate_symplectic_prepared,
 };
 pub use params::{
     COM_REACH, ChassisParams, INERTIA_RANGE, INERTIA_SYMMETRY_TOLERANCE,
@@ -188,6 +119,3 @@ pub use sprung::{
     damping_ratio, natural_frequency, rescale_spring,
 };
 pub use state::ChassisState;
-
-#[cfg(test)]
-mod position_tests;

@@ -20,13 +20,6 @@ pub struct Wrench {
     pub force: DVec3,
     /// Total torque about the centre of mass, world frame. Unit: N·m.
     pub torque: DVec3,
-    /// The part of `force` that depends on the body's position (world, N): the suspension
-    /// springs' `k·x`, bump stops, anti-roll bars and the strut balances of a touchdown or a
-    /// ground rise. [`integrate`] moves the centre of mass with it symplectically and with
-    /// the rest of `force` (and gravity) trapezoidally (module docs, "Position update").
-    /// [`Wrench::add_force_at`] adds to `force` only: a force is position-free unless counted
-    /// here too.
-    pub position_force: DVec3,
 }
 
 impl Wrench {
@@ -43,19 +36,13 @@ impl Wrench {
     pub fn add(&mut self, other: &Wrench) {
         self.force += other.force;
         self.torque += other.torque;
-        self.position_force += other.position_force;
     }
 }
 
 /// Advance the chassis by `dt` seconds under the external wrench `w` (world, torque about the
 /// centre of mass) and uniform `gravity` (world acceleration, m/s², e.g. `(0, 0, −9.81)`).
 ///
-/// - Linear: `v⁺ = v + (F/m + g) dt` and `c⁺ = c + v⁺ dt − ½ dt² a_free` (centre of mass),
-///   `a_free = (F − F_pos)/m + g` with `F_pos` = [`Wrench::position_force`]: symplectic Euler
-///   for the position-dependent forces, the trapezoidal rule `c⁺ = c + ½ dt (v + v⁺)` for
-///   the rest and gravity (exact for a constant force; the module docs' "Position update"
-///   gives the energy balance). With `F_pos = F + m g` it is symplectic Euler
-///   ([`integrate_symplectic_prepared`]).
+/// - Linear, symplectic Euler: `v⁺ = v + (F/m + g) dt`, `c⁺ = c + v⁺ dt` (centre of mass).
 /// - Angular, Strang splitting of Euler's equations in body axes:
 ///   1. half kick `ω += ½ dt I⁻¹ Rᵀτ` (world momentum `L += ½ τ dt`);
 ///   2. torque-free implicit midpoint `I (ω⁺ − ω) = −dt ω̄ × I ω̄`, `ω̄ = (ω + ω⁺)/2`, solved by
@@ -72,8 +59,7 @@ impl Wrench {
 /// momentum `R I ω` exactly (up to rounding and the Newton tolerance), for any `dt`, so long
 /// thin bodies tumbling fast neither gain energy (explicit Euler does) nor lose it (Catto's
 /// implicit-Euler gyroscopic step does). The torque is held constant in the world over the
-/// step; rotation is then second order in `dt`; translation is second order for the
-/// position-free forces and first order (symplectic) for `position_force`.
+/// step; rotation is then second order in `dt`, translation first order.
 ///
 /// `p` must be valid ([`ChassisParams::validate`]) and `dt` finite and ≥ 0; this is the hot
 /// path and does not check.
@@ -93,44 +79,13 @@ pub fn integrate_prepared(
     gravity: DVec3,
     dt: f64,
 ) {
-    let a_free = (w.force - w.position_force) / p.mass + gravity;
-    step(p, inv_inertia, s, w, gravity, dt, a_free * (0.5 * dt * dt));
-}
-
-/// [`integrate_prepared`] with every force, gravity included, taken as position-dependent:
-/// symplectic Euler for the centre of mass (`c⁺ = c + v⁺ dt`; `w.position_force` unused).
-/// What a substep whose constraint impulses acted is integrated with
-/// ([`crate::pipeline::integrate_substep`]): the constraints are solved on the velocity the
-/// pose drifts with, `v⁺` ([`crate::pipeline::drift_state`]).
-pub fn integrate_symplectic_prepared(
-    p: &ChassisParams,
-    inv_inertia: &DMat3,
-    s: &mut ChassisState,
-    w: &Wrench,
-    gravity: DVec3,
-    dt: f64,
-) {
-    step(p, inv_inertia, s, w, gravity, dt, DVec3::ZERO);
-}
-
-/// The step of [`integrate_prepared`]: the centre of mass moves by `v⁺ dt − lag`.
-fn step(
-    p: &ChassisParams,
-    inv_inertia: &DMat3,
-    s: &mut ChassisState,
-    w: &Wrench,
-    gravity: DVec3,
-    dt: f64,
-    lag: DVec3,
-) {
     debug_assert!(dt.is_finite() && dt >= 0.0, "dt must be finite and >= 0");
     let q0 = s.pose.rotation;
     let com0 = s.com_world(p);
 
-    // Translation of the centre of mass: the velocity first, then the drift with it, less
-    // the lag of the position-free acceleration's trapezoid.
+    // Translation of the centre of mass: symplectic Euler.
     s.linear_velocity_world += (w.force / p.mass + gravity) * dt;
-    let com1 = com0 + s.linear_velocity_world * dt - lag;
+    let com1 = com0 + s.linear_velocity_world * dt;
 
     // Rotation, Strang splitting: half torque kick, torque-free implicit midpoint step with
     // the Cayley orientation update, half torque kick. Each kick adds ½ τ dt to the world
@@ -225,7 +180,6 @@ mod tests {
         let mut total = Wrench {
             force: DVec3::X,
             torque: DVec3::Y,
-            ..Default::default()
         };
         total.add(&w);
         assert_eq!(total.force, DVec3::new(1.0, 1000.0, 0.0));
@@ -234,9 +188,9 @@ mod tests {
 
     #[test]
     fn free_flight_constant_force_at_com() {
-        // F = 1500 N forward on 1500 kg → a = 1 m/s²; gravity −9.81 m/s². Both are
-        // position-free, so the centre of mass moves with the trapezoid: xₙ = ½ a (n h)²,
-        // exact to rounding (symplectic Euler gave ½ a t² (1 + 1/n), 8.33e-4 m off per m/s²).
+        // F = 1500 N forward on 1500 kg → a = 1 m/s²; gravity −9.81 m/s². Symplectic Euler
+        // gives vₙ = a n h and xₙ = a h² n(n+1)/2 = ½ a t² (1 + 1/n): the discrete formula
+        // is exact to rounding; the continuous ½at² is off by ½ a t h = 8.33e-4 m per m/s².
         let p = sedan();
         let q = DQuat::from_rotation_z(0.4);
         let mut s = ChassisState {
@@ -251,10 +205,13 @@ mod tests {
         for _ in 0..n {
             integrate(&p, &mut s, &w, g, h);
         }
+        let nf = f64::from(n);
+        let discrete = 0.5 * h * h * nf * (nf + 1.0);
         let d = s.com_world(&p) - c0;
-        assert!((d.x - 0.5).abs() < 1e-12, "x = {}", d.x);
-        assert!((d.z + 0.5 * 9.81).abs() < 1e-12, "z = {}", d.z);
+        assert!((d.x - discrete).abs() < 1e-9, "x = {}", d.x);
+        assert!((d.z + 9.81 * discrete).abs() < 1e-9, "z = {}", d.z);
         assert!(d.y.abs() < 1e-12);
+        assert!((d.x - 0.5).abs() < 0.5 * h + 1e-9, "continuous error bound");
         assert!(
             s.linear_velocity_world
                 .abs_diff_eq(DVec3::new(1.0, 0.0, -9.81), 1e-10)
@@ -262,29 +219,6 @@ mod tests {
         // No torque, no spin: orientation unchanged, frame origin follows the CoM.
         assert!(s.pose.rotation.abs_diff_eq(q, 1e-15));
         assert!((s.pose.translation - DVec3::new(3.0, -2.0, 1.0) - d).length() < 1e-12);
-
-        // The same force counted as position-dependent (or the symplectic step): symplectic
-        // Euler's xₙ = a h² n(n+1)/2 to rounding.
-        let run = |w: &Wrench, symplectic: bool| {
-            let mut s = ChassisState::default();
-            let inv = p.inertia.inverse();
-            for _ in 0..n {
-                if symplectic {
-                    integrate_symplectic_prepared(&p, &inv, &mut s, w, DVec3::ZERO, h);
-                } else {
-                    integrate_prepared(&p, &inv, &mut s, w, DVec3::ZERO, h);
-                }
-            }
-            s.com_world(&p).x - ChassisState::default().com_world(&p).x
-        };
-        let nf = f64::from(n);
-        let discrete = 0.5 * h * h * nf * (nf + 1.0);
-        let held = Wrench {
-            position_force: w.force,
-            ..w
-        };
-        assert!((run(&held, false) - discrete).abs() < 1e-12);
-        assert!((run(&w, true) - discrete).abs() < 1e-12);
     }
 
     #[test]
@@ -428,7 +362,6 @@ mod tests {
             let w = Wrench {
                 force: DVec3::ZERO,
                 torque: DVec3::new(100.0, -50.0, 20.0),
-                ..Default::default()
             };
             for _ in 0..n {
                 integrate(&p, &mut s, &w, DVec3::ZERO, 2.0 / f64::from(n));
@@ -513,7 +446,6 @@ mod tests {
         let w = Wrench {
             force: DVec3::new(10.0, 0.0, 0.0),
             torque: DVec3::new(5.0, -3.0, 1.0),
-            ..Default::default()
         };
         let mut worst = 0.0_f64;
         for _ in 0..100_000 {

@@ -76,7 +76,7 @@ use crate::{drivetrain, suspension::model as susp, wheel, wheel::WheelState};
 
 use crate::MAX_WHEELS;
 use crate::aero::MAX_AERO_FORCES;
-use crate::chassis::{ChassisState, Wrench, integrate_prepared, integrate_symplectic_prepared};
+use crate::chassis::{ChassisState, Wrench, integrate_prepared};
 use crate::ground::Ground;
 use crate::input::Controls;
 use crate::params::{Derived, VehicleParams};
@@ -215,7 +215,8 @@ impl<const S: usize> ChassisForces<S> {
     /// replace the previous substep's, its wrench and pure torque are summed, its wrench is
     /// kept as `substep_totals[k]`. What [`step_hosted`] does for each substep.
     pub fn add_substep<const T: usize>(&mut self, k: usize, f: &ChassisForces<T>) {
-        self.total.add(&f.total);
+        self.total.force += f.total.force;
+        self.total.torque += f.total.torque;
         self.torque_world += f.torque_world;
         self.forces.clone_from(&f.forces);
         self.impulse.add(&f.impulse);
@@ -234,7 +235,6 @@ impl<const S: usize> ChassisForces<S> {
         let n = self.substeps.max(1) as f64;
         self.total.force /= n;
         self.total.torque /= n;
-        self.total.position_force /= n;
         self.torque_world /= n;
     }
 
@@ -350,15 +350,8 @@ fn redo_impulse_first<const S: usize>(
 /// Integrate one substep of `h` under the wrench `total` (as [`ChassisForces::total`]) that
 /// holds the constraint impulse `j` ([`ChassisForces::impulse`]) as the force `j/h`, the way
 /// both modes do once stage 10b's constraints acted: `j` changes the velocities first, then
-/// the rest of the wrench (`total − j/h`) is integrated with symplectic Euler for the centre
-/// of mass ([`crate::chassis::integrate_symplectic_prepared`]: the constraints were solved on
-/// the end velocity as the drift's, [`drift_state`]). With `j = 0` it is
-/// [`crate::chassis::integrate`] (its trapezoid for the position-free forces).
-///
-/// Why symplectic Euler once an impulse acted: the trapezoid's pose lags the end velocity by
-/// `½·h²·a_free`, so a body held by a constraint (on its roof, a wheel on its end stop) would
-/// rest with the velocity `½·h·g` the constraint keeps cancelling; with `c⁺ = c + v⁺·h` the
-/// solve's drift is the pose's and a body at rest has no velocity.
+/// [`crate::chassis::integrate`] runs with the rest of the wrench (`total − j/h`). With
+/// `j = 0` it is `integrate`.
 ///
 /// Why not the impulse as the force `J/h` inside `integrate`: its Strang splitting turns the
 /// body with the mean of the spin before and after the substep, so only half of an
@@ -393,10 +386,6 @@ pub fn integrate_substep_prepared(
     gravity: DVec3,
     h: f64,
 ) {
-    if j.force == DVec3::ZERO && j.torque == DVec3::ZERO {
-        integrate_prepared(p, inv_inertia, s, total, gravity, h);
-        return;
-    }
     let r = DMat3::from_quat(s.pose.rotation);
     let inv_iw = r * *inv_inertia * r.transpose();
     s.linear_velocity_world += j.force / p.mass;
@@ -404,15 +393,13 @@ pub fn integrate_substep_prepared(
     let rest = Wrench {
         force: total.force - j.force / h,
         torque: total.torque - j.torque / h,
-        position_force: total.position_force,
     };
-    integrate_symplectic_prepared(p, inv_inertia, s, &rest, gravity, h);
+    integrate_prepared(p, inv_inertia, s, &rest, gravity, h);
 }
 
 /// The velocities a substep's drift moves the pose with, from the integrated `end` state
-/// under the wrench `w`: the linear velocity of `end` (the centre of mass moves with the end
-/// velocity in a substep whose constraints act: [`integrate_substep`] integrates it with
-/// symplectic Euler) and its spin less the second half kick of the torque
+/// under the wrench `w`: the linear velocity of `end` (symplectic Euler: the centre of mass
+/// moves with the end velocity) and its spin less the second half kick of the torque
 /// (`ω_end − ½·h·I_w⁻¹·τ`: [`crate::chassis::integrate`] turns the body with the mean of the
 /// spin after the first half kick and before the second). Stage 10b's constraints are solved
 /// on these, so that with their impulse applied first ([`integrate_substep`]) the constrained

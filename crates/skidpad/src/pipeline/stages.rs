@@ -411,7 +411,6 @@ pub fn assemble_into<const S: usize>(
         let f = w.contact_normal_world * w.normal_load;
         let at = wheel::suspension_force_point_world(wp, pose, w);
         sums.push(forces, f, at, com);
-        sums.total.position_force += position_share(wp, w, f);
         if !coupled {
             sums.tire(forces, wp, pose, w, com);
         }
@@ -470,27 +469,8 @@ impl Sums {
         self.add_torque(w.contact_normal_world * w.tire.mz);
         if w.edge_force_world != DVec3::ZERO {
             self.push(forces, w.edge_force_world, w.contact_point_world, com);
-            self.total.position_force += w.edge_force_world;
         }
     }
-}
-
-/// The part of wheel `w`'s strut force `f` (world, along its contact normal) that depends on
-/// the body's position, for [`crate::chassis::Wrench::position_force`]: all of it but the
-/// preload `F_rest` (clamped to the strut's force, so a strut that pushes nothing counts
-/// nothing). The spring's `k·x`, the damper (its rate is the measured jounce's difference
-/// over the last substep), the bump stop, the anti-roll bar and a touchdown's balance come
-/// from the jounce the body's position gives; the preload is constant while the wheel is in
-/// contact and holds the body up against gravity (also position-free), so a car at rest
-/// balances within each part and stays at rest (`chassis` module docs, "Position update").
-fn position_share(wp: &WheelParams, w: &WheelState, f: DVec3) -> DVec3 {
-    let ss = &w.suspension;
-    if ss.force <= 0.0 {
-        return DVec3::ZERO;
-    }
-    let preload = ss.spring_force - wp.suspension.spring_rate * ss.jounce;
-    let free = preload.max(0.0).min(ss.force);
-    f * ((ss.force - free) / ss.force)
 }
 
 /// [`ChassisForces::forces`]' type.

@@ -138,7 +138,6 @@ pub fn anti_rollover_torque(
     let wrench = Wrench {
         force: DVec3::ZERO,
         torque: other,
-        ..Default::default()
     };
     integrate(cp, &mut trial, &wrench, DVec3::ZERO, dt);
     let (theta1, a1) = tilt(&trial);
@@ -156,7 +155,6 @@ pub fn anti_rollover_torque(
     let wrench = Wrench {
         force: DVec3::ZERO,
         torque: other + tau0 * a,
-        ..Default::default()
     };
     integrate(cp, &mut trial, &wrench, DVec3::ZERO, dt);
     let (theta2, a2) = tilt(&trial);
@@ -341,7 +339,6 @@ mod tests {
             let w = Wrench {
                 force: DVec3::ZERO,
                 torque: push + t,
-                ..Default::default()
             };
             integrate(&cp, &mut s, &w, DVec3::ZERO, dt);
             max_tilt = max_tilt.max(tilt(&s).0);

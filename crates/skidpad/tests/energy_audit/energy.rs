@@ -206,19 +206,10 @@ pub fn spring_energy_end(v: &Vehicle, ground: &dyn Ground, dt: f64) -> f64 {
 /// either end, `k_i` the spring rate plus the bump stop's `2·k_bs·δ` at the more compressed
 /// end.
 ///
-/// Why: a spring force evaluated at the start of a substep does the work `F(x₀)·Δx` on the
-/// body while the spring stores `∫F dx = F(x₀)·Δx + ½·k·Δx²`, the remainder `R = ½·k·Δx²`.
-/// What else a substep changes depends on the body's position update (`skidpad::chassis`
-/// module docs, "Position update": `ΔE = W_other − (h²/2m)·F_C·F_pos + R`, `F_C` the
-/// conservative force, `F_pos` the part moved symplectically). Since session 31 the springs'
-/// `k·x` are symplectic and gravity, the preloads, tyres and dampers trapezoidal: for one
-/// spring preloaded to its mass's weight, exactly `ΔE = ½·k·Δx² − ½·h²·k²·x₀²/m` per
-/// substep with `x₀` from the design pose (symplectic Euler's balance on the spring, which
-/// before counted `x₀` from the spring's zero-force point; `E` oscillates about the shadow
-/// `E − (h/2)·k·x·ẋ` by this much). Where gravity and the preloads do not balance (wheels
-/// landing or leaving, a slope), the cross term `−(h²/2m)·F_C,free·F_pos` may add up to
-/// `(h²/8m)·|F_C,free|²` a substep and gives it back (it conserves a shifted shadow energy);
-/// it is not allowed here, and the matrix passes without it. Over the
+/// Why: a spring force evaluated at the start of a substep (symplectic Euler) does the work
+/// `F(x₀)·Δx` on the body while the spring stores `∫F dx = F(x₀)·Δx + ½·k·Δx²`; for one
+/// spring and a mass, exactly `ΔE = ½·k·Δx² − ½·h²·k²·x₀²/m` per substep (the method's
+/// `E` oscillates about its conserved shadow `E − (h/2)·F·ẋ`, by this much). Over the
 /// substeps of a step whose jounces move one way, `Σ Δx_j² ≤ (Σ Δx_j)²`. An implicit
 /// (soft-constraint) spring removes it but damps: trapezoidal `ζ += ω·h/4`, backward Euler
 /// `ζ += ω·h/2` (the heave test's 1.5 Hz, ζ = 0.15 corner at 1/180 s: +8.3 % and +16.9 %,
@@ -251,10 +242,7 @@ pub fn explicit_spring_allowance(v: &Vehicle, a: &Jounces, b: &Jounces) -> f64 {
 /// contact at `b`, `F_i` the spring and bump-stop force there. For one spring and a mass
 /// (module docs of `skidpad::suspension`) `E = Ẽ + (h/2)·F·ẋ` with `Ẽ` conserved and `ẋ`
 /// the last substep's `Δx/h`; the step's `Δx` is at least the last substep's when the
-/// jounce moves one way. The net-gain check allows it. (Since session 31 the shadow's `F`
-/// is the position-dependent `k·x` plus the bump stop, `x` from the design pose: at most
-/// the preloaded `F_i` counted here when the strut is compressed beyond its design, and
-/// negative, adding nothing, when it is extended.)
+/// jounce moves one way. The net-gain check allows it.
 pub fn explicit_spring_offset(v: &Vehicle, a: &Jounces, b: &Jounces) -> f64 {
     let p = v.params();
     let mut e = 0.0;

@@ -52,8 +52,7 @@
 //!   Fixed in the physics: the suspension stage's energy-exact touchdown impulse
 //!   (`skidpad::suspension::model::touchdown_impulse`).
 //! - **Explicit springs**: `ΔE = ½·k·Δx² − ½·h²·k²·x₀²/m` per substep (the tank's 2 m drop at
-//!   1/60 s: 1.9 kJ, all of it within `½·k·Δx²`; since session 31's position update `x₀` is
-//!   counted from the design pose, [`explicit_spring_allowance`]). Allowed, not removed: an implicit spring
+//!   1/60 s: 1.9 kJ, all of it within `½·k·Δx²`). Allowed, not removed: an implicit spring
 //!   damps the ride by `ω·h/4` to `ω·h/2` (`skidpad::suspension`'s module docs).
 //! - **Constraint impulses as forces** (the ramp jump, the ledges, the drops at 1/1000 s):
 //!   stage 10b's impulses went into the substep's wrench as `J/h`, and the chassis

@@ -133,7 +133,6 @@ fn the_drift_spin_bound_holds() {
         let w = crate::chassis::Wrench {
             force: rnd.v3(1e4),
             torque: rnd.v3(scale),
-            ..Default::default()
         };
         let h = rnd.f(1e-4, 0.1);
         let drift = super::super::drift_state_prepared(&inv, &end, &w, h);
@@ -166,7 +165,6 @@ fn the_lazy_drift_state_keeps_the_impulses() {
         let w = crate::chassis::Wrench {
             force: rnd.v3(1e4),
             torque: rnd.v3(3e3),
-            ..Default::default()
         };
         let h = rnd.f(1e-3, 0.05);
         let c0 = rnd.constraints(start.pose.translation, 30.0);

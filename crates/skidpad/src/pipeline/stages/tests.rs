@@ -143,8 +143,6 @@ fn assemble_sums_in_locals_keep_the_bits() {
             assemble_into_reference(&p, &s, !coupled, &aero, &mut want);
             assemble_into(&p, &s, coupled, &aero, &mut got);
             assemble_into_reference(&p, &s, coupled, &aero, &mut want);
-            // The position-dependent part is summed beside the wrench (its own test below).
-            want.total.position_force = got.total.position_force;
             assert_eq!(
                 format!("{got:?}"),
                 format!("{want:?}"),
@@ -222,27 +220,4 @@ fn stored_suspension_lines_keep_the_bits_and_never_go_stale() {
     }
     // Most wheels found the ground (4 vehicles × 200 cases, 4 to 8 wheels each).
     assert!(touching > 2000, "{touching} wheels touching");
-}
-
-#[test]
-fn position_share_is_the_struts_force_less_preload_and_damper() {
-    // k = 35 kN/m at 1 cm: preload 4000 N + 350 N, damper 100 N, bar 50 N → 4500 N, of
-    // which all but the preload, 500 N, depends on the position. A strut pushing less than
-    // its preload (rebound: 300 N) counts all of it as preload (the position-free part never
-    // exceeds the force); a strut that pushes nothing counts nothing.
-    let p = crate::presets::sedan();
-    let mut wp = p.wheels[0].clone();
-    wp.suspension.spring_rate = 35_000.0;
-    let mut w = WheelState::default();
-    let ss = &mut w.suspension;
-    (ss.jounce, ss.spring_force, ss.damper_force) = (0.01, 4350.0, 100.0);
-    ss.force = 4500.0;
-    let f = DVec3::new(0.0, 3.0, 4.0) * 1000.0;
-    let got = position_share(&wp, &w, f);
-    assert!((got - f * (500.0 / 4500.0)).length() < 1e-9, "{got}");
-    w.suspension.damper_force = -4500.0;
-    w.suspension.force = 300.0;
-    assert_eq!(position_share(&wp, &w, f), DVec3::ZERO);
-    w.suspension.force = 0.0;
-    assert_eq!(position_share(&wp, &w, f), DVec3::ZERO);
 }
