@@ -73,7 +73,7 @@ impl SlideProbes {
             model.sliding_fx_floor_kept(common, kappa, ap, kept)
         } else {
             let floor = sx * model.sliding_fx_floor_kept(common, kappa / sx, ap, kept);
-            if floor.is_finite() && sx > 0.0 {
+            if crate::math::finite(floor) && sx > 0.0 {
                 floor * (1.0 - 1e-9)
             } else {
                 0.0

@@ -385,7 +385,7 @@ impl SimpleMagicParams {
         let (sx, sy) = (kappa / p.km, alpha / p.am);
         let sliding = PeakRoots::sliding_of(self.peak_roots.lon_sliding, c) - 1e-12;
         let floor = p.d * sliding * sx.abs() / super::norm::norm(sx, sy) * (1.0 - 1e-9);
-        if floor.is_finite() {
+        if crate::math::finite(floor) {
             floor.max(0.0)
         } else {
             0.0
@@ -501,7 +501,7 @@ impl SimpleMagicParams {
             return None;
         }
         let fx = if need.x() {
-            if sx == 0.0 && (lon.b * (sn * km)).is_finite() {
+            if sx == 0.0 && crate::math::finite(lon.b * (sn * km)) {
                 signed_zero(sx)
             } else {
                 d * units.lon.unit(&lon, sn * km) * sx / sn
@@ -510,7 +510,7 @@ impl SimpleMagicParams {
             0.0
         };
         let fy = if need.y() {
-            if sy == 0.0 && (lat.b * (sn * am)).is_finite() {
+            if sy == 0.0 && crate::math::finite(lat.b * (sn * am)) {
                 signed_zero(-sy)
             } else {
                 -d * units.lat.unit(&lat, sn * am) * sy / sn
