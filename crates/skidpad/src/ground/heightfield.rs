@@ -327,22 +327,35 @@ impl HeightField {
     #[inline]
     fn locate(&self, p: DVec3) -> Option<((usize, usize), Option<Below>)> {
         let (i, j) = self.cell_of(p.x, p.y)?;
+        Some(((i, j), self.below_in(p, self.corner_heights(i, j))))
+    }
+
+    /// The heights `[h₀₀, h₁₀, h₀₁, h₁₁]` of cell `(i, j)`'s corners.
+    #[inline(always)]
+    fn corner_heights(&self, i: usize, j: usize) -> [f64; 4] {
         let k = j * self.nx + i;
-        let h = &self.heights;
-        let (a, b, c, d) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
+        let h = &self.heights[k..k + self.nx + 2];
+        [h[0], h[1], h[self.nx], h[self.nx + 1]]
+    }
+
+    /// [`HeightField::locate`]'s second part for `p` over the cell with corner heights
+    /// `corners` (the cell of `p`'s [`HeightField::cell_of`]): the surface's height and normal
+    /// when `p` lies below it, decided from the corners alone when `p` is clearly above all
+    /// four.
+    #[inline(always)]
+    fn below_in(&self, p: DVec3, corners: [f64; 4]) -> Option<Below> {
+        let [a, b, c, d] = corners;
         let (lo, hi) = (
             smaller(smaller(a, b), smaller(c, d)),
             larger(larger(a, b), larger(c, d)),
         );
         if p.z > hi + 1e-9 * (1.0 + larger(hi.abs(), lo.abs()) + (hi - lo)) {
-            return Some(((i, j), None));
+            return None;
         }
         // `surface_at` finds the same cell (the same `cell_of`).
-        let below = self
-            .surface_at(p.x, p.y)
+        self.surface_at(p.x, p.y)
             .filter(|&(z, _, _)| p.z < z)
-            .map(|(z, n, _)| (z, n));
-        Some(((i, j), below))
+            .map(|(z, n, _)| (z, n))
     }
 
     #[inline]
