@@ -288,8 +288,8 @@ impl HeightField {
     fn cell_of(&self, x: f64, y: f64) -> Option<(usize, usize)> {
         let fx = (x - self.origin.x) / self.cell_size;
         let fy = (y - self.origin.y) / self.cell_size;
-        let (mx, my) = (real(self.nx - 1), real(self.ny - 1));
-        if !(fx >= 0.0 && fx <= mx && fy >= 0.0 && fy <= my) {
+        // `cells_x`, `cells_y` are `real(nx − 1)`, `real(ny − 1)`, kept.
+        if !(fx >= 0.0 && fx <= self.cells_x && fy >= 0.0 && fy <= self.cells_y) {
             return None;
         }
         // `as usize` truncates, which is `floor` for `fx, fy ≥ 0`, without a libm call (the
@@ -334,8 +334,11 @@ impl HeightField {
     #[inline(always)]
     fn corner_heights(&self, i: usize, j: usize) -> [f64; 4] {
         let k = j * self.nx + i;
-        let h = &self.heights[k..k + self.nx + 2];
-        [h[0], h[1], h[self.nx], h[self.nx + 1]]
+        let (low, high) = (
+            &self.heights[k..k + 2],
+            &self.heights[k + self.nx..k + self.nx + 2],
+        );
+        [low[0], low[1], high[0], high[1]]
     }
 
     /// [`HeightField::locate`]'s second part for `p` over the cell with corner heights

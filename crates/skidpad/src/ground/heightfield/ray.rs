@@ -67,13 +67,15 @@ impl HeightField {
         d: DVec3,
         t_max: f64,
     ) -> Option<GroundHit> {
+        // `real(i) + 1` is `real(i + 1)` exactly (integers below 2³² are exact in f64).
+        let (fi, fj) = (real(i), real(j));
         let (x0, x1) = (
-            self.origin.x + real(i) * self.cell_size,
-            self.origin.x + real(i + 1) * self.cell_size,
+            self.origin.x + fi * self.cell_size,
+            self.origin.x + (fi + 1.0) * self.cell_size,
         );
         let (y0, y1) = (
-            self.origin.y + real(j) * self.cell_size,
-            self.origin.y + real(j + 1) * self.cell_size,
+            self.origin.y + fj * self.cell_size,
+            self.origin.y + (fj + 1.0) * self.cell_size,
         );
         let corners = [
             DVec3::new(x0, y0, h00),
