@@ -399,6 +399,10 @@ impl Ground for HeightField {
         self.walk_ray(origin, direction, max_distance)
     }
 
+    fn as_height_field(&self) -> Option<&HeightField> {
+        Some(self)
+    }
+
     /// The surface's highest point over the rectangle from its triangles' planes when it
     /// covers at most 16 cells, else the highest sample of the cells under it (each triangle
     /// interpolates its corners, so none of it lies higher); for a point the higher of its

@@ -30,6 +30,19 @@ impl HeightField {
         if !query_ok(origin, direction, max_distance) {
             return None;
         }
+        self.ray_checked(origin, direction, max_distance)
+    }
+
+    /// [`HeightField::walk_ray`] of a query that passed its checks (`query_ok`: finite
+    /// `origin` and `direction`, `|direction|² > 0`, finite `max_distance ≥ 0`), as the
+    /// wheel's ray has (`ground::wheel::ray_of`): the same hit.
+    #[inline]
+    pub(crate) fn ray_checked(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
         let d = direction.normalize();
         let Some((i, j)) = self.cell_of(origin.x, origin.y) else {
             return self.walk_cells(origin, d, max_distance);
