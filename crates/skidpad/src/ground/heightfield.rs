@@ -288,8 +288,8 @@ impl HeightField {
     fn cell_of(&self, x: f64, y: f64) -> Option<(usize, usize)> {
         let fx = (x - self.origin.x) / self.cell_size;
         let fy = (y - self.origin.y) / self.cell_size;
-        let (mx, my) = (real(self.nx - 1), real(self.ny - 1));
-        if !(fx >= 0.0 && fx <= mx && fy >= 0.0 && fy <= my) {
+        // `cells_x`, `cells_y` are `real(nx − 1)`, `real(ny − 1)`, kept.
+        if !(fx >= 0.0 && fx <= self.cells_x && fy >= 0.0 && fy <= self.cells_y) {
             return None;
         }
         // `as usize` truncates, which is `floor` for `fx, fy ≥ 0`, without a libm call (the
@@ -327,22 +327,38 @@ impl HeightField {
     #[inline]
     fn locate(&self, p: DVec3) -> Option<((usize, usize), Option<Below>)> {
         let (i, j) = self.cell_of(p.x, p.y)?;
+        Some(((i, j), self.below_in(p, self.corner_heights(i, j))))
+    }
+
+    /// The heights `[h₀₀, h₁₀, h₀₁, h₁₁]` of cell `(i, j)`'s corners.
+    #[inline(always)]
+    fn corner_heights(&self, i: usize, j: usize) -> [f64; 4] {
         let k = j * self.nx + i;
-        let h = &self.heights;
-        let (a, b, c, d) = (h[k], h[k + 1], h[k + self.nx], h[k + self.nx + 1]);
+        let (low, high) = (
+            &self.heights[k..k + 2],
+            &self.heights[k + self.nx..k + self.nx + 2],
+        );
+        [low[0], low[1], high[0], high[1]]
+    }
+
+    /// [`HeightField::locate`]'s second part for `p` over the cell with corner heights
+    /// `corners` (the cell of `p`'s [`HeightField::cell_of`]): the surface's height and normal
+    /// when `p` lies below it, decided from the corners alone when `p` is clearly above all
+    /// four.
+    #[inline(always)]
+    fn below_in(&self, p: DVec3, corners: [f64; 4]) -> Option<Below> {
+        let [a, b, c, d] = corners;
         let (lo, hi) = (
             smaller(smaller(a, b), smaller(c, d)),
             larger(larger(a, b), larger(c, d)),
         );
         if p.z > hi + 1e-9 * (1.0 + larger(hi.abs(), lo.abs()) + (hi - lo)) {
-            return Some(((i, j), None));
+            return None;
         }
         // `surface_at` finds the same cell (the same `cell_of`).
-        let below = self
-            .surface_at(p.x, p.y)
+        self.surface_at(p.x, p.y)
             .filter(|&(z, _, _)| p.z < z)
-            .map(|(z, n, _)| (z, n));
-        Some(((i, j), below))
+            .map(|(z, n, _)| (z, n))
     }
 
     #[inline]
@@ -381,6 +397,10 @@ impl HeightField {
 impl Ground for HeightField {
     fn cast_ray(&self, origin: DVec3, direction: DVec3, max_distance: f64) -> Option<GroundHit> {
         self.walk_ray(origin, direction, max_distance)
+    }
+
+    fn as_height_field(&self) -> Option<&HeightField> {
+        Some(self)
     }
 
     /// The surface's highest point over the rectangle from its triangles' planes when it

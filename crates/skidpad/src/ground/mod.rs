@@ -177,6 +177,15 @@ pub trait Ground: Send + Sync {
     fn as_plane(&self) -> Option<&Plane> {
         None
     }
+
+    /// The [`HeightField`] this ground is, if it is one: a ground that answers `Some(h)` must
+    /// answer every ray (filtered or not) exactly as `h` does. The wheel's ray then calls the
+    /// heightfield's walk directly (no dynamic call, no checks the query's own already made),
+    /// the same bits. Default: `None` (the queries are called).
+    #[cfg(feature = "parry")]
+    fn as_height_field(&self) -> Option<&HeightField> {
+        None
+    }
 }
 
 /// A ground with its [`Ground::as_plane`] answer asked once: a stage that queries the ground
@@ -188,15 +197,25 @@ pub trait Ground: Send + Sync {
 pub(crate) struct AskedGround<'a> {
     ground: &'a dyn Ground,
     plane: Option<&'a Plane>,
+    #[cfg(feature = "parry")]
+    field: Option<&'a HeightField>,
 }
 
 impl<'a> AskedGround<'a> {
     /// `ground` and its `as_plane` answer.
     #[inline]
     pub(crate) fn of(ground: &'a dyn Ground) -> Self {
+        let plane = ground.as_plane();
         Self {
             ground,
-            plane: ground.as_plane(),
+            plane,
+            // A plane's queries take its own path first; the heightfield is asked otherwise.
+            #[cfg(feature = "parry")]
+            field: if plane.is_none() {
+                ground.as_height_field()
+            } else {
+                None
+            },
         }
     }
 
@@ -204,6 +223,14 @@ impl<'a> AskedGround<'a> {
     #[inline(always)]
     pub(crate) fn as_plane(&self) -> Option<&'a Plane> {
         self.plane
+    }
+
+    /// The remembered [`Ground::as_height_field`] (`None` on a plane: asked only when
+    /// [`AskedGround::as_plane`] is `None`).
+    #[cfg(feature = "parry")]
+    #[inline(always)]
+    pub(crate) fn as_height_field(&self) -> Option<&'a HeightField> {
+        self.field
     }
 }
 
@@ -312,6 +339,11 @@ macro_rules! forward_ground {
             fn as_plane(&self) -> Option<&Plane> {
                 (**self).as_plane()
             }
+
+            #[cfg(feature = "parry")]
+            fn as_height_field(&self) -> Option<&HeightField> {
+                (**self).as_height_field()
+            }
         }
     )*};
 }
@@ -394,6 +426,11 @@ impl<G: Ground> Ground for WithSurfaces<G> {
 
     fn as_plane(&self) -> Option<&Plane> {
         self.ground.as_plane()
+    }
+
+    #[cfg(feature = "parry")]
+    fn as_height_field(&self) -> Option<&HeightField> {
+        self.ground.as_height_field()
     }
 }
 

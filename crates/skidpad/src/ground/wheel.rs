@@ -366,15 +366,26 @@ fn sweep_of(ground: AskedGround, q: &WheelQuery, filter: QueryFilter) -> Option<
     }
 }
 
-/// `ground`'s ray for `q` (as [`sweep_of`]), of length `s_max + r`.
+/// `ground`'s ray for `q` (as [`sweep_of`]), of length `s_max + r`; on a
+/// [`HeightField`](super::HeightField) ([`Ground::as_height_field`], asked once by the
+/// caller) its walk called directly, after the same two checks as the plane's: `q` is an
+/// output of [`WheelQuery::normalized`] (finite origin, finite direction, `s_max ≥ 0` and
+/// `r > 0` finite), so `query_ok` of `(origin, direction, s_max + r)` is the direction's
+/// length and the sum's finiteness (it is `≥ 0`), and a heightfield's filtered ray is its
+/// ray. The same hit.
 #[inline]
 fn ray_of(ground: AskedGround, q: &WheelQuery, filter: QueryFilter) -> Option<GroundHit> {
     let reach = q.max_distance + q.radius;
-    match ground.as_plane() {
-        Some(plane) => (direction_ok(q.direction) && finite(reach))
-            .then(|| plane.ray_checked(q.origin, q.direction, reach))?,
-        None => ground.cast_ray_filtered(q.origin, q.direction, reach, filter),
+    if let Some(plane) = ground.as_plane() {
+        return (direction_ok(q.direction) && finite(reach))
+            .then(|| plane.ray_checked(q.origin, q.direction, reach))?;
     }
+    #[cfg(feature = "parry")]
+    if let Some(field) = ground.as_height_field() {
+        return (direction_ok(q.direction) && finite(reach))
+            .then(|| field.ray_checked(q.origin, q.direction, reach))?;
+    }
+    ground.cast_ray_filtered(q.origin, q.direction, reach, filter)
 }
 
 /// The direction's part of [`super::plane::query_ok`] (the origin and the lengths of a

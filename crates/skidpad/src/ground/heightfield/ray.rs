@@ -7,6 +7,11 @@
 //! cell alone (a suspension ray hits there): a hit inside the cell's square is the walk's
 //! first, since the walk starts in that cell and the hit lies more than a cell before the
 //! segment leaves the footprint. Otherwise the walk as above.
+//!
+//! The start cell's corner heights are loaded once, for the inside test and its triangles,
+//! and a cell's two triangles share `s = o − v₀₀` and the diagonal: the same operations on
+//! the same values as main `cb948fa`'s code, which `tests` keeps as the reference and
+//! compares bit for bit.
 
 use glam::{DVec2, DVec3};
 
@@ -25,32 +30,77 @@ impl HeightField {
         if !query_ok(origin, direction, max_distance) {
             return None;
         }
+        self.ray_checked(origin, direction, max_distance)
+    }
+
+    /// [`HeightField::walk_ray`] of a query that passed its checks (`query_ok`: finite
+    /// `origin` and `direction`, `|direction|² > 0`, finite `max_distance ≥ 0`), as the
+    /// wheel's ray has (`ground::wheel::ray_of`): the same hit.
+    #[inline]
+    pub(crate) fn ray_checked(
+        &self,
+        origin: DVec3,
+        direction: DVec3,
+        max_distance: f64,
+    ) -> Option<GroundHit> {
         let d = direction.normalize();
-        let start = match self.locate(origin) {
-            Some((cell, Some((_, n)))) => return Some(self.hit(origin, n, 0.0, cell)),
-            Some((cell, None)) => Some(cell),
-            None => None,
+        let Some((i, j)) = self.cell_of(origin.x, origin.y) else {
+            return self.walk_cells(origin, d, max_distance);
         };
+        // `locate`'s answer from the corner heights loaded once for both uses.
+        let heights = self.corner_heights(i, j);
+        if let Some((_, n)) = self.below_in(origin, heights) {
+            return Some(self.hit(origin, n, 0.0, (i, j)));
+        }
         // A ray starting in a cell at least one cell inside the footprint's edges: the walk
         // would start in that cell (`t₀ = 0`), and a hit of that cell's triangles lying inside
         // its square is one the walk finds there first, since it lies more than a cell before
         // the segment leaves the footprint (`t ≤ t₁` whenever `t ≤ max_distance`): the same
         // hit without the clip and the walk's set-up (`tests::the_start_cell_path_is_the_walks`).
-        if let Some((i, j)) = start
-            && i >= 1
+        if i >= 1
             && j >= 1
             && i + 3 <= self.nx
             && j + 3 <= self.ny
-            && let Some((t, n)) = self.cell_hit(i, j, origin, d, max_distance)
+            && let Some(hit) = self.start_cell_hit((i, j), heights, origin, d, max_distance)
         {
-            let p = origin + t * d;
-            let x = self.origin.x + real(i) * self.cell_size;
-            let y = self.origin.y + real(j) * self.cell_size;
-            if p.x >= x && p.x <= x + self.cell_size && p.y >= y && p.y <= y + self.cell_size {
-                return Some(self.hit(p, n, t, (i, j)));
-            }
+            return Some(hit);
         }
         self.walk_cells(origin, d, max_distance)
+    }
+
+    /// The start cell's hit of [`HeightField::walk_ray`] when it lies inside the cell's
+    /// square. The corners are built from `heights` by [`HeightField::vertex`]'s expressions
+    /// (the same bits), and the square's low edges are its `x₀`, `y₀`.
+    #[inline(always)]
+    fn start_cell_hit(
+        &self,
+        (i, j): (usize, usize),
+        [h00, h10, h01, h11]: [f64; 4],
+        o: DVec3,
+        d: DVec3,
+        t_max: f64,
+    ) -> Option<GroundHit> {
+        // `real(i) + 1` is `real(i + 1)` exactly (integers below 2³² are exact in f64).
+        let (fi, fj) = (real(i), real(j));
+        let (x0, x1) = (
+            self.origin.x + fi * self.cell_size,
+            self.origin.x + (fi + 1.0) * self.cell_size,
+        );
+        let (y0, y1) = (
+            self.origin.y + fj * self.cell_size,
+            self.origin.y + (fj + 1.0) * self.cell_size,
+        );
+        let corners = [
+            DVec3::new(x0, y0, h00),
+            DVec3::new(x1, y0, h10),
+            DVec3::new(x0, y1, h01),
+            DVec3::new(x1, y1, h11),
+        ];
+        let (t, n) = pair_hit(o, d, t_max, corners)?;
+        let p = o + t * d;
+        let inside =
+            p.x >= x0 && p.x <= x0 + self.cell_size && p.y >= y0 && p.y <= y0 + self.cell_size;
+        inside.then(|| self.hit(p, n, t, (i, j)))
     }
 
     /// The walk of [`HeightField::walk_ray`] from the clip on (`origin` above the surface or
@@ -130,31 +180,47 @@ impl HeightField {
 
     /// Nearest hit `(t, upward normal)` of the ray with the two triangles of a cell, `t ≤ t_max`.
     fn cell_hit(&self, i: usize, j: usize, o: DVec3, d: DVec3, t_max: f64) -> Option<(f64, DVec3)> {
-        let mut best: Option<(f64, DVec3)> = None;
-        for [a, b, c] in self.triangles(i, j) {
-            if let Some(t) = ray_triangle(o, d, a, b, c)
-                && t <= t_max
-                && best.is_none_or(|(bt, _)| t < bt)
-            {
-                best = Some((t, (b - a).cross(c - a).normalize()));
-            }
-        }
-        best
+        let corners = [
+            self.vertex(i, j),
+            self.vertex(i + 1, j),
+            self.vertex(i, j + 1),
+            self.vertex(i + 1, j + 1),
+        ];
+        pair_hit(o, d, t_max, corners)
     }
 }
 
-/// Möller–Trumbore, double-sided: ray parameter `t ≥ 0` of the hit, if any.
-#[inline]
-fn ray_triangle(o: DVec3, d: DVec3, a: DVec3, b: DVec3, c: DVec3) -> Option<f64> {
-    let e1 = b - a;
-    let e2 = c - a;
+/// Nearest hit `(t, upward normal)`, `t ≤ t_max`, of the ray with a cell's two triangles
+/// A = (v₀₀, v₁₀, v₁₁) and B = (v₀₀, v₁₁, v₀₁) (corners `[v₀₀, v₁₀, v₀₁, v₁₁]`); A wins a tie.
+/// Each is [`ray_triangle_from`] with its vertex `a = v₀₀`, so `s = o − v₀₀` is shared, and so is
+/// the diagonal `v₁₁ − v₀₀` (A's `e₂`, B's `e₁`); the normal is `e₁ × e₂` normalised, as
+/// `(b − a) × (c − a)`: the same operations on the same values as testing the triangles one
+/// by one.
+#[inline(always)]
+fn pair_hit(o: DVec3, d: DVec3, t_max: f64, corners: [DVec3; 4]) -> Option<(f64, DVec3)> {
+    let [v00, v10, v01, v11] = corners;
+    let s = o - v00;
+    let diag = v11 - v00;
+    let (e_a, e_b) = (v10 - v00, v01 - v00);
+    let a = ray_triangle_from(s, d, e_a, diag).filter(|&t| t <= t_max);
+    let b = ray_triangle_from(s, d, diag, e_b).filter(|&t| t <= t_max && a.is_none_or(|ta| t < ta));
+    match (a, b) {
+        (_, Some(t)) => Some((t, diag.cross(e_b).normalize())),
+        (Some(t), None) => Some((t, e_a.cross(diag).normalize())),
+        (None, None) => None,
+    }
+}
+
+/// Möller–Trumbore, double-sided: ray parameter `t ≥ 0` of the hit, if any, of the ray
+/// `o + t·d` with the triangle `(a, a + e₁, a + e₂)`, given `s = o − a`.
+#[inline(always)]
+fn ray_triangle_from(s: DVec3, d: DVec3, e1: DVec3, e2: DVec3) -> Option<f64> {
     let p = d.cross(e2);
     let det = e1.dot(p);
     if det == 0.0 || !det.is_finite() {
         return None;
     }
     let inv = 1.0 / det;
-    let s = o - a;
     let u = s.dot(p) * inv;
     if !(-BARYCENTRIC_TOLERANCE..=1.0 + BARYCENTRIC_TOLERANCE).contains(&u) {
         return None;
@@ -179,79 +245,4 @@ fn step(k: usize, dk: f64, cells: usize) -> Option<usize> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_start_cell_path_is_the_walks() {
-        // 40 000 rays over issue 13's terrain formula on its 1000/255 m cells, a sharp ridge
-        // added, from all over the grid (border cells, off the grid, above and below the
-        // surface), mostly down as a suspension's (tilted up to 0.4), some oblique and some
-        // up, 0–6 m long: `walk_ray` (the start-cell path first) gives the walk's hit bit for
-        // bit, and the start-cell path answers for most downward rays.
-        let hf = HeightField::from_fn(10, 9, 1000.0 / 255.0, DVec2::new(-20.0, -15.0), |x, y| {
-            use std::f64::consts::TAU;
-            let ridge = if (x - 3.0).abs() < 1.0 { 0.8 } else { 0.0 };
-            0.5 * (TAU * x / 60.0).sin() * (TAU * y / 45.0).sin()
-                + 1.5 * (TAU * x / 310.0 + 1.0).sin() * (TAU * y / 270.0).cos()
-                + ridge
-        })
-        .unwrap();
-        let mut seed = 11_u64;
-        let mut next = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
-        let bits = |v: DVec3| v.to_array().map(f64::to_bits);
-        let (mut hits, mut fast) = (0, 0);
-        for k in 0..40_000 {
-            let o = DVec3::new(next(-21.0, 17.0), next(-16.0, 17.0), next(-2.0, 3.5));
-            let d = match k % 5 {
-                0 => DVec3::new(next(-1.0, 1.0), next(-1.0, 1.0), next(-1.0, 1.0)),
-                1 => DVec3::new(next(-1.0, 1.0), next(-1.0, 1.0), next(-0.05, 0.0)),
-                _ => DVec3::new(next(-0.4, 0.4), next(-0.4, 0.4), -1.0),
-            };
-            let len = next(0.0, 6.0);
-            let got = hf.walk_ray(o, d, len);
-            // The reference: the inside test, then the walk alone.
-            let want = match hf.locate(o) {
-                Some((cell, Some((_, n)))) => Some(hf.hit(o, n, 0.0, cell)),
-                _ => hf.walk_cells(o, d.normalize(), len),
-            };
-            match (got, want) {
-                (None, None) => {}
-                (Some(g), Some(w)) => {
-                    assert_eq!(
-                        (
-                            g.distance.to_bits(),
-                            bits(g.point),
-                            bits(g.normal),
-                            g.surface
-                        ),
-                        (
-                            w.distance.to_bits(),
-                            bits(w.point),
-                            bits(w.normal),
-                            w.surface
-                        ),
-                        "{o} {d} {len}"
-                    );
-                    hits += 1;
-                    // Did the start cell answer? (Its hit lies in the start cell's square.)
-                    let (i, j) = hf.cell_of(o.x, o.y).unwrap_or((0, 0));
-                    let (nx, ny) = hf.size();
-                    let h = hf.cell_size();
-                    let (x, y) = (hf.origin().x + i as f64 * h, hf.origin().y + j as f64 * h);
-                    if g.distance > 0.0
-                        && (1..nx - 2).contains(&i)
-                        && (1..ny - 2).contains(&j)
-                        && (x..=x + h).contains(&g.point.x)
-                        && (y..=y + h).contains(&g.point.y)
-                    {
-                        fast += 1;
-                    }
-                }
-                (g, w) => panic!("{o} {d} {len}: {g:?} vs {w:?}"),
-            }
-        }
-        // Measured: 29 022 hits, 3 982 of them from the start cell.
-        assert!(hits > 8000 && fast > 3000, "{hits} {fast}");
-    }
-}
+mod tests;
