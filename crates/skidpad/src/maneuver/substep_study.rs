@@ -429,7 +429,11 @@ fn a_stop_at_one_substep_is_half_a_substep_of_travel_short() {
 #[ignore = "measurement: prints the convergence table (≈ 5 min in release, 8 presets × 4 counts × 5 manoeuvres)"]
 fn print_table() {
     let ground = bump_ground();
+    let only = std::env::var("SKIDPAD_STUDY_PRESETS").unwrap_or_default();
     for (name, p) in cases() {
+        if !only.is_empty() && !only.split(',').any(|o| o == name) {
+            continue;
+        }
         let s = Study::of(&p, &[1, 2, 3], &ground);
         println!("\n{name} (max_substep {:.4} s)", {
             let v = Vehicle::new(p.clone()).unwrap();
@@ -582,3 +586,5 @@ fn print_launch_suspects() {
         }
     }
 }
+
+mod traces;
