@@ -44,7 +44,9 @@
 //! `m_eff·v/C_κ` (`C_κ` the slip stiffness: of the order of 10 ms at 4.5 m/s for the two rear
 //! tyres, shorter as the car slows) is of the substep's size, and
 //! the drivetrain solve is backward Euler: first order in `h`, no defect to remove short of
-//! a higher-order drivetrain step. What would let the stop pass at 2 is the body's term:
+//! a higher-order drivetrain step (pinned in CI:
+//! [`the_sports_cars_stop_at_two_substeps_is_the_body_and_the_engines_inertia`]). What would
+//! let the stop pass at 2 is the body's term:
 //! with `int-s31`'s position update the study measured the sports car's stop at 2 / 3
 //! substeps 14.0 / 10.5 mm off (PERFORMANCE.md).
 //!
