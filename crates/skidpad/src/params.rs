@@ -40,6 +40,10 @@ pub struct SimParams {
     /// found 1 substep further from the converged result than 3 by more than a negligible amount:
     /// stops from 5 m/s 4.0–8.3 cm off against 1.5–5.0 cm, a 5 cm bump's peak pitch 1.5 mrad
     /// against 0.4, the first quarter second of a launch; 2 substeps fell short narrowly.
+    /// Session 32 (`int-s32`) traced the `v·h/2` to where symplectic Euler stops being the
+    /// leapfrog — a set velocity, a change of the substep length, a brake or throttle applied
+    /// at a step boundary — and kept no fix (the chassis module docs): a brake applied while
+    /// moving stays `v·h/2` short unless every step whose inputs change solves the tyres twice.
     pub substeps_low_speed: u32,
     /// Substeps per step at or above `substep_threshold_speed` (PhysX default 1). Range: [1, 64].
     pub substeps_high_speed: u32,

@@ -25,6 +25,50 @@
 //! long thin bodies are stable — the problem Catto's implicit gyroscopic step (GDC 2015) also
 //! solves, but that one dissipates energy.
 //!
+//! ## Why translation stays symplectic Euler (session 32, branch `int-s32`)
+//!
+//! Symplectic Euler (`v⁺ = v + h·a(c)`, `c⁺ = c + h·v⁺`) is the leapfrog (Störmer–Verlet)
+//! on half-substep velocities: the velocity a substep of `h` ending at `t` leaves is
+//! `v(t − h/2)` to second order, and velocity Verlet (kick `½h·a(c)`, drift `h`, kick
+//! `½h·a(c⁺)`), with each closing kick merged into the next opening one (first same as
+//! last), *is* symplectic Euler. So its positions are second order wherever the forces are
+//! smooth and its velocity is a half-substep one; the first-order errors (a constant
+//! deceleration stopped `v₀·h/2` short) come from three places where that fails, each
+//! measured on the substep study's stop from 5 m/s (`maneuver::substep_study`):
+//! - **a velocity set at the state's instant** (spawn, teleport, `set_velocity`: the study's
+//!   stop starts so): the exact start is velocity Verlet's opening half kick,
+//!   `v(h/2) = v₀ + ½h·a(c₀)`. Free, and it makes a hand-worked stop and a free fall exact;
+//!   the study's stop at 1 / 2 / 3 substeps (sedan) 58.2 / 30.8 / 21.3 → 26.5 / 0.5 /
+//!   10.0 mm from the reference. But a brake applied after 0.5 s of coasting is unchanged
+//!   (53.3 / 28.3 / 20.5 → 51.8 / 26.8 / 18.9 mm), and a host engine (Avian) integrates its
+//!   own body without the half kick: the core's stop from 100 km/h would then differ from
+//!   the plugin's by `v₀·h/2` = 23 cm where the plugin's test allows 5 cm at one Avian
+//!   substep;
+//! - **a change of the substep length** (the count switching at the low-speed threshold):
+//!   the carried `v(t − h₀/2)` is not the `v(t − h/2)` the next substep needs; the kick
+//!   `(h₀ + h)/2` re-staggers it (the study's stops then converge monotonically in the count,
+//!   sedan 26.5 / 15.3 / 10.5 / 7.9 / 4.0 mm at 1 / 2 / 3 / 4 / 8; a spring whose count
+//!   toggles every step at `ω·dt` = 0.2 keeps its energy within 12 % where symplectic Euler
+//!   pumps it ×49 in 20 000 steps, a scalar model), but the energy the audit measures with
+//!   the carried velocity then moves by `½·(h₀ − h)·F·ẋ` at each switch, outside the
+//!   explicit springs' `½·k·Δx²` allowance (the audit's matrix, at 1, 2 and 3 substeps,
+//!   failed only its chaotic curb strike, below, as with the half kick alone);
+//! - **a force that jumps at a step boundary because the driver's inputs do** (the
+//!   realistic stop): velocity Verlet's closing kick needs the forces at `c⁺` under the
+//!   *old* inputs — the tyres and drivetrain solved again (`grip_stage`, half of a substep's
+//!   cost) each step the inputs change; first same as last takes the new inputs for the
+//!   whole kick and keeps the `v₀·h/2`.
+//!
+//! The trapezoid for the position-free forces (`int-s31`, reverted) split the kick and so
+//! left a phantom velocity `½·h·a_free` at rest; any kick of the *total* force keeps a body
+//! whose forces balance at rest. None of the three fixes was kept: the third costs half a
+//! substep a step in a game, the first alone changes only set-velocity starts (and breaks
+//! the hosted step's agreement), and the energy audit's curb strike is chaotic at its
+//! margin — on this integrator, `hatch_fwd` starting at 15.01 m/s instead of 15 already
+//! rises 2.3 J beyond its allowance in one step at 1/30 s, so any change of the trajectory
+//! (the half kick's: +279 J there) can fail it regardless of the scheme (`PERFORMANCE.md`,
+//! `int-s32`).
+//!
 //! Sprung masses: `Σ mᵢ = M`, `Σ mᵢ (xᵢ, yᵢ) = M (x_c, y_c)`; for any wheel count we take the
 //! minimum-norm solution `mᵢ = M [1/N + (pᵢ − p̄)ᵀ S⁻¹ (c − p̄)]` (see
 //! [`compute_sprung_masses`]). Springs keep their natural frequency `f = √(k/m)/2π` and
@@ -66,7 +110,8 @@
 //!
 //! ## Known limits
 //! - One rigid body: no frame flex, no separate unsprung bodies (wheels are massless in the
-//!   chassis dynamics; their mass is in `M`). Translation is first order in `dt`.
+//!   chassis dynamics; their mass is in `M`). Translation is first order in `dt` at a set
+//!   velocity, a change of the substep length and an input jump (see above).
 //! - Torques are explicit (evaluated once per step); stiff suspension/tire torques need the
 //!   pipeline's substeps.
 //! - For N ≥ 4 wheels the minimum-norm sprung-mass split can be negative for a centre of mass
