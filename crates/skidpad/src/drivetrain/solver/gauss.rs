@@ -56,8 +56,11 @@ fn eliminate<const M: usize>(
             return false;
         }
         pivots[col] = piv;
-        a.swap(col, piv);
-        b.swap(col, piv);
+        // A row swapped with itself is left as it is: no copies through the stack.
+        if piv != col {
+            a.swap(col, piv);
+            b.swap(col, piv);
+        }
         let inv = 1.0 / a[col][col];
         for r in col + 1..n {
             let f = a[r][col] * inv;
@@ -111,9 +114,22 @@ impl<const M: usize> Factors<M> {
     /// has then had all its own updates): the same roundings. The back substitution is the
     /// same code on the same `U`.
     pub(super) fn solve(&self, u: &mut [f64; M]) {
-        let n = self.n;
+        // As in `factor_solve`: constant loop bounds when the system fills the array.
+        if self.n == M {
+            self.substitute(u, M);
+        } else {
+            self.substitute(u, self.n);
+        }
+    }
+
+    /// [`Self::solve`] over the first `n` entries (`n` = `self.n`).
+    #[inline(always)]
+    fn substitute(&self, u: &mut [f64; M], n: usize) {
         for col in 0..n {
-            u.swap(col, self.piv[col]);
+            let p = self.piv[col];
+            if p != col {
+                u.swap(col, p);
+            }
         }
         for col in 0..n {
             let uc = u[col];
