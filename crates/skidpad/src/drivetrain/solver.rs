@@ -74,12 +74,13 @@ use super::differential::Topology;
 use crate::MAX_WHEELS;
 
 mod active_set;
+mod circle;
 pub mod engagement;
 mod gauss;
 mod locks;
 use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
 pub use gauss::gauss_solve;
-use gauss::{Factors, factor_solve};
+use gauss::{Factors, Linear, factor_solve};
 use locks::{bias_exceeded, dot, dot_d, dot_u, lock_dirs, stiffness};
 
 /// Size of the linear system (engine + wheels).
@@ -238,7 +239,8 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
 
 /// What a pass hands the active-set update besides the [`Solution`]: each lock's torque and
 /// each wheel's force magnitude `|(Fx, Fy)|` before any clamp (the update's friction-circle
-/// test of a linear tyre reads it instead of a second `hypot` of the same numbers).
+/// test of a linear tyre reads it instead of a second `hypot` of the same numbers), or its
+/// limit where it is certainly within it ([`circle`]).
 pub(super) struct PassOut<const W: usize> {
     /// Lock torques `T_L` (first `n_locks` entries). Unit: N·m.
     pub(super) lock_t: [f64; W],
@@ -283,14 +285,6 @@ fn solve_slots<const W: usize>(
         6..=9 => sys.solve_passes::<9>(sol),
         _ => sys.solve_passes::<N>(sol),
     };
-}
-
-/// The linear solve of one active-set pass, its matrix kept factored ([`Factors`]) for the
-/// engagement's sensitivity ([`System::engagement_sensitivity`]).
-struct Linear<const M: usize> {
-    factors: Factors<M>,
-    /// The elimination succeeded (the factors are usable).
-    solved: bool,
 }
 
 /// [`solve`] with some wheels' force limits known first by a lower bound: bit `i` of
@@ -559,7 +553,7 @@ impl<'a, const W: usize> System<'a, W> {
                 TireSet::Linear => w.fx0 + w.dfx * (wi - w.omega),
                 TireSet::Saturated(fs) => fs,
             };
-            let mag = fx.hypot(w.fy);
+            let mag = circle::magnitude(fx, w.fy, w.limit);
             out.mag[i] = mag;
             if mag > w.limit {
                 sol.limit_reached |= 1 << i;
