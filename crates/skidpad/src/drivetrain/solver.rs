@@ -74,13 +74,12 @@ use super::differential::Topology;
 use crate::MAX_WHEELS;
 
 mod active_set;
-mod circle;
 pub mod engagement;
 mod gauss;
 mod locks;
 use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
 pub use gauss::gauss_solve;
-use gauss::{Factors, Linear, factor_solve};
+use gauss::{Factors, factor_solve};
 use locks::{bias_exceeded, dot, dot_d, dot_u, lock_dirs, stiffness};
 
 /// Size of the linear system (engine + wheels).
@@ -239,8 +238,7 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
 
 /// What a pass hands the active-set update besides the [`Solution`]: each lock's torque and
 /// each wheel's force magnitude `|(Fx, Fy)|` before any clamp (the update's friction-circle
-/// test of a linear tyre reads it instead of a second `hypot` of the same numbers), or its
-/// limit where it is certainly within it ([`circle`]).
+/// test of a linear tyre reads it instead of a second `hypot` of the same numbers).
 pub(super) struct PassOut<const W: usize> {
     /// Lock torques `T_L` (first `n_locks` entries). Unit: N·m.
     pub(super) lock_t: [f64; W],
@@ -285,6 +283,14 @@ fn solve_slots<const W: usize>(
         6..=9 => sys.solve_passes::<9>(sol),
         _ => sys.solve_passes::<N>(sol),
     };
+}
+
+/// The linear solve of one active-set pass, its matrix kept factored ([`Factors`]) for the
+/// engagement's sensitivity ([`System::engagement_sensitivity`]).
+struct Linear<const M: usize> {
+    factors: Factors<M>,
+    /// The elimination succeeded (the factors are usable).
+    solved: bool,
 }
 
 /// [`solve`] with some wheels' force limits known first by a lower bound: bit `i` of
@@ -553,7 +559,7 @@ impl<'a, const W: usize> System<'a, W> {
                 TireSet::Linear => w.fx0 + w.dfx * (wi - w.omega),
                 TireSet::Saturated(fs) => fs,
             };
-            let mag = circle::magnitude(fx, w.fy, w.limit);
+            let mag = fx.hypot(w.fy);
             out.mag[i] = mag;
             if mag > w.limit {
                 sol.limit_reached |= 1 << i;

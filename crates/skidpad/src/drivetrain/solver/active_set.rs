@@ -130,8 +130,7 @@ impl<const W: usize> ActiveSet<W> {
     /// Friction circles and brakes of the enabled wheels. `mag[i]`: the pass's `|(Fx, Fy)|`
     /// of wheel `i` before any clamp, which is `|(sol.fx[i], fy)|` for a linear tyre that
     /// never left saturation (only a tyre that did is clamped in the pass): the same bits as
-    /// computing it again; or its limit where the magnitude is certainly within it, which
-    /// fails the saturation test as the magnitude does (`super::circle`).
+    /// computing it again.
     fn update_wheels(
         &mut self,
         sys: &System<'_, W>,

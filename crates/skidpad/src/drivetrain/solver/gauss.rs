@@ -89,14 +89,6 @@ fn back_substitute<const M: usize>(a: &[[f64; M]; M], b: &mut [f64; M], n: usize
     }
 }
 
-/// The linear solve of one active-set pass, its matrix kept factored ([`Factors`]) for the
-/// engagement's sensitivity (`System::engagement_sensitivity`).
-pub(super) struct Linear<const M: usize> {
-    pub(super) factors: Factors<M>,
-    /// The elimination succeeded (the factors are usable).
-    pub(super) solved: bool,
-}
-
 /// A matrix as a successful [`factor_solve`] left it: `a` (the upper triangle `U`, each
 /// multiplier below the diagonal), the pivot rows `piv`, the size `n`.
 #[derive(Debug, Clone, Copy)]
