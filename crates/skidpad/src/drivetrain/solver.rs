@@ -79,6 +79,7 @@ mod gauss;
 mod locks;
 use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
 pub use gauss::gauss_solve;
+use gauss::{Factors, factor_solve};
 use locks::{bias_exceeded, dot, dot_d, dot_u, lock_dirs, stiffness};
 
 /// Size of the linear system (engine + wheels).
@@ -275,24 +276,21 @@ fn solve_slots<const W: usize>(
     sol: &mut Solution,
 ) {
     let sys = System::<W>::new(engine, wheels, topo, h);
-    let mut set = ActiveSet::initial(&sys);
-    sol.limit_reached = 0;
-    // One speed vector for every pass, written in place (entries past `n + 1` stay 0); the
-    // pass outputs likewise.
-    let mut x = [0.0; N];
-    let mut out = PassOut {
-        lock_t: [0.0; W],
-        mag: [0.0; W],
+    // The matrix sized to the vehicle (`M ≥ n + 1` of 5, 9 or `N`): the same arithmetic on
+    // the same entries, without zeroing and eliminating a 21 × 21 array for a 4-wheel car.
+    let _final_set = match sys.n + 1 {
+        0..=5 => sys.solve_passes::<5>(sol),
+        6..=9 => sys.solve_passes::<9>(sol),
+        _ => sys.solve_passes::<N>(sol),
     };
-    for pass in 0..MAX_PASSES {
-        sys.solve_linear(&set, &mut x);
-        sys.evaluate(&set, &x, sol, &mut out);
-        sol.passes = pass + 1;
-        if !set.update(&sys, &x, sol, &out, pass) {
-            break;
-        }
-    }
-    sol.sensitivity = sys.engagement_sensitivity(&set, &x);
+}
+
+/// The linear solve of one active-set pass, its matrix kept factored ([`Factors`]) for the
+/// engagement's sensitivity ([`System::engagement_sensitivity`]).
+struct Linear<const M: usize> {
+    factors: Factors<M>,
+    /// The elimination succeeded (the factors are usable).
+    solved: bool,
 }
 
 /// [`solve`] with some wheels' force limits known first by a lower bound: bit `i` of
@@ -357,26 +355,59 @@ impl<'a, const W: usize> System<'a, W> {
         }
     }
 
-    /// Assemble `(M/h − J)·x' = M·x/h + f₀` for the active `set` and solve it: the end-of-step
-    /// speeds `[ω_e', ω_1' …]` (the start speeds if the matrix were singular), written to
-    /// `x[..n + 1]` (the rest of `x` is left alone).
-    ///
-    /// The matrix is sized to the vehicle (`M ≥ n + 1` of 5, 9 or [`N`]): the same arithmetic
-    /// on the same entries, without zeroing and eliminating a 21 × 21 array for a 4-wheel car.
-    fn solve_linear(&self, set: &ActiveSet<W>, x: &mut [f64; N]) {
-        match self.n + 1 {
-            0..=5 => self.solve_sized::<5>(set, x),
-            6..=9 => self.solve_sized::<9>(set, x),
-            _ => self.solve_sized::<N>(set, x),
+    /// The active-set passes of one solve into `sol` with an `M × M` matrix (`M ≥ n + 1`),
+    /// then the engagement's sensitivity at the final set: from the last pass's factors when
+    /// that pass's set is the final one (the passes settled), else assembled again. Returns
+    /// the final set.
+    fn solve_passes<const M: usize>(&self, sol: &mut Solution) -> ActiveSet<W> {
+        let mut set = ActiveSet::initial(self);
+        sol.limit_reached = 0;
+        // One speed vector for every pass, written in place (entries past `n + 1` stay 0); the
+        // pass outputs and the linear solve likewise.
+        let mut x = [0.0; N];
+        let mut out = PassOut {
+            lock_t: [0.0; W],
+            mag: [0.0; W],
+        };
+        let mut lin = Linear {
+            factors: Factors {
+                a: [[0.0; M]; M],
+                piv: [0; M],
+                n: self.n + 1,
+            },
+            solved: false,
+        };
+        let mut settled = false;
+        for pass in 0..MAX_PASSES {
+            self.solve_linear(&set, &mut x, &mut lin);
+            self.evaluate(&set, &x, sol, &mut out);
+            sol.passes = pass + 1;
+            if !set.update(self, &x, sol, &out, pass) {
+                settled = true;
+                break;
+            }
         }
+        let kept = (settled && lin.solved).then_some(&lin.factors);
+        sol.sensitivity = self.engagement_sensitivity(&set, &x, kept);
+        set
     }
 
-    /// [`Self::solve_linear`] with an `M × M` matrix (`M ≥ n + 1`).
-    fn solve_sized<const M: usize>(&self, set: &ActiveSet<W>, x: &mut [f64; N]) {
+    /// Assemble `(M/h − J)·x' = M·x/h + f₀` for the active `set` and solve it: the end-of-step
+    /// speeds `[ω_e', ω_1' …]` (the start speeds if the matrix were singular), written to
+    /// `x[..n + 1]` (the rest of `x` is left alone); the factors kept in `lin`.
+    fn solve_linear<const M: usize>(
+        &self,
+        set: &ActiveSet<W>,
+        x: &mut [f64; N],
+        lin: &mut Linear<M>,
+    ) {
         let (engine, n) = (self.engine, self.n);
         let dim = n + 1;
-        let (mut a, mut b) = self.assemble::<M>(set);
-        if gauss_solve(&mut a, &mut b, dim) {
+        let mut b = [0.0; M];
+        let Factors { a, piv, .. } = &mut lin.factors;
+        self.assemble_into::<M>(set, a, &mut b);
+        lin.solved = factor_solve(a, &mut b, dim, piv);
+        if lin.solved {
             x[..dim].copy_from_slice(&b[..dim]);
         } else {
             // Cannot happen with positive inertias; keep the old speeds.
@@ -387,6 +418,19 @@ impl<'a, const W: usize> System<'a, W> {
 
     /// The matrix and right-hand side of the backward-Euler system for `set` (module docs).
     fn assemble<const M: usize>(&self, set: &ActiveSet<W>) -> ([[f64; M]; M], [f64; M]) {
+        let mut a = [[0.0; M]; M];
+        let mut b = [0.0; M];
+        self.assemble_into(set, &mut a, &mut b);
+        (a, b)
+    }
+
+    /// [`Self::assemble`] into `a` and `b` (whatever they held: both are zeroed first).
+    fn assemble_into<const M: usize>(
+        &self,
+        set: &ActiveSet<W>,
+        a: &mut [[f64; M]; M],
+        b: &mut [f64; M],
+    ) {
         let System {
             engine,
             wheels,
@@ -397,8 +441,8 @@ impl<'a, const W: usize> System<'a, W> {
             k,
             ..
         } = *self;
-        let mut a = [[0.0; M]; M];
-        let mut b = [0.0; M];
+        *a = [[0.0; M]; M];
+        *b = [0.0; M];
         // Engine row.
         a[0][0] = engine.inertia / h + engine.damping + k;
         b[0] = engine.inertia * engine.omega / h + engine.torque;
@@ -458,13 +502,12 @@ impl<'a, const W: usize> System<'a, W> {
         };
         for (i, w) in wheels.iter().enumerate().take(n) {
             if !w.enabled || set.brake[i] == BrakeSet::Locked {
-                fix(&mut a, &mut b, i + 1, 0.0);
+                fix(a, b, i + 1, 0.0);
             }
         }
         if let Some(v) = set.pin {
-            fix(&mut a, &mut b, 0, v);
+            fix(a, b, 0, v);
         }
-        (a, b)
     }
 
     /// The outputs consistent with this pass's `set` and speeds `x`, written into `sol`; each

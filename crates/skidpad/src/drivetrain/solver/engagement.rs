@@ -26,9 +26,10 @@
 //!    explicit scheme's, bit for bit, at no extra cost. A manual clutch or neutral has no law
 //!    ([`EngineTerm::law`] `None`): one solve.
 //! 2. **Predictor.** Otherwise the solve also returns its end engine speed's response to the
-//!    clutch strength at its final active set (one more elimination, same matrix, right-hand
-//!    side the clutch direction). While the active set holds, the
-//!    end speed at any other strength is then known in closed form (Sherman–Morrison, below),
+//!    clutch strength at its final active set (the same matrix solved for a second
+//!    right-hand side, the clutch direction: from the last pass's kept factors, a forward and
+//!    a back substitution, when that pass solved the final set). While the active set holds,
+//!    the end speed at any other strength is then known in closed form (Sherman–Morrison, below),
 //!    and the scalar equation `e(ω̂_e'(e)) = e` is solved on it (no drivetrain solve, at most
 //!    60 scalar steps, to 10⁻³·[`TOLERANCE`]). The next solve is at that engagement: if the
 //!    active set held, its residual is rounding and it is the last.
@@ -75,6 +76,7 @@
 //! ([`crate::params::Derived::stable_substeps`]).
 
 use super::active_set::{ActiveSet, BrakeSet};
+use super::gauss::Factors;
 use super::{EngineTerm, N, Solution, System, gauss_solve};
 use crate::drivetrain::clutch::Engagement;
 
@@ -170,25 +172,20 @@ impl<const W: usize> System<'_, W> {
     /// wheels: `k` does not enter them). `None` unless an automatic clutch's engagement at the
     /// end speed `x[0]` differs from the solve's by more than [`TOLERANCE`] (another solve
     /// follows), or in neutral.
-    pub(super) fn engagement_sensitivity(
+    ///
+    /// `kept`: the factors of `A` itself when the last pass solved the final set (the passes
+    /// settled, so no update followed it); `z` is then solved from them ([`Factors::solve`]:
+    /// the bits a fresh elimination of `A` gives), else `A` is assembled and eliminated again.
+    pub(super) fn engagement_sensitivity<const M: usize>(
         &self,
         set: &ActiveSet<W>,
         x: &[f64; N],
+        kept: Option<&Factors<M>>,
     ) -> Option<[f64; 2]> {
         let law = self.engine.law?;
         if self.g == 0.0 || (law.at(x[0]) - law.e).abs() <= TOLERANCE {
             return None;
         }
-        match self.n + 1 {
-            0..=5 => self.sensitivity_sized::<5>(set),
-            6..=9 => self.sensitivity_sized::<9>(set),
-            _ => self.sensitivity_sized::<N>(set),
-        }
-    }
-
-    /// [`Self::engagement_sensitivity`] with an `M × M` matrix (`M ≥ n + 1`).
-    fn sensitivity_sized<const M: usize>(&self, set: &ActiveSet<W>) -> Option<[f64; 2]> {
-        let (mut a, _) = self.assemble::<M>(set);
         let (g, n, share) = (self.g, self.n, &self.topo.share);
         let mut u = [0.0; M];
         u[0] = if set.pin.is_some() { 0.0 } else { 1.0 };
@@ -196,8 +193,14 @@ impl<const W: usize> System<'_, W> {
             let fixed = !w.enabled || set.brake[i] == BrakeSet::Locked;
             u[i + 1] = if fixed { 0.0 } else { -g * share[i] };
         }
-        if !gauss_solve(&mut a, &mut u, n + 1) {
-            return None;
+        match kept {
+            Some(factors) => factors.solve(&mut u),
+            None => {
+                let (mut a, _) = self.assemble::<M>(set);
+                if !gauss_solve(&mut a, &mut u, n + 1) {
+                    return None;
+                }
+            }
         }
         let q = u[0] - g * (0..n).map(|i| share[i] * u[i + 1]).sum::<f64>();
         Some([u[0], q])
@@ -236,7 +239,9 @@ impl Bracket {
     /// the bracket has closed (no representable value left strictly between its ends) or `e`
     /// or `g` is not finite (a fault: the last solve stands and the step reports it).
     /// One-sided: first the fixed-point step `e + g` (it crosses the root when the engine
-    /// drives, module docs), then the range's end.
+    /// drives, module docs), then the range's end. Inlined into the predictor's scalar loop
+    /// (≈ 4 calls a prediction: the call's own moves cost as much as its arithmetic).
+    #[inline(always)]
     fn next(&mut self, e: f64, g: f64) -> Option<f64> {
         if !(e.is_finite() && g.is_finite()) {
             return None;

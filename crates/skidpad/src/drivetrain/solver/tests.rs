@@ -233,3 +233,44 @@ fn a_not_a_number_ends_the_engagement_iteration() {
     let s = solve(&engine, &[free_wheel(0.0)], &topo, 1.0 / 60.0);
     assert!(s.engine_speed.is_nan() && s.engagement.is_none(), "{s:?}");
 }
+
+/// The engagement's sensitivity solved from the last pass's kept factors has the bits of the
+/// general path (the final set's matrix assembled and eliminated again): the lazy-limit
+/// sweep's random cars (locks, brakes, saturating tyres, governors, 1–4 passes) with an
+/// automatic clutch at random engagements through its range.
+#[test]
+fn the_kept_factors_give_the_sensitivitys_bits() {
+    use super::lazy_tests::{case, next};
+    let (mut state, h) = (41_u64, 1.0 / 60.0);
+    let (mut some, mut multi_pass) = (0, 0);
+    for _ in 0..600 {
+        let (mut engine, wheels, _, topo) = case(&mut state);
+        let law = Engagement {
+            strength: engine.clutch,
+            pedal: 0.5 * next(&mut state),
+            idle: 80.0,
+            engage: 400.0,
+            damping: [0.35, 2.0],
+            e: 0.0,
+        };
+        let e = law.max() * next(&mut state);
+        (engine.clutch, engine.damping, engine.law) = (
+            law.strength * e,
+            law.damping_at(e),
+            Some(Engagement { e, ..law }),
+        );
+        let sys = System::<4>::new(&engine, &wheels, &topo, h);
+        let mut sol = Solution::default();
+        let set = sys.solve_passes::<5>(&mut sol);
+        let mut x = [0.0; N];
+        x[0] = sol.engine_speed;
+        let fresh = sys.engagement_sensitivity::<5>(&set, &x, None);
+        assert_eq!(
+            sol.sensitivity.map(|s| s.map(f64::to_bits)),
+            fresh.map(|s| s.map(f64::to_bits))
+        );
+        some += usize::from(fresh.is_some());
+        multi_pass += usize::from(fresh.is_some() && sol.passes > 1);
+    }
+    assert!(some > 400 && multi_pass > 50, "{some} {multi_pass}");
+}
