@@ -13,12 +13,13 @@ use skidpad::vehicle::Vehicle;
 // end-of-step pose. Not run by CI on purpose: it only prints one case chosen by environment
 // variables; every case's assertions are the CI matrix test above.
 #[test]
-#[ignore = "measurement: AUDIT_PRESET, AUDIT_EVENT (Debug name), AUDIT_DT (1/dt)"]
+#[ignore = "measurement: AUDIT_PRESET, AUDIT_EVENT (Debug name), AUDIT_DT (1/dt), AUDIT_SCALE (start velocity factor), AUDIT_MIN (J)"]
 fn decompose() {
     let name = std::env::var("AUDIT_PRESET").unwrap_or("truck_8x8".into());
     let ev = std::env::var("AUDIT_EVENT").unwrap_or("Drop(0.5)".into());
     let inv: f64 = std::env::var("AUDIT_DT").map_or(30.0, |s| s.parse().unwrap());
     let dt = 1.0 / inv;
+    let min: f64 = std::env::var("AUDIT_MIN").map_or(1.0, |s| s.parse().unwrap());
     let preset = all_presets().into_iter().find(|p| p.0 == name).unwrap().1;
     let event = Event::ALL
         .into_iter()
@@ -30,6 +31,8 @@ fn decompose() {
     }
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let (ground, pose, v0, w0) = setup(event, r);
+    let scale: f64 = std::env::var("AUDIT_SCALE").map_or(1.0, |s| s.parse().unwrap());
+    let (v0, w0) = (v0 * scale, w0 * scale);
     let mut v = Vehicle::new(p).unwrap();
     v.teleport(pose);
     v.set_velocity(v0, w0);
@@ -50,7 +53,7 @@ fn decompose() {
         let w = drive_power(&v) * dt;
         let (rs, re) = (b + s - b0 - s0 - w, b + n - b0 - n0 - w);
         let j1 = end_jounces(&v, &*ground, dt);
-        if re > 1.0 {
+        if re > min {
             let c = &v.state().chassis;
             let nw = v.params().wheels.len();
             println!(

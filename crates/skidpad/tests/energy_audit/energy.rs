@@ -2,6 +2,7 @@
 //! ended at, and what the explicit springs may add per step.
 
 use skidpad::ground::Ground;
+use skidpad::suspension::SuspensionParams;
 use skidpad::suspension::model::{GROUND_RISE_SLOP, strut_energy};
 use skidpad::tire::TireState;
 use skidpad::tire::transient::TransientState;
@@ -237,6 +238,72 @@ pub fn explicit_spring_allowance(v: &Vehicle, a: &Jounces, b: &Jounces) -> f64 {
     e
 }
 
+/// What the explicit struts may add over the last substep of a step that ended at the
+/// jounces `b` (J), measured from the jounce each strut's force was evaluated at — the
+/// state's, `x_s` (`raw_jounce`, measured at the start of the last substep, beyond full
+/// compression when the ground was found inside the wheel) — rather than from the previous
+/// step's end pose as [`explicit_spring_allowance`] does: over the wheels in contact at both
+/// ends,
+///
+/// ```text
+/// Σ [U*(x_e) − U*(x_s) − F*(x_s)·(x_e − x_s)] + Σ_bars ½·k_bar·(Δx_a − Δx_b)²
+/// ```
+/// (`U*` [`strut_energy`], `F* = dU*/dx` its spring and bump-stop force, `F_max` past full
+/// compression; `Δx = min(x_e, x_max) − min(x_s, x_max)`).
+///
+/// Why: the strut's force is explicit, `F*(x_s)` for the whole substep, so over a motion
+/// to `x_e` it does `−F*(x_s)·(x_e − x_s)` on the body while it stores `U*(x_e) − U*(x_s)`;
+/// the difference is the term above, `½·k·Δx²` for a linear spring (the derivation of
+/// [`explicit_spring_allowance`]) and exact for the bump stop's cubic and the clamped
+/// strut's linear `F_max·depth` (0 there). The two measures differ where a wheel touched
+/// down or its ground rose into it within the step: [`end_jounces`] counted it at the previous
+/// end pose on the plane it stood on (or hanging), the touchdown and edge impulses paid the
+/// energy of the jump to `x_s` (`skidpad::pipeline::suspension_stage`), and the strut then
+/// pushed from `x_s`, not from the previous end pose. The hatch's curb strike at 15.01 m/s
+/// and 1/30 s (t = 1.867 s, one substep per step): the tumbling car lands on its left wheels,
+/// the front one 14 mm past full compression after its ground rose 125 mm (the curb's top),
+/// the rear one touched down at 98 mm; both struts extend ≈ 0.11 m in the step under the
+/// force of `x_s`, and the end-pose `Δx` (−11 → +5 mm, −120 → −21 mm) allowed 119 J against a
+/// rise of 953 J. Exact for one substep per step; with several, the earlier substeps'
+/// motion is what [`explicit_spring_allowance`] bounds, and the audit allows the larger.
+pub fn explicit_strut_allowance(v: &Vehicle, b: &Jounces) -> f64 {
+    let p = v.params();
+    let mut e = 0.0;
+    let mut dx = [0.0; skidpad::MAX_WHEELS];
+    let mut both = [false; skidpad::MAX_WHEELS];
+    for (i, (wp, ws)) in p.wheels.iter().zip(v.state().wheels()).enumerate() {
+        let ss = &ws.suspension;
+        if !(ss.in_contact && b.contact[i]) {
+            continue;
+        }
+        let (sp, rest) = (&wp.suspension, v.derived().rest_force[i]);
+        both[i] = true;
+        dx[i] = b.x[i].min(sp.max_compression) - ss.raw_jounce.min(sp.max_compression);
+        e += explicit_strut_term(sp, rest, ss.raw_jounce, b.x[i]);
+    }
+    for bar in &p.anti_roll_bars {
+        if both[bar.wheel_a] && both[bar.wheel_b] {
+            e += 0.5 * bar.stiffness * (dx[bar.wheel_a] - dx[bar.wheel_b]).powi(2);
+        }
+    }
+    e
+}
+
+/// One strut's term of [`explicit_strut_allowance`] (J): its force evaluated at `xs` pushing
+/// while its jounce goes to `xe` (m), `U*(x_e) − U*(x_s) − F*(x_s)·(x_e − x_s)`.
+pub fn explicit_strut_term(sp: &SuspensionParams, rest: f64, xs: f64, xe: f64) -> f64 {
+    strut_energy(sp, rest, xe) - strut_energy(sp, rest, xs) - strut_force(sp, rest, xs) * (xe - xs)
+}
+
+/// The strut's spring and bump-stop force at jounce `x` (N): `dU*/dx` of [`strut_energy`],
+/// `max(F_rest + k·x', 0) + k_bs·δ²` with `x' = min(x, x_max)` (δ the bump stop's
+/// compression at `x'`): `F_max` past full compression.
+pub fn strut_force(sp: &SuspensionParams, rest: f64, x: f64) -> f64 {
+    let x = x.min(sp.max_compression);
+    let delta = (x - (sp.max_compression - sp.bump_stop.travel)).max(0.0);
+    (rest + sp.spring_rate * x).max(0.0) + sp.bump_stop.rate * delta * delta
+}
+
 /// How far `E` may stand above the explicit springs' conserved shadow energy after a step
 /// that moved the jounces from `a` to `b` (J): `Σ ½·F_i·max(Δx_i, 0)` over the wheels in
 /// contact at `b`, `F_i` the spring and bump-stop force there. For one spring and a mass
@@ -333,4 +400,30 @@ pub fn spin_inertia(p: &VehicleParams, i: usize) -> f64 {
         .count()
         .max(1);
     wp.inertia + p.drivetrain.tank.track_inertia / n_side as f64
+}
+
+#[test]
+fn the_explicit_strut_term_is_worked_out_by_hand() {
+    // k = 20 kN/m, F_rest = 4 kN, full compression at 0.1 m, a bump stop of 1e7 N/m² over
+    // its last 20 mm: F_max = 4000 + 2000 + 1e7·0.02² = 10 kN.
+    let mut sp = SuspensionParams {
+        spring_rate: 20_000.0,
+        max_compression: 0.1,
+        ..SuspensionParams::default()
+    };
+    sp.bump_stop.rate = 1e7;
+    sp.bump_stop.travel = 0.02;
+    let rest = 4000.0;
+    assert!((strut_force(&sp, rest, 0.2) - 10_000.0).abs() < 1e-9);
+    // On the linear spring: ½·k·Δx² = ½·20000·0.05² = 25 J.
+    assert!((explicit_strut_term(&sp, rest, 0.0, -0.05) - 25.0).abs() < 1e-9);
+    // Past full compression the clamped strut's energy is linear in the depth: nothing.
+    assert!(explicit_strut_term(&sp, rest, 0.12, 0.11).abs() < 1e-9);
+    // Off the whole bump stop: the spring's ½·k·0.02² = 4 J and the bump stop's
+    // `k_bs·δ³·(1 − 1/3)` = (2/3)·1e7·0.02³ = 53.33 J.
+    let by_hand = 4.0 + 2.0 / 3.0 * 1e7 * 0.02f64.powi(3);
+    assert!((explicit_strut_term(&sp, rest, 0.1, 0.08) - by_hand).abs() < 1e-9);
+    // From 14 mm past full compression to 5 mm: the 14 mm at F_max exact, then the rest.
+    let from_full = explicit_strut_term(&sp, rest, 0.1, 0.005);
+    assert!((explicit_strut_term(&sp, rest, 0.114, 0.005) - from_full).abs() < 1e-9);
 }

@@ -3,7 +3,7 @@
 
 use super::energy::{
     PatchStart, ROUNDING, body_energy, drive_power, end_jounces, energy, explicit_spring_allowance,
-    explicit_spring_offset, patch_reload,
+    explicit_spring_offset, explicit_strut_allowance, patch_reload,
 };
 use parry3d_f64::shape::SharedShape;
 use skidpad::ground::{Ground, GroundSet, ParryGround, Plane};
@@ -131,8 +131,15 @@ pub struct Audit {
 
 /// Run `event` with `p` at step `dt`.
 pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
+    audit_scaled(p, event, dt, 1.0)
+}
+
+/// Run `event` with `p` at step `dt`, its start velocity (linear and angular) times `scale`:
+/// the sweeps around a cell's margin (a chaotic event's trajectory moves with its start).
+pub fn audit_scaled(p: VehicleParams, event: Event, dt: f64, scale: f64) -> Audit {
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let (ground, pose, v0, w0) = setup(event, r);
+    let (v0, w0) = (v0 * scale, w0 * scale);
     let mut v = Vehicle::new(p).unwrap();
     v.teleport(pose);
     v.set_velocity(v0, w0);
@@ -168,7 +175,10 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
         let reload = patch_reload(&v, &*ground, &patches);
         patches = PatchStart::of(&v, &*ground);
         let raw = e - e0 - reload - drive_power(&v) * dt - ROUNDING * scale;
-        let excess = raw - explicit_spring_allowance(&v, &x0, &x1);
+        // The explicit struts' term from the previous end pose, or from the jounce their
+        // force was evaluated at (a touchdown or a ground rise within the step), the larger.
+        let allow = explicit_spring_allowance(&v, &x0, &x1).max(explicit_strut_allowance(&v, &x1));
+        let excess = raw - allow;
         out.raw_rise = out.raw_rise.max(raw);
         work += drive_power(&v) * dt;
         let offset = explicit_spring_offset(&v, &x0, &x1);

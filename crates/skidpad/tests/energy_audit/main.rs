@@ -307,6 +307,22 @@
 //!     8.0 J (the `M` term, the same at 32, 64 and 256 sweeps), so the count stays 16 until
 //!     the tread-edge term is fixed: with the tread-centre jounce that drop passes.
 //!
+//! - **Session 32: the curb strike at its margin** (`margin.rs`, its `curb_sweep`). Swept
+//!   14.90–15.10 m/s by 0.01 at 1/30, 1/60, 1/120 s: the hatch failed at 14.92, 14.93, 14.95
+//!   and 15.01 m/s at 1/30 s (+554 / +146 / +252 / +834 J in one step), every other preset
+//!   passed but three cells (below). The hatch's: a term the allowance missed, not energy
+//!   made. At 15.01 m/s (t = 1.867 s, one substep) the tumbling car lands on its left wheels:
+//!   the front one's ground rose 125 mm into it (the curb's top; 14 mm past full compression),
+//!   the rear one touched down at 98 mm; the edge and touchdown impulses paid the jump, and
+//!   both struts then extend ≈ 0.11 m in the step under the force of that jounce (`F_max`,
+//!   the bump stop's top). The explicit spring's `F(x_s)·Δx − ΔU` counted from the end pose
+//!   (−11 → +5 mm, −120 → −21 mm) allowed 119 J against the 953 J rise; from the jounce the
+//!   force was evaluated at it is 3.5 kJ ([`energy::explicit_strut_allowance`], the same
+//!   derivation exact for the bump stop's cubic and the clamped strut). The audit allows the
+//!   larger of the two; those four cells are in CI. Left open (fail, not in CI): the sports
+//!   car at 14.90 m/s, 1/60 s (+157 J) and 15.01 m/s, 1/120 s (+28.9 J), the kart at
+//!   15.01 m/s, 1/60 s (+3.25 J) — traced in `margin.rs`.
+//!
 //! The kart's curb strike (0.135 m wheels, 1 cm of travel, a 15 cm curb) used to end with a
 //! wheel 0.13 m inside the curb, lifted out by its clamped spring with energy it never stored
 //! (+143 to +162 J net at 1/30–1/120 s); the wheels' rim contact
@@ -338,17 +354,19 @@
 mod decompose;
 mod energy;
 mod events;
+mod margin;
 mod trace;
 
 use energy::{ROUNDING, drive_power, energy};
 use events::{Audit, Event, STEPS, all_presets, audit};
+
 use skidpad::ground::Plane;
 use skidpad::presets;
 use skidpad::vehicle::Vehicle;
 use skidpad::{DVec3, Pose};
 
 /// Check one run's invariants; the message names the run.
-fn check(name: &str, event: Event, dt: f64, a: &Audit) -> Result<(), String> {
+pub(crate) fn check(name: &str, event: Event, dt: f64, a: &Audit) -> Result<(), String> {
     let run = format!("{name} {event:?} dt 1/{:.0}", 1.0 / dt);
     if !a.finite {
         return Err(format!("{run}: state became non-finite"));

@@ -135,7 +135,7 @@ struct Substep {
 }
 
 #[test]
-#[ignore = "measurement: TRACE_PRESET, TRACE_EVENT, TRACE_DT, TRACE_FROM, TRACE_TO, TRACE_MIN"]
+#[ignore = "measurement: TRACE_PRESET, TRACE_EVENT, TRACE_DT, TRACE_FROM, TRACE_TO, TRACE_MIN, TRACE_SCALE"]
 fn trace() {
     let var = |k: &str, d: &str| std::env::var(k).unwrap_or(d.to_string());
     let num = |k: &str, d: f64| std::env::var(k).map_or(d, |s| s.parse().unwrap());
@@ -155,6 +155,8 @@ fn trace() {
         .map_or_else(presets::truck_8x8, |(_, f)| f());
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let (ground, pose, v0, w0, duration) = named(&event, r);
+    let scale = num("TRACE_SCALE", 1.0);
+    let (v0, w0) = (v0 * scale, w0 * scale);
     let ground = &*ground;
     let mut v = Vehicle::new(p).unwrap();
     v.teleport(pose);
