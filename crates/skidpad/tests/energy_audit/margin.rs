@@ -35,7 +35,10 @@
 //!   `None` and `ground_rise` is 0) counted as a rise `s_old − s` (the jounce it gives then
 //!   clamped at full droop by `risen_from`): every preset's sweep (8 presets × 14.90–15.10 m/s
 //!   × 1/30, 1/60, 1/120 s) gives the same failing cells and numbers to the printed digit, so
-//!   that case does not decide any of the six.
+//!   that case does not decide any of the six. So does `curb-s32`'s own try, re-done: every
+//!   previous plane that gives no contact counted as an infinite `ground_rise` (the edge
+//!   force from full droop, or from the previous jounce): the same six cells, the same
+//!   numbers. Neither the side-face mechanism nor its fix acts in any of main's cells.
 
 use crate::events::{self, Event, STEPS, all_presets};
 
