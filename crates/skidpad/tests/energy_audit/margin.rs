@@ -30,6 +30,13 @@
 //!   −1.3 J, spin −20.3 J). Not traced further: whether this is a ground rise under a wheel
 //!   in contact that `ground_rise` misses (the previous plane not meeting the sweep) or the
 //!   explicit strut's own term is the next question.
+//! - *The others* (`decompose`): the kart at 15.09 m/s (1/30 and 1/60 s) rises in one step
+//!   at t = 0.400 s with **no wheel in contact** before or after (+16.3 / +26.4 J, all of it
+//!   the body's: no strut term at all), so a body or rim contact with the curb, not a
+//!   strut; the kart at 14.90 m/s, 1/120 s at t = 0.358 s as wheel 0 leaves the ground
+//!   (3 mm → off; body +16.4 J); the hatch at 14.96 m/s, 1/120 s at t = 1.108 s as its
+//!   front-left touches down from full droop (−120 → −96 mm; springs +84.4 J at the end
+//!   pose, body −8.0 J). Not traced further.
 //! - *Tried (`edge-s32`, scratch, not kept)*: a previous plane that the wheel's line reaches
 //!   only beyond the sweep's length (`s_old > max_distance`, so `contact_with_fit` gives
 //!   `None` and `ground_rise` is 0) counted as a rise `s_old − s` (the jounce it gives then
