@@ -10,24 +10,42 @@
 //! ```
 //! (`decompose` takes `AUDIT_SCALE`, the start velocity's factor, and `AUDIT_MIN`; `trace`
 //! takes `TRACE_SCALE`.) Swept at 14.90–15.10 m/s by 0.01 with the allowance above, every
-//! preset passes every cell but three, left open (not in CI):
+//! preset passes every cell but these, left open (not in CI):
 //!
-//! - *The sports car at 14.90 m/s, 1/60 s* (+157 J, t = 1.617 s) and *15.01 m/s, 1/120 s*
-//!   (+28.9 J): a wheel in contact with the curb's **vertical side face**. At t = 1.600 s the
-//!   tumbling car's rear-right wheel (on the low side) stands at −118 mm on the face
-//!   (`n` = (0, −1, 0), zero force); the next query finds the curb's corner
-//!   (`n` = (0, −0.83, 0.56)) 106 mm higher. The previous plane does not meet the strut's
-//!   sweep, so `ground_rise` is 0 (`skidpad::wheel`'s general query: no old contact → no
-//!   rise) and no edge force takes the 113 J the spring gained; the next substep the strut
-//!   pushes 17.8 kN (31.7 kN along the 56° normal): its work +699 J against its own release
-//!   of 93 J, the tyre −448 J, the body +279 J. Tried (scratch): a rise whose previous plane
-//!   no longer meets the sweep counted from the previous jounce (an infinite `ground_rise`,
-//!   the edge force from `was_jounce`): these two cells pass, but the kart's at 14.90 (1/120),
-//!   14.95 (1/60), 15.09 (1/30, 1/60), the sports car's at 15.02 (1/120) and the hatch's at
-//!   14.96 (1/120) then fail (+0.2 to +62 J): not kept.
-//! - *The kart at 15.01 m/s, 1/60 s* (+3.25 J; `trace`: at t = 0.894 s its wheel 1's strut
-//!   does +15.4 J on the body against a release of 8.0 J, its tyre +6.0 J, spin −7.6 J):
-//!   not traced further.
+//! - *Re-measured (`edge-s32`, on main b1247d8 and on `curb-s32`'s own commits 9505aac /
+//!   4412ccb, the same numbers)*: the three cells listed by `curb-s32` (the sports car at
+//!   14.90 m/s, 1/60 s and 15.01 m/s, 1/120 s; the kart at 15.01 m/s, 1/60 s) **pass**
+//!   (rise −19.4, −8.2 and −1.2 J). The cells that fail are the six `curb-s32`
+//!   attributed to its scratch try: the hatch at 14.96 m/s, 1/120 s (+61.7 J), the sports
+//!   car at 15.02 m/s, 1/120 s (+46.7 J), the kart at 14.90 m/s, 1/120 s (+11.3 J), 14.95 m/s,
+//!   1/60 s (+0.19 J), 15.09 m/s, 1/30 s (+16.3 J) and 1/60 s (+26.4 J); every other preset
+//!   and cell passes. `curb-s32`'s main and scratch results were most likely recorded the
+//!   wrong way round, so its trace of the "side face" cell (PERFORMANCE.md, `curb-s32`) is
+//!   of the scratch code, not of main: a lead, not the open cells' mechanism.
+//! - *The sports car at 15.02 m/s, 1/120 s* (`decompose`, `AUDIT_SCALE` = 15.02/15): the rise
+//!   is one step at t = 0.900 s. Only the rear-right wheel is in contact, before and after
+//!   (the other three hang at −120 / −84 / −120 mm); its jounce goes −17 → +12 mm (end
+//!   pose), its strut's energy +100.6 J while the body loses 32.5 J: +65.8 J at the end
+//!   pose, 46.7 J beyond the allowance (`trace`: `dU` of wheel 3 +100.6 J, the impulses
+//!   −1.3 J, spin −20.3 J). Not traced further: whether this is a ground rise under a wheel
+//!   in contact that `ground_rise` misses (the previous plane not meeting the sweep) or the
+//!   explicit strut's own term is the next question.
+//! - *The others* (`decompose`): the kart at 15.09 m/s (1/30 and 1/60 s) rises in one step
+//!   at t = 0.400 s with **no wheel in contact** before or after (+16.3 / +26.4 J, all of it
+//!   the body's: no strut term at all), so a body or rim contact with the curb, not a
+//!   strut; the kart at 14.90 m/s, 1/120 s at t = 0.358 s as wheel 0 leaves the ground
+//!   (3 mm → off; body +16.4 J); the hatch at 14.96 m/s, 1/120 s at t = 1.108 s as its
+//!   front-left touches down from full droop (−120 → −96 mm; springs +84.4 J at the end
+//!   pose, body −8.0 J). Not traced further.
+//! - *Tried (`edge-s32`, scratch, not kept)*: a previous plane that the wheel's line reaches
+//!   only beyond the sweep's length (`s_old > max_distance`, so `contact_with_fit` gives
+//!   `None` and `ground_rise` is 0) counted as a rise `s_old − s` (the jounce it gives then
+//!   clamped at full droop by `risen_from`): every preset's sweep (8 presets × 14.90–15.10 m/s
+//!   × 1/30, 1/60, 1/120 s) gives the same failing cells and numbers to the printed digit, so
+//!   that case does not decide any of the six. So does `curb-s32`'s own try, re-done: every
+//!   previous plane that gives no contact counted as an infinite `ground_rise` (the edge
+//!   force from full droop, or from the previous jounce): the same six cells, the same
+//!   numbers. Neither the side-face mechanism nor its fix acts in any of main's cells.
 
 use crate::events::{self, Event, STEPS, all_presets};
 
