@@ -310,7 +310,7 @@
 //! - **Session 32: the curb strike at its margin** (`margin.rs`, its `curb_sweep`). Swept
 //!   14.90–15.10 m/s by 0.01 at 1/30, 1/60, 1/120 s: the hatch failed at 14.92, 14.93, 14.95
 //!   and 15.01 m/s at 1/30 s (+554 / +146 / +252 / +834 J in one step), every other preset
-//!   passed but three cells (below). The hatch's: a term the allowance missed, not energy
+//!   passed but the cells below. The hatch's: a term the allowance missed, not energy
 //!   made. At 15.01 m/s (t = 1.867 s, one substep) the tumbling car lands on its left wheels:
 //!   the front one's ground rose 125 mm into it (the curb's top; 14 mm past full compression),
 //!   the rear one touched down at 98 mm; the edge and touchdown impulses paid the jump, and
@@ -319,9 +319,12 @@
 //!   (−11 → +5 mm, −120 → −21 mm) allowed 119 J against the 953 J rise; from the jounce the
 //!   force was evaluated at it is 3.5 kJ ([`energy::explicit_strut_allowance`], the same
 //!   derivation exact for the bump stop's cubic and the clamped strut). The audit allows the
-//!   larger of the two; those four cells are in CI. Left open (fail, not in CI): the sports
-//!   car at 14.90 m/s, 1/60 s (+157 J) and 15.01 m/s, 1/120 s (+28.9 J), the kart at
-//!   15.01 m/s, 1/60 s (+3.25 J) — traced in `margin.rs`.
+//!   larger of the two; those four cells are in CI. Left open (fail on main, not in CI; the
+//!   first record named three other cells, which pass: `edge-s32` re-measured): the hatch at
+//!   14.96 m/s, 1/120 s (+61.7 J), the sports car at 15.02 m/s, 1/120 s (+46.7 J), the kart at
+//!   14.90 m/s, 1/120 s (+11.3 J), 14.95 m/s, 1/60 s (+0.19 J) and 15.09 m/s, 1/30 and 1/60 s
+//!   (+16.3 / +26.4 J) — three mechanisms (a touchdown from full droop, one strut, the kart's
+//!   airborne body or rims), located in `margin.rs`, not yet fixed.
 //!
 //! The kart's curb strike (0.135 m wheels, 1 cm of travel, a 15 cm curb) used to end with a
 //! wheel 0.13 m inside the curb, lifted out by its clamped spring with energy it never stored
