@@ -42,18 +42,24 @@
 //!   allowed. Where it is made: `skidpad::pipeline::suspension_stage` (`susp::forces` at
 //!   the touchdown jounce) with `strut_balance::lift_off_limited` not binding — its gate
 //!   predicts the recede from the start speed alone, `v_n/cos·h` = 8.7 mm, within the room
-//!   to the lowest jounce, so the full force acts although the point moves 15.4 mm.
+//!   to the lowest jounce (9.3 mm + 10 mm droop = 19.3 mm), so the full force acts although
+//!   the point moves 15.4 mm: the force's own kick on the light point (`m_eff` 27.1 kg along
+//!   `n` for the 160 kg kart; `F/cos` = 5.9 kN) doubles the recede.
 //!   Proposed fix (physics, not done): for a strut whose contact point recedes, predict the
 //!   extension with the force's own kick, `d = (v_n·h + ½·(F/cos)·h²/m_eff)/cos` (`m_eff` as
-//!   `lift_off_force_at` computes it), and cap the force at the secant `(U(x) − U(x − d))/d`
+//!   `lift_off_force_at` computes it: here 15.3 mm, against 15.4 mm run), and cap the force
+//!   at the secant `(U(x) − U(x − d))/d`
 //!   whenever `F·d` exceeds it. Energy-safe: the strut's work on the body is then at most the
 //!   energy it loses (`F·d ≤ ΔU`), and the cap only lowers an outward push on a point that
 //!   moves away anyway (it cannot sink a wheel). At most ≈ 557 N here instead of 2990 N
 //!   (≈ −37 J in this step, estimated, not run). It changes bits wherever the cap binds
 //!   (any receding strut in its bump stop), so it needs the bench hashes re-recorded; gating
 //!   it to the substep after a touchdown (`!was_in_contact`, where no allowance exists)
-//!   would keep smooth driving's bits. Not measured yet: whether the two sports-car cells
-//!   are the same mechanism.
+//!   would keep smooth driving's bits. The two sports-car cells are not this case
+//!   (`decompose`): the rear-right wheel is in contact at both end poses (14.90 m/s, 1/60 s:
+//!   t = 1.617 s, −12 → −55 mm, body +279 J; 15.01 m/s, 1/120 s: t = 0.900 s, −29 → 0 mm,
+//!   and t = 1.450 s, touchdown from −119 to −14 mm), so the allowances apply there and fall
+//!   short; not traced.
 //! - *Re-measured (`edge-s32`, on main b1247d8 and on `curb-s32`'s own commits 9505aac /
 //!   4412ccb, the same numbers)*: the three cells listed by `curb-s32` (the sports car at
 //!   14.90 m/s, 1/60 s and 15.01 m/s, 1/120 s; the kart at 15.01 m/s, 1/60 s) **pass**
