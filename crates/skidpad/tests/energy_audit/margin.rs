@@ -52,7 +52,7 @@
 //!   whenever `F·d` exceeds it. Energy-safe: the strut's work on the body is then at most the
 //!   energy it loses (`F·d ≤ ΔU`), and the cap only lowers an outward push on a point that
 //!   moves away anyway (it cannot sink a wheel). At most ≈ 557 N here instead of 2990 N
-//!   (≈ −37 J in this step, estimated, not run). It changes bits wherever the cap binds
+//!   (≈ −37 J in this step, estimated; the scratch below passes the cell). It changes bits wherever the cap binds
 //!   (any receding strut in its bump stop), so it needs the bench hashes re-recorded; gating
 //!   it to the substep after a touchdown (`!was_in_contact`, where no allowance exists)
 //!   would keep smooth driving's bits. *Tried, scratch (reverted)*: the cap ungated, on
@@ -66,7 +66,7 @@
 //!   another term). The two sports-car cells are not this case
 //!   (`decompose`): the rear-right wheel is in contact at both end poses (14.90 m/s, 1/60 s:
 //!   t = 1.617 s, −12 → −55 mm, body +279 J; 15.01 m/s, 1/120 s: t = 0.900 s, −29 → 0 mm,
-//!   and t = 1.450 s, touchdown from −119 to −14 mm), so the allowances apply there and fall
+//!   and t = 1.450 s, −119 → −14 mm), so the allowances apply there and fall
 //!   short; not traced.
 //! - *Re-measured (`edge-s32`, on main b1247d8 and on `curb-s32`'s own commits 9505aac /
 //!   4412ccb, the same numbers)*: the three cells listed by `curb-s32` (the sports car at
