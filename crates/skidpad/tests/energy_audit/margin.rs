@@ -12,6 +12,71 @@
 //! takes `TRACE_SCALE`.) Swept at 14.90–15.10 m/s by 0.01 with the allowance above, every
 //! preset passes every cell but these, left open (not in CI):
 //!
+//! - *Lead's check (session 32, c8ebe90 + these docs, debug and release alike, the sweep's
+//!   default `CURB_FROM=14.9`, and `CURB_FROM=CURB_TO=15.01` / `15.09`)*: the kart at
+//!   15.01 m/s passes (−3.26 / −1.24 / −1.49 J at 1/30, 1/60, 1/120 s) and at 15.09 m/s fails
+//!   at 1/30 and 1/60 s (+16.29 / +26.41 J), with 14.90 m/s at 1/120 s (+11.30 J) and
+//!   14.95 m/s at 1/60 s (+0.19 J): `edge-s32`'s list, not the bullet just below. The two
+//!   helpers' lists disagree although both name the same source; until one list is reproduced
+//!   by a third run, treat the cell attribution of the trace below as unverified (its
+//!   mechanism — a strut touching down and lifting off within one step under a force the
+//!   lift-off prediction underestimates — is a candidate for the 15.09 m/s cells).
+//! - *Re-measured again and traced (`kart-s32`, on main c8ebe90, this test's opt-level 1
+//!   build, `curb_sweep` of all eight presets)*: only three cells fail — the sports car at
+//!   14.90 m/s, 1/60 s (+157.3 J) and 15.01 m/s, 1/120 s (+28.9 J), and the kart at
+//!   15.01 m/s, 1/60 s (+3.25 J): `curb-s32`'s three. `edge-s32`'s six pass (the kart at
+//!   15.09 m/s: −2.75 J at 1/30 s, −1.28 J at 1/60 s), so the bullet below has the two lists
+//!   the wrong way round, and its "kart at 15.09 m/s" numbers (t = 0.400 s, no wheel in
+//!   contact at either end pose, all the body's) are those of the kart at **15.01 m/s,
+//!   1/60 s** (`decompose`, `AUDIT_SCALE` = 15.01/15: t = 0.400 s, body +3.2 J, springs 0).
+//!   Its mechanism (`trace` at `TRACE_DT=60`, three substeps of h = 1/180 s, plus a scratch
+//!   print of wheel 0's strut, reverted): **not a body or rim contact** — no impulse, no
+//!   position correction acts in the step (`imp`, `fix` zero) — but the front-left strut
+//!   touching down and lifting off *within* the step. Substep 1 (0.3833–0.3889 s): wheel 0
+//!   hangs (raw jounce −65.6 mm on the road). Substep 2: the tumbling body (yaw 10.9 rad/s,
+//!   strut tilted 16°) has carried the strut line over the curb's edge onto its side face
+//!   (`n` = (−0.965, 0, 0.263), `n·up` = 0.51: 59.3°, just inside the 60° hit rejection), and
+//!   the wheel is found in contact at raw jounce +9.3 mm, 3.4 mm into the bump stop: spring
+//!   748 N + bump stop 2243 N = 2990 N, stored +8.58 J. The point *recedes* from the face
+//!   (`v_n` +0.80 m/s at the start, +1.88 at the end), so `touchdown_force` gives no impulse
+//!   (rate 0) and its edge force takes the stored energy back (`E0` −9.05 J: that part
+//!   balances). Then the explicit strut force, 2990 N held for the substep, pushes the
+//!   receding point while the strut extends 9.3 → −6.1 mm (15.4 mm): its work on the body
+//!   `S0` = +45.65 J against the 8.57 J the strut releases — **+37.1 J created** by the
+//!   explicit spring and (mostly) bump stop, whose force falls to 35.5 N over that travel.
+//!   The tyre and spin (−29.2 J) and drag take most of it back: +3.25 J in the step.
+//!   Substep 3: the strut hangs again (force 0). The audit grants the explicit struts'
+//!   term (`explicit_spring_allowance`, `explicit_strut_allowance`) only to a wheel in
+//!   contact at an end of the step; this contact begins and ends inside it, so nothing is
+//!   allowed. Where it is made: `skidpad::pipeline::suspension_stage` (`susp::forces` at
+//!   the touchdown jounce) with `strut_balance::lift_off_limited` not binding — its gate
+//!   predicts the recede from the start speed alone, `v_n/cos·h` = 8.7 mm, within the room
+//!   to the lowest jounce (9.3 mm + 10 mm droop = 19.3 mm), so the full force acts although
+//!   the point moves 15.4 mm: the force's own kick on the light point (`m_eff` 27.1 kg along
+//!   `n` for the 160 kg kart; `F/cos` = 5.9 kN) doubles the recede.
+//!   Proposed fix (physics, not done): for a strut whose contact point recedes, predict the
+//!   extension with the force's own kick, `d = (v_n·h + ½·(F/cos)·h²/m_eff)/cos` (`m_eff` as
+//!   `lift_off_force_at` computes it: here 15.3 mm, against 15.4 mm run), and cap the force
+//!   at the secant `(U(x) − U(x − d))/d`
+//!   whenever `F·d` exceeds it. Energy-safe: the strut's work on the body is then at most the
+//!   energy it loses (`F·d ≤ ΔU`), and the cap only lowers an outward push on a point that
+//!   moves away anyway (it cannot sink a wheel). At most ≈ 557 N here instead of 2990 N
+//!   (≈ −37 J in this step, estimated; the scratch below passes the cell). It changes bits wherever the cap binds
+//!   (any receding strut in its bump stop), so it needs the bench hashes re-recorded; gating
+//!   it to the substep after a touchdown (`!was_in_contact`, where no allowance exists)
+//!   would keep smooth driving's bits. *Tried, scratch (reverted)*: the cap ungated, on
+//!   every receding strut in `lift_off_limited` (`d` clamped to the room): the kart's
+//!   15.01 m/s, 1/60 s cell passes, but the chaotic sweep moves and others fail — kart
+//!   14.97 m/s 1/30 s (+7.9 J) and 1/120 s (+5.3 J), 14.99 and 15.01 m/s 1/30 s (+15.9,
+//!   +22.1 J; the latter at t = 0.733 s, the rear-right wheel touching down −10 → −2 mm,
+//!   body +34.4 J, not traced), sports car 15.02 m/s 1/120 s (+55.7 J), hatch 14.97 and
+//!   14.99 m/s 1/120 s (+11.8, +16.7 J). So the cap is not yet shown to close the class;
+//!   the next step is tracing those new cells (the same touch-and-leave within a step, or
+//!   another term). The two sports-car cells are not this case
+//!   (`decompose`): the rear-right wheel is in contact at both end poses (14.90 m/s, 1/60 s:
+//!   t = 1.617 s, −12 → −55 mm, body +279 J; 15.01 m/s, 1/120 s: t = 0.900 s, −29 → 0 mm,
+//!   and t = 1.450 s, −119 → −14 mm), so the allowances apply there and fall
+//!   short; not traced.
 //! - *Re-measured (`edge-s32`, on main b1247d8 and on `curb-s32`'s own commits 9505aac /
 //!   4412ccb, the same numbers)*: the three cells listed by `curb-s32` (the sports car at
 //!   14.90 m/s, 1/60 s and 15.01 m/s, 1/120 s; the kart at 15.01 m/s, 1/60 s) **pass**
