@@ -189,14 +189,7 @@ fn the_implicit_engagement_is_a_consistent_dissipative_solve() {
     let mut moved = 0;
     for _ in 0..400 {
         let (mut engine, wheels, _, topo) = case(&mut state);
-        let law = Engagement {
-            strength: engine.clutch,
-            pedal: 0.5 * next(&mut state),
-            idle: 80.0,
-            engage: 400.0,
-            damping: [0.35, 2.0],
-            e: 0.0,
-        };
+        let law = random_law(engine.clutch, next(&mut state));
         let e0 = law.at(engine.omega);
         (engine.clutch, engine.damping, engine.law) = (
             law.strength * e0,
@@ -245,14 +238,7 @@ fn the_kept_factors_give_the_sensitivitys_bits() {
     let (mut some, mut multi_pass) = (0, 0);
     for _ in 0..600 {
         let (mut engine, wheels, _, topo) = case(&mut state);
-        let law = Engagement {
-            strength: engine.clutch,
-            pedal: 0.5 * next(&mut state),
-            idle: 80.0,
-            engage: 400.0,
-            damping: [0.35, 2.0],
-            e: 0.0,
-        };
+        let law = random_law(engine.clutch, next(&mut state));
         let e = law.max() * next(&mut state);
         (engine.clutch, engine.damping, engine.law) = (
             law.strength * e,
@@ -273,4 +259,17 @@ fn the_kept_factors_give_the_sensitivitys_bits() {
         multi_pass += usize::from(fresh.is_some() && sol.passes > 1);
     }
     assert!(some > 400 && multi_pass > 50, "{some} {multi_pass}");
+}
+
+/// The automatic clutch's law of the seeded engagement tests: `strength` N·m·s/rad, the pedal
+/// at `0.5·u` (`u` in [0, 1)), engaging from 80 to 400 rad/s.
+fn random_law(strength: f64, u: f64) -> Engagement {
+    Engagement {
+        strength,
+        pedal: 0.5 * u,
+        idle: 80.0,
+        engage: 400.0,
+        damping: [0.35, 2.0],
+        e: 0.0,
+    }
 }

@@ -352,13 +352,7 @@ fn plane_path_gives_the_bits_of_the_trait_calls() {
             half_width: f(0.0, 0.15),
             axle: DVec3::new(f(-0.2, 0.2), 1.0, f(-0.2, 0.2)),
         };
-        match i % 97 {
-            0 => q.direction = DVec3::new(f64::NAN, 0.0, -1.0),
-            1 => q.origin.z = f64::INFINITY,
-            2 => q.max_distance = f64::MAX,
-            3 => q.direction = DVec3::new(f64::MIN_POSITIVE, 0.0, 0.0),
-            _ => {}
-        }
+        poison(&mut q, i as u64 % 97);
         let Some(nq) = q.normalized() else { continue };
         let Some(q2) = nq.normalized() else { continue };
         for mode in [ContactMode::Sweep, ContactMode::Raycast] {
@@ -510,13 +504,7 @@ fn height_field_path_gives_the_bits_of_the_trait_calls() {
                 half_width: f(0.0, 0.15),
                 axle: DVec3::new(f(-0.2, 0.2), 1.0, f(-0.2, 0.2)),
             };
-            match i % 89 {
-                0 => q.direction = DVec3::new(f64::NAN, 0.0, -1.0),
-                1 => q.origin.z = f64::INFINITY,
-                2 => q.max_distance = f64::MAX,
-                3 => q.direction = DVec3::new(f64::MIN_POSITIVE, 0.0, 0.0),
-                _ => {}
-            }
+            poison(&mut q, i as u64 % 89);
             let Some(nq) = q.normalized() else { continue };
             for mode in [ContactMode::Raycast, ContactMode::Sweep] {
                 let run = |g: &dyn Ground| {
@@ -537,4 +525,17 @@ fn height_field_path_gives_the_bits_of_the_trait_calls() {
     }
     // Hits and misses are both met.
     assert!(hits > 2000 && hits < 5800, "{hits}");
+}
+
+/// The seeded query tests' special cases: case `k` 0–3 makes `q` non-finite, overflowing or
+/// denormal (a NaN direction, an infinite origin, `f64::MAX` of reach, a subnormal direction);
+/// any other `k` leaves it.
+fn poison(q: &mut WheelQuery, k: u64) {
+    match k {
+        0 => q.direction = DVec3::new(f64::NAN, 0.0, -1.0),
+        1 => q.origin.z = f64::INFINITY,
+        2 => q.max_distance = f64::MAX,
+        3 => q.direction = DVec3::new(f64::MIN_POSITIVE, 0.0, 0.0),
+        _ => {}
+    }
 }
