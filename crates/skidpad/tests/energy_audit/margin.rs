@@ -152,14 +152,17 @@ fn curb_sweep() {
     let env = |k: &str, d: f64| std::env::var(k).map_or(d, |s| s.parse().unwrap());
     let name = std::env::var("CURB_PRESET").unwrap_or("hatch_fwd".into());
     let preset = all_presets().into_iter().find(|p| p.0 == name).unwrap().1;
+    // The speeds live on a 0.01 m/s grid as whole hundredths, and each is `i / 100.0`: the
+    // double nearest the decimal, so a cell is the same run as `CURB_MARGIN`'s literal (a
+    // sum `from + k·by` is not, and the strike is chaotic in the last bit of its start).
+    let cents = |k: &str, d: f64| (env(k, d) * 100.0).round() as i64;
     let (from, to, by) = (
-        env("CURB_FROM", 14.9),
-        env("CURB_TO", 15.1),
-        env("CURB_STEP", 0.01),
+        cents("CURB_FROM", 14.9),
+        cents("CURB_TO", 15.1),
+        cents("CURB_STEP", 0.01).max(1),
     );
-    let n = ((to - from) / by).round() as usize;
-    for k in 0..=n {
-        let speed = from + k as f64 * by;
+    for i in (from..=to).step_by(by as usize) {
+        let speed = i as f64 / 100.0;
         for &dt in &STEPS[..3] {
             let a = events::audit_scaled(preset(), Event::CurbStrike, dt, speed / 15.0);
             println!(
