@@ -56,17 +56,26 @@ pub(super) fn lift_off_limited(
         return ss.force;
     }
     // The strut's extension with the force's own kick, with an upper bound of the point's
-    // inverse mass, `1/m + |r|²·‖I⁻¹‖_F` (≥ `1/m + (r × n)ᵀ·I⁻¹·(r × n)`).
+    // inverse mass.
     let r2 = (point - frame.com).length_squared();
-    let inv = d.chassis_inverse_inertia;
-    let norm =
-        (inv.x_axis.length_squared() + inv.y_axis.length_squared() + inv.z_axis.length_squared())
-            .sqrt();
-    let kick = 0.5 * ss.force / cos * h * h * (1.0 / p.chassis.mass + r2 * norm);
+    let inv_mass = inv_mass_bound(p.chassis.mass, &d.chassis_inverse_inertia, r2);
+    let kick = 0.5 * ss.force / cos * h * h * inv_mass;
     if (v_n * h + kick) / cos <= ss.raw_jounce - lowest {
         return ss.force;
     }
     lift_off_force_at(p, d, c, i, ws, frame, (v_n, cos, lowest), h)
+}
+
+/// An upper bound of the body's inverse effective mass (1/kg) along any unit normal `n` at a
+/// point `|r|` = `√r2` m from its centre of mass: `1/m + |r|²·‖I⁻¹‖_F` (body frame
+/// inverse inertia `inv`), at least `1/m + (r × n)ᵀ·I⁻¹·(r × n)` since `|r × n| ≤ |r|` and
+/// the Frobenius norm bounds the largest eigenvalue.
+#[inline(always)]
+fn inv_mass_bound(mass: f64, inv: &glam::DMat3, r2: f64) -> f64 {
+    let norm =
+        (inv.x_axis.length_squared() + inv.y_axis.length_squared() + inv.z_axis.length_squared())
+            .sqrt();
+    1.0 / mass + r2 * norm
 }
 
 /// [`lift_off_limited`] once its limit can bind: the closing speed `v_n` (m/s), `cos θ` and
@@ -291,3 +300,6 @@ fn against_motion(
     let inv_mass = 1.0 / p.chassis.mass + ru.dot(p.chassis.inertia.inverse() * ru);
     u * (susp::touchdown_impulse(delta_u, -speed, 1.0 / inv_mass) / h)
 }
+
+#[cfg(test)]
+mod tests;
