@@ -31,7 +31,11 @@ fn decompose() {
     }
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let (ground, pose, v0, w0) = setup(event, r);
-    let scale: f64 = std::env::var("AUDIT_SCALE").map_or(1.0, |s| s.parse().unwrap());
+    // `AUDIT_SPEED` (m/s, on the 0.01 grid) gives the same bits as `curb_sweep`'s cell.
+    let scale: f64 = match std::env::var("AUDIT_SPEED") {
+        Ok(s) => (s.parse::<f64>().unwrap() * 100.0).round() / 100.0 / 15.0,
+        Err(_) => std::env::var("AUDIT_SCALE").map_or(1.0, |s| s.parse().unwrap()),
+    };
     let (v0, w0) = (v0 * scale, w0 * scale);
     let mut v = Vehicle::new(p).unwrap();
     v.teleport(pose);

@@ -155,7 +155,10 @@ fn trace() {
         .map_or_else(presets::truck_8x8, |(_, f)| f());
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let (ground, pose, v0, w0, duration) = named(&event, r);
-    let scale = num("TRACE_SCALE", 1.0);
+    // `TRACE_SPEED` (m/s, on the 0.01 grid) gives the same bits as `curb_sweep`'s cell.
+    let scale = std::env::var("TRACE_SPEED").map_or(num("TRACE_SCALE", 1.0), |s| {
+        (s.parse::<f64>().unwrap() * 100.0).round() / 100.0 / 15.0
+    });
     let (v0, w0) = (v0 * scale, w0 * scale);
     let ground = &*ground;
     let mut v = Vehicle::new(p).unwrap();
