@@ -206,6 +206,9 @@ fn cases() -> Vec<(&'static str, VehicleParams)> {
 fn with_substeps(p: &VehicleParams, n: u32) -> VehicleParams {
     let mut q = p.clone();
     q.sim.substeps_low_speed = n;
+    // A measurement of the input jump's half kick (`kick-s33`): set `SKIDPAD_STUDY_KICK` to
+    // run the study with it on (CI never sets it).
+    q.sim.input_jump_half_kick |= std::env::var_os("SKIDPAD_STUDY_KICK").is_some();
     if n == REFERENCE {
         q.sim.substeps_high_speed = n;
     }
@@ -596,4 +599,5 @@ fn print_launch_suspects() {
     }
 }
 
+mod kick;
 mod traces;

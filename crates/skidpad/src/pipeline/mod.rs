@@ -48,6 +48,7 @@
 mod apart;
 mod body_contact;
 mod end_stop;
+mod kick;
 mod on_plane;
 mod rim_contact;
 mod sloped;
@@ -64,6 +65,7 @@ pub use body_contact::{
 };
 use end_stop::end_stops;
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage, end_stop_stage_prepared};
+pub use kick::{first_substep_forces, half_kick};
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
     AeroForces, aero_stage, assemble, assemble_into, contact_stage, grip_stage, input_stage,
@@ -437,7 +439,33 @@ pub fn step_standalone(
     ground: &dyn Ground,
     dt: f64,
 ) {
-    run_substeps(p, d, controls, s, ground, dt, true, &mut |_, _| {});
+    step_standalone_with(p, d, controls, None, s, ground, dt);
+}
+
+/// [`step_standalone`] with the input jump's half kick
+/// ([`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick)) when `kick_from` holds the
+/// first substep's forces under the previous step's controls ([`first_substep_forces`] at
+/// this state): the first substep's wrench gets [`half_kick`]'s force. `None`: the plain step.
+pub fn step_standalone_with(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    kick_from: Option<&SubstepForces>,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) {
+    run_substeps(
+        p,
+        d,
+        controls,
+        kick_from,
+        s,
+        ground,
+        dt,
+        true,
+        &mut |_, _| {},
+    );
 }
 
 /// Hosted step: the same substeps as [`step_standalone`], run on the vehicle's own states with
@@ -459,23 +487,50 @@ pub fn step_hosted(
     ground: &dyn Ground,
     dt: f64,
 ) -> ChassisForces {
+    step_hosted_with(p, d, controls, None, s, ground, dt)
+}
+
+/// [`step_hosted`] with the input jump's half kick, as [`step_standalone_with`]: the first
+/// substep's wrench (`substep_totals[0]`, and so `total`) holds [`half_kick`]'s force, the
+/// point forces do not.
+pub fn step_hosted_with(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    kick_from: Option<&SubstepForces>,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) -> ChassisForces {
     let mut out = ChassisForces::default();
-    run_substeps(p, d, controls, s, ground, dt, false, &mut |k, f| {
-        out.add_substep(k, f);
-    });
+    run_substeps(
+        p,
+        d,
+        controls,
+        kick_from,
+        s,
+        ground,
+        dt,
+        false,
+        &mut |k, f| {
+            out.add_substep(k, f);
+        },
+    );
     out.finish_substeps();
     out
 }
 
 /// The substep loop shared by both modes: stages 1–9, then integration of `s.chassis`, then
 /// the end stops (stage 10b; with the body's ground contact if `body`, i.e. standalone);
-/// `each(k, forces)` sees substep `k`'s forces. Afterwards the acceleration over the step
+/// `each(k, forces)` sees substep `k`'s forces. With `kick_from`, the first substep's wrench
+/// gets the input jump's half kick ([`half_kick`]). Afterwards the acceleration over the step
 /// (gravity excluded: what an accelerometer reads) and the time.
 #[allow(clippy::too_many_arguments)]
 fn run_substeps(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
+    kick_from: Option<&SubstepForces>,
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
@@ -494,6 +549,11 @@ fn run_substeps(
     let rims = &d.step_boxes;
     for k in 0..n {
         compute_forces_into(p, d, controls, s, ground, h, &mut forces);
+        if k == 0
+            && let Some(old) = kick_from
+        {
+            forces.total.force += half_kick(old, &forces);
+        }
         if body {
             let start = s.chassis;
             let inv_inertia = &d.chassis_inverse_inertia;

@@ -52,6 +52,11 @@ pub struct Vehicle {
     derived: Arc<Derived>,
     state: VehicleState,
     controls: Controls,
+    /// The controls of the previous step, kept with `sim.input_jump_half_kick` on only (the
+    /// input jump's half kick compares them with the controls in force): `None` before the
+    /// first step and after a teleport, a set velocity, copied dynamics, a restore from a
+    /// step-0 snapshot or new parameters.
+    previous_controls: Option<Controls>,
     /// Steps taken since construction (standalone and hosted).
     steps: u64,
     /// The fault that stopped the vehicle, if any ([`fault`]).
@@ -98,6 +103,7 @@ impl Vehicle {
             derived,
             state,
             controls: Controls::default(),
+            previous_controls: None,
             steps: 0,
             fault: None,
         }
@@ -233,6 +239,7 @@ impl Vehicle {
         self.state.steering = Default::default();
         self.state.stability = Default::default();
         self.state.teleports += 1;
+        self.previous_controls = None;
         self.fault = None;
     }
 
@@ -261,6 +268,8 @@ impl Vehicle {
         }
         self.state.chassis.linear_velocity_world = linear;
         self.state.chassis.angular_velocity_world = angular;
+        // A velocity set now was not moved by the previous step's forces: no half kick.
+        self.previous_controls = None;
         let vx = self.state.forward_speed();
         for (w, p) in self.state.wheels.iter_mut().zip(&self.params.wheels) {
             w.tire.omega = vx / p.radius;
@@ -427,14 +436,17 @@ impl Vehicle {
         ground: &dyn Ground,
     ) -> Result<(), StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
-        pipeline::step_standalone(
+        let kick = self.input_jump_forces(ground, dt, |s| before.restore(s));
+        pipeline::step_standalone_with(
             &self.params,
             &self.derived,
             &self.controls,
+            kick.as_ref(),
             &mut self.state,
             ground,
             dt,
         );
+        self.remember_controls();
         self.finish_step_with(before.time(), |state| before.restore(state))
     }
 
@@ -493,16 +505,65 @@ impl Vehicle {
     ) -> Result<ChassisForces, StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
         self.state.chassis = *chassis;
-        let forces = pipeline::step_hosted(
+        let kick = self.input_jump_forces(ground, dt, |s| {
+            before.restore(s);
+            s.chassis = *chassis;
+        });
+        let forces = pipeline::step_hosted_with(
             &self.params,
             &self.derived,
             &self.controls,
+            kick.as_ref(),
             &mut self.state,
             ground,
             dt,
         );
+        self.remember_controls();
         self.finish_hosted_step_with(before.time(), &forces, |state| before.restore(state))
             .map(|()| forces)
+    }
+
+    /// With `sim.input_jump_half_kick` on and the controls changed since the previous step:
+    /// the first substep's forces under the previous step's controls at the state as it is
+    /// ([`pipeline::first_substep_forces`]), after which `put_back` restores the state the
+    /// stages changed. Otherwise `None`, and nothing runs.
+    fn input_jump_forces(
+        &mut self,
+        ground: &dyn Ground,
+        dt: f64,
+        put_back: impl FnOnce(&mut VehicleState),
+    ) -> Option<pipeline::SubstepForces> {
+        if !self.params.sim.input_jump_half_kick {
+            return None;
+        }
+        let previous = self
+            .previous_controls
+            .as_ref()
+            .filter(|c| **c != self.controls)?;
+        let mut old = pipeline::SubstepForces::default();
+        pipeline::first_substep_forces(
+            &self.params,
+            &self.derived,
+            previous,
+            &mut self.state,
+            ground,
+            dt,
+            &mut old,
+        );
+        put_back(&mut self.state);
+        Some(old)
+    }
+
+    /// With `sim.input_jump_half_kick` on: the controls of the step just taken become the
+    /// previous ones (copied into the kept value: no allocation once it holds the same kind).
+    fn remember_controls(&mut self) {
+        if !self.params.sim.input_jump_half_kick {
+            return;
+        }
+        match &mut self.previous_controls {
+            Some(c) => c.clone_from(&self.controls),
+            None => self.previous_controls = Some(self.controls.clone()),
+        }
     }
 
     /// The end of a hosted step for a host that runs the [`pipeline`] stages itself on
