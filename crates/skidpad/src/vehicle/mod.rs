@@ -436,18 +436,42 @@ impl Vehicle {
         ground: &dyn Ground,
     ) -> Result<(), StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
-        let kick = self.input_jump_forces(ground, dt, |s| before.restore(s));
+        if self.params.sim.input_jump_half_kick {
+            self.step_kicked(dt, ground, &before);
+        } else {
+            pipeline::step_standalone(
+                &self.params,
+                &self.derived,
+                &self.controls,
+                &mut self.state,
+                ground,
+                dt,
+            );
+        }
+        self.finish_step_with(before.time(), |state| before.restore(state))
+    }
+
+    /// The standalone step with the input jump's half kick (`sim.input_jump_half_kick` on):
+    /// out of line, so the plain step's code is what it was.
+    #[inline(never)]
+    fn step_kicked<const N: usize>(
+        &mut self,
+        dt: f64,
+        ground: &dyn Ground,
+        before: &fault::Rollback<N>,
+    ) {
+        let mut old = pipeline::SubstepForces::default();
+        let kick = self.input_jump_forces(ground, dt, &mut old, |s| before.restore(s));
         pipeline::step_standalone_with(
             &self.params,
             &self.derived,
             &self.controls,
-            kick.as_ref(),
+            kick.then_some(&old),
             &mut self.state,
             ground,
             dt,
         );
         self.remember_controls();
-        self.finish_step_with(before.time(), |state| before.restore(state))
     }
 
     /// Advance by `dt` seconds hosted in a physics engine: `chassis` is the engine's body
@@ -505,7 +529,34 @@ impl Vehicle {
     ) -> Result<ChassisForces, StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
         self.state.chassis = *chassis;
-        let kick = self.input_jump_forces(ground, dt, |s| {
+        let forces = if self.params.sim.input_jump_half_kick {
+            self.hosted_step_kicked(dt, chassis, ground, &before)
+        } else {
+            pipeline::step_hosted(
+                &self.params,
+                &self.derived,
+                &self.controls,
+                &mut self.state,
+                ground,
+                dt,
+            )
+        };
+        self.finish_hosted_step_with(before.time(), &forces, |state| before.restore(state))
+            .map(|()| forces)
+    }
+
+    /// The hosted step with the input jump's half kick, as [`Vehicle::step_kicked`]; the
+    /// engine's `chassis` is already in the state.
+    #[inline(never)]
+    fn hosted_step_kicked<const N: usize>(
+        &mut self,
+        dt: f64,
+        chassis: &ChassisState,
+        ground: &dyn Ground,
+        before: &fault::Rollback<N>,
+    ) -> ChassisForces {
+        let mut old = pipeline::SubstepForces::default();
+        let kick = self.input_jump_forces(ground, dt, &mut old, |s| {
             before.restore(s);
             s.chassis = *chassis;
         });
@@ -513,34 +564,33 @@ impl Vehicle {
             &self.params,
             &self.derived,
             &self.controls,
-            kick.as_ref(),
+            kick.then_some(&old),
             &mut self.state,
             ground,
             dt,
         );
         self.remember_controls();
-        self.finish_hosted_step_with(before.time(), &forces, |state| before.restore(state))
-            .map(|()| forces)
+        forces
     }
 
-    /// With `sim.input_jump_half_kick` on and the controls changed since the previous step:
-    /// the first substep's forces under the previous step's controls at the state as it is
+    /// If the controls changed since the previous step: the first substep's forces under the
+    /// previous step's controls at the state as it is, into `old`
     /// ([`pipeline::first_substep_forces`]), after which `put_back` restores the state the
-    /// stages changed. Otherwise `None`, and nothing runs.
+    /// stages changed; `true`. Otherwise `false`, and nothing runs.
     fn input_jump_forces(
         &mut self,
         ground: &dyn Ground,
         dt: f64,
+        old: &mut pipeline::SubstepForces,
         put_back: impl FnOnce(&mut VehicleState),
-    ) -> Option<pipeline::SubstepForces> {
-        if !self.params.sim.input_jump_half_kick {
-            return None;
-        }
-        let previous = self
+    ) -> bool {
+        let Some(previous) = self
             .previous_controls
             .as_ref()
-            .filter(|c| **c != self.controls)?;
-        let mut old = pipeline::SubstepForces::default();
+            .filter(|c| **c != self.controls)
+        else {
+            return false;
+        };
         pipeline::first_substep_forces(
             &self.params,
             &self.derived,
@@ -548,18 +598,15 @@ impl Vehicle {
             &mut self.state,
             ground,
             dt,
-            &mut old,
+            old,
         );
         put_back(&mut self.state);
-        Some(old)
+        true
     }
 
     /// With `sim.input_jump_half_kick` on: the controls of the step just taken become the
     /// previous ones (copied into the kept value: no allocation once it holds the same kind).
     fn remember_controls(&mut self) {
-        if !self.params.sim.input_jump_half_kick {
-            return;
-        }
         match &mut self.previous_controls {
             Some(c) => c.clone_from(&self.controls),
             None => self.previous_controls = Some(self.controls.clone()),
