@@ -43,7 +43,8 @@ pub struct SimParams {
     /// Session 32 (`int-s32`) traced the `v·h/2` to where symplectic Euler stops being the
     /// leapfrog — a set velocity, a change of the substep length, a brake or throttle applied
     /// at a step boundary — and kept no fix (the chassis module docs): a brake applied while
-    /// moving stays `v·h/2` short unless every step whose inputs change solves the tyres twice.
+    /// moving stays `v·h/2` short unless every step whose inputs change solves the tyres twice
+    /// (session 33: [`SimParams::input_jump_half_kick`], off by default).
     pub substeps_low_speed: u32,
     /// Substeps per step at or above `substep_threshold_speed` (PhysX default 1). Range: [1, 64].
     pub substeps_high_speed: u32,

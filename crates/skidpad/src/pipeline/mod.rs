@@ -21,6 +21,12 @@
 //! | 10b | end stops | [`end_stop_stage`] | wheels at full compression, integrated velocities | inelastic impulses at their contacts (solved on the drift velocity, [`drift_state`]), added to the wrench and [`ChassisForces::impulse`]; the substep integrated again with the impulse first ([`integrate_substep`]) |
 //! | 10b′ | end stops, rims and body contact (standalone) | [`impact_stage`], [`rim_contact`], [`apply_position_correction`] | as 10b, plus each wheel's rim swept along the motion and the body's collision shape against the [`Ground`] | end-stop, rim and body impulses (with friction for the body) in one solve at the integrated pose, added to the wrench; the substep integrated again; split-impulse pose correction |
 //!
+//! With [`crate::params::SimParams::input_jump_half_kick`] on, a step whose controls differ
+//! from the previous step's first runs stages 1–9 with the previous controls
+//! ([`first_substep_forces`], on a state the vehicle then puts back), and its first substep's
+//! wrench gets half the difference of the two passes' forces ([`half_kick`]): the leapfrog's
+//! kick across an input jump. Off (the default), nothing of it runs.
+//!
 //! After the substeps: the chassis acceleration over the step (what the body-roll model of
 //! stage 8 reads next step) and the time. Telemetry is not a stage: it observes a vehicle from
 //! outside ([`crate::telemetry`]).
