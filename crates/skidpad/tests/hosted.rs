@@ -205,6 +205,31 @@ fn with_the_input_jump_half_kick_a_host_still_reproduces_the_standalone_trajecto
         let worst = compare_with(p, 480, false, 30.0, changing_intent);
         assert!(worst <= 1e-9, "{n} substeps: relative difference {worst:e}");
     }
+    // And the hosted step does carry it: the same body at 5 m/s, the brake toggled.
+    let ground = Plane::flat();
+    let first_wrench = |kick: bool| {
+        let mut p = with_body_roll(sedan_simple(), 2);
+        p.sim.input_jump_half_kick = kick;
+        let mut v = Vehicle::new(p).unwrap();
+        v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.33)));
+        let body = ChassisState {
+            linear_velocity_world: DVec3::new(5.0, 0.0, 0.0),
+            ..v.state().chassis
+        };
+        let mut kicks = Vec::new();
+        for k in 0..4 {
+            v.set_intent(Intent {
+                brake: (k % 2) as f64,
+                ..Intent::default()
+            })
+            .unwrap();
+            kicks.push(v.step_hosted(DT, &body, &ground).substep_wrenches()[0].force);
+        }
+        kicks
+    };
+    let (on, off) = (first_wrench(true), first_wrench(false));
+    assert_eq!(on[0], off[0], "no previous controls: no kick");
+    assert!((on[1] - off[1]).x > 100.0, "{:?} vs {:?}", on[1], off[1]);
 }
 
 #[test]
