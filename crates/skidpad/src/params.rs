@@ -52,48 +52,16 @@ pub struct SimParams {
     pub substep_threshold_speed: f64,
     /// Air (and road) temperature for the tire thermal model. Unit: °C. Range: [−50, 60]. Default: 20.
     pub air_temperature: f64,
-    /// The input jump's half kick (session 33, `kick-s33`). Default: off (`false`): the step is
-    /// symplectic Euler as before, bit for bit.
-    ///
-    /// The driver's controls are held over each step (zero-order hold), so the forces jump at
-    /// a step boundary `tₙ` where they change from `u₋` (the previous step's) to `u`. The
-    /// leapfrog that symplectic Euler is (chassis module docs) then kicks the carried
-    /// half-substep velocity by `½h·a(cₙ, u₋) + ½h·a(cₙ, u)`, where symplectic Euler applies
-    /// `h·a(cₙ, u)`: a brake applied while moving stops `v·h/2` short, first order in the
-    /// substep `h`. On, the first substep of every step whose controls differ from the
-    /// previous step's gets the force
-    ///
-    /// ```text
-    /// ΔF = ½·(F(cₙ, u₋) − F(cₙ, u))        N, world frame, through the centre of mass
-    /// Δv = h·ΔF/M                          m/s: the velocity correction the substep applies
-    /// ```
-    ///
-    /// added to its wrench, where `F(cₙ, u)` is the sum of the substep's point forces
-    /// (suspension, tyres, aero) and `F(cₙ, u₋)` the same stages 1–9 run again at the same
-    /// pose and states with the previous step's controls (the state put back afterwards):
-    /// the tyres and drivetrain solved twice, only in steps whose controls changed. The
-    /// difference is taken point force by point force, so a force the controls do not change
-    /// (a strut's, the aero's) cancels exactly, and gravity, which is not in the wrench,
-    /// never enters it: a body whose forces do not depend on the change (at rest, brakes
-    /// toggled) steps bit for bit as with the switch off.
-    ///
-    /// *Which controls*: the raw [`Controls`](crate::input::Controls) the caller set (intent
-    /// or direct wheel commands), compared with the previous step's by value; those are what
-    /// is held over a step. Smoothing, the hill hold and the driver aids run inside the
-    /// stages on both passes from the same state, so the old pass sees what the old controls
-    /// would have given at `cₙ` (a rate-limited pedal jumps by at most its rate over `h`, so
-    /// its kick is small, as the force it smooths is). The aids' own decisions within a step
-    /// depend on the state, not on a held input: not a jump of this kind.
-    ///
-    /// *No torque*: the rotation's Strang splitting already ends each substep with a half
-    /// kick of that substep's torque, i.e. the old controls' half before the boundary and the
-    /// new controls' opening half after it; only translation needs the correction.
-    ///
-    /// Standalone and hosted alike (the hosted step's first substep wrench holds `ΔF`, so a
-    /// host integrating each substep's wrench with the core's integrator reproduces the
-    /// standalone run; its point forces do not include it). The first step after the vehicle
-    /// is built, teleported, restored or given new parameters has no previous controls and
-    /// no kick. A host that runs the stages itself (the Bevy plugin) does not apply it.
+    /// The input jump's half kick (session 33). Default: off, the step as before bit for bit.
+    /// On, the first substep of a step whose controls differ from the previous step's gets
+    /// the force `ΔF = ½·(F(cₙ, u₋) − F(cₙ, u))` (N, world, through the centre of mass:
+    /// `Δv = h·ΔF/M`), `F(cₙ, u₋)` being stages 1–9 run again at the step's start with the
+    /// previous controls: the leapfrog's kick across the jump, where symplectic Euler applies
+    /// the new inputs' force for the whole kick and stops a brake applied while moving `v·h/2`
+    /// short. A second stages pass in every step whose controls change; none while they are
+    /// held. Equations, sign, which controls count and why there is no torque:
+    /// [`crate::pipeline::half_kick`]. A host that runs the stages itself (the Bevy plugin)
+    /// does not apply it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub input_jump_half_kick: bool,
 }

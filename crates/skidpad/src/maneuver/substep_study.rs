@@ -204,11 +204,8 @@ fn cases() -> Vec<(&'static str, VehicleParams)> {
 
 /// `p` with `n` low-speed substeps; the reference ([`REFERENCE`]) at every speed.
 fn with_substeps(p: &VehicleParams, n: u32) -> VehicleParams {
-    let mut q = p.clone();
+    let mut q = kick::as_studied(p);
     q.sim.substeps_low_speed = n;
-    // A measurement of the input jump's half kick (`kick-s33`): set `SKIDPAD_STUDY_KICK` to
-    // run the study with it on (CI never sets it).
-    q.sim.input_jump_half_kick |= std::env::var_os("SKIDPAD_STUDY_KICK").is_some();
     if n == REFERENCE {
         q.sim.substeps_high_speed = n;
     }

@@ -23,7 +23,10 @@
 //!
 //! Nothing here allocates.
 
-use super::{MAX_POINT_FORCES, SubstepForces, compute_forces_into, substeps_for_step};
+use super::{
+    ChassisForces, MAX_POINT_FORCES, SubstepForces, compute_forces_into, run_substeps,
+    substeps_for_step,
+};
 use crate::ground::Ground;
 use crate::input::Controls;
 use crate::params::{Derived, VehicleParams};
@@ -52,6 +55,31 @@ pub fn first_substep_forces(
 /// new ones `new` of the same substep: summed point force by point force when both list the
 /// same number and none was left out (then an unchanged force contributes an exact zero),
 /// else from the totals.
+///
+/// What [`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick)
+/// adds to the first substep's wrench of a step whose controls changed:
+///
+/// ```text
+/// ΔF = ½·(F(cₙ, u₋) − F(cₙ, u))      N, world frame, through the centre of mass
+/// Δv = h·ΔF/M                        m/s, the velocity correction of that substep
+/// ```
+///
+/// `F(cₙ, u)` is the sum of the substep's point forces (struts, tyres, aero) with the
+/// controls in force, `F(cₙ, u₋)` the same stages run at the same pose and states with the
+/// previous step's controls ([`first_substep_forces`]). The sign: a brake applied while
+/// moving has `F(cₙ, u₋) − F(cₙ, u)` along the motion, so the first substep brakes with half
+/// the force — the leapfrog's `½h·a(u₋) + ½h·a(u)` across the jump.
+///
+/// *Which controls*: the raw [`Controls`] the caller set (intent or direct wheel commands),
+/// compared with the previous step's by value: those are what a step holds. Smoothing, the
+/// hill hold and the driver aids run inside both passes from the same state, so the old
+/// pass sees what the old controls would have given at `cₙ` (a rate-limited pedal moves by at
+/// most its rate over `h`, and so does its kick); an aid's decision within a step follows
+/// the state, not a held input. *No torque*: the rotation's Strang splitting already closes
+/// each substep with a half kick of that substep's torque. No previous controls, no kick:
+/// after the vehicle is built, teleported, given a velocity, its dynamics copied, new
+/// parameters or a restore of a step-0 snapshot. Hosted, the kick is in the first substep's
+/// wrench (`substep_totals[0]`, and `total`), not in the point forces.
 pub fn half_kick(old: &SubstepForces, new: &SubstepForces) -> DVec3 {
     let (a, b) = (&old.forces, &new.forces);
     let listed = a.len() == b.len() && b.len() < MAX_POINT_FORCES;
@@ -63,6 +91,62 @@ pub fn half_kick(old: &SubstepForces, new: &SubstepForces) -> DVec3 {
         old.total.force - new.total.force
     };
     0.5 * difference
+}
+
+/// [`step_standalone`](super::step_standalone) with the input jump's half kick when
+/// `kick_from` holds the first substep's forces under the previous step's controls
+/// ([`first_substep_forces`] at this state): the first substep's wrench gets [`half_kick`]'s
+/// force. `None`: the plain step.
+pub fn step_standalone_with(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    kick_from: Option<&SubstepForces>,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) {
+    run_substeps(
+        p,
+        d,
+        controls,
+        kick_from,
+        s,
+        ground,
+        dt,
+        true,
+        &mut |_, _| {},
+    );
+}
+
+/// [`step_hosted`](super::step_hosted) with the input jump's half kick, as
+/// [`step_standalone_with`]: the first substep's wrench (`substep_totals[0]`, and so `total`)
+/// holds [`half_kick`]'s force, the point forces do not.
+pub fn step_hosted_with(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    kick_from: Option<&SubstepForces>,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) -> ChassisForces {
+    let mut out = ChassisForces::default();
+    run_substeps(
+        p,
+        d,
+        controls,
+        kick_from,
+        s,
+        ground,
+        dt,
+        false,
+        &mut |k, f| {
+            out.add_substep(k, f);
+        },
+    );
+    out.finish_substeps();
+    out
 }
 
 #[cfg(test)]

@@ -71,7 +71,7 @@ pub use body_contact::{
 };
 use end_stop::end_stops;
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage, end_stop_stage_prepared};
-pub use kick::{first_substep_forces, half_kick};
+pub use kick::{first_substep_forces, half_kick, step_hosted_with, step_standalone_with};
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
     AeroForces, aero_stage, assemble, assemble_into, contact_stage, grip_stage, input_stage,
@@ -448,32 +448,6 @@ pub fn step_standalone(
     step_standalone_with(p, d, controls, None, s, ground, dt);
 }
 
-/// [`step_standalone`] with the input jump's half kick
-/// ([`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick)) when `kick_from` holds the
-/// first substep's forces under the previous step's controls ([`first_substep_forces`] at
-/// this state): the first substep's wrench gets [`half_kick`]'s force. `None`: the plain step.
-pub fn step_standalone_with(
-    p: &VehicleParams,
-    d: &Derived,
-    controls: &Controls,
-    kick_from: Option<&SubstepForces>,
-    s: &mut VehicleState,
-    ground: &dyn Ground,
-    dt: f64,
-) {
-    run_substeps(
-        p,
-        d,
-        controls,
-        kick_from,
-        s,
-        ground,
-        dt,
-        true,
-        &mut |_, _| {},
-    );
-}
-
 /// Hosted step: the same substeps as [`step_standalone`], run on the vehicle's own states with
 /// `s.chassis` set to the engine's body at the start of the step. Between substeps the chassis
 /// is advanced with [`crate::chassis::integrate`] (gravity included) as the vehicle's own
@@ -494,36 +468,6 @@ pub fn step_hosted(
     dt: f64,
 ) -> ChassisForces {
     step_hosted_with(p, d, controls, None, s, ground, dt)
-}
-
-/// [`step_hosted`] with the input jump's half kick, as [`step_standalone_with`]: the first
-/// substep's wrench (`substep_totals[0]`, and so `total`) holds [`half_kick`]'s force, the
-/// point forces do not.
-pub fn step_hosted_with(
-    p: &VehicleParams,
-    d: &Derived,
-    controls: &Controls,
-    kick_from: Option<&SubstepForces>,
-    s: &mut VehicleState,
-    ground: &dyn Ground,
-    dt: f64,
-) -> ChassisForces {
-    let mut out = ChassisForces::default();
-    run_substeps(
-        p,
-        d,
-        controls,
-        kick_from,
-        s,
-        ground,
-        dt,
-        false,
-        &mut |k, f| {
-            out.add_substep(k, f);
-        },
-    );
-    out.finish_substeps();
-    out
 }
 
 /// The substep loop shared by both modes: stages 1–9, then integration of `s.chassis`, then

@@ -23,6 +23,7 @@ pub use fault::{Channel, StepFault};
 pub use snapshot::{VehicleSnapshot, state_hash};
 
 pub mod fault;
+mod kick;
 pub mod setup;
 pub mod snapshot;
 
@@ -451,29 +452,6 @@ impl Vehicle {
         self.finish_step_with(before.time(), |state| before.restore(state))
     }
 
-    /// The standalone step with the input jump's half kick (`sim.input_jump_half_kick` on):
-    /// out of line, so the plain step's code is what it was.
-    #[inline(never)]
-    fn step_kicked<const N: usize>(
-        &mut self,
-        dt: f64,
-        ground: &dyn Ground,
-        before: &fault::Rollback<N>,
-    ) {
-        let mut old = pipeline::SubstepForces::default();
-        let kick = self.input_jump_forces(ground, dt, &mut old, |s| before.restore(s));
-        pipeline::step_standalone_with(
-            &self.params,
-            &self.derived,
-            &self.controls,
-            kick.then_some(&old),
-            &mut self.state,
-            ground,
-            dt,
-        );
-        self.remember_controls();
-    }
-
     /// Advance by `dt` seconds hosted in a physics engine: `chassis` is the engine's body
     /// (pose of the vehicle frame, CoM velocity, angular velocity, world frame) at the start
     /// of the step. The vehicle runs the same substeps as [`Vehicle::step`] on its own states
@@ -543,74 +521,6 @@ impl Vehicle {
         };
         self.finish_hosted_step_with(before.time(), &forces, |state| before.restore(state))
             .map(|()| forces)
-    }
-
-    /// The hosted step with the input jump's half kick, as [`Vehicle::step_kicked`]; the
-    /// engine's `chassis` is already in the state.
-    #[inline(never)]
-    fn hosted_step_kicked<const N: usize>(
-        &mut self,
-        dt: f64,
-        chassis: &ChassisState,
-        ground: &dyn Ground,
-        before: &fault::Rollback<N>,
-    ) -> ChassisForces {
-        let mut old = pipeline::SubstepForces::default();
-        let kick = self.input_jump_forces(ground, dt, &mut old, |s| {
-            before.restore(s);
-            s.chassis = *chassis;
-        });
-        let forces = pipeline::step_hosted_with(
-            &self.params,
-            &self.derived,
-            &self.controls,
-            kick.then_some(&old),
-            &mut self.state,
-            ground,
-            dt,
-        );
-        self.remember_controls();
-        forces
-    }
-
-    /// If the controls changed since the previous step: the first substep's forces under the
-    /// previous step's controls at the state as it is, into `old`
-    /// ([`pipeline::first_substep_forces`]), after which `put_back` restores the state the
-    /// stages changed; `true`. Otherwise `false`, and nothing runs.
-    fn input_jump_forces(
-        &mut self,
-        ground: &dyn Ground,
-        dt: f64,
-        old: &mut pipeline::SubstepForces,
-        put_back: impl FnOnce(&mut VehicleState),
-    ) -> bool {
-        let Some(previous) = self
-            .previous_controls
-            .as_ref()
-            .filter(|c| **c != self.controls)
-        else {
-            return false;
-        };
-        pipeline::first_substep_forces(
-            &self.params,
-            &self.derived,
-            previous,
-            &mut self.state,
-            ground,
-            dt,
-            old,
-        );
-        put_back(&mut self.state);
-        true
-    }
-
-    /// With `sim.input_jump_half_kick` on: the controls of the step just taken become the
-    /// previous ones (copied into the kept value: no allocation once it holds the same kind).
-    fn remember_controls(&mut self) {
-        match &mut self.previous_controls {
-            Some(c) => c.clone_from(&self.controls),
-            None => self.previous_controls = Some(self.controls.clone()),
-        }
     }
 
     /// The end of a hosted step for a host that runs the [`pipeline`] stages itself on

@@ -35,6 +35,14 @@ use crate::maneuver::driver::Driver;
 use crate::maneuver::standard::spawn_at;
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
 
+/// `p` as the study runs it: with the half kick on if `SKIDPAD_STUDY_KICK` is set (a
+/// measurement of this branch: the study's table with the switch; CI never sets it).
+pub(super) fn as_studied(p: &VehicleParams) -> VehicleParams {
+    let mut q = p.clone();
+    q.sim.input_jump_half_kick |= std::env::var_os("SKIDPAD_STUDY_KICK").is_some();
+    q
+}
+
 /// `p` with the half kick switched on.
 fn kicked(p: &VehicleParams) -> VehicleParams {
     let mut q = p.clone();
