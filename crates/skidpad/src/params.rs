@@ -43,7 +43,8 @@ pub struct SimParams {
     /// Session 32 (`int-s32`) traced the `v·h/2` to where symplectic Euler stops being the
     /// leapfrog — a set velocity, a change of the substep length, a brake or throttle applied
     /// at a step boundary — and kept no fix (the chassis module docs): a brake applied while
-    /// moving stays `v·h/2` short unless every step whose inputs change solves the tyres twice.
+    /// moving stays `v·h/2` short unless every step whose inputs change solves the tyres twice
+    /// (session 33: [`SimParams::input_jump_half_kick`], off by default).
     pub substeps_low_speed: u32,
     /// Substeps per step at or above `substep_threshold_speed` (PhysX default 1). Range: [1, 64].
     pub substeps_high_speed: u32,
@@ -51,6 +52,18 @@ pub struct SimParams {
     pub substep_threshold_speed: f64,
     /// Air (and road) temperature for the tire thermal model. Unit: °C. Range: [−50, 60]. Default: 20.
     pub air_temperature: f64,
+    /// The input jump's half kick (session 33). Default: off, the step as before bit for bit.
+    /// On, the first substep of a step whose controls differ from the previous step's gets
+    /// the force `ΔF = ½·(F(cₙ, u₋) − F(cₙ, u))` (N, world, through the centre of mass:
+    /// `Δv = h·ΔF/M`), `F(cₙ, u₋)` being stages 1–9 run again at the step's start with the
+    /// previous controls: the leapfrog's kick across the jump, where symplectic Euler applies
+    /// the new inputs' force for the whole kick and stops a brake applied while moving `v·h/2`
+    /// short. A second stages pass in every step whose controls change; none while they are
+    /// held. Equations, sign, which controls count and why there is no torque:
+    /// [`crate::pipeline::half_kick`]. A host that runs the stages itself (the Bevy plugin)
+    /// does not apply it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub input_jump_half_kick: bool,
 }
 
 impl Default for SimParams {
@@ -61,6 +74,7 @@ impl Default for SimParams {
             substeps_high_speed: 1,
             substep_threshold_speed: 5.0,
             air_temperature: 20.0,
+            input_jump_half_kick: false,
         }
     }
 }

@@ -73,6 +73,17 @@ fn rel(a: DVec3, b: DVec3) -> f64 {
 /// relative difference of position, velocity, angular velocity and acceleration. The run
 /// must drive a path longer than `min_travel` (m), reach 5 m/s and turn by more than 1 rad.
 fn compare(p: VehicleParams, steps: usize, mean: bool, min_travel: f64) -> f64 {
+    compare_with(p, steps, mean, min_travel, intent)
+}
+
+/// [`compare`] with the intent of step `k` from `intent`.
+fn compare_with(
+    p: VehicleParams,
+    steps: usize,
+    mean: bool,
+    min_travel: f64,
+    intent: fn(usize) -> Intent,
+) -> f64 {
     let ground = Plane::flat();
     let start = Pose::from_translation(DVec3::new(0.0, 0.0, 0.33));
     let mut a = Vehicle::new(p.clone()).unwrap();
@@ -171,6 +182,54 @@ fn a_host_integrating_each_substep_reproduces_the_standalone_trajectory() {
             "sports-rwd, {n} substeps: relative difference {worst:e}"
         );
     }
+}
+
+/// [`intent`] with the steer changed every step and the brake toggled every tenth step in
+/// the braking phase: the controls change at every step boundary.
+fn changing_intent(k: usize) -> Intent {
+    let mut i = intent(k);
+    i.steer += 0.05 * (0.7 * k as f64).sin();
+    if k >= 240 && k % 10 < 5 {
+        i.brake = 0.0;
+    }
+    i
+}
+
+/// With the input jump's half kick on (`sim.input_jump_half_kick`), the first substep's
+/// wrench carries it: a host integrating each substep reproduces the standalone run.
+#[test]
+fn with_the_input_jump_half_kick_a_host_still_reproduces_the_standalone_trajectory() {
+    for n in 1..=3 {
+        let mut p = with_body_roll(sedan_simple(), n);
+        p.sim.input_jump_half_kick = true;
+        let worst = compare_with(p, 480, false, 30.0, changing_intent);
+        assert!(worst <= 1e-9, "{n} substeps: relative difference {worst:e}");
+    }
+    // And the hosted step does carry it: the same body at 5 m/s, the brake toggled.
+    let ground = Plane::flat();
+    let first_wrench = |kick: bool| {
+        let mut p = with_body_roll(sedan_simple(), 2);
+        p.sim.input_jump_half_kick = kick;
+        let mut v = Vehicle::new(p).unwrap();
+        v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.33)));
+        let body = ChassisState {
+            linear_velocity_world: DVec3::new(5.0, 0.0, 0.0),
+            ..v.state().chassis
+        };
+        let mut kicks = Vec::new();
+        for k in 0..4 {
+            v.set_intent(Intent {
+                brake: (k % 2) as f64,
+                ..Intent::default()
+            })
+            .unwrap();
+            kicks.push(v.step_hosted(DT, &body, &ground).substep_wrenches()[0].force);
+        }
+        kicks
+    };
+    let (on, off) = (first_wrench(true), first_wrench(false));
+    assert_eq!(on[0], off[0], "no previous controls: no kick");
+    assert!((on[1] - off[1]).x > 100.0, "{:?} vs {:?}", on[1], off[1]);
 }
 
 #[test]

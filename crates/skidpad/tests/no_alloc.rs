@@ -126,7 +126,37 @@ fn a_thousand_steps_allocate_nothing() {
     let mut rgb = vec![[0u8; 3]; 256];
     let mut strip_points = 0;
 
+    // The input jump's half kick (`sim.input_jump_half_kick`): the controls change every
+    // step, so each step runs the stages twice and restores the state in between; standalone
+    // and hosted, direct drive and the rally car's coupled solve.
+    let mut kick_p = skidpad::presets::sedan_simple();
+    kick_p.sim.input_jump_half_kick = true;
+    let mut kicked = Vehicle::new(kick_p).unwrap();
+    kicked.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.4)));
+    let mut kick_rp = rally_4wd();
+    kick_rp.sim.input_jump_half_kick = true;
+    let mut kicked_rally = Vehicle::new(kick_rp).unwrap();
+    kicked_rally.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.33)));
+    let kicked_body = kicked.state().chassis;
+    let toggled = |k: usize| Intent {
+        throttle: 0.5 + 0.3 * (k % 2) as f64,
+        steer: 0.1 * (k % 3) as f64,
+        ..Intent::default()
+    };
+
+    let mut kicked_speed = 0.0;
     let ((), allocs) = allocations_in(|| {
+        for k in 0..300 {
+            kicked.set_intent(toggled(k)).unwrap();
+            kicked.step(1.0 / 60.0, &ground);
+            kicked_rally.set_intent(toggled(k)).unwrap();
+            kicked_rally.step(1.0 / 60.0, &ground);
+        }
+        kicked_speed = kicked.state().speed();
+        for k in 0..300 {
+            kicked.set_intent(toggled(k)).unwrap();
+            std::hint::black_box(kicked.step_hosted(1.0 / 60.0, &kicked_body, &ground));
+        }
         for _ in 0..1000 {
             car.step(1.0 / 60.0, &ground);
             car_monitor.observe(&car);
@@ -164,6 +194,10 @@ fn a_thousand_steps_allocate_nothing() {
     );
 
     assert_eq!(allocs, 0, "heap allocations inside steps");
+    assert!(
+        kicked_speed > 1.0 && kicked_rally.state().speed() > 1.0,
+        "the kicked cars must have been driving: {kicked_speed}"
+    );
     assert!(
         car.state().speed() > 5.0,
         "the car must actually have been driving"

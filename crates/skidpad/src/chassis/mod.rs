@@ -57,7 +57,14 @@
 //!   realistic stop): velocity Verlet's closing kick needs the forces at `c⁺` under the
 //!   *old* inputs — the tyres and drivetrain solved again (`grip_stage`, half of a substep's
 //!   cost) each step the inputs change; first same as last takes the new inputs for the
-//!   whole kick and keeps the `v₀·h/2`.
+//!   whole kick and keeps the `v₀·h/2`. Since session 33 (`kick-s33`) this is
+//!   [`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick)
+//!   (default off): the first substep of a step whose controls changed gets the force
+//!   `½·(F(cₙ, u₋) − F(cₙ, u))` (`pipeline::half_kick`), for translation only — the
+//!   rotation's Strang splitting already closes each substep with a half kick of its own
+//!   torque, so an input jump's torque is split at the boundary as the leapfrog splits it.
+//!   A brake applied after coasting then stops within `a·h²` of the trapezoid's
+//!   `v²/(2a)` on a point-mass-like car (`maneuver::substep_study::kick`).
 //!
 //! The trapezoid for the position-free forces (`int-s31`, reverted) split the kick and so
 //! left a phantom velocity `½·h·a_free` at rest; any kick of the *total* force keeps a body

@@ -204,7 +204,7 @@ fn cases() -> Vec<(&'static str, VehicleParams)> {
 
 /// `p` with `n` low-speed substeps; the reference ([`REFERENCE`]) at every speed.
 fn with_substeps(p: &VehicleParams, n: u32) -> VehicleParams {
-    let mut q = p.clone();
+    let mut q = kick::as_studied(p);
     q.sim.substeps_low_speed = n;
     if n == REFERENCE {
         q.sim.substeps_high_speed = n;
@@ -596,4 +596,5 @@ fn print_launch_suspects() {
     }
 }
 
+mod kick;
 mod traces;

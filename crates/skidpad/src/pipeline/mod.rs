@@ -21,6 +21,12 @@
 //! | 10b | end stops | [`end_stop_stage`] | wheels at full compression, integrated velocities | inelastic impulses at their contacts (solved on the drift velocity, [`drift_state`]), added to the wrench and [`ChassisForces::impulse`]; the substep integrated again with the impulse first ([`integrate_substep`]) |
 //! | 10b′ | end stops, rims and body contact (standalone) | [`impact_stage`], [`rim_contact`], [`apply_position_correction`] | as 10b, plus each wheel's rim swept along the motion and the body's collision shape against the [`Ground`] | end-stop, rim and body impulses (with friction for the body) in one solve at the integrated pose, added to the wrench; the substep integrated again; split-impulse pose correction |
 //!
+//! With [`crate::params::SimParams::input_jump_half_kick`] on, a step whose controls differ
+//! from the previous step's first runs stages 1–9 with the previous controls
+//! ([`first_substep_forces`], on a state the vehicle then puts back), and its first substep's
+//! wrench gets half the difference of the two passes' forces ([`half_kick`]): the leapfrog's
+//! kick across an input jump. Off (the default), nothing of it runs.
+//!
 //! After the substeps: the chassis acceleration over the step (what the body-roll model of
 //! stage 8 reads next step) and the time. Telemetry is not a stage: it observes a vehicle from
 //! outside ([`crate::telemetry`]).
@@ -48,6 +54,7 @@
 mod apart;
 mod body_contact;
 mod end_stop;
+mod kick;
 mod on_plane;
 mod rim_contact;
 mod sloped;
@@ -64,6 +71,7 @@ pub use body_contact::{
 };
 use end_stop::end_stops;
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage, end_stop_stage_prepared};
+pub use kick::{first_substep_forces, half_kick, step_hosted_with, step_standalone_with};
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
     AeroForces, aero_stage, assemble, assemble_into, contact_stage, grip_stage, input_stage,
@@ -437,7 +445,7 @@ pub fn step_standalone(
     ground: &dyn Ground,
     dt: f64,
 ) {
-    run_substeps(p, d, controls, s, ground, dt, true, &mut |_, _| {});
+    step_standalone_with(p, d, controls, None, s, ground, dt);
 }
 
 /// Hosted step: the same substeps as [`step_standalone`], run on the vehicle's own states with
@@ -459,23 +467,20 @@ pub fn step_hosted(
     ground: &dyn Ground,
     dt: f64,
 ) -> ChassisForces {
-    let mut out = ChassisForces::default();
-    run_substeps(p, d, controls, s, ground, dt, false, &mut |k, f| {
-        out.add_substep(k, f);
-    });
-    out.finish_substeps();
-    out
+    step_hosted_with(p, d, controls, None, s, ground, dt)
 }
 
 /// The substep loop shared by both modes: stages 1–9, then integration of `s.chassis`, then
 /// the end stops (stage 10b; with the body's ground contact if `body`, i.e. standalone);
-/// `each(k, forces)` sees substep `k`'s forces. Afterwards the acceleration over the step
+/// `each(k, forces)` sees substep `k`'s forces. With `kick_from`, the first substep's wrench
+/// gets the input jump's half kick ([`half_kick`]). Afterwards the acceleration over the step
 /// (gravity excluded: what an accelerometer reads) and the time.
 #[allow(clippy::too_many_arguments)]
 fn run_substeps(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
+    kick_from: Option<&SubstepForces>,
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
@@ -494,6 +499,11 @@ fn run_substeps(
     let rims = &d.step_boxes;
     for k in 0..n {
         compute_forces_into(p, d, controls, s, ground, h, &mut forces);
+        if k == 0
+            && let Some(old) = kick_from
+        {
+            forces.total.force += half_kick(old, &forces);
+        }
         if body {
             let start = s.chassis;
             let inv_inertia = &d.chassis_inverse_inertia;

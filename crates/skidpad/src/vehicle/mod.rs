@@ -23,6 +23,7 @@ pub use fault::{Channel, StepFault};
 pub use snapshot::{VehicleSnapshot, state_hash};
 
 pub mod fault;
+mod kick;
 pub mod setup;
 pub mod snapshot;
 
@@ -52,6 +53,11 @@ pub struct Vehicle {
     derived: Arc<Derived>,
     state: VehicleState,
     controls: Controls,
+    /// The controls of the previous step, kept with `sim.input_jump_half_kick` on only (the
+    /// input jump's half kick compares them with the controls in force): `None` before the
+    /// first step and after a teleport, a set velocity, copied dynamics, a restore from a
+    /// step-0 snapshot or new parameters.
+    previous_controls: Option<Controls>,
     /// Steps taken since construction (standalone and hosted).
     steps: u64,
     /// The fault that stopped the vehicle, if any ([`fault`]).
@@ -98,6 +104,7 @@ impl Vehicle {
             derived,
             state,
             controls: Controls::default(),
+            previous_controls: None,
             steps: 0,
             fault: None,
         }
@@ -233,6 +240,7 @@ impl Vehicle {
         self.state.steering = Default::default();
         self.state.stability = Default::default();
         self.state.teleports += 1;
+        self.previous_controls = None;
         self.fault = None;
     }
 
@@ -261,6 +269,8 @@ impl Vehicle {
         }
         self.state.chassis.linear_velocity_world = linear;
         self.state.chassis.angular_velocity_world = angular;
+        // A velocity set now was not moved by the previous step's forces: no half kick.
+        self.previous_controls = None;
         let vx = self.state.forward_speed();
         for (w, p) in self.state.wheels.iter_mut().zip(&self.params.wheels) {
             w.tire.omega = vx / p.radius;
@@ -427,14 +437,18 @@ impl Vehicle {
         ground: &dyn Ground,
     ) -> Result<(), StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
-        pipeline::step_standalone(
-            &self.params,
-            &self.derived,
-            &self.controls,
-            &mut self.state,
-            ground,
-            dt,
-        );
+        if self.params.sim.input_jump_half_kick {
+            self.step_kicked(dt, ground, &before);
+        } else {
+            pipeline::step_standalone(
+                &self.params,
+                &self.derived,
+                &self.controls,
+                &mut self.state,
+                ground,
+                dt,
+            );
+        }
         self.finish_step_with(before.time(), |state| before.restore(state))
     }
 
@@ -493,14 +507,18 @@ impl Vehicle {
     ) -> Result<ChassisForces, StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
         self.state.chassis = *chassis;
-        let forces = pipeline::step_hosted(
-            &self.params,
-            &self.derived,
-            &self.controls,
-            &mut self.state,
-            ground,
-            dt,
-        );
+        let forces = if self.params.sim.input_jump_half_kick {
+            self.hosted_step_kicked(dt, chassis, ground, &before)
+        } else {
+            pipeline::step_hosted(
+                &self.params,
+                &self.derived,
+                &self.controls,
+                &mut self.state,
+                ground,
+                dt,
+            )
+        };
         self.finish_hosted_step_with(before.time(), &forces, |state| before.restore(state))
             .map(|()| forces)
     }

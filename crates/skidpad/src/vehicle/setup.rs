@@ -80,6 +80,8 @@ impl Vehicle {
         self.derived = std::sync::Arc::new(derived);
         // The wheels' substep frames follow the params: built again by the next contact stage.
         self.state.wheel_frames = crate::wheel::FrameKey::default();
+        // The input jump's half kick starts afresh (the switch may have changed).
+        self.previous_controls = None;
         Ok(())
     }
 
@@ -115,6 +117,7 @@ impl Vehicle {
             }
             self.state.drivetrain = d;
         }
+        self.previous_controls = None;
         Ok(())
     }
 }

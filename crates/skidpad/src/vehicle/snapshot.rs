@@ -137,6 +137,10 @@ impl Vehicle {
         }
         self.state.clone_from(&snapshot.state);
         self.controls.clone_from(&snapshot.controls);
+        // The input jump's half kick: a snapshot taken after a step holds that step's
+        // controls (unless they were set again before it was taken).
+        self.previous_controls = (snapshot.steps > 0 && self.params.sim.input_jump_half_kick)
+            .then(|| snapshot.controls.clone());
         self.steps = snapshot.steps;
         self.fault = snapshot.fault;
         Ok(())

@@ -1,0 +1,153 @@
+//! The input jump's half kick ([`crate::params::SimParams::input_jump_half_kick`]).
+//!
+//! The driver's controls are held over each step, so where they change at a step boundary
+//! `tₙ` the forces jump from `F(cₙ, u₋)` to `F(cₙ, u)`. Symplectic Euler carries the
+//! half-substep velocity `v(t − h/2)` (the leapfrog, chassis module docs), and the kick that
+//! moves it across `tₙ` is then `½h·(F(cₙ, u₋) + F(cₙ, u))/M`; the plain step applies
+//! `h·F(cₙ, u)/M`. The first substep of such a step therefore gets the extra force
+//!
+//! ```text
+//! ΔF = ½·(F(cₙ, u₋) − F(cₙ, u))      N, world frame, through the centre of mass
+//! ```
+//!
+//! in its wrench (so `Δv = h·ΔF/M`, m/s), with `F(cₙ, u₋)` from stages 1–9 run once more at
+//! the step's start with the previous step's controls ([`first_substep_forces`], on a state
+//! the caller puts back afterwards). The rotation needs none: its Strang splitting already
+//! closes each substep with a half kick of that substep's torque.
+//!
+//! Why the difference point force by point force ([`half_kick`]): a force the controls do not
+//! change (a strut's, the aero's) then cancels to an exact zero, so a step whose controls
+//! change nothing at the current pose is the plain step bit for bit (gravity is not in the
+//! wrench at all). The totals are the fallback when the two passes listed different forces
+//! (an edge force on one pass only, a full list).
+//!
+//! Nothing here allocates.
+
+use super::{
+    ChassisForces, MAX_POINT_FORCES, SubstepForces, compute_forces_into, run_substeps,
+    substeps_for_step,
+};
+use crate::ground::Ground;
+use crate::input::Controls;
+use crate::params::{Derived, VehicleParams};
+use crate::state::VehicleState;
+use glam::DVec3;
+
+/// Stages 1–9 of the first substep of a step of `dt` from `s` with `controls`, into `out`:
+/// the `F(cₙ, u₋)` of the module docs when `controls` are the previous step's. The substep is
+/// the step's own (`dt / n`, `n` from [`substeps_for_step`] at `s`). The stages update `s`
+/// as a substep does; the caller puts it back before the step (the vehicle restores its
+/// rollback copy), so the wheel, drivetrain, input and steering states are not changed.
+pub fn first_substep_forces(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+    out: &mut SubstepForces,
+) {
+    let h = dt / substeps_for_step(p, d, s, dt) as f64;
+    compute_forces_into(p, d, controls, s, ground, h, out);
+}
+
+/// The half kick's force `½·(F₋ − F)` (N, world) from the old controls' forces `old` and the
+/// new ones `new` of the same substep: summed point force by point force when both list the
+/// same number and none was left out (then an unchanged force contributes an exact zero),
+/// else from the totals.
+///
+/// What [`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick)
+/// adds to the first substep's wrench of a step whose controls changed:
+///
+/// ```text
+/// ΔF = ½·(F(cₙ, u₋) − F(cₙ, u))      N, world frame, through the centre of mass
+/// Δv = h·ΔF/M                        m/s, the velocity correction of that substep
+/// ```
+///
+/// `F(cₙ, u)` is the sum of the substep's point forces (struts, tyres, aero) with the
+/// controls in force, `F(cₙ, u₋)` the same stages run at the same pose and states with the
+/// previous step's controls ([`first_substep_forces`]). The sign: a brake applied while
+/// moving has `F(cₙ, u₋) − F(cₙ, u)` along the motion, so the first substep brakes with half
+/// the force — the leapfrog's `½h·a(u₋) + ½h·a(u)` across the jump.
+///
+/// *Which controls*: the raw [`Controls`] the caller set (intent or direct wheel commands),
+/// compared with the previous step's by value: those are what a step holds. Smoothing, the
+/// hill hold and the driver aids run inside both passes from the same state, so the old
+/// pass sees what the old controls would have given at `cₙ` (a rate-limited pedal moves by at
+/// most its rate over `h`, and so does its kick); an aid's decision within a step follows
+/// the state, not a held input. *No torque*: the rotation's Strang splitting already closes
+/// each substep with a half kick of that substep's torque. No previous controls, no kick:
+/// after the vehicle is built, teleported, given a velocity, its dynamics copied, new
+/// parameters or a restore of a step-0 snapshot. Hosted, the kick is in the first substep's
+/// wrench (`substep_totals[0]`, and `total`), not in the point forces.
+pub fn half_kick(old: &SubstepForces, new: &SubstepForces) -> DVec3 {
+    let (a, b) = (&old.forces, &new.forces);
+    let listed = a.len() == b.len() && b.len() < MAX_POINT_FORCES;
+    let difference = if listed {
+        a.iter().zip(b.iter()).fold(DVec3::ZERO, |sum, (o, n)| {
+            sum + (o.force_world - n.force_world)
+        })
+    } else {
+        old.total.force - new.total.force
+    };
+    0.5 * difference
+}
+
+/// [`step_standalone`](super::step_standalone) with the input jump's half kick when
+/// `kick_from` holds the first substep's forces under the previous step's controls
+/// ([`first_substep_forces`] at this state): the first substep's wrench gets [`half_kick`]'s
+/// force. `None`: the plain step.
+pub fn step_standalone_with(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    kick_from: Option<&SubstepForces>,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) {
+    run_substeps(
+        p,
+        d,
+        controls,
+        kick_from,
+        s,
+        ground,
+        dt,
+        true,
+        &mut |_, _| {},
+    );
+}
+
+/// [`step_hosted`](super::step_hosted) with the input jump's half kick, as
+/// [`step_standalone_with`]: the first substep's wrench (`substep_totals[0]`, and so `total`)
+/// holds [`half_kick`]'s force, the point forces do not.
+pub fn step_hosted_with(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    kick_from: Option<&SubstepForces>,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    dt: f64,
+) -> ChassisForces {
+    let mut out = ChassisForces::default();
+    run_substeps(
+        p,
+        d,
+        controls,
+        kick_from,
+        s,
+        ground,
+        dt,
+        false,
+        &mut |k, f| {
+            out.add_substep(k, f);
+        },
+    );
+    out.finish_substeps();
+    out
+}
+
+#[cfg(test)]
+mod tests;
