@@ -107,6 +107,42 @@ fn vehicle_restore_reproduces_the_run_bit_for_bit() {
 }
 
 #[test]
+fn restore_with_the_half_kick_keeps_the_previous_controls() {
+    // With `input_jump_half_kick` the next step reads the previous step's controls too: a
+    // snapshot taken after new controls were set (before stepping them) must still restore
+    // the old ones, or the restored step would miss its half kick.
+    let g = Plane::flat();
+    let mut p = presets::sports_rwd();
+    p.sim.input_jump_half_kick = true;
+    let mut car = Vehicle::new(p).unwrap();
+    car.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 0.5)));
+    for k in 0..60 {
+        car.set_intent(intent_at(k, 0)).unwrap();
+        car.step(DT, &g);
+    }
+    car.set_intent(intent_at(60, 0)).unwrap();
+    let saved = car.snapshot();
+    assert!(saved.previous_controls.is_some());
+    let run = |car: &mut Vehicle| -> Vec<u64> {
+        (60..120)
+            .map(|k| {
+                car.set_intent(intent_at(k, 0)).unwrap();
+                car.step(DT, &g);
+                car.state_hash()
+            })
+            .collect()
+    };
+    let first = run(&mut car);
+    car.restore(&saved).unwrap();
+    assert_eq!(run(&mut car), first);
+    // The previous controls matter: without them the first restored step has no kick.
+    let mut forgot = saved.clone();
+    forgot.previous_controls = None;
+    car.restore(&forgot).unwrap();
+    assert_ne!(run(&mut car)[0], first[0]);
+}
+
+#[test]
 fn restore_brings_back_controls_and_enabled_wheels() {
     let g = Plane::flat();
     let mut car = Vehicle::new(presets::truck_6x6()).unwrap();

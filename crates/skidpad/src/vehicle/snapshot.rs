@@ -3,7 +3,8 @@
 //!
 //! A [`VehicleSnapshot`] holds everything a step reads or writes that is not a parameter: the
 //! [`VehicleState`] (chassis, wheels, drivetrain, smoothed inputs, helpers, time), the
-//! [`Controls`] in force, the step counter, the step fault, and which wheels are enabled
+//! [`Controls`] in force (and the previous step's, which the input jump's half kick compares
+//! them with), the step counter, the step fault, and which wheels are enabled
 //! ([`Vehicle::set_wheel_enabled`], the only parameter a vehicle changes at run time).
 //! Restoring it and applying the same inputs reproduces the run bit for bit
 //! (`tests/snapshot.rs`). Taking or restoring a snapshot copies the state (≈ 4 KB for a
@@ -55,6 +56,11 @@ pub struct VehicleSnapshot {
     pub fault: Option<StepFault>,
     /// Which wheels were enabled (first `state.n_wheels` entries).
     pub enabled: [bool; MAX_WHEELS],
+    /// The previous step's controls, kept with
+    /// [`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick) on
+    /// (`None` otherwise, before the first step and after a teleport or a set velocity): the
+    /// next step's half kick compares them with `controls`.
+    pub previous_controls: Option<Controls>,
 }
 
 impl Clone for VehicleSnapshot {
@@ -65,6 +71,7 @@ impl Clone for VehicleSnapshot {
             steps: self.steps,
             fault: self.fault,
             enabled: self.enabled,
+            previous_controls: self.previous_controls.clone(),
         }
     }
 
@@ -75,6 +82,7 @@ impl Clone for VehicleSnapshot {
         self.steps = source.steps;
         self.fault = source.fault;
         self.enabled = source.enabled;
+        self.previous_controls.clone_from(&source.previous_controls);
     }
 }
 
@@ -93,6 +101,7 @@ impl Vehicle {
             steps: self.steps,
             fault: self.fault,
             enabled,
+            previous_controls: self.previous_controls.clone(),
         }
     }
 
@@ -103,6 +112,7 @@ impl Vehicle {
         out.controls.clone_from(&self.controls);
         out.steps = self.steps;
         out.fault = self.fault;
+        out.previous_controls.clone_from(&self.previous_controls);
         out.enabled = [false; MAX_WHEELS];
         for (e, w) in out.enabled.iter_mut().zip(&self.params.wheels) {
             *e = w.enabled;
@@ -137,10 +147,9 @@ impl Vehicle {
         }
         self.state.clone_from(&snapshot.state);
         self.controls.clone_from(&snapshot.controls);
-        // The input jump's half kick: a snapshot taken after a step holds that step's
-        // controls (unless they were set again before it was taken).
-        self.previous_controls = (snapshot.steps > 0 && self.params.sim.input_jump_half_kick)
-            .then(|| snapshot.controls.clone());
+        // The input jump's half kick compares the next step's controls with these.
+        self.previous_controls
+            .clone_from(&snapshot.previous_controls);
         self.steps = snapshot.steps;
         self.fault = snapshot.fault;
         Ok(())
