@@ -191,16 +191,20 @@ fn suspension_stage_in<const N: usize>(
     }
     let mut arb = [0.0; N];
     susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
-    let mut bars = [0.0; N];
-    bar_engagement(&p.anti_roll_bars, |i| before[i].1, wheels, &mut bars[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let (was_jounce, was_in_contact, was_history) = before[i];
+        let touched_down = !was_in_contact && wheels[i].suspension.in_contact;
+        let bars = if touched_down && !p.anti_roll_bars.is_empty() {
+            bar_engagement(&p.anti_roll_bars, i, |j| before[j].1, wheels)
+        } else {
+            0.0
+        };
         let ws = &mut wheels[i];
         ws.edge_force_world = DVec3::ZERO;
         let mut touchdown = 0.0;
         if ws.suspension.in_contact && was_history && dt > 0.0 {
             if !was_in_contact {
-                let t = touchdown_force(p, d, chassis, i, (was_jounce, bars[i]), ws, dt);
+                let t = touchdown_force(p, d, chassis, i, (was_jounce, bars), ws, dt);
                 (touchdown, ws.edge_force_world) = (t.force, t.edge);
                 ws.suspension.jounce_velocity = t.rate;
             } else if let Some(x0) = risen_from(wp, ws) {

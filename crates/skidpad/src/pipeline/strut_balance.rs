@@ -264,13 +264,13 @@ fn against_motion(
     u * (susp::touchdown_impulse(delta_u, -speed, 1.0 / inv_mass) / h)
 }
 
-/// The anti-roll bars' energy (J) that each wheel's touchdown this substep engages, into `out`
-/// (zeroed first): a bar acts only while both its wheels are in contact
-/// ([`susp::anti_roll_forces`]), so when one of them touches down with the jounces
-/// `x_a`, `x_b` (`jounce` after this substep's update) the bar holds `½·k·(x_a − x_b)²` at
-/// once; the wheel that touched down is charged it (each half when both did), and its
-/// touchdown impulse takes it from the body ([`touchdown_force`]). `was[i]` is whether wheel
-/// `i` was in contact before this substep's update.
+/// The anti-roll bars' energy (J) that wheel `i`'s touchdown this substep engages: a bar
+/// acts only while both its wheels are in contact ([`susp::anti_roll_forces`]), so when one
+/// of them touches down with the jounces `x_a`, `x_b` (`jounce` after this substep's update)
+/// the bar holds `½·k·(x_a − x_b)²` at once; the wheel that touched down is charged it (each
+/// half when both did), and its touchdown impulse takes it from the body
+/// ([`touchdown_force`]). `was(j)` is whether wheel `j` was in contact before this substep's
+/// update; `i` is in contact now.
 ///
 /// Why: without it the bar's energy appeared from nothing and its forces then gave it to the
 /// body. The hatch's curb strike at 14.96 m/s and 1/120 s (t = 1.100 s): its front-left wheel
@@ -279,23 +279,25 @@ fn against_motion(
 /// the audit's allowance.
 pub(super) fn bar_engagement(
     bars: &[AntiRollBarParams],
+    i: usize,
     was: impl Fn(usize) -> bool,
     wheels: &[WheelState],
-    out: &mut [f64],
-) {
-    out.iter_mut().for_each(|e| *e = 0.0);
-    for bar in bars {
-        let (a, b) = (bar.wheel_a, bar.wheel_b);
-        let (sa, sb) = (&wheels[a].suspension, &wheels[b].suspension);
-        if !(sa.in_contact && sb.in_contact) || (was(a) && was(b)) {
+) -> f64 {
+    let mut e = 0.0;
+    for bar in bars.iter().filter(|b| b.wheel_a == i || b.wheel_b == i) {
+        let other = if bar.wheel_a == i {
+            bar.wheel_b
+        } else {
+            bar.wheel_a
+        };
+        if !wheels[other].suspension.in_contact {
             continue;
         }
-        let u = 0.5 * bar.stiffness * (sa.jounce - sb.jounce).powi(2);
-        let share = if was(a) || was(b) { u } else { 0.5 * u };
-        for w in [a, b].into_iter().filter(|&w| !was(w)) {
-            out[w] += share;
-        }
+        let dx = wheels[i].suspension.jounce - wheels[other].suspension.jounce;
+        let u = 0.5 * bar.stiffness * dx * dx;
+        e += if was(other) { u } else { 0.5 * u };
     }
+    e
 }
 
 /// A wheel in contact over the last substep and still, whose line left the plane it stood on
@@ -317,13 +319,14 @@ pub(super) fn bar_engagement(
 /// cancelled the 2.9 kN spring, and the point, closing on the face at 3.3 m/s along the
 /// strut, compressed it 29 mm in the substep with no force on the body: the spring gained
 /// 100 J no force took from it. On the new plane the damper resists that closing.
+#[inline]
 pub(super) fn fallen_rate(
     c: &crate::chassis::ChassisState,
     ws: &WheelState,
     frame: StrutFrame,
 ) -> Option<f64> {
-    let still = ws.surface_velocity_world == DVec3::ZERO;
-    if !(still && ws.ground_rise < -susp::GROUND_RISE_SLOP) {
+    // The rise first: almost never negative, so the test ends there.
+    if !(ws.ground_rise < -susp::GROUND_RISE_SLOP && ws.surface_velocity_world == DVec3::ZERO) {
         return None;
     }
     let (n, point) = (ws.contact_normal_world, ws.contact_point_world);

@@ -35,21 +35,18 @@ fn a_touchdown_is_charged_the_bar_it_engages() {
             stiffness: 10_000.0,
         },
     ];
-    let mut out = [7.0; 4];
     // Wheel 0 lands at full droop (−0.12 m) beside wheel 1 at +0.05 m, in contact before:
     // ½·20000·0.17² = 289 J to wheel 0. Wheels 2 and 3 both land (−0.02, +0.08 m):
     // ½·10000·0.1² = 50 J, 25 J each.
     let w = wheels([-0.12, 0.05, -0.02, 0.08], [true; 4]);
-    bar_engagement(&bars, |i| i == 1, &w, &mut out);
-    let by_hand = [289.0, 0.0, 25.0, 25.0];
-    for (got, want) in out.iter().zip(by_hand) {
-        assert!((got - want).abs() < 1e-9, "{out:?}");
+    let was = |i| i == 1;
+    let got = [0, 2, 3].map(|i| bar_engagement(&bars, i, was, &w));
+    for (got, want) in got.iter().zip([289.0, 25.0, 25.0]) {
+        assert!((got - want).abs() < 1e-9, "{got}");
     }
-    // A bar both of whose wheels were in contact engages nothing (its forces are explicit),
-    // and a bar with a wheel in the air is not engaged.
+    // A bar with its other wheel in the air is not engaged.
     let w = wheels([-0.12, 0.05, -0.02, 0.08], [true, true, true, false]);
-    bar_engagement(&bars, |i| i < 2, &w, &mut out);
-    assert_eq!(out, [0.0; 4]);
+    assert_eq!(bar_engagement(&bars, 2, was, &w), 0.0);
 }
 
 #[test]
