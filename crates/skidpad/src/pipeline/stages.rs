@@ -193,12 +193,7 @@ fn suspension_stage_in<const N: usize>(
     susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let (was_jounce, was_in_contact, was_history) = before[i];
-        let touched_down = !was_in_contact && wheels[i].suspension.in_contact;
-        let bars = if touched_down && !p.anti_roll_bars.is_empty() {
-            bar_engagement(&p.anti_roll_bars, i, |j| before[j].1, wheels)
-        } else {
-            0.0
-        };
+        let bars = bar_engagement(&p.anti_roll_bars, i, |j| before[j].1, wheels);
         let ws = &mut wheels[i];
         ws.edge_force_world = DVec3::ZERO;
         let mut touchdown = 0.0;

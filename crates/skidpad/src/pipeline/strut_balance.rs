@@ -270,13 +270,14 @@ fn against_motion(
 /// the bar holds `½·k·(x_a − x_b)²` at once; the wheel that touched down is charged it (each
 /// half when both did), and its touchdown impulse takes it from the body
 /// ([`touchdown_force`]). `was(j)` is whether wheel `j` was in contact before this substep's
-/// update; `i` is in contact now.
+/// update; 0 unless wheel `i` touched down (in contact now, not before).
 ///
 /// Why: without it the bar's energy appeared from nothing and its forces then gave it to the
 /// body. The hatch's curb strike at 14.96 m/s and 1/120 s (t = 1.100 s): its front-left wheel
 /// touched down at full droop (−119 mm, the strut storing 0.1 J) while the front-right stood
 /// at +59 mm; the front bar's 138 J appeared in that substep, and the step rose 62 J beyond
 /// the audit's allowance.
+#[inline(always)]
 pub(super) fn bar_engagement(
     bars: &[AntiRollBarParams],
     i: usize,
@@ -284,6 +285,9 @@ pub(super) fn bar_engagement(
     wheels: &[WheelState],
 ) -> f64 {
     let mut e = 0.0;
+    if bars.is_empty() || was(i) || !wheels[i].suspension.in_contact {
+        return e;
+    }
     for bar in bars.iter().filter(|b| b.wheel_a == i || b.wheel_b == i) {
         let other = if bar.wheel_a == i {
             bar.wheel_b

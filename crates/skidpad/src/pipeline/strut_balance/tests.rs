@@ -44,7 +44,9 @@ fn a_touchdown_is_charged_the_bar_it_engages() {
     for (got, want) in got.iter().zip([289.0, 25.0, 25.0]) {
         assert!((got - want).abs() < 1e-9, "{got}");
     }
-    // A bar with its other wheel in the air is not engaged.
+    // A wheel that was in contact engages nothing (the bar's forces are explicit), and a
+    // bar with its other wheel in the air is not engaged.
+    assert_eq!(bar_engagement(&bars, 1, was, &w), 0.0);
     let w = wheels([-0.12, 0.05, -0.02, 0.08], [true, true, true, false]);
     assert_eq!(bar_engagement(&bars, 2, was, &w), 0.0);
 }
