@@ -277,6 +277,9 @@ fn against_motion(
 /// touched down at full droop (−119 mm, the strut storing 0.1 J) while the front-right stood
 /// at +59 mm; the front bar's 138 J appeared in that substep, and the step rose 62 J beyond
 /// the audit's allowance.
+///
+/// Inlined into the suspension stage: the test of whether wheel `i` touched down runs at every
+/// wheel every substep and almost never passes; the sum is `bar_engagement_at`, out of line.
 #[inline(always)]
 pub(super) fn bar_engagement(
     bars: &[AntiRollBarParams],
@@ -284,10 +287,21 @@ pub(super) fn bar_engagement(
     was: impl Fn(usize) -> bool,
     wheels: &[WheelState],
 ) -> f64 {
-    let mut e = 0.0;
     if bars.is_empty() || was(i) || !wheels[i].suspension.in_contact {
-        return e;
+        return 0.0;
     }
+    bar_engagement_at(bars, i, was, wheels)
+}
+
+/// [`bar_engagement`] once wheel `i` touched down.
+#[inline(never)]
+fn bar_engagement_at(
+    bars: &[AntiRollBarParams],
+    i: usize,
+    was: impl Fn(usize) -> bool,
+    wheels: &[WheelState],
+) -> f64 {
+    let mut e = 0.0;
     for bar in bars.iter().filter(|b| b.wheel_a == i || b.wheel_b == i) {
         let other = if bar.wheel_a == i {
             bar.wheel_b
