@@ -57,7 +57,9 @@ fn reference(
     };
     ws.ground_rise = match (ws.measured_jounce, hit) {
         (Some(_), Some(c)) => previous.contact_with(&q).map_or(0.0, |old| {
-            (old.centre_distance - c.centre_distance).max(0.0)
+            susp::ground_rise(old.centre_distance, c.centre_distance, || {
+                (c.point - previous.point).dot(previous.normal)
+            })
         }),
         _ => 0.0,
     };

@@ -1,7 +1,10 @@
 //! Stages 1–9 of a substep, each a function over the vehicle's params and state (see the
 //! [table](super)).
 
-use super::strut_balance::{StrutFrame, edge_force, lift_off_limited, risen_from, touchdown_force};
+use super::strut_balance::{
+    StrutFrame, bar_engagement, edge_force, fallen_rate, lift_off_limited, risen_from,
+    touchdown_force,
+};
 use super::{AppliedForce, ChassisForces};
 use crate::MAX_WHEELS;
 use crate::aero::{self, MAX_AERO_FORCES};
@@ -142,9 +145,11 @@ fn strut_line(
 /// then each wheel's spring, damper, bump-stop and bar force, and for a wheel that touched the
 /// ground within the last substep, or whose ground rose into it within the substep
 /// ([`WheelState::ground_rise`]), the touchdown impulse the explicit spring missed
-/// ([`susp::touchdown_impulse`]); a wheel whose contact point recedes faster than its strut
-/// can follow pushes no more than the strut releases ([`susp::lift_off_force`]). The energy
-/// balances are in `pipeline::strut_balance`.
+/// ([`susp::touchdown_impulse`], with the energy of the anti-roll bars the touchdown
+/// engages); a wheel whose contact point recedes faster than its strut can follow pushes no
+/// more than the strut releases ([`susp::lift_off_force`]); a wheel whose line left its plane
+/// for a surface beside it (a curb's face met from the side) damps at its rate on the new
+/// plane. The energy balances are in `pipeline::strut_balance`.
 pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
     // The scratch holds the wheels in use rounded up to 4 or 8, not `MAX_WHEELS` (zeroed
     // per call: a `memset` of 1 KB).
@@ -188,12 +193,13 @@ fn suspension_stage_in<const N: usize>(
     susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let (was_jounce, was_in_contact, was_history) = before[i];
+        let bars = bar_engagement(&p.anti_roll_bars, i, |j| before[j].1, wheels);
         let ws = &mut wheels[i];
         ws.edge_force_world = DVec3::ZERO;
         let mut touchdown = 0.0;
         if ws.suspension.in_contact && was_history && dt > 0.0 {
             if !was_in_contact {
-                let t = touchdown_force(p, d, chassis, i, was_jounce, ws, dt);
+                let t = touchdown_force(p, d, chassis, i, (was_jounce, bars), ws, dt);
                 (touchdown, ws.edge_force_world) = (t.force, t.edge);
                 ws.suspension.jounce_velocity = t.rate;
             } else if let Some(x0) = risen_from(wp, ws) {
@@ -202,6 +208,10 @@ fn suspension_stage_in<const N: usize>(
                 // plane the wheel stood on.
                 let sp = &wp.suspension;
                 ws.suspension.jounce_velocity = (x0.min(sp.max_compression) - was_jounce) / dt;
+            } else if let Some(rate) = fallen_rate(chassis, ws, StrutFrame { com, up: -dirs[i] }) {
+                // Nor the jump to a surface beside it farther along its line: the rate on
+                // the new plane.
+                ws.suspension.jounce_velocity = rate;
             }
         }
         let ss = &mut ws.suspension;

@@ -146,6 +146,25 @@ pub fn strut_energy(p: &SuspensionParams, rest_force: f64, x: f64) -> f64 {
 /// under a 10 kN spring is 0.01 J. Unit: m.
 pub const GROUND_RISE_SLOP: f64 = 1e-6;
 
+/// The contact stage's ground rise ([`crate::wheel::WheelState::ground_rise`], m) from the
+/// centre travel `s_old` at which the wheel's line meets the plane it stood on, the travel
+/// `s` of the ground found now, and how far the new contact point stands above that plane,
+/// `above()` (m, computed only when the ground found is farther): `s_old − s` when the
+/// ground found is nearer along the line (it rose into the wheel); negative, `s_old − s`,
+/// only when it is farther along the line by more than [`GROUND_RISE_SLOP`] while its contact
+/// point stands above the old plane by more than that (the line left the plane for a surface
+/// beside the wheel, a curb's face met from the side); 0 otherwise (ground falling away below
+/// the old plane, a crest rolled over).
+#[inline]
+pub fn ground_rise(s_old: f64, s: f64, above: impl FnOnce() -> f64) -> f64 {
+    let rise = s_old - s;
+    if rise < -GROUND_RISE_SLOP && above() > GROUND_RISE_SLOP {
+        rise
+    } else {
+        rise.max(0.0)
+    }
+}
+
 /// The impulse (N·s, ≥ 0, along the contact normal) a wheel that touched down within the
 /// last substep missed.
 ///

@@ -308,9 +308,13 @@ fn query_general(
     ws.ground_rise = match (ws.measured_jounce, hit) {
         // The previous plane shares the new hit's crown offset when its normal has the same
         // bits (flat ground): the same contact without fitting the crown twice.
-        (Some(_), Some((s, _, fit))) => previous
+        (Some(_), Some((s, point, fit))) => previous
             .contact_with_fit(&nq, ws.hit_cache.normal, fit)
-            .map_or(0.0, |old| (old.centre_distance - s).max(0.0)),
+            .map_or(0.0, |old| {
+                susp::ground_rise(old.centre_distance, s, || {
+                    (point - previous.point).dot(previous.normal)
+                })
+            }),
         _ => 0.0,
     };
 }

@@ -112,8 +112,11 @@ pub(super) fn query_on_plane(
                 normal: old_normal,
                 from_ray,
             };
-            old.travel(&nq, plane.normal, f.fit)
-                .map_or(0.0, |s_old| (s_old - f.s).max(0.0))
+            old.travel(&nq, plane.normal, f.fit).map_or(0.0, |s_old| {
+                crate::suspension::model::ground_rise(s_old, f.s, || {
+                    (f.point - old_point).dot(old_normal)
+                })
+            })
         }
         (false, _) => 0.0,
     };

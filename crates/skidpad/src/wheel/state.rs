@@ -60,9 +60,13 @@ pub struct WheelState {
     /// (`None`: no drivable ground within the travel). Unit: m.
     pub measured_jounce: Option<f64>,
     /// Contact stage: how much higher (as jounce) the ground found this substep is than the
-    /// plane the wheel stood on at the last query, met at this substep's pose (≥ 0; 0 when
+    /// plane the wheel stood on at the last query, met at this substep's pose (0 when
     /// either query found no ground). What the suspension stage's ground-rise impulse
-    /// balances ([`crate::suspension::model::touchdown_impulse`]). Unit: m.
+    /// balances ([`crate::suspension::model::touchdown_impulse`]). Negative only when the
+    /// ground found is farther along the line but stands above that plane (the line left it
+    /// for a surface beside the wheel, a curb's face met from the side): the damper then
+    /// reads the strut's rate on the new plane, not the jump (`pipeline::suspension_stage`,
+    /// [`crate::suspension::model::ground_rise`]). Unit: m.
     pub ground_rise: f64,
     /// Suspension stage: the force over this substep that takes from the body the energy
     /// ground rising into the wheel stored in its strut (against the contact point's motion,

@@ -86,11 +86,15 @@ fn reference(
         _ => None,
     };
     ws.ground_rise = match (ws.measured_jounce, hit) {
-        (Some(_), Some((c, fit))) => previous
-            .contact_with_fit(&nq, c.normal, fit)
-            .map_or(0.0, |old| {
-                (old.centre_distance - c.centre_distance).max(0.0)
-            }),
+        (Some(_), Some((c, fit))) => {
+            previous
+                .contact_with_fit(&nq, c.normal, fit)
+                .map_or(0.0, |old| {
+                    susp::ground_rise(old.centre_distance, c.centre_distance, || {
+                        (c.point - previous.point).dot(previous.normal)
+                    })
+                })
+        }
         _ => 0.0,
     };
 }
