@@ -270,6 +270,7 @@ pub fn grip_stage(
             wheel::tire_heat(wp, &input, ws, air, water, dt);
             ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
         });
+        add_drive_work(p, s, dt);
         return;
     }
     // The coupled solve's per-wheel input, linearisation and pending force limit: scratch of
@@ -282,6 +283,19 @@ pub fn grip_stage(
         (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
     });
     coupled_solve(p, d, prep, s, &contacts, ground, dt);
+    add_drive_work(p, s, dt);
+}
+
+/// The substep's drive work on each enabled wheel, `τ_drive·ω'·dt` with the spin `ω'` the
+/// grip stage's implicit solve ended it at, added to [`WheelState::drive_work`] (why that
+/// `ω'`: its docs).
+#[inline]
+fn add_drive_work(p: &VehicleParams, s: &mut VehicleState, dt: f64) {
+    for (wp, ws) in p.wheels.iter().zip(s.wheels.iter_mut()) {
+        if wp.enabled {
+            ws.drive_work += ws.drive_torque * ws.tire.omega * dt;
+        }
+    }
 }
 
 /// The grip stage's walk over the enabled wheels, one loop for both of its paths: a wheel off
