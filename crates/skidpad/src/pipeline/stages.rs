@@ -191,10 +191,12 @@ fn suspension_stage_in<const N: usize>(
         let ws = &mut wheels[i];
         ws.edge_force_world = DVec3::ZERO;
         let mut touchdown = 0.0;
+        ws.suspension.began_receding &= ws.suspension.in_contact;
         if ws.suspension.in_contact && was_history && dt > 0.0 {
             if !was_in_contact {
                 let t = touchdown_force(p, d, chassis, i, was_jounce, ws, dt);
                 (touchdown, ws.edge_force_world) = (t.force, t.edge);
+                ws.suspension.began_receding = t.receding;
                 ws.suspension.jounce_velocity = t.rate;
             } else if let Some(x0) = risen_from(wp, ws) {
                 ws.edge_force_world = edge_force(p, d, chassis, i, x0, ws, dt);
