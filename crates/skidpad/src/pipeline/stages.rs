@@ -268,11 +268,11 @@ pub fn grip_stage(
         on_ground_wheels(p, d, s, Some(dt), |_, wp, (at, corner), ws| {
             let input = tire_input(p, surfaces, wp, at, corner, ws);
             let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
+            add_drive_work(ws, dt);
             let water = surfaces.get(ws.surface).water_depth;
             wheel::tire_heat(wp, &input, ws, air, water, dt);
             ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
         });
-        add_drive_work(p, s, dt);
         return;
     }
     // The coupled solve's per-wheel input, linearisation and pending force limit: scratch of
@@ -285,19 +285,14 @@ pub fn grip_stage(
         (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
     });
     coupled_solve(p, d, prep, s, &contacts, ground, dt);
-    add_drive_work(p, s, dt);
 }
 
-/// The substep's drive work on each enabled wheel, `τ_drive·ω'·dt` with the spin `ω'` the
-/// grip stage's implicit solve ended it at, added to [`WheelState::drive_work`] (why that
-/// `ω'`: its docs).
-#[inline]
-fn add_drive_work(p: &VehicleParams, s: &mut VehicleState, dt: f64) {
-    for (wp, ws) in p.wheels.iter().zip(s.wheels.iter_mut()) {
-        if wp.enabled {
-            ws.drive_work += ws.drive_torque * ws.tire.omega * dt;
-        }
-    }
+/// The substep's drive work on a wheel whose spin is solved, `τ_drive·ω'·dt` with the spin
+/// `ω'` the grip stage's implicit solve ended it at, added to [`WheelState::drive_work`] (why
+/// that `ω'`: its docs). Called where each path writes the spin, in the loops it runs anyway.
+#[inline(always)]
+pub(super) fn add_drive_work(ws: &mut WheelState, dt: f64) {
+    ws.drive_work += ws.drive_torque * ws.tire.omega * dt;
 }
 
 /// The grip stage's walk over the enabled wheels, one loop for both of its paths: a wheel off
@@ -327,6 +322,7 @@ fn on_ground_wheels(
         if !ws.suspension.in_contact {
             if let Some(dt) = spin_free {
                 wheel::spin_free(wp, ws, dt);
+                add_drive_work(ws, dt);
             }
             ws.normal_load = 0.0;
             ws.tire_input = None;
