@@ -497,6 +497,10 @@ fn run_substeps(
     // The rims' vehicle-frame box and the body's automatic box depend on the parameters
     // only: computed once with the other derived constants.
     let rims = &d.step_boxes;
+    // The step's drive work is summed over its substeps by their grip stages.
+    for w in s.wheels.iter_mut() {
+        w.drive_work = 0.0;
+    }
     for k in 0..n {
         compute_forces_into(p, d, controls, s, ground, h, &mut forces);
         if k == 0

@@ -197,10 +197,12 @@ fn suspension_stage_in<const N: usize>(
         let ws = &mut wheels[i];
         ws.edge_force_world = DVec3::ZERO;
         let mut touchdown = 0.0;
+        ws.suspension.began_receding &= ws.suspension.in_contact;
         if ws.suspension.in_contact && was_history && dt > 0.0 {
             if !was_in_contact {
                 let t = touchdown_force(p, d, chassis, i, (was_jounce, bars), ws, dt);
                 (touchdown, ws.edge_force_world) = (t.force, t.edge);
+                ws.suspension.began_receding = t.receding;
                 ws.suspension.jounce_velocity = t.rate;
             } else if let Some(x0) = risen_from(wp, ws) {
                 ws.edge_force_world = edge_force(p, d, chassis, i, x0, ws, dt);
@@ -276,6 +278,7 @@ pub fn grip_stage(
         on_ground_wheels(p, d, s, Some(dt), |_, wp, (at, corner), ws| {
             let input = tire_input(p, surfaces, wp, at, corner, ws);
             let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
+            add_drive_work(ws, dt);
             let water = surfaces.get(ws.surface).water_depth;
             wheel::tire_heat(wp, &input, ws, air, water, dt);
             ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
@@ -292,6 +295,14 @@ pub fn grip_stage(
         (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
     });
     coupled_solve(p, d, prep, s, &contacts, ground, dt);
+}
+
+/// The substep's drive work on a wheel whose spin is solved, `τ_drive·ω'·dt` with the spin
+/// `ω'` the grip stage's implicit solve ended it at, added to [`WheelState::drive_work`] (why
+/// that `ω'`: its docs). Called where each path writes the spin, in the loops it runs anyway.
+#[inline(always)]
+pub(super) fn add_drive_work(ws: &mut WheelState, dt: f64) {
+    ws.drive_work += ws.drive_torque * ws.tire.omega * dt;
 }
 
 /// The grip stage's walk over the enabled wheels, one loop for both of its paths: a wheel off
@@ -321,6 +332,7 @@ fn on_ground_wheels(
         if !ws.suspension.in_contact {
             if let Some(dt) = spin_free {
                 wheel::spin_free(wp, ws, dt);
+                add_drive_work(ws, dt);
             }
             ws.normal_load = 0.0;
             ws.tire_input = None;

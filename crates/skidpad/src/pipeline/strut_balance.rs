@@ -46,19 +46,26 @@ pub(super) fn lift_off_limited(
     d: &Derived,
     c: &crate::chassis::ChassisState,
     i: usize,
-    ws: &WheelState,
+    ws: &mut WheelState,
     frame: StrutFrame,
     h: f64,
 ) -> f64 {
-    let (sp, ss) = (&p.wheels[i].suspension, &ws.suspension);
     let (n, point) = (ws.contact_normal_world, ws.contact_point_world);
     // `c.point_velocity(..)` with the stage's centre of mass.
     let v_point = c.linear_velocity_world + c.angular_velocity_world.cross(point - frame.com);
     let v_n = (v_point - ws.surface_velocity_world).dot(n);
+    if v_n <= 0.0 {
+        // The point closes: a contact that began separating is an ordinary one from now on.
+        ws.suspension.began_receding = false;
+    }
+    let (sp, ss) = (&p.wheels[i].suspension, &ws.suspension);
     let cos = n.dot(frame.up).max(wheel::MIN_NORMAL_COS);
     let lowest = (ss.jounce - sp.max_expansion_speed * h).max(-sp.max_droop);
     if ss.force <= 0.0 || v_n <= 0.0 {
         return ss.force;
+    }
+    if ss.began_receding {
+        return lift_off_force_at(p, d, c, i, ws, frame, (v_n, cos, lowest), h);
     }
     // The strut's extension with the force's own kick, with an upper bound of the point's
     // inverse mass.
@@ -122,7 +129,37 @@ fn lift_off_force_at(
         let delta_u = energy(x) - energy(lowest);
         return susp::lift_off_force(ss.force, delta_u, v_n, cos, m_eff, h);
     }
+    if ss.began_receding {
+        return began_receding_force(ss.force, energy, x, r);
+    }
     susp::receding_force(ss.force, energy, x, r)
+}
+
+/// The explicit force (N) of a strut at raw jounce `x` whose contact began separating (its
+/// point receding at the touchdown) and has not closed since: [`susp::receding_force`] if
+/// it leaves within the substep, else the secant bound even though it stays,
+/// `F·d(F) ≤ U*(x) − U*(x − d(F))` ([`susp::secant_force`]): `f` if it keeps it.
+///
+/// Why: the explicit strut's usual error on extension (`F(x)·d − ΔU`, the force at the
+/// start of the travel) is paid back on compression by a contact that lasts; one that began
+/// separating and leaves again never compresses. The kart on a curb's edge at 14.90 m/s,
+/// 1/120 s: a strut found past full compression on the tilted edge while its point
+/// receded, kept its full force one substep (predicted 19.4 of 20.7 mm) and left with
+/// 67.2 J of work on the body against 13.6 J released.
+pub(super) fn began_receding_force(
+    f: f64,
+    energy: impl Fn(f64) -> f64,
+    x: f64,
+    r: susp::Recede,
+) -> f64 {
+    let d = r.travel(f);
+    if d > r.room {
+        return susp::receding_force(f, energy, x, r);
+    }
+    if f * d <= energy(x) - energy(x - d) {
+        return f;
+    }
+    susp::secant_force(f, f, energy, x, r)
 }
 
 /// What [`lift_off_limited`] shares across one suspension stage's wheels: the body's centre
@@ -222,7 +259,12 @@ pub(super) fn touchdown_force(
     } else {
         DVec3::ZERO
     };
-    Touchdown { force, edge, rate }
+    Touchdown {
+        force,
+        edge,
+        rate,
+        receding: v_n > 0.0,
+    }
 }
 
 /// What [`touchdown_force`] gives a wheel that touched down within the last substep.
@@ -233,6 +275,8 @@ pub(super) struct Touchdown {
     pub(super) edge: DVec3,
     /// The strut's compression rate for the damper (m/s).
     pub(super) rate: f64,
+    /// The contact point was separating at the touchdown (`v_n > 0`: no normal impulse).
+    pub(super) receding: bool,
 }
 
 /// The change of the velocity (m/s, world) of the body's point `point` under an impulse `j`

@@ -286,14 +286,21 @@ pub fn receding_force(f: f64, energy: impl Fn(f64) -> f64, x: f64, r: Recede) ->
     if r.travel(limited) >= r.room {
         return limited;
     }
-    // The secant bound: `F·d(F) ≤ U*(x) − U*(x − d(F))` holds at 0 (nothing pushes) and
-    // fails at `limited` (its work is `ΔU` over less travel than the room).
+    // `limited` fails the secant bound (its work is `ΔU` over less travel than the room).
+    secant_force(limited, f, energy, x, r)
+}
+
+/// The largest force in `[0, hi]` (bisection to `1e-9·scale`, `hi` failing it) whose work
+/// on the receding point, `F·d(F)` with `d(F) = r.travel(F)` (within `r.room`), is no more
+/// than the energy the strut releases over that travel, `U*(x) − U*(x − d(F))` (0 always
+/// keeps it: nothing pushes).
+pub fn secant_force(hi: f64, scale: f64, energy: impl Fn(f64) -> f64, x: f64, r: Recede) -> f64 {
     let within = |g: f64| {
         let d = r.travel(g);
         g * d <= energy(x) - energy(x - d)
     };
-    let (mut lo, mut hi) = (0.0, limited);
-    while hi - lo > 1e-9 * f {
+    let (mut lo, mut hi) = (0.0, hi);
+    while hi - lo > 1e-9 * scale {
         let mid = 0.5 * (lo + hi);
         if within(mid) { lo = mid } else { hi = mid }
     }

@@ -2,7 +2,11 @@
 
 /// Runtime state of one suspension line. `Default` is "no history": the next update takes the
 /// measured jounce as is, with zero velocity (what a spawn or a teleport needs).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+///
+/// Its `Debug` form (part of the determinism hash) is `#[derive(Debug)]`'s, with
+/// [`SuspensionState::began_receding`] printed only while it is set: a run in which no
+/// contact ever begins separating hashes as it did before the flag existed.
+#[derive(Clone, Copy, PartialEq, Default)]
 pub struct SuspensionState {
     /// Jounce from the design position, positive in compression, within
     /// `[−max_droop, max_compression]`. Unit: m.
@@ -37,4 +41,32 @@ pub struct SuspensionState {
     pub camber: f64,
     /// Toe angle from the kinematic graph (positive = toe-in). Unit: rad.
     pub toe: f64,
+    /// The wheel touched down while its contact point was separating (no touchdown impulse)
+    /// and the point has not closed since: its strut force keeps the secant bound
+    /// (`pipeline::strut_balance::began_receding_force`). Cleared when the point closes or
+    /// the wheel leaves the ground.
+    pub began_receding: bool,
+}
+
+impl std::fmt::Debug for SuspensionState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("SuspensionState");
+        d.field("jounce", &self.jounce)
+            .field("raw_jounce", &self.raw_jounce)
+            .field("jounce_velocity", &self.jounce_velocity)
+            .field("has_history", &self.has_history)
+            .field("in_contact", &self.in_contact)
+            .field("spring_force", &self.spring_force)
+            .field("damper_force", &self.damper_force)
+            .field("bump_stop_force", &self.bump_stop_force)
+            .field("anti_roll_force", &self.anti_roll_force)
+            .field("touchdown_force", &self.touchdown_force)
+            .field("force", &self.force)
+            .field("camber", &self.camber)
+            .field("toe", &self.toe);
+        if self.began_receding {
+            d.field("began_receding", &true);
+        }
+        d.finish()
+    }
 }

@@ -19,8 +19,8 @@ use glam::DVec3;
 ///
 /// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
 /// every field but the derived caches [`WheelState::axle_world_substep`],
-/// [`WheelState::strut_top_substep`] and [`WheelState::travel_substep`], in declaration
-/// order, as `#[derive(Debug)]` would.
+/// [`WheelState::strut_top_substep`] and [`WheelState::travel_substep`] and the step output
+/// [`WheelState::drive_work`], in declaration order, as `#[derive(Debug)]` would.
 #[derive(Clone, Copy, PartialEq, Default)]
 pub struct WheelState {
     /// Suspension line.
@@ -33,6 +33,17 @@ pub struct WheelState {
     pub drive_torque: f64,
     /// Brake torque applied this step. Unit: N·m.
     pub brake_torque: f64,
+    /// Step output, not physics state: the work the drive torque did on this wheel over the
+    /// last step, `Σ_substeps τ_drive·ω'·h` (signed: negative where the driveline takes energy
+    /// back), with the spin `ω'` at the end of each substep, the one the grip stage's
+    /// implicit (backward-Euler) spin solve evaluates every torque at. Why that `ω'`: the
+    /// solve is `I·(ω' − ω) = h·Σ τ_k(ω')`, so the spin's energy changes by
+    /// `½·I·(ω'² − ω²) = h·Σ τ_k·ω' − ½·I·(ω' − ω)²`: in the scheme's own energy balance each
+    /// torque does the work `τ_k·ω'·h`, and the scheme dissipates `½·I·(ω' − ω)² ≥ 0` besides.
+    /// Cleared when a step starts ([`crate::vehicle::Vehicle::step`] and its hosted form),
+    /// added to by every substep's grip stage (`pipeline::grip_stage`). Left out of the `Debug`
+    /// form: the determinism hash is the same with or without it. Unit: J.
+    pub drive_work: f64,
     /// Inputs stage: the hand-brake command acting on this wheel (0 on a wheel without a
     /// hand brake or under direct commands), read by the grip stage's hand-brake grip shaping.
     /// Unit: 1.

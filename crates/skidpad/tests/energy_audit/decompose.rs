@@ -2,9 +2,7 @@
 //! and the springs (`cargo test -p skidpad --test energy_audit decompose -- --ignored --nocapture`
 //! with `AUDIT_PRESET`, `AUDIT_EVENT`, `AUDIT_DT`).
 
-use crate::energy::{
-    body_energy, drive_power, end_jounces, spring_energy_end, spring_energy_state,
-};
+use crate::energy::{body_energy, drive_work, end_jounces, spring_energy_end, spring_energy_state};
 use crate::events::{Event, all_presets, setup};
 use skidpad::vehicle::Vehicle;
 
@@ -54,7 +52,7 @@ fn decompose() {
     for _ in 0..(event.duration() / dt).round() as usize {
         v.step(dt, &ground);
         let (b, s, n) = split(&v);
-        let w = drive_power(&v) * dt;
+        let w = drive_work(&v);
         let (rs, re) = (b + s - b0 - s0 - w, b + n - b0 - n0 - w);
         let j1 = end_jounces(&v, &*ground, dt);
         if re > min {

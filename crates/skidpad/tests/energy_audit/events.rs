@@ -2,7 +2,7 @@
 //! grounds and starts, and one audited run.
 
 use super::energy::{
-    PatchStart, ROUNDING, body_energy, drive_power, end_jounces, energy, explicit_spring_allowance,
+    PatchStart, ROUNDING, body_energy, drive_work, end_jounces, energy, explicit_spring_allowance,
     explicit_spring_offset, explicit_strut_allowance, patch_reload,
 };
 use parry3d_f64::shape::SharedShape;
@@ -174,13 +174,13 @@ pub fn audit_scaled(p: VehicleParams, event: Event, dt: f64, scale: f64) -> Audi
         let x1 = end_jounces(&v, &*ground, dt);
         let reload = patch_reload(&v, &*ground, &patches);
         patches = PatchStart::of(&v, &*ground);
-        let raw = e - e0 - reload - drive_power(&v) * dt - ROUNDING * scale;
+        let raw = e - e0 - reload - drive_work(&v) - ROUNDING * scale;
         // The explicit struts' term from the previous end pose, or from the jounce their
         // force was evaluated at (a touchdown or a ground rise within the step), the larger.
         let allow = explicit_spring_allowance(&v, &x0, &x1).max(explicit_strut_allowance(&v, &x1));
         let excess = raw - allow;
         out.raw_rise = out.raw_rise.max(raw);
-        work += drive_power(&v) * dt;
+        work += drive_work(&v);
         let offset = explicit_spring_offset(&v, &x0, &x1);
         x0 = x1;
         out.gain = out.gain.max(e - e_start - work - ROUNDING * scale - offset);

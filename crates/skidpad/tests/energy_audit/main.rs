@@ -364,7 +364,7 @@ mod events;
 mod margin;
 mod trace;
 
-use energy::{ROUNDING, drive_power, energy};
+use energy::{ROUNDING, drive_work, energy};
 use events::{Audit, Event, STEPS, all_presets, audit};
 
 use skidpad::ground::Plane;
@@ -511,7 +511,7 @@ fn the_8x8_truck_rolling_over_in_sine_with_dwell_is_not_launched() {
     let mut observe = |v: &Vehicle| {
         let (e, _) = energy(v, &Plane::flat(), dt);
         assert!(e.is_finite());
-        work += drive_power(v) * dt;
+        work += drive_work(v);
         if e_max.is_finite() {
             worst = worst.max(e - work - e_max);
         }

@@ -60,10 +60,12 @@ pub(super) fn coupled_solve(
             t.omega = sol.omega[i];
             t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);
             wheel::clear_contact_forces(ws);
+            super::add_drive_work(ws, dt);
             continue;
         };
         let (fx, fy) = (sol.fx[i], sol.fy[i]);
         finish_contact(&wp.tire, c, &mut ws.tire, sol.omega[i], fx, fy, dt);
+        super::add_drive_work(ws, dt);
         let water = ground.surfaces().get(ws.surface).water_depth;
         wheel::tire_heat(wp, c, ws, p.sim.air_temperature, water, dt);
         slip_power += fx * (sol.omega[i] * wp.radius - c.vx) - fy * c.vy;

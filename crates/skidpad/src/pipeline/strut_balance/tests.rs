@@ -1,6 +1,7 @@
 //! The strut balances worked out by hand: the bars a touchdown engages, the ground rise of a
 //! surface met from the side and the damper's rate on it, the touchdown impulse paying the
-//! bars; the lift-off gate's bound of the inverse effective mass against the exact one.
+//! bars; the lift-off gate's bound of the inverse effective mass against the exact one, and
+//! the secant bound of a contact that began separating.
 
 use super::*;
 use crate::chassis::ChassisState;
@@ -153,4 +154,32 @@ fn the_inverse_mass_bound_is_never_below_the_exact_one() {
         let bound = inv_mass_bound(mass, &inv, r.length_squared());
         assert!(bound >= exact * (1.0 - 1e-12), "{bound} < {exact}");
     }
+}
+
+/// [`began_receding_force`] on a linear strut, `U*(y) = ½·k·y²` with `k` = 10⁴ N/m at
+/// `x` = 10 mm (`F(x)` = 100 N, 0.5 J stored), its point receding at 0.4 m/s over
+/// `h` = 0.01 s on a body too heavy for the force's own kick to count (`m_eff` = 10¹² kg,
+/// `cos θ` = 1): `d` = 4 mm of 10 mm of room, so the wheel stays. The secant bound
+/// `F·d ≤ U*(x) − U*(x − d) = k·d·(x − d/2)` gives `F ≤ k·(x − d/2)` = 10⁴ · 0.008 = 80 N:
+/// the explicit 100 N would do 0.4 J of work releasing 0.32 J. An ordinary contact keeps
+/// its 100 N ([`susp::receding_force`]: the point stays on the ground), a force within the
+/// bound is kept, and a strut that leaves gets [`susp::receding_force`]'s limit.
+#[test]
+fn a_contact_that_began_separating_keeps_the_secant_bound_worked_out_by_hand() {
+    let energy = |y: f64| 0.5 * 1.0e4 * y * y;
+    let r = susp::Recede {
+        v_n: 0.4,
+        cos: 1.0,
+        m_eff: 1.0e12,
+        h: 0.01,
+        room: 0.01,
+    };
+    let f = began_receding_force(100.0, energy, 0.01, r);
+    assert!((f - 80.0).abs() < 1e-6, "{f}");
+    assert_eq!(susp::receding_force(100.0, energy, 0.01, r), 100.0);
+    assert_eq!(began_receding_force(70.0, energy, 0.01, r), 70.0);
+    let short = susp::Recede { room: 0.003, ..r };
+    let leaves = began_receding_force(100.0, energy, 0.01, short);
+    assert_eq!(leaves, susp::receding_force(100.0, energy, 0.01, short));
+    assert!(leaves < 80.0);
 }
