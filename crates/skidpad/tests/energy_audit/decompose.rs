@@ -128,12 +128,7 @@ fn kick_decompose() {
     let dt = 1.0 / var("KICK_DT", "30").parse::<f64>().unwrap();
     let on = var("KICK_ON", "1") == "1";
     let min: f64 = var("KICK_MIN", "0").parse().unwrap();
-    let pattern = match pat.as_str() {
-        "Brake" => Pattern::Brake,
-        "Throttle" => Pattern::Throttle,
-        "Steer" => Pattern::Steer,
-        s => Pattern::Seeded(s[7..s.len() - 1].parse().unwrap()),
-    };
+    let pattern = Pattern::parse(&pat);
     let event = Event::ALL
         .into_iter()
         .find(|e| format!("{e:?}") == ev)
@@ -177,6 +172,25 @@ fn kick_decompose() {
         |k, v, excess| {
             let (e_plain, w_old, w_prev, w_old1, w_new1) = *pre.borrow();
             let w = drive_work(v);
+            if std::env::var("KICK_SPLIT").is_ok() {
+                println!(
+                    "  k {k} body {:.2} springs {:.2} patches {:.2} excess {excess:.2} wheels \
+                     (steer, u, v, Fz) {:.3?}",
+                    body_energy(v).0,
+                    spring_energy_end(v, &*ground, dt),
+                    crate::energy::tyre_patch_energy(v, &*ground),
+                    v.state()
+                        .wheels()
+                        .iter()
+                        .map(|w| (
+                            w.steer,
+                            w.tire.transient.u,
+                            w.tire.transient.v,
+                            w.normal_load
+                        ))
+                        .collect::<Vec<_>>()
+                );
+            }
             if excess > min {
                 let e = energy(v, &*ground, dt).0;
                 println!(
