@@ -107,3 +107,111 @@ fn decompose() {
         "{name} {event:?} 1/{inv}: worst rise, springs at the state's jounce {worst_stale:.1} J, at the end pose {worst_end:.1} J"
     );
 }
+
+/// The input-jump cells' decomposition (session 33): for every step of one cell
+/// (`KICK_PRESET`, `KICK_PATTERN` `Brake`/`Throttle`/`Steer`/`Seeded(n)`, `KICK_EVENT`,
+/// `KICK_DT` 1/dt, `KICK_ON` 0/1) whose audited rise beyond the allowance exceeds `KICK_MIN`
+/// (J, default 0), the kick's own energy in that step, `E_kick = E(step) − E(same state and
+/// controls, kick off)`, next to the drive work of the step (`W`), of the step before
+/// (`W_prev`) and of the same step with the previous controls and no kick (`W_old`: the pass
+/// whose forces the kick takes half of, over the whole step).
+#[test]
+#[ignore = "measurement: KICK_PRESET, KICK_PATTERN, KICK_EVENT, KICK_DT, KICK_ON, KICK_MIN"]
+fn kick_decompose() {
+    use crate::energy::{energy, first_substep_drive_work};
+    use crate::events::{Pattern, audit_driven};
+    use std::cell::RefCell;
+    let var = |k: &str, d: &str| std::env::var(k).unwrap_or(d.into());
+    let name = var("KICK_PRESET", "sedan");
+    let pat = var("KICK_PATTERN", "Throttle");
+    let ev = var("KICK_EVENT", "RampJump");
+    let dt = 1.0 / var("KICK_DT", "30").parse::<f64>().unwrap();
+    let on = var("KICK_ON", "1") == "1";
+    let min: f64 = var("KICK_MIN", "0").parse().unwrap();
+    let pattern = Pattern::parse(&pat);
+    let event = Event::ALL
+        .into_iter()
+        .find(|e| format!("{e:?}") == ev)
+        .unwrap();
+    let mut p = all_presets().into_iter().find(|p| p.0 == name).unwrap().1();
+    p.sim.input_jump_half_kick = on;
+    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
+    let ground = setup(event, r).0;
+    let off = |v: &Vehicle| {
+        let mut c = v.clone();
+        let mut q = v.params().clone();
+        q.sim.input_jump_half_kick = false;
+        c.set_params(q).unwrap();
+        c
+    };
+    // Per step: (E after the plain step, W_old); W of the step before.
+    let pre = RefCell::new((0.0, 0.0, 0.0, 0.0, 0.0));
+    let a = audit_driven(
+        p,
+        event,
+        dt,
+        1.0,
+        |k, v| {
+            let mut old = off(v);
+            old.step(dt, &*ground);
+            let mut plain = off(v);
+            plain.set_intent(pattern.intent(k)).unwrap();
+            plain.step(dt, &*ground);
+            let w_old1 = first_substep_drive_work(v, v.controls(), &*ground, dt);
+            let w_new1 = first_substep_drive_work(v, plain.controls(), &*ground, dt);
+            let mut s = pre.borrow_mut();
+            *s = (
+                energy(&plain, &*ground, dt).0,
+                drive_work(&old),
+                s.2,
+                w_old1,
+                w_new1,
+            );
+            Some(pattern.intent(k))
+        },
+        |k, v, excess| {
+            let (e_plain, w_old, w_prev, w_old1, w_new1) = *pre.borrow();
+            let w = drive_work(v);
+            if std::env::var("KICK_SPLIT").is_ok() {
+                println!(
+                    "  k {k} body {:.2} springs {:.2} patches {:.2} excess {excess:.2} wheels \
+                     (steer, u, v, Fz) {:.3?}",
+                    body_energy(v).0,
+                    spring_energy_end(v, &*ground, dt),
+                    crate::energy::tyre_patch_energy(v, &*ground),
+                    v.state()
+                        .wheels()
+                        .iter()
+                        .map(|w| (
+                            w.steer,
+                            w.tire.transient.u,
+                            w.tire.transient.v,
+                            w.normal_load
+                        ))
+                        .collect::<Vec<_>>()
+                );
+            }
+            if excess > min {
+                let e = energy(v, &*ground, dt).0;
+                println!(
+                    "k {k} t {:.4} excess {excess:.4} E_kick {:.4} W {w:.4} W_prev {w_prev:.2} \
+                     W_old {w_old:.2} ½(W1_old − W1) {:.2} v {:.3} contact {:?}",
+                    v.state().time,
+                    e - e_plain,
+                    0.5 * (w_old1 - w_new1),
+                    v.state().chassis.linear_velocity_world,
+                    v.state()
+                        .wheels()
+                        .iter()
+                        .map(|w| w.suspension.in_contact as u8)
+                        .collect::<Vec<_>>()
+                );
+            }
+            pre.borrow_mut().2 = w;
+        },
+    );
+    println!(
+        "{name} {pattern:?} {event:?} 1/{:.0} kick {on}: {a:?}",
+        1.0 / dt
+    );
+}

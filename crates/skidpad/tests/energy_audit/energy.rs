@@ -432,3 +432,23 @@ fn the_explicit_strut_term_is_worked_out_by_hand() {
     let from_full = explicit_strut_term(&sp, rest, 0.1, 0.005);
     assert!((explicit_strut_term(&sp, rest, 0.114, 0.005) - from_full).abs() < 1e-9);
 }
+
+/// The drive work (J, `Σ_wheels max(W_i, 0)` as [`drive_work`]) of the first substep of a
+/// step of `dt` from `v`'s state under `controls`: stages 1–9 once
+/// (`skidpad::pipeline::first_substep_forces`, the pass the input jump's half kick runs with
+/// the previous controls), on a copy, every wheel's `drive_work` from 0.
+pub fn first_substep_drive_work(
+    v: &Vehicle,
+    controls: &skidpad::vehicle::Controls,
+    ground: &dyn Ground,
+    dt: f64,
+) -> f64 {
+    let mut c = v.clone();
+    let (p, d, _, s) = c.parts_mut();
+    for w in s.wheels.iter_mut() {
+        w.drive_work = 0.0;
+    }
+    let mut out = skidpad::pipeline::SubstepForces::default();
+    skidpad::pipeline::first_substep_forces(p, d, controls, s, ground, dt, &mut out);
+    s.wheels().iter().map(|w| w.drive_work.max(0.0)).sum()
+}

@@ -1,15 +1,53 @@
 //! The events of the matrix (drops, ledges, ramp jump, curb strike, roll-over), their
 //! grounds and starts, and one audited run.
+//!
+//! **The input-jump cells** (session 33, [`KICK_CELLS`], [`Pattern`]): the matrix holds the
+//! controls, so it cannot judge `SimParams::input_jump_half_kick` (the first substep of a
+//! step whose controls changed gets `½·(F(c, u₋) − F(c, u))`). These cells change them every
+//! step: full brake on alternate steps on the curb strike and off the 2 m ledge, full
+//! throttle on alternate steps over the ramp jump (a driven axle spinning up in the air and
+//! landing), steering full left and right on alternate steps into the curb, and throttle,
+//! brake and steer drawn every step (seeded) on the ramp jump and the curb; every preset at
+//! 1/30, 1/60 and 1/120 s, the kick on and off (288 cells, ≈ 5 s at the test profile).
+//! Measured (`kick_table`, J beyond the allowance):
+//!
+//! - *Net gain* (`E(t) − E(0)` against the drive work since the start): every cell passes,
+//!   on and off.
+//! - *One step, kick off*: every cell but [`OPEN_WITHOUT_KICK`] (ten, +0.94 to +93 J:
+//!   steer reversals into the curb, the seeded pattern on the ramp jump). Located for the
+//!   sedan's steer cell at 1/120 s (`trace` with `TRACE_PATTERN=Steer`, t = 0.76–0.89 s, the
+//!   car on its right wheels): in every step steered full right (the front-right wheel's
+//!   steer jumps 0.463 → −0.611 rad, its load 8.5 → 17 kN) that undriven tyre does +23 to
+//!   +28 J on the body while its spin energy rises +21 to +22 J (no drive torque, no brake):
+//!   ≈ +50 J the tyre gives; the other steps lose ≈ 470 J. Not traced further (the patch's
+//!   lateral deflection −0.053 m carried across the steer jump is the first suspect).
+//! - *One step, kick on, `check` as it is*: 27 cells fail (16 with the throttle toggled, up
+//!   to +2547 J, the rally car at 1/30 s; 11 seeded), 22 of them pass with the kick off. Traced
+//!   (`kick_decompose`, the sedan's throttle cell at 1/30 s, t = 0.1–0.43 s, every wheel on
+//!   flat ground): each step whose throttle was released rises +1273 to +1316 J, all of it
+//!   the kick (`E_kick`, the step's energy against the same step without the kick, +1511 to
+//!   +1561 J): the kick hands the body half the old controls' drive force,
+//!   `½·F_drive·v·h`, while `WheelState::drive_work` counts the new controls' substeps only
+//!   (the kick's pass is put back). The body got half less in the step that pressed the
+//!   throttle (the net gain passes). Counting the kick's drive work, half the first
+//!   substep's drive work under the old controls less under the new
+//!   ([`first_substep_drive_work`], the positive part: +1761 to +1804 J there), every
+//!   kick-on cell passes but [`OPEN_WITH_KICK`] (the kart at rest, +0.0029 J, with the
+//!   kick's own energy −0.0001 J in that step: a path the kick led to, not its work). The
+//!   signed difference fails (the step pressing the throttle then rises above `W − ½·W₁`:
+//!   the spin gain and slip loss of the tyre are not in its body force), so the kick is
+//!   judged with its positive part.
 
 use super::energy::{
     PatchStart, ROUNDING, body_energy, drive_work, end_jounces, energy, explicit_spring_allowance,
-    explicit_spring_offset, explicit_strut_allowance, patch_reload,
+    explicit_spring_offset, explicit_strut_allowance, first_substep_drive_work, patch_reload,
 };
 use parry3d_f64::shape::SharedShape;
 use skidpad::ground::{Ground, GroundSet, ParryGround, Plane};
 use skidpad::presets;
-use skidpad::vehicle::{Vehicle, VehicleParams};
+use skidpad::vehicle::{Intent, Vehicle, VehicleParams};
 use skidpad::{DQuat, DVec3, Pose};
+use std::cell::Cell;
 
 /// The events of the matrix.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -137,12 +175,33 @@ pub fn audit(p: VehicleParams, event: Event, dt: f64) -> Audit {
 /// Run `event` with `p` at step `dt`, its start velocity (linear and angular) times `scale`:
 /// the sweeps around a cell's margin (a chaotic event's trajectory moves with its start).
 pub fn audit_scaled(p: VehicleParams, event: Event, dt: f64, scale: f64) -> Audit {
+    audit_driven(p, event, dt, scale, |_, _| None, |_, _, _| {})
+}
+
+/// Run `event` with `p` at step `dt`, its start velocity times `scale`, the driver's intent
+/// before step `k` (the first, unaudited, step is 0) `controls(k, vehicle)` where it is
+/// `Some` (held otherwise): the input jump's half kick ([`Pattern`]). `observe(k, vehicle,
+/// excess)` sees every audited step's one-step rise beyond the allowance (J).
+pub fn audit_driven(
+    p: VehicleParams,
+    event: Event,
+    dt: f64,
+    scale: f64,
+    mut controls: impl FnMut(usize, &Vehicle) -> Option<Intent>,
+    mut observe: impl FnMut(usize, &Vehicle, f64),
+) -> Audit {
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let (ground, pose, v0, w0) = setup(event, r);
     let (v0, w0) = (v0 * scale, w0 * scale);
     let mut v = Vehicle::new(p).unwrap();
     v.teleport(pose);
     v.set_velocity(v0, w0);
+    let mut drive = |v: &mut Vehicle, k: usize| {
+        if let Some(i) = controls(k, v) {
+            v.set_intent(i).unwrap();
+        }
+    };
+    drive(&mut v, 0);
     let com = |v: &Vehicle| v.state().chassis.com_world(&v.params().chassis);
     let z0 = com(&v).z;
     // A teleport forgets the suspension (not in contact, no history): the first step measures
@@ -164,7 +223,8 @@ pub fn audit_scaled(p: VehicleParams, event: Event, dt: f64, scale: f64) -> Audi
         rest: (0.0, 0.0),
     };
     let (mut left, mut airborne) = (false, false);
-    for _ in 0..(event.duration() / dt).round() as usize {
+    for k in 1..=(event.duration() / dt).round() as usize {
+        drive(&mut v, k);
         v.step(dt, &ground);
         let (e, scale) = energy(&v, &*ground, dt);
         if !e.is_finite() || !v.state().chassis.pose.is_valid() {
@@ -212,6 +272,7 @@ pub fn audit_scaled(p: VehicleParams, event: Event, dt: f64, scale: f64) -> Audi
                 w.join(" ")
             );
         }
+        observe(k, &v, excess);
         out.rise = out.rise.max(excess);
         out.rise_rel = out.rise_rel.max(excess / scale);
         e0 = e;
@@ -250,3 +311,270 @@ pub fn all_presets() -> [Preset; 8] {
 
 /// The step sizes of the matrix. Unit: s.
 pub const STEPS: [f64; 4] = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 120.0, 1.0 / 1000.0];
+
+/// A driver's controls changing at step boundaries, to judge the input jump's half kick
+/// (`SimParams::input_jump_half_kick`: the first substep of a step whose controls changed
+/// gets `½·(F(c, u₋) − F(c, u))`). The matrix above holds the controls, so it never kicks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pattern {
+    /// Full brake on every other step (at speed: the largest force jump a driver makes).
+    Brake,
+    /// Full throttle on every other step (the ramp jump: a driven axle spinning up in the
+    /// air and landing).
+    Throttle,
+    /// Steering full left and full right on alternate steps.
+    Steer,
+    /// Throttle, brake and steer drawn afresh every step from a seeded generator.
+    Seeded(u64),
+}
+
+impl Pattern {
+    /// The pattern its `Debug` form names (`Brake`, `Throttle`, `Steer`, `Seeded(n)`).
+    pub fn parse(s: &str) -> Pattern {
+        match s {
+            "Brake" => Pattern::Brake,
+            "Throttle" => Pattern::Throttle,
+            "Steer" => Pattern::Steer,
+            s => Pattern::Seeded(s[7..s.len() - 1].parse().unwrap()),
+        }
+    }
+
+    /// The driver's intent before step `k`.
+    pub fn intent(self, k: usize) -> Intent {
+        let on = (k % 2) as f64;
+        match self {
+            Pattern::Brake => Intent {
+                brake: on,
+                ..Intent::default()
+            },
+            Pattern::Throttle => Intent {
+                throttle: on,
+                ..Intent::default()
+            },
+            Pattern::Steer => Intent {
+                steer: 2.0 * on - 1.0,
+                ..Intent::default()
+            },
+            Pattern::Seeded(seed) => {
+                // SplitMix64 of (seed, k): three uniform draws in [0, 1).
+                let draw = |j: u64| {
+                    let mut z =
+                        seed.wrapping_add((3 * k as u64 + j).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                    (z ^ (z >> 31)) as f64 / 2f64.powi(64)
+                };
+                Intent {
+                    throttle: draw(0),
+                    brake: (2.0 * draw(1) - 1.0).max(0.0),
+                    steer: 2.0 * draw(2) - 1.0,
+                    ..Intent::default()
+                }
+            }
+        }
+    }
+}
+
+/// The input-jump cells: every pattern over the events where it acts hardest.
+pub const KICK_CELLS: [(Pattern, Event); 6] = [
+    (Pattern::Brake, Event::CurbStrike),
+    (Pattern::Brake, Event::Ledge(2.0)),
+    (Pattern::Throttle, Event::RampJump),
+    (Pattern::Steer, Event::CurbStrike),
+    (Pattern::Seeded(1), Event::RampJump),
+    (Pattern::Seeded(2), Event::CurbStrike),
+];
+
+/// One input-jump cell with the half kick `on` or off, and its largest one-step rise beyond
+/// the allowance with the kick's drive work counted too (J): `½·(W₋ − W)`, `W₋` and `W` the
+/// first substep's drive work under the previous and the new controls
+/// ([`first_substep_drive_work`]; 0 where the controls did not change or the kick is off).
+pub fn audit_kick(
+    p: VehicleParams,
+    pattern: Pattern,
+    event: Event,
+    dt: f64,
+    on: bool,
+) -> (Audit, f64) {
+    let mut p = p;
+    p.sim.input_jump_half_kick = on;
+    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
+    let ground = setup(event, r).0;
+    let (kick_work, worst) = (Cell::new(0.0), Cell::new(f64::NEG_INFINITY));
+    let a = audit_driven(
+        p,
+        event,
+        dt,
+        1.0,
+        |k, v| {
+            let new = pattern.intent(k);
+            kick_work.set(if on && k > 0 {
+                let mut c = v.clone();
+                c.set_intent(new).unwrap();
+                let old = first_substep_drive_work(v, v.controls(), &*ground, dt);
+                (0.5 * (old - first_substep_drive_work(v, c.controls(), &*ground, dt))).max(0.0)
+            } else {
+                0.0
+            });
+            Some(new)
+        },
+        |_, _, excess| worst.set(worst.get().max(excess - kick_work.get())),
+    );
+    (a, worst.get())
+}
+
+/// One input-jump cell: preset, pattern, event, step, the kick on.
+pub type KickCell = (&'static str, Pattern, Event, f64, bool);
+
+/// Every input-jump cell of every preset at 1/30, 1/60 and 1/120 s, the kick on and off,
+/// with its audit.
+pub fn kick_cells() -> Vec<(KickCell, Audit, f64)> {
+    let mut out = Vec::new();
+    for on in [false, true] {
+        for (name, preset) in all_presets() {
+            for &dt in &STEPS[..3] {
+                for (pattern, event) in KICK_CELLS {
+                    let (a, kick) = audit_kick(preset(), pattern, event, dt, on);
+                    out.push(((name, pattern, event, dt, on), a, kick));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The name `check` gives a cell.
+pub fn kick_name(c: &KickCell) -> String {
+    format!("{} {:?} kick {}", c.0, c.1, c.4)
+}
+
+const S60: f64 = 1.0 / 60.0;
+const S120: f64 = 1.0 / 120.0;
+
+/// Cells whose one-step rise fails `check` with the controls changing and the kick off
+/// (session 33, J beyond the allowance; with the kick on each passes, on its own path): not
+/// the kick's; open (the sedan's steer cell located, the module docs).
+pub const OPEN_WITHOUT_KICK: [(&str, Pattern, Event, f64); 10] = [
+    ("sedan", Pattern::Seeded(1), Event::RampJump, S60), // +31.6
+    ("sedan", Pattern::Steer, Event::CurbStrike, S120),  // +55.6
+    ("sedan", Pattern::Seeded(1), Event::RampJump, S120), // +69.7
+    ("hatch_fwd", Pattern::Steer, Event::CurbStrike, S120), // +16.7
+    ("hatch_fwd", Pattern::Seeded(1), Event::RampJump, S120), // +90.7
+    ("hatch_fwd", Pattern::Seeded(2), Event::CurbStrike, S120), // +9.1
+    ("sports_rwd", Pattern::Seeded(1), Event::RampJump, S120), // +55.1
+    ("rally_4wd", Pattern::Seeded(1), Event::RampJump, S120), // +65.7
+    ("truck_6x6", Pattern::Seeded(1), Event::RampJump, S120), // +93.1
+    ("kart", Pattern::Steer, Event::CurbStrike, S60),    // +0.94
+];
+
+/// The cell whose one-step rise fails with the kick on, beyond its drive work too, and
+/// passes with it off: the kart at rest, the kick's own energy −0.0001 J in the step
+/// (`kick_decompose`; the module docs).
+pub const OPEN_WITH_KICK: [(&str, Pattern, Event, f64); 1] =
+    [("kart", Pattern::Seeded(1), Event::RampJump, S60)]; // +0.0029
+
+fn listed(list: &[(&str, Pattern, Event, f64)], c: &KickCell) -> bool {
+    list.iter()
+        .any(|l| (l.0, l.1, l.2, l.3) == (c.0, c.1, c.2, c.3))
+}
+
+/// `a` with its one-step rise the one judged: with the kick on, beyond its drive work too;
+/// none (`NEG_INFINITY`) for a listed open cell, whose other invariants are still checked.
+fn judged(c: &KickCell, a: &Audit, kick: f64) -> Audit {
+    let open = listed(
+        if c.4 {
+            &OPEN_WITH_KICK
+        } else {
+            &OPEN_WITHOUT_KICK
+        },
+        c,
+    );
+    Audit {
+        rise: match (open, c.4) {
+            (true, _) => f64::NEG_INFINITY,
+            (false, true) => kick,
+            (false, false) => a.rise,
+        },
+        ..*a
+    }
+}
+
+/// The input-jump cells (`KICK_CELLS`, every preset at 1/30, 1/60 and 1/120 s), the kick on
+/// and off (≈ 4 s at the test profile): each stays finite and never ends above its start
+/// energy plus the drive work (the net gain). One step: `check`'s, but with the kick on
+/// beyond the kick's drive work too ([`audit_kick`]); the open cells listed above excepted.
+#[test]
+fn controls_changing_every_step_gain_no_energy_with_or_without_the_half_kick() {
+    let fails: Vec<String> = kick_cells()
+        .iter()
+        .filter_map(|(c, a, kick)| {
+            super::check(&kick_name(c), c.2, c.3, &judged(c, a, *kick)).err()
+        })
+        .collect();
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+/// `check` as it is on every kick-on cell that passes it with the kick off: 22 fail (the
+/// throttle released, up to +2547 J at 1/30 s): the kick hands the body half of the
+/// previous controls' drive force, whose drive work the core never records (that pass is
+/// put back); the module docs.
+#[test]
+#[ignore = "open: the kick's drive work is not in WheelState::drive_work (the previous controls' pass is put back); counted, every cell but OPEN_WITH_KICK passes (events.rs module docs)"]
+fn controls_changing_every_step_check_with_the_half_kick_without_its_drive_work() {
+    let fails: Vec<String> = kick_cells()
+        .iter()
+        .filter(|(c, _, _)| c.4 && !listed(&OPEN_WITHOUT_KICK, c))
+        .filter_map(|(c, a, _)| super::check(&kick_name(c), c.2, c.3, a).err())
+        .collect();
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+/// The cell that fails with the kick on only ([`OPEN_WITH_KICK`]).
+#[test]
+#[ignore = "open: the kart at rest with the kick on (Seeded(1) ramp jump, 1/60 s) rises 0.0029 J in a step whose kick did −0.0001 J: not the kick's work, a path it led to; not traced further"]
+fn controls_changing_every_step_open_with_the_half_kick() {
+    let (n, p) = all_presets()[6];
+    assert_eq!(n, "kart");
+    let (c, (a, kick)) = (
+        (n, Pattern::Seeded(1), Event::RampJump, S60, true),
+        audit_kick(p(), Pattern::Seeded(1), Event::RampJump, S60, true),
+    );
+    super::check(&kick_name(&c), c.2, c.3, &Audit { rise: kick, ..a }).unwrap();
+}
+
+/// The cells that fail with the kick off ([`OPEN_WITHOUT_KICK`]).
+#[test]
+#[ignore = "open: one-step rises with the controls changing and the kick off (10 cells, up to +93 J, steer reversals on the curb and the seeded pattern on the ramp jump); the sedan's located (a steered undriven tyre), not traced to its cause"]
+fn controls_changing_every_step_open_without_the_half_kick() {
+    let mut fails = Vec::new();
+    for (name, preset) in all_presets() {
+        for (_, pattern, event, dt) in OPEN_WITHOUT_KICK.iter().filter(|l| l.0 == name) {
+            let (a, _) = audit_kick(preset(), *pattern, *event, *dt, false);
+            let c = (name, *pattern, *event, *dt, false);
+            fails.extend(super::check(&kick_name(&c), c.2, c.3, &a).err());
+        }
+    }
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+// Not run by CI on purpose: it prints every input-jump cell that fails a check (the numbers
+// behind the lists above and the module docs); its checks are the CI test's.
+#[test]
+#[ignore = "measurement: prints the input-jump cells' rises (the lists' numbers)"]
+fn kick_table() {
+    for (c, a, kick) in kick_cells() {
+        if a.rise > 0.0 || a.gain > 0.0 || kick > 0.0 {
+            println!(
+                "{} {:?} {:?} 1/{:.0} kick {}: rise {:.4} with the kick's drive work {:.4} gain {:.3}",
+                c.0,
+                c.1,
+                c.2,
+                1.0 / c.3,
+                c.4,
+                a.rise,
+                kick,
+                a.gain
+            );
+        }
+    }
+}

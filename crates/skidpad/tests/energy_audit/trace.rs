@@ -42,7 +42,7 @@
 //! in this test's module docs); every case's assertions are the audit's matrix
 //! test. It checks only that the energy stays finite.
 
-use super::events::{Event, all_presets, setup};
+use super::events::{Event, Pattern, all_presets, setup};
 use skidpad::chassis::{ChassisState, integrate};
 use skidpad::ground::{Ground, cylinder_support_offset};
 use skidpad::params::Derived;
@@ -112,13 +112,14 @@ fn work(p: &VehicleParams, a: &ChassisState, b: &ChassisState, f: DVec3, at: DVe
     f.dot(a.point_velocity(&p.chassis, at) + b.point_velocity(&p.chassis, at_b)) * 0.5 * h
 }
 
-/// The matrix's event named `name` (`cliff`: the 50 m ledge, `curb`, `drop50`, else the
+/// The matrix's event named `name` (`cliff`: the 50 m ledge, `curb`, `drop50`, `ramp`, else the
 /// roll-over), its ground, start and duration ([`setup`], [`Event::duration`]).
 fn named(name: &str, r: f64) -> (Box<dyn Ground>, Pose, DVec3, DVec3, f64) {
     let event = match name {
         "cliff" => Event::Ledge(50.0),
         "curb" => Event::CurbStrike,
         "drop50" => Event::Drop(50.0),
+        "ramp" => Event::RampJump,
         _ => Event::Rollover,
     };
     let (g, pose, v, w) = setup(event, r);
@@ -164,11 +165,23 @@ fn trace() {
     let mut v = Vehicle::new(p).unwrap();
     v.teleport(pose);
     v.set_velocity(v0, w0);
+    // `TRACE_PATTERN` (`Brake`, `Throttle`, `Steer`, `Seeded(n)`): the input-jump cells'
+    // controls, set before every step as `audit_kick` sets them (the kick is not traced).
+    let pattern = std::env::var("TRACE_PATTERN")
+        .ok()
+        .map(|s| Pattern::parse(&s));
+    let drive = |v: &mut Vehicle, k: usize| {
+        if let Some(pattern) = pattern {
+            v.set_intent(pattern.intent(k)).unwrap();
+        }
+    };
+    drive(&mut v, 0);
     v.step(dt, ground);
     let gravity = DVec3::new(0.0, 0.0, -v.params().sim.gravity);
     let nw = v.params().wheels.len();
     let mut last: Option<Substep> = None;
-    for _ in 0..(duration / dt).round() as usize {
+    for step in 1..=(duration / dt).round() as usize {
+        drive(&mut v, step);
         let (p, d, controls, s) = v.parts_mut();
         let n = substeps_for_step(p, d, s, dt);
         let h = dt / n as f64;
