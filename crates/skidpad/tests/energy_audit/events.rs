@@ -43,7 +43,14 @@
 //!   (the sedan's +55.6 → −12.1 J), but four kart cells newly fail (Steer curb 1/120 s
 //!   +38.1 J; kick on: Steer curb 1/30 s +61.8 J, Seeded(2) curb 1/60 s +27.7 J; Seeded(1)
 //!   ramp 1/60 s +0.000 J), the first at t = 0.425 s with one wheel down spinning
-//!   (`ωR − V_x` = +9.4 m/s, `u` = 0.107 m along its slip): another path, not traced.
+//!   (`ωR − V_x` = +9.4 m/s, `u` = 0.107 m along its slip). The lateral hold alone: the ten
+//!   pass and so does [`OPEN_WITH_KICK`], but the kart's Steer curb 1/120 s (+37.1 J) and
+//!   Seeded(1) ramp 1/60 s (+0.000 J) still fail; the first at t = 0.425 s is its one wheel
+//!   down on the curb's side face (normal (−0.94, 0, 0.35), yawing at 9.7 rad/s, raw jounce
+//!   20 mm against 10 mm): the kart's curb-face class (`margin.rs`), a path the hold led
+//!   to, not traced. With the hold in the uncoupled grip path only, that kart cell passes
+//!   (−2.8 J) but the sedan's stays (+55.6 J: its wheels are in the coupled solve). So the
+//!   hold waits for that class to be fixed.
 //! - *One step, kick on, `check` as it is*: 27 cells fail (16 with the throttle toggled, up
 //!   to +2547 J, the rally car at 1/30 s; 11 seeded), 22 of them pass with the kick off. Traced
 //!   (`kick_decompose`, the sedan's throttle cell at 1/30 s, t = 0.1–0.43 s, every wheel on
