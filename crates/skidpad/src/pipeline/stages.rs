@@ -279,8 +279,11 @@ pub fn grip_stage(
             let input = tire_input(p, surfaces, wp, at, corner, ws);
             let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
             add_drive_work(ws, dt);
-            let water = surfaces.get(ws.surface).water_depth;
-            wheel::tire_heat(wp, &input, ws, air, water, dt);
+            // A tyre without a thermal model: no surface lookup for the heat it ignores.
+            if wp.tire.thermal.is_some() {
+                let water = surfaces.get(ws.surface).water_depth;
+                wheel::tire_heat(wp, &input, ws, air, water, dt);
+            }
             ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
         });
         return;
@@ -363,6 +366,7 @@ fn tire_input(
 }
 
 /// Stage 7: drag and downforce at their centres of pressure (world forces and points).
+#[inline]
 pub fn aero_stage(p: &VehicleParams, s: &VehicleState) -> AeroForces {
     let mut out = AeroForces {
         forces: [(DVec3::ZERO, DVec3::ZERO); MAX_AERO_FORCES],

@@ -354,7 +354,9 @@ fn peak_slip_scale(s: &SlipInput) -> f64 {
 }
 
 /// Treat non-finite slip inputs as zero slip and negative loads as zero (the documented rule
-/// shared by the built-in models).
+/// shared by the built-in models). Always inlined: the models' load terms and batches use
+/// only a few of its fields, which the call's copy out would all write.
+#[inline(always)]
 pub(crate) fn sanitize(s: &SlipInput) -> SlipInput {
     let f = finite_or_zero;
     SlipInput {
