@@ -189,8 +189,9 @@ fn suspension_stage_in<const N: usize>(
         dirs[i] = line.1;
         wheel::update_suspension_along(wp, &pose, d.side[i], ws, dt, line);
     }
+    // Zeros from here: the bars' forces added without zeroing them again.
     let mut arb = [0.0; N];
-    susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
+    susp::add_anti_roll_forces(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let (was_jounce, was_in_contact, was_history) = before[i];
         let bars = bar_engagement(&p.anti_roll_bars, i, |j| before[j].1, wheels);
