@@ -567,7 +567,8 @@ pub fn compute_forces_into<const S: usize>(
     suspension_stage(p, d, s, dt);
     let prep = powertrain_stage(p, d, controls, &intent, s, dt);
     grip_stage(p, d, &prep, s, ground, dt);
-    let aero = aero_stage(p, s);
+    let mut aero = AeroForces::NONE;
+    stages::aero_into(p, s, &mut aero);
     assemble_into(p, s, prep.coupled, &aero, out);
     stability_stage(p, d, s, out, dt);
 }

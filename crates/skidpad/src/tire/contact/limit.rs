@@ -99,7 +99,6 @@ pub(super) fn push_slide_probes(
 }
 
 /// Scale `(fx, fy)` into the circle of radius `limit`.
-#[inline]
 pub fn saturate(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
     scale_into(fx, fy, crate::tire::norm::norm(fx, fy), limit)
 }
