@@ -18,8 +18,8 @@
 //!
 //! The direct-drive solve reaches it for the friction-circle tyre without the trait call
 //! ([`linearize_friction_circle`]: the shape from the contact's load and surface scales
-//! alone, not from the model's whole input built for the call; the same bits,
-//! `the_friction_circle_path_is_linearize_with`).
+//! alone, not from the model's whole input built for the call, inlined into the solve; the
+//! same bits, `the_friction_circle_path_is_linearize_with`).
 
 use super::limit::SlideProbes;
 use super::{
@@ -38,8 +38,8 @@ use crate::tire::transient::RelaxationParams;
 /// closed form ([`linearize`]), the shape asked of `fc` directly
 /// ([`FrictionCircleParams::linear_circle`], what its `linear_circle_kept` returns, which
 /// keeps nothing in `kept`); every other case (grip limits, a shape or slips the closed form
-/// does not take) goes to `linearize_with` itself. Out of line, as `linearize_with`.
-#[inline(never)]
+/// does not take) goes to `linearize_with` itself. Inlined into the direct solve.
+#[inline(always)]
 pub(super) fn linearize_friction_circle(
     fc: &FrictionCircleParams,
     model: &dyn TireModel,
