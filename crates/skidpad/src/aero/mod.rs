@@ -157,6 +157,7 @@ impl AeroParams {
 /// The aero stage: world forces and their world points, written to `out` (drag first, then
 /// each surface); returns how many were written. `pose` maps the vehicle frame to the world,
 /// `point_velocity` gives a world point's velocity.
+#[inline]
 pub fn aero_forces(
     p: &AeroParams,
     pose: &crate::math::Pose,
@@ -172,6 +173,10 @@ pub fn aero_forces(
         let v = point_velocity(point) - p.wind_world;
         out[n] = (-half_rho * cda * v.length() * v, point);
         n += 1;
+    }
+    if p.downforce.is_empty() {
+        // Drag alone (the body's axes below are for the surfaces only).
+        return n;
     }
     let x = pose.transform_vector(DVec3::X);
     let z = pose.transform_vector(DVec3::Z);

@@ -151,27 +151,43 @@ fn strut_line(
 /// for a surface beside it (a curb's face met from the side) damps at its rate on the new
 /// plane. The energy balances are in `pipeline::strut_balance`.
 pub fn suspension_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, dt: f64) {
+    suspension_stage_at(p, d, s, dt, s.chassis.com_world(&p.chassis));
+}
+
+/// [`suspension_stage`] with the centre of mass placed ([`Com`]).
+pub(super) fn suspension_stage_at(
+    p: &VehicleParams,
+    d: &Derived,
+    s: &mut VehicleState,
+    dt: f64,
+    com: Com,
+) {
     // The scratch holds the wheels in use rounded up to 4 or 8, not `MAX_WHEELS` (zeroed
     // per call: a `memset` of 1 KB).
     match p.wheels.len() {
-        0..=4 => suspension_stage_in::<4>(p, d, s, dt),
-        5..=8 => suspension_stage_in::<8>(p, d, s, dt),
-        _ => suspension_stage_in::<MAX_WHEELS>(p, d, s, dt),
+        0..=4 => suspension_stage_in::<4>(p, d, s, dt, com),
+        5..=8 => suspension_stage_in::<8>(p, d, s, dt, com),
+        _ => suspension_stage_in::<MAX_WHEELS>(p, d, s, dt, com),
     }
 }
 
-/// [`suspension_stage`] with scratch for `N` ≥ `p.wheels.len()` wheels.
+/// The chassis's centre of mass in the world, `s.chassis.com_world(&p.chassis)`: stages 1–9
+/// do not move the chassis, so the substep loop places it once for the suspension, grip,
+/// aero and force stages (≈ 30 instructions each; the same bits).
+pub(super) type Com = DVec3;
+
+/// [`suspension_stage`] with scratch for `N` ≥ `p.wheels.len()` wheels and the centre of
+/// mass `com` placed (once per stage, as each wheel's travel direction: the same bits as each
+/// use computing its own).
 fn suspension_stage_in<const N: usize>(
     p: &VehicleParams,
     d: &Derived,
     s: &mut VehicleState,
     dt: f64,
+    com: Com,
 ) {
     let nw = p.wheels.len();
     let pose = s.chassis.pose;
-    // Once per stage: the centre of mass and each wheel's travel direction (the same bits as
-    // each use computing its own).
-    let com = s.chassis.com_world(&p.chassis);
     let framed = s.wheel_frames.matches(&pose);
     let chassis = &s.chassis;
     let wheels: &mut [WheelState] = &mut s.wheels;
@@ -189,8 +205,9 @@ fn suspension_stage_in<const N: usize>(
         dirs[i] = line.1;
         wheel::update_suspension_along(wp, &pose, d.side[i], ws, dt, line);
     }
+    // Zeros from here: the bars' forces added without zeroing them again.
     let mut arb = [0.0; N];
-    susp::anti_roll_forces_by(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
+    susp::add_anti_roll_forces(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let (was_jounce, was_in_contact, was_history) = before[i];
         let bars = bar_engagement(&p.anti_roll_bars, i, |j| before[j].1, wheels);
@@ -272,15 +289,30 @@ pub fn grip_stage(
     ground: &dyn Ground,
     dt: f64,
 ) {
+    grip_stage_at(p, d, prep, s, (ground, s.chassis.com_world(&p.chassis)), dt);
+}
+
+/// [`grip_stage`] with the centre of mass placed ([`Com`]).
+pub(super) fn grip_stage_at(
+    p: &VehicleParams,
+    d: &Derived,
+    prep: &Prepared,
+    s: &mut VehicleState,
+    (ground, com): (&dyn Ground, Com),
+    dt: f64,
+) {
     let surfaces = ground.surfaces();
     if !prep.coupled {
         let air = p.sim.air_temperature;
-        on_ground_wheels(p, d, s, Some(dt), |_, wp, (at, corner), ws| {
+        on_ground_wheels(p, d, s, (com, Some(dt)), |_, wp, (at, corner), ws| {
             let input = tire_input(p, surfaces, wp, at, corner, ws);
             let f = solve_contact(&wp.tire, &input, &mut ws.tire, dt);
             add_drive_work(ws, dt);
-            let water = surfaces.get(ws.surface).water_depth;
-            wheel::tire_heat(wp, &input, ws, air, water, dt);
+            // A tyre without a thermal model: no surface lookup for the heat it ignores.
+            if wp.tire.thermal.is_some() {
+                let water = surfaces.get(ws.surface).water_depth;
+                wheel::tire_heat(wp, &input, ws, air, water, dt);
+            }
             ws.tire_force_world = ws.tire_long_world * f.fx + ws.tire_lat_world * f.fy;
         });
         return;
@@ -288,7 +320,7 @@ pub fn grip_stage(
     // The coupled solve's per-wheel input, linearisation and pending force limit: scratch of
     // this call only.
     let mut contacts: [Option<Coupled>; MAX_WHEELS] = [None; MAX_WHEELS];
-    on_ground_wheels(p, d, s, None, |i, wp, (at, corner), ws| {
+    on_ground_wheels(p, d, s, (com, None), |i, wp, (at, corner), ws| {
         // Built in its slot: the input (23 numbers) and the linearisation are not moved.
         let input = tire_input(p, surfaces, wp, at, corner, ws);
         let slot = contacts[i].insert((input, ContactLinearization::default(), None));
@@ -308,15 +340,15 @@ pub(super) fn add_drive_work(ws: &mut WheelState, dt: f64) {
 /// The grip stage's walk over the enabled wheels, one loop for both of its paths: a wheel off
 /// the ground gets no load and no tyre input (and spins free for `spin_free` `Some(dt)`, the
 /// wheel-by-wheel path); a wheel on the ground its normal load along its travel, then
-/// `on_ground(i, wheel, (body, corner), state)` (what [`tire_input`] needs besides). The
-/// chassis is borrowed beside the wheels (not copied), and the wheels walked as a slice
-/// beside the parameters' (not indexed).
+/// `on_ground(i, wheel, (body, corner), state)` (what [`tire_input`] needs besides), the body
+/// with its centre of mass `com` ([`Com`]). The chassis is borrowed beside the wheels (not
+/// copied), and the wheels walked as a slice beside the parameters' (not indexed).
 #[inline(always)]
 fn on_ground_wheels(
     p: &VehicleParams,
     d: &Derived,
     s: &mut VehicleState,
-    spin_free: Option<f64>,
+    (com, spin_free): (Com, Option<f64>),
     mut on_ground: impl FnMut(usize, &WheelParams, (&wheel::BodyAt, &Corner), &mut WheelState),
 ) {
     let (chassis, wheels) = (&s.chassis, &mut *s.wheels);
@@ -324,7 +356,6 @@ fn on_ground_wheels(
         params: &p.chassis,
         state: chassis,
     };
-    let com = chassis.com_world(&p.chassis);
     let at = wheel::BodyAt { body, com };
     let framed = s.wheel_frames.matches(&chassis.pose);
     let all = p.wheels.iter().zip(wheels.iter_mut()).enumerate();
@@ -364,20 +395,24 @@ fn tire_input(
 
 /// Stage 7: drag and downforce at their centres of pressure (world forces and points).
 pub fn aero_stage(p: &VehicleParams, s: &VehicleState) -> AeroForces {
-    let mut out = AeroForces {
-        forces: [(DVec3::ZERO, DVec3::ZERO); MAX_AERO_FORCES],
-        count: 0,
-    };
+    let mut out = AeroForces::NONE;
+    aero_into(p, s, s.chassis.com_world(&p.chassis), &mut out);
+    out
+}
+
+/// [`aero_stage`] into `out` ([`AeroForces::NONE`] on entry) with the centre of mass
+/// `com_world` placed ([`Com`]): the substep loop's stages fill their own value in place
+/// rather than receive a copy of the stage's (≈ 30 instructions a substep).
+#[inline]
+pub(super) fn aero_into(p: &VehicleParams, s: &VehicleState, com_world: Com, out: &mut AeroForces) {
     if p.aero.is_active() {
         let c = &s.chassis;
-        // `c.point_velocity(..)` with the centre of mass placed once.
-        let com_world = c.com_world(&p.chassis);
+        // `c.point_velocity(..)` about the placed centre of mass.
         let velocity =
             |pt: DVec3| c.linear_velocity_world + c.angular_velocity_world.cross(pt - com_world);
         let com = p.chassis.com_offset;
         out.count = aero::aero_forces(&p.aero, &c.pose, com, velocity, &mut out.forces);
     }
-    out
 }
 
 /// The aero stage's forces: `(force, point)` pairs, world frame (N, m).
@@ -387,6 +422,14 @@ pub struct AeroForces {
     pub forces: [(DVec3, DVec3); MAX_AERO_FORCES],
     /// Number of entries used.
     pub count: usize,
+}
+
+impl AeroForces {
+    /// No force (every entry zero).
+    pub const NONE: Self = Self {
+        forces: [(DVec3::ZERO, DVec3::ZERO); MAX_AERO_FORCES],
+        count: 0,
+    };
 }
 
 /// Stage 9 (before the torques of stage 8, which need the sum): every wheel's suspension and
@@ -421,8 +464,19 @@ pub fn assemble_into<const S: usize>(
     aero: &AeroForces,
     out: &mut ChassisForces<S>,
 ) {
+    assemble_at(p, s, coupled, aero, out, s.chassis.com_world(&p.chassis));
+}
+
+/// [`assemble_into`] with the centre of mass placed ([`Com`]).
+pub(super) fn assemble_at<const S: usize>(
+    p: &VehicleParams,
+    s: &VehicleState,
+    coupled: bool,
+    aero: &AeroForces,
+    out: &mut ChassisForces<S>,
+    com: Com,
+) {
     out.clear_substep();
-    let com = s.chassis.com_world(&p.chassis);
     let nw = p.wheels.len();
     let pose = &s.chassis.pose;
     let mut sums = Sums::default();

@@ -323,6 +323,17 @@ pub fn anti_roll_forces_by<'a>(
     out: &mut [f64],
 ) {
     out.iter_mut().for_each(|f| *f = 0.0);
+    add_anti_roll_forces(bars, state, out);
+}
+
+/// [`anti_roll_forces_by`] into `out` as it is (the caller's fresh zeros: the suspension
+/// stage's scratch, not zeroed twice).
+#[inline]
+pub(crate) fn add_anti_roll_forces<'a>(
+    bars: &[AntiRollBarParams],
+    state: impl Fn(usize) -> &'a SuspensionState,
+    out: &mut [f64],
+) {
     for bar in bars {
         let (a, b) = (state(bar.wheel_a), state(bar.wheel_b));
         if a.in_contact && b.in_contact {

@@ -134,7 +134,7 @@ impl TireModel for FrictionCircleParams {
     /// nothing else in the wheel's substep (the sliding probes, if they run, take a new
     /// [`KeptLoad`]), so the key and the copy would be work for nothing.
     fn linear_circle_kept(&self, common: &SlipInput, _kept: &mut KeptLoad) -> Option<LinearCircle> {
-        known_shape(self.prepare(common))
+        self.linear_circle(common)
     }
 
     /// Mz = 0 without evaluating the forces.
@@ -205,6 +205,14 @@ fn known_shape(p: LinearCircle) -> Option<LinearCircle> {
 const MAX_TAN: f64 = 14.101_419_947_171_719;
 
 impl FrictionCircleParams {
+    /// [`TireModel::linear_circle_kept`] without the trait call (the same value): the contact
+    /// solve's direct path for this tyre (`tire::contact::circle`), where the call and the
+    /// model's input built in full for it cost more than the products.
+    #[inline]
+    pub(crate) fn linear_circle(&self, common: &SlipInput) -> Option<LinearCircle> {
+        known_shape(self.prepare(common))
+    }
+
     /// The slip-independent part of [`FrictionCircleParams::steady_state`] at `input`'s load
     /// and surface, sanitised as `steady_state` sanitises them: every point's forces are then
     /// its very operations in the same order ([`LinearCircle::point`]), so bit for bit its

@@ -15,17 +15,59 @@
 //!
 //! The force limit's sliding probes stay the model's ([`SlideProbes::limit`], evaluated
 //! only for a force beyond the floor).
+//!
+//! The direct-drive solve reaches it for the friction-circle tyre without the trait call
+//! ([`linearize_friction_circle`]: the shape from the contact's load and surface scales
+//! alone, not from the model's whole input built for the call, inlined into the solve; the
+//! same bits, `the_friction_circle_path_is_linearize_with`).
 
 use super::limit::SlideProbes;
-use super::{MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, patch_response};
+use super::{
+    LimitMode, MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, linearize_with, patch_response,
+    slip_input,
+};
 use crate::math::finite;
-use crate::tire::interface::LinearCircle;
+use crate::tire::FrictionCircleParams;
+use crate::tire::interface::{KeptLoad, LinearCircle, TireModel};
 use crate::tire::model::ContactInput;
+use crate::tire::state::TireState;
 use crate::tire::transient::RelaxationParams;
+
+/// [`linearize_with`] in [`LimitMode::LazyLinear`] for the friction-circle tyre `fc`
+/// (`model` is the same tyre behind the trait), bit for bit: the same load test, slips and
+/// closed form ([`linearize`]), the shape asked of `fc` directly
+/// ([`FrictionCircleParams::linear_circle`], what its `linear_circle_kept` returns, which
+/// keeps nothing in `kept`); every other case (grip limits, a shape or slips the closed form
+/// does not take) goes to `linearize_with` itself. Inlined into the direct solve.
+#[inline(always)]
+pub(super) fn linearize_friction_circle(
+    fc: &FrictionCircleParams,
+    model: &dyn TireModel,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+    dt: f64,
+    kept: &mut KeptLoad,
+) -> (TransientLinear, Option<SlideProbes>) {
+    if c.load.max(0.0) <= 0.0 {
+        return (TransientLinear::default(), None);
+    }
+    let st = Slips::new(r, c, s, dt);
+    if c.grip_x == 1.0
+        && c.lateral_grip_limit() == 1.0
+        && let Some(shape) = fc.linear_circle(&slip_input(c, st.omega, 0.0, 0.0))
+        && let Some(out) = linearize(&shape, r, c, dt, &st)
+    {
+        return out;
+    }
+    linearize_with(model, r, c, s, dt, LimitMode::LazyLinear, kept)
+}
 
 /// [`super::linearize_with`] for the shape `k` of the tyre at this load (lazy limit, no grip
 /// limits, no wheel torque; `k`'s zero-slip forces are `(+0, −0)`): `None` for non-finite
-/// slips, which the general path sanitises.
+/// slips, which the general path sanitises. Inlined into both callers (out of line it costs
+/// the call and the slips' copy).
+#[inline(always)]
 pub(super) fn linearize(
     k: &LinearCircle,
     r: &RelaxationParams,

@@ -172,3 +172,51 @@ fn closed_form_is_the_evaluated_path_to_round_off() {
     assert!(newtons < 1e-9, "{newtons:e} N");
     assert!(relative < 1e-12, "{relative:e}");
 }
+
+#[test]
+fn the_friction_circle_path_is_linearize_with() {
+    // The direct solve's path for the friction-circle tyre against `linearize_with` in its
+    // lazy linear mode, bit for bit: the affine force, the limit, the pending probes; with
+    // and without a lateral grip limit (the hand brake's, which `linearize_with` decides).
+    let r = RelaxationParams::default();
+    let dt = 1.0 / 60.0;
+    let bits = |l: &TransientLinear, p: &Option<SlideProbes>| {
+        let probes = p.map(|p| {
+            let pred = p.pred.map(f64::to_bits);
+            (p.omega.to_bits(), p.kp.to_bits(), p.tp.to_bits(), pred)
+        });
+        let lin = [l.fx0, l.dfx_domega, l.fy, l.limit, l.wheel_torque].map(f64::to_bits);
+        (lin, probes)
+    };
+    let mut cases = 0;
+    random_cases(|m, c, s| {
+        let mut grip = *c;
+        grip.handbrake = 0.5;
+        grip.handbrake_lateral_grip = 0.4;
+        for c in [c, &grip] {
+            let (mut k1, mut k2) = (KeptLoad::default(), KeptLoad::default());
+            let (a, pa) = circle::linearize_friction_circle(m, m, &r, c, s, dt, &mut k1);
+            let (b, pb) = linearize_with(m, &r, c, s, dt, LimitMode::LazyLinear, &mut k2);
+            assert_eq!(bits(&a, &pa), bits(&b, &pb), "{c:?} {s:?}");
+            cases += 1;
+        }
+    });
+    assert!(cases >= 40_000, "{cases}");
+}
+
+#[test]
+fn the_friction_circle_records_a_zero_moment() {
+    // `record` for the friction-circle tyre (no aligning moment): `+0`, or `s_y·0` under a
+    // lateral grip limit, as the general path's zero moment scaled by it.
+    let p = TireParams::friction_circle(FrictionCircleParams::default());
+    let mut c = at_rest(4000.0);
+    let mut s = TireState::default();
+    s.transient.v = 0.01;
+    record(&p, &c, &mut s, 10.0, 100.0, -200.0, 0.01);
+    assert_eq!(s.mz.to_bits(), 0.0_f64.to_bits());
+    c.handbrake = 0.5;
+    c.handbrake_lateral_grip = 0.4;
+    record(&p, &c, &mut s, 10.0, 100.0, -200.0, 0.01);
+    assert_eq!(s.mz.to_bits(), (c.lateral_grip_limit() * 0.0).to_bits());
+    assert_eq!(s.mz.to_bits(), 0.0_f64.to_bits());
+}

@@ -436,6 +436,7 @@ impl Slips {
 /// factors `a = (A_x, A_y)`, the deflections `(u, v)`, the slip velocity `ωR − Vx` and the
 /// zero-slip forces `(Fx(0, α₀), Fy(κ₀, 0))`.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn patch_response(
     r: &RelaxationParams,
     c: &ContactInput,
@@ -562,7 +563,12 @@ pub fn solve(
     // wheel-substep of the bench's sedan needs the predicted point or the probes.
     // One wheel's load terms for the floor, the batch and the recorded aligning moment.
     let mut kept = KeptLoad::default();
-    let (lin, probes) = linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept);
+    let (lin, probes) = match &p.model {
+        TireModelKind::FrictionCircle(fc) => {
+            circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept)
+        }
+        _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
+    };
     let mut clamp = LazyClamp {
         low: lin.limit,
         full: || probes.map_or(lin.limit, |p| p.limit(model, c)),

@@ -42,12 +42,28 @@ pub(super) fn record_kept(
     s.fx = fx;
     s.fy = fy;
     // Only the friction-circle tyre and custom models may lack a moment (one call fewer for
-    // the others).
-    let may_lack = matches!(
-        p.model,
-        TireModelKind::FrictionCircle(_) | TireModelKind::Custom(_)
-    );
-    s.mz = aligning_moment(p.model.as_model(), may_lack, &p.relaxation, c, s, kept);
+    // the others); the friction-circle tyre never has one
+    // (`FrictionCircleParams::has_aligning_moment` is `false`): its zero without the call.
+    s.mz = match p.model {
+        TireModelKind::FrictionCircle(_) => no_moment(c),
+        TireModelKind::Custom(_) => {
+            aligning_moment(p.model.as_model(), true, &p.relaxation, c, s, kept)
+        }
+        _ => aligning_moment(p.model.as_model(), false, &p.relaxation, c, s, kept),
+    };
+}
+
+/// What [`aligning_moment`] gives for a model without a moment: a zero, scaled by the lateral
+/// grip limit `s_y` where a grip limit applies (`s_y·0`, a `−0` for a negative `s_y`, as the
+/// scaled moment would be).
+#[inline(always)]
+fn no_moment(c: &ContactInput) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    if sx == 1.0 && sy == 1.0 {
+        0.0
+    } else {
+        sy * 0.0
+    }
 }
 
 /// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`]
@@ -63,11 +79,7 @@ fn aligning_moment(
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     if may_lack && !model.has_aligning_moment() {
         // What the lines below give for a moment of 0, without the slips.
-        return if sx == 1.0 && sy == 1.0 {
-            0.0
-        } else {
-            sy * 0.0
-        };
+        return no_moment(c);
     }
     let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
     let (kappa, alpha) = (

@@ -4,7 +4,7 @@
 //! Magic Formula's and the slip-curve tyre's load, surface and camber terms, the
 //! friction-circle tyre's load and surface products).
 
-use super::{LinearCircle, LoadInput, SlipInput, sanitize, sanitize_load};
+use super::{LinearCircle, LoadInput, SlipInput, sanitize_inline, sanitize_load};
 use crate::math::same_words;
 use crate::tire::mf::MfLoad;
 use crate::tire::{simple_magic, slip_curve};
@@ -111,7 +111,7 @@ impl KeptLoad {
         ]
         .map(f64::to_bits);
         if !matches!(&self.0, Kept::Curve(k, _) if same_words(k, &key)) {
-            self.0 = Kept::Curve(key, prepare(&sanitize(s)));
+            self.0 = Kept::Curve(key, prepare(&sanitize_inline(s)));
         }
         match &self.0 {
             Kept::Curve(_, p) => p.as_ref(),
