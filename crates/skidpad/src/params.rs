@@ -60,8 +60,15 @@ pub struct SimParams {
     /// the new inputs' force for the whole kick and stops a brake applied while moving `v·h/2`
     /// short. A second stages pass in every step whose controls change; none while they are
     /// held. Equations, sign, which controls count and why there is no torque:
-    /// [`crate::pipeline::half_kick`]. A host that runs the stages itself (the Bevy plugin)
-    /// does not apply it.
+    /// [`crate::pipeline::half_kick`]. The same switch gives the first standalone step after
+    /// a velocity set by the caller (a new vehicle, a teleport, `set_velocity`, copied
+    /// dynamics whose source had it pending) velocity Verlet's opening half kick, the force
+    /// `−½·(F + M·g)` in its first substep (session 34, [`crate::pipeline::opening_kick`]):
+    /// one switch, because both are the leapfrog's kicks where symplectic Euler's carried
+    /// velocity is not the half-substep one, and the low-speed substep count is decided on
+    /// both together. Hosted steps apply the input jump's kick but not the opening one (the
+    /// engine owns the velocity). A host that runs the stages itself (the Bevy plugin)
+    /// applies neither.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub input_jump_half_kick: bool,
 }

@@ -21,6 +21,20 @@
 //! wrench at all). The totals are the fallback when the two passes listed different forces
 //! (an edge force on one pass only, a full list).
 //!
+//! ## The opening half kick (a velocity set by the caller)
+//!
+//! The same switch covers `int-s32`'s source A: a velocity the caller sets (a new vehicle at
+//! rest, a teleport, `Vehicle::set_velocity`, copied dynamics whose source had one pending)
+//! is `v(t₀)`, not the half-substep velocity `v(t₀ − h/2)` symplectic Euler carries. Velocity
+//! Verlet starts with the opening half kick `v(t₀ + h/2) = v₀ + ½h·a(c₀)`, so the first
+//! substep of the next standalone step kicks with half its force, gravity included
+//! ([`opening_kick`]): the extra force `ΔF = −½·(F + M·g)` (N, world, through the centre of
+//! mass). A body at rest on its springs has `F + M·g ≈ 0` and so stays put; a body in free
+//! flight follows `z₀ + v₀·t − ½·g·t²` at the step points to round-off. No torque, as above.
+//! Hosted, the engine owns the velocity (a velocity set on the vehicle is overwritten by the
+//! engine's body at the next step): no opening kick; a host that sets its body's velocity
+//! applies its own integrator's start.
+//!
 //! Nothing here allocates.
 
 use super::{
@@ -93,58 +107,59 @@ pub fn half_kick(old: &SubstepForces, new: &SubstepForces) -> DVec3 {
     0.5 * difference
 }
 
-/// [`step_standalone`](super::step_standalone) with the input jump's half kick when
-/// `kick_from` holds the first substep's forces under the previous step's controls
-/// ([`first_substep_forces`] at this state): the first substep's wrench gets [`half_kick`]'s
-/// force. `None`: the plain step.
+/// Which leapfrog kick the first substep of a step gets (module docs).
+#[derive(Debug, Clone, Copy, Default)]
+pub enum Kick<'a> {
+    /// None: the plain step.
+    #[default]
+    None,
+    /// The opening half kick after a velocity set by the caller: [`opening_kick`].
+    Opening,
+    /// The input jump's half kick from the first substep's forces under the previous step's
+    /// controls ([`first_substep_forces`] at this state): [`half_kick`].
+    InputJump(&'a SubstepForces),
+}
+
+/// The opening half kick's force `−½·(F + M·g)` (N, world, through the centre of mass) for
+/// a first substep whose forces are `f` (`F = f.total.force`, gravity not in it), on a body
+/// of `mass` (kg) under `gravity` (m/s², world): the first substep then moves the velocity by
+/// `½h·(F/M + g)`, velocity Verlet's opening half kick `v(t₀ + h/2) = v₀ + ½h·a(c₀)`, where
+/// the plain step moves it by `h·a(c₀)`. A body whose forces balance gravity gets none.
+pub fn opening_kick(f: &SubstepForces, mass: f64, gravity: DVec3) -> DVec3 {
+    -0.5 * (f.total.force + mass * gravity)
+}
+
+/// [`step_standalone`](super::step_standalone) with the first substep's wrench kicked by
+/// `kick` ([`Kick`]; [`Kick::None`]: the plain step).
 pub fn step_standalone_with(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
-    kick_from: Option<&SubstepForces>,
+    kick: Kick<'_>,
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
 ) {
-    run_substeps(
-        p,
-        d,
-        controls,
-        kick_from,
-        s,
-        ground,
-        dt,
-        true,
-        &mut |_, _| {},
-    );
+    run_substeps(p, d, controls, kick, s, ground, dt, true, &mut |_, _| {});
 }
 
-/// [`step_hosted`](super::step_hosted) with the input jump's half kick, as
+/// [`step_hosted`](super::step_hosted) with the first substep's wrench kicked, as
 /// [`step_standalone_with`]: the first substep's wrench (`substep_totals[0]`, and so `total`)
-/// holds [`half_kick`]'s force, the point forces do not.
+/// holds the kick's force, the point forces do not. (The vehicle passes only
+/// [`Kick::InputJump`] here: hosted, the engine owns the velocity.)
 pub fn step_hosted_with(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
-    kick_from: Option<&SubstepForces>,
+    kick: Kick<'_>,
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
 ) -> ChassisForces {
     let mut out = ChassisForces::default();
-    run_substeps(
-        p,
-        d,
-        controls,
-        kick_from,
-        s,
-        ground,
-        dt,
-        false,
-        &mut |k, f| {
-            out.add_substep(k, f);
-        },
-    );
+    run_substeps(p, d, controls, kick, s, ground, dt, false, &mut |k, f| {
+        out.add_substep(k, f);
+    });
     out.finish_substeps();
     out
 }

@@ -1,28 +1,38 @@
-//! The input jump's half kick on the vehicle
+//! The leapfrog's half kicks on the vehicle
 //! ([`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick)): the
-//! previous step's controls kept, the stages run once more with them at the step's start
-//! (the state then put back from the step's rollback copy), and the kicked step. Out of line
-//! from the plain step, which calls what it called before the switch existed.
+//! opening half kick of the first standalone step after a velocity set by the caller
+//! ([`pipeline::opening_kick`]); otherwise the input jump's — the previous step's controls
+//! kept, the stages run once more with them at the step's start (the state then put back
+//! from the step's rollback copy), and the kicked step. Out of line from the plain step,
+//! which calls what it called before the switch existed.
 
 use super::{ChassisForces, ChassisState, Ground, Vehicle, VehicleState, fault, pipeline};
 
 impl Vehicle {
-    /// The standalone step with the input jump's half kick (`sim.input_jump_half_kick` on):
-    /// out of line, so the plain step's code is what it was.
+    /// The standalone step with the half kicks (`sim.input_jump_half_kick` on): the opening
+    /// one if `opening` (a velocity set since the last step), else the input jump's. Out of
+    /// line, so the plain step's code is what it was.
     #[inline(never)]
     pub(super) fn step_kicked<const N: usize>(
         &mut self,
         dt: f64,
         ground: &dyn Ground,
         before: &fault::Rollback<N>,
+        opening: bool,
     ) {
         let mut old = pipeline::SubstepForces::default();
-        let kick = self.input_jump_forces(ground, dt, &mut old, |s| before.restore(s));
+        let kick = if opening {
+            pipeline::Kick::Opening
+        } else if self.input_jump_forces(ground, dt, &mut old, |s| before.restore(s)) {
+            pipeline::Kick::InputJump(&old)
+        } else {
+            pipeline::Kick::None
+        };
         pipeline::step_standalone_with(
             &self.params,
             &self.derived,
             &self.controls,
-            kick.then_some(&old),
+            kick,
             &mut self.state,
             ground,
             dt,
@@ -45,11 +55,16 @@ impl Vehicle {
             before.restore(s);
             s.chassis = *chassis;
         });
+        let kick = if kick {
+            pipeline::Kick::InputJump(&old)
+        } else {
+            pipeline::Kick::None
+        };
         let forces = pipeline::step_hosted_with(
             &self.params,
             &self.derived,
             &self.controls,
-            kick.then_some(&old),
+            kick,
             &mut self.state,
             ground,
             dt,
