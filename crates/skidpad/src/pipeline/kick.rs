@@ -38,11 +38,12 @@
 //! Nothing here allocates.
 
 use super::{
-    ChassisForces, MAX_POINT_FORCES, SubstepForces, compute_forces_into, run_substeps,
-    substeps_for_step,
+    ChassisForces, MAX_POINT_FORCES, SubstepForces, aero_stage, assemble_into, compute_forces_into,
+    contact_stage, grip_stage, input_stage, powertrain_stage, run_substeps, stability_stage,
+    steering_stage, substeps_for_step, suspension_stage,
 };
 use crate::ground::Ground;
-use crate::input::Controls;
+use crate::input::{Controls, Intent};
 use crate::params::{Derived, VehicleParams};
 use crate::state::VehicleState;
 use glam::DVec3;
@@ -118,6 +119,84 @@ pub enum Kick<'a> {
     /// The input jump's half kick from the first substep's forces under the previous step's
     /// controls ([`first_substep_forces`] at this state): [`half_kick`].
     InputJump(&'a SubstepForces),
+    /// [`Kick::InputJump`] when the steering input did not change ([`same_steering`]): the
+    /// old controls' pass ran stages 1–4 on the state and left their outputs in it (steering,
+    /// contact and suspension are the new controls' too), so the first substep runs stage 1
+    /// with the new controls and then stages 5–9 only ([`stages_after_suspension`]); the
+    /// caller put the input stage's memories (`s.input`, `s.stability`) back to the step's
+    /// start. The same bits as [`Kick::InputJump`].
+    InputJumpPrepared(&'a SubstepForces),
+}
+
+/// True when `a` and `b` give stage 2 (steering) the same input: both driver intents with
+/// the same raw steer (the steer channel is smoothed on its own), or both direct commands
+/// with the same steer angles. Then stages 2–4 of a substep give the same outputs under
+/// either (contact and suspension read no control), which [`Kick::InputJumpPrepared`] uses.
+pub fn same_steering(a: &Controls, b: &Controls) -> bool {
+    match (a, b) {
+        (Controls::Intent(x), Controls::Intent(y)) => x.steer.to_bits() == y.steer.to_bits(),
+        (Controls::Direct(x), Controls::Direct(y)) => {
+            let (x, y) = (x.as_slice(), y.as_slice());
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(c, d)| c.steer_angle.to_bits() == d.steer_angle.to_bits())
+        }
+        _ => false,
+    }
+}
+
+/// Stages 1–4 (input, steering, contact, suspension) of a substep of `h` with `controls`:
+/// the first half of [`super::compute_forces_into`]; the smoothed intent for stage 5.
+pub fn stages_to_suspension(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    h: f64,
+) -> Intent {
+    let intent = input_stage(p, controls, s, h);
+    steering_stage(p, d, controls, &intent, s, h);
+    contact_stage(p, d, s, ground);
+    suspension_stage(p, d, s, h);
+    intent
+}
+
+/// Stages 5–9 (powertrain, grip, aero, stability, forces) of a substep of `h` with
+/// `controls` and their smoothed `intent`, into `out`: the second half of
+/// [`super::compute_forces_into`], on a state whose stages 1–4 ran.
+#[allow(clippy::too_many_arguments)]
+pub fn stages_after_suspension<const S: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    intent: &Intent,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    h: f64,
+    out: &mut ChassisForces<S>,
+) {
+    let prep = powertrain_stage(p, d, controls, intent, s, h);
+    grip_stage(p, d, &prep, s, ground, h);
+    let aero = aero_stage(p, s);
+    assemble_into(p, s, prep.coupled, &aero, out);
+    stability_stage(p, d, s, out, h);
+}
+
+/// The first substep's stages under [`Kick::InputJumpPrepared`]: stage 1 with `controls`
+/// (stages 2–4's outputs already in `s`), then stages 5–9, into `out`.
+pub(super) fn prepared_first_substep<const S: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    h: f64,
+    out: &mut ChassisForces<S>,
+) {
+    let intent = input_stage(p, controls, s, h);
+    stages_after_suspension(p, d, controls, &intent, s, ground, h, out);
 }
 
 /// The opening half kick's force `−½·(F + M·g)` (N, world, through the centre of mass) for

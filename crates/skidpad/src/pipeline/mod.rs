@@ -74,7 +74,8 @@ pub use body_contact::{
 use end_stop::end_stops;
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage, end_stop_stage_prepared};
 pub use kick::{
-    Kick, first_substep_forces, half_kick, opening_kick, step_hosted_with, step_standalone_with,
+    Kick, first_substep_forces, half_kick, opening_kick, same_steering, stages_after_suspension,
+    stages_to_suspension, step_hosted_with, step_standalone_with,
 };
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
@@ -506,14 +507,22 @@ fn run_substeps(
         w.drive_work = 0.0;
     }
     for k in 0..n {
-        compute_forces_into(p, d, controls, s, ground, h, &mut forces);
+        if k == 0
+            && let Kick::InputJumpPrepared(_) = kick
+        {
+            kick::prepared_first_substep(p, d, controls, s, ground, h, &mut forces);
+        } else {
+            compute_forces_into(p, d, controls, s, ground, h, &mut forces);
+        }
         if k == 0 {
             match kick {
                 Kick::None => {}
                 Kick::Opening => {
                     forces.total.force += opening_kick(&forces, p.chassis.mass, gravity);
                 }
-                Kick::InputJump(old) => forces.total.force += half_kick(old, &forces),
+                Kick::InputJump(old) | Kick::InputJumpPrepared(old) => {
+                    forces.total.force += half_kick(old, &forces);
+                }
             }
         }
         if body {
