@@ -60,17 +60,25 @@ pub struct SimParams {
     /// the new inputs' force for the whole kick and stops a brake applied while moving `v·h/2`
     /// short. A second stages pass in every step whose controls change; none while they are
     /// held. Equations, sign, which controls count and why there is no torque:
-    /// [`crate::pipeline::half_kick`]. The same switch gives the first standalone step after
-    /// a velocity set by the caller (a new vehicle, a teleport, `set_velocity`, copied
-    /// dynamics whose source had it pending) velocity Verlet's opening half kick, the force
-    /// `−½·(F + M·g)` in its first substep (session 34, [`crate::pipeline::opening_kick`]):
-    /// one switch, because both are the leapfrog's kicks where symplectic Euler's carried
-    /// velocity is not the half-substep one, and the low-speed substep count is decided on
-    /// both together. Hosted steps apply the input jump's kick but not the opening one (the
-    /// engine owns the velocity). A host that runs the stages itself (the Bevy plugin)
-    /// applies neither.
+    /// [`crate::pipeline::half_kick`]. Hosted steps apply it in the first substep's wrench. A
+    /// host that runs the stages itself (the Bevy plugin) does not apply it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub input_jump_half_kick: bool,
+    /// The opening half kick after a velocity set by the caller (session 34). Default: off,
+    /// the step as before bit for bit. On, the first standalone step after a velocity is set
+    /// (a new vehicle, a teleport, `set_velocity`, copied dynamics whose source had it
+    /// pending) gets the force `−½·(F + M·g)` in its first substep
+    /// ([`crate::pipeline::opening_kick`]): velocity Verlet's start `v(t₀ + h/2) = v₀ +
+    /// ½h·a(c₀)`, where symplectic Euler takes the set `v₀` for the half-substep velocity
+    /// and stops a brake held from a set speed `v₀·h/2` short. A sibling of
+    /// `input_jump_half_kick`, not the same switch: the energy audit's input-jump cells
+    /// (which set a velocity at their start) judge the two apart (`kick-s34`: with both on,
+    /// two curb-strike cells rise beyond the allowance). Hosted steps never apply it: the
+    /// engine owns the velocity (a velocity set on the vehicle is overwritten by the
+    /// engine's body next step), and a host applies its own integrator's start. The Bevy
+    /// plugin does not apply it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub opening_half_kick: bool,
 }
 
 impl Default for SimParams {
@@ -82,6 +90,7 @@ impl Default for SimParams {
             substep_threshold_speed: 5.0,
             air_temperature: 20.0,
             input_jump_half_kick: false,
+            opening_half_kick: false,
         }
     }
 }

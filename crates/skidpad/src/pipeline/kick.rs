@@ -23,7 +23,7 @@
 //!
 //! ## The opening half kick (a velocity set by the caller)
 //!
-//! The same switch covers `int-s32`'s source A: a velocity the caller sets (a new vehicle at
+//! [`crate::params::SimParams::opening_half_kick`], `int-s32`'s source A: a velocity the caller sets (a new vehicle at
 //! rest, a teleport, `Vehicle::set_velocity`, copied dynamics whose source had one pending)
 //! is `v(t₀)`, not the half-substep velocity `v(t₀ − h/2)` symplectic Euler carries. Velocity
 //! Verlet starts with the opening half kick `v(t₀ + h/2) = v₀ + ½h·a(c₀)`, so the first

@@ -25,9 +25,10 @@
 //! from the previous step's first runs stages 1–9 with the previous controls
 //! ([`first_substep_forces`], on a state the vehicle then puts back), and its first substep's
 //! wrench gets half the difference of the two passes' forces ([`half_kick`]): the leapfrog's
-//! kick across an input jump; and the first standalone step after a velocity set by the
-//! caller kicks with half its force, gravity included ([`opening_kick`]: velocity Verlet's
-//! start). Off (the default), nothing of it runs.
+//! kick across an input jump. With [`crate::params::SimParams::opening_half_kick`] on, the
+//! first standalone step after a velocity set by the caller kicks with half its force,
+//! gravity included ([`opening_kick`]: velocity Verlet's start). Off (the defaults),
+//! nothing of either runs.
 //!
 //! After the substeps: the chassis acceleration over the step (what the body-roll model of
 //! stage 8 reads next step) and the time. Telemetry is not a stage: it observes a vehicle from

@@ -1,5 +1,6 @@
 //! The leapfrog's half kicks on the vehicle
-//! ([`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick)): the
+//! ([`SimParams::input_jump_half_kick`](crate::params::SimParams::input_jump_half_kick),
+//! [`SimParams::opening_half_kick`](crate::params::SimParams::opening_half_kick)): the
 //! opening half kick of the first standalone step after a velocity set by the caller
 //! ([`pipeline::opening_kick`]); otherwise the input jump's — the previous step's controls
 //! kept, the stages run once more with them at the step's start (the state then put back
@@ -9,9 +10,10 @@
 use super::{ChassisForces, ChassisState, Ground, Vehicle, VehicleState, fault, pipeline};
 
 impl Vehicle {
-    /// The standalone step with the half kicks (`sim.input_jump_half_kick` on): the opening
-    /// one if `opening` (a velocity set since the last step), else the input jump's. Out of
-    /// line, so the plain step's code is what it was.
+    /// The standalone step with the half kicks (`sim.input_jump_half_kick` or
+    /// `sim.opening_half_kick` on): the opening one if `opening` (a velocity set since the
+    /// last step, that switch on), else the input jump's (if its switch is on). Out of line,
+    /// so the plain step's code is what it was.
     #[inline(never)]
     pub(super) fn step_kicked<const N: usize>(
         &mut self,
@@ -103,7 +105,7 @@ impl Vehicle {
         let Some(previous) = self
             .previous_controls
             .as_ref()
-            .filter(|c| **c != self.controls)
+            .filter(|c| self.params.sim.input_jump_half_kick && **c != self.controls)
         else {
             return pipeline::Kick::None;
         };
@@ -137,7 +139,7 @@ impl Vehicle {
     #[cfg(test)]
     pub(crate) fn step_with_whole_kick_pass(&mut self, dt: f64, ground: &dyn Ground) {
         assert!(self.params.sim.input_jump_half_kick);
-        let opening = std::mem::take(&mut self.opening_kick);
+        let opening = std::mem::take(&mut self.opening_kick) && self.params.sim.opening_half_kick;
         let before = fault::Rollback::<{ crate::MAX_WHEELS }>::save(&self.state);
         self.step_kicked_reusing(dt, ground, &before, opening, false);
     }

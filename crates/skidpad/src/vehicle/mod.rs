@@ -60,7 +60,7 @@ pub struct Vehicle {
     previous_controls: Option<Controls>,
     /// The velocity was set by the caller (a new vehicle, a teleport, a set velocity, copied
     /// dynamics whose source had one pending) and no step has run since: with
-    /// `sim.input_jump_half_kick` on, the next standalone step opens with the half kick
+    /// `sim.opening_half_kick` on, the next standalone step opens with the half kick
     /// ([`pipeline::opening_kick`]). Any step clears it.
     opening_kick: bool,
     /// Steps taken since construction (standalone and hosted).
@@ -270,7 +270,7 @@ impl Vehicle {
     /// Set the chassis velocities (world frame; linear = velocity of the centre of mass).
     /// Wheels are spun up to roll without slip at the new speed. Non-finite velocities are
     /// ignored (nothing changes): the state never holds NaN. With
-    /// `sim.input_jump_half_kick` on, the next standalone step opens with the half kick
+    /// `sim.opening_half_kick` on, the next standalone step opens with the half kick
     /// ([`pipeline::opening_kick`]: the velocity is `v(t₀)`, not a half-substep one); a hosted
     /// step does not (the engine owns the velocity).
     pub fn set_velocity(&mut self, linear: glam::DVec3, angular: glam::DVec3) {
@@ -450,7 +450,9 @@ impl Vehicle {
     ) -> Result<(), StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
         let opening = std::mem::take(&mut self.opening_kick);
-        if self.params.sim.input_jump_half_kick {
+        let sim = &self.params.sim;
+        if sim.input_jump_half_kick || sim.opening_half_kick {
+            let opening = opening && sim.opening_half_kick;
             self.step_kicked(dt, ground, &before, opening);
         } else {
             pipeline::step_standalone(

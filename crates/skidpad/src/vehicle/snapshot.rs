@@ -62,7 +62,7 @@ pub struct VehicleSnapshot {
     /// next step's half kick compares them with `controls`.
     pub previous_controls: Option<Controls>,
     /// The opening half kick is pending (a velocity set by the caller and no step since;
-    /// [`crate::pipeline::opening_kick`], with `input_jump_half_kick` on).
+    /// [`crate::pipeline::opening_kick`], with `opening_half_kick` on).
     pub opening_kick: bool,
 }
 

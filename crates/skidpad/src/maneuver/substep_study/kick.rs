@@ -35,11 +35,21 @@ use crate::maneuver::driver::Driver;
 use crate::maneuver::standard::spawn_at;
 use crate::vehicle::{Intent, Vehicle, VehicleParams};
 
-/// `p` as the study runs it: with the half kick on if `SKIDPAD_STUDY_KICK` is set (a
-/// measurement of this branch: the study's table with the switch; CI never sets it).
+/// `p` as the study runs it: with both half kicks on (the input jump's and the opening one)
+/// if `SKIDPAD_STUDY_KICK` is set (a measurement: the study's table with the switches; CI
+/// never sets it).
 pub(super) fn as_studied(p: &VehicleParams) -> VehicleParams {
     let mut q = p.clone();
-    q.sim.input_jump_half_kick |= std::env::var_os("SKIDPAD_STUDY_KICK").is_some();
+    let on = std::env::var_os("SKIDPAD_STUDY_KICK").is_some();
+    q.sim.input_jump_half_kick |= on;
+    q.sim.opening_half_kick |= on;
+    q
+}
+
+/// `p` with both half kicks on: the input jump's and the opening one.
+fn both(p: &VehicleParams) -> VehicleParams {
+    let mut q = kicked(p);
+    q.sim.opening_half_kick = true;
     q
 }
 
@@ -158,7 +168,7 @@ fn a_brake_applied_while_moving_stops_where_the_trapezoid_puts_it() {
 #[test]
 fn a_stop_from_a_set_velocity_is_second_order_with_the_opening_kick() {
     let plain = point_mass_like();
-    let kick = kicked(&plain);
+    let kick = both(&plain);
     let a = plain.sim.gravity;
     for n in [1, 2] {
         let h = DT / f64::from(n);
@@ -221,23 +231,60 @@ fn a_brake_toggled_every_step_takes_half_its_deceleration_every_step() {
 }
 
 /// With the switch on and the controls held, nothing runs: the same bits as with it off.
-/// (The first step after the teleport opens with its half kick, which the plain step does
-/// not: both cars start from the kicked car's state after that step.)
 #[test]
 fn held_controls_step_as_without_the_switch() {
     let flat = Plane::flat();
+    let run = |p: &VehicleParams| {
+        let mut v = Vehicle::new(p.clone()).unwrap();
+        let start = glam::DVec3::new(0.0, 0.0, 0.33);
+        v.teleport(crate::math::Pose::from_translation(start));
+        v.set_intent(crate::maneuver::standard::pedals(1.0, 0.1))
+            .ok();
+        for _ in 0..steps(1.0) {
+            v.step(DT, &flat);
+        }
+        v.state_hash()
+    };
     let p = crate::presets::sports_rwd();
-    let mut on = Vehicle::new(kicked(&p)).unwrap();
-    let start = glam::DVec3::new(0.0, 0.0, 0.33);
-    on.teleport(crate::math::Pose::from_translation(start));
-    on.set_intent(crate::maneuver::standard::pedals(1.0, 0.1))
-        .ok();
-    on.step(DT, &flat);
-    let mut off = on.clone();
-    off.set_params(p).unwrap();
-    for _ in 1..steps(1.0) {
-        on.step(DT, &flat);
-        off.step(DT, &flat);
+    assert_eq!(run(&p), run(&kicked(&p)));
+}
+
+/// The hatch's launch (full throttle from rest for 3 s, the study's launch) at 1 / 2 / 3
+/// substeps against [`REFERENCE`], with the half kicks off and on, traction control on (the
+/// preset) and off: distance minus the reference's (mm), and the mean traction-control scale
+/// over the first second (what the bang-bang on the start-of-substep slip averages to).
+#[test]
+#[ignore = "measurement: the hatch's launch with the kicks and traction control on and off"]
+fn print_hatch_launch() {
+    let run = |p: &VehicleParams, n: u32| {
+        let (mut x, mut scale, mut k) = (0.0, 0.0, 0);
+        super::launch_with(p, n, 3.0, |v| {
+            x = v.state().chassis.pose.translation.x;
+            if k < steps(1.0) {
+                scale += v.state().drivetrain.tc_scale / steps(1.0) as f64;
+            }
+            k += 1;
+        });
+        (x, scale)
+    };
+    for tc in [true, false] {
+        for on in [false, true] {
+            let mut p = crate::presets::hatch_fwd();
+            p.drivetrain.aids.tc.enabled = tc;
+            p.sim.input_jump_half_kick = on;
+            p.sim.opening_half_kick = on;
+            let (r, rs) = run(&p, REFERENCE);
+            let d: Vec<String> = [1, 2, 3]
+                .iter()
+                .map(|&n| {
+                    let (x, s) = run(&p, n);
+                    format!("{:+8.1} mm (tc {s:.4})", (x - r) * 1e3)
+                })
+                .collect();
+            println!(
+                "tc {tc:<5} kick {on:<5} ref {r:.4} m (tc {rs:.4}); 1/2/3: {}",
+                d.join("  ")
+            );
+        }
     }
-    assert_eq!(on.state_hash(), off.state_hash());
 }

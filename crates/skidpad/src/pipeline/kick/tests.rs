@@ -104,7 +104,7 @@ fn a_body_thrown_from_a_set_velocity_follows_the_parabola() {
     let v0 = DVec3::new(1.0, 0.5, 2.0);
     let ground = Plane::flat();
     for kick in [true, false] {
-        p.sim.input_jump_half_kick = kick;
+        p.sim.opening_half_kick = kick;
         let mut v = Vehicle::new(p.clone()).unwrap();
         v.teleport(Pose::from_translation(DVec3::new(0.0, 0.0, 50.0)));
         let c0 = v.state().chassis.pose.translation;
@@ -137,7 +137,7 @@ fn a_car_at_rest_on_its_springs_stays_put_with_the_opening_kick() {
         v.step(1.0 / 60.0, &ground);
     }
     let mut p = v.params().clone();
-    p.sim.input_jump_half_kick = true;
+    p.sim.opening_half_kick = true;
     let mut on = v.clone();
     on.set_params(p).unwrap();
     for car in [&mut v, &mut on] {
