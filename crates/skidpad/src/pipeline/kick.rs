@@ -34,6 +34,10 @@
 //! Hosted, the engine owns the velocity (a velocity set on the vehicle is overwritten by the
 //! engine's body at the next step): no opening kick; a host that sets its body's velocity
 //! applies its own integrator's start.
+//! A switch of its own, not `input_jump_half_kick`: on that switch (tried, `kick-s34`) the
+//! energy audit's input-jump cells, which set a velocity at their start, rose beyond the
+//! allowance in two curb-strike cells; apart, the audit judges the two separately. The Bevy
+//! plugin, which runs the stages itself, applies neither kick.
 //!
 //! Nothing here allocates.
 
@@ -126,6 +130,22 @@ pub enum Kick<'a> {
     /// caller put the input stage's memories (`s.input`, `s.stability`) back to the step's
     /// start. The same bits as [`Kick::InputJump`].
     InputJumpPrepared(&'a SubstepForces),
+}
+
+impl Kick<'_> {
+    /// Add the kick's force to the first substep's wrench `f` (forces of the controls in
+    /// force; a body of `mass`, kg, under `gravity`, m/s²): [`opening_kick`] or
+    /// [`half_kick`]; nothing for [`Kick::None`].
+    #[inline]
+    pub fn apply(&self, f: &mut SubstepForces, mass: f64, gravity: DVec3) {
+        match *self {
+            Kick::None => {}
+            Kick::Opening => f.total.force += opening_kick(f, mass, gravity),
+            Kick::InputJump(old) | Kick::InputJumpPrepared(old) => {
+                f.total.force += half_kick(old, f);
+            }
+        }
+    }
 }
 
 /// True when `a` and `b` give stage 2 (steering) the same input: both driver intents with

@@ -516,15 +516,7 @@ fn run_substeps(
             compute_forces_into(p, d, controls, s, ground, h, &mut forces);
         }
         if k == 0 {
-            match kick {
-                Kick::None => {}
-                Kick::Opening => {
-                    forces.total.force += opening_kick(&forces, p.chassis.mass, gravity);
-                }
-                Kick::InputJump(old) | Kick::InputJumpPrepared(old) => {
-                    forces.total.force += half_kick(old, &forces);
-                }
-            }
+            kick.apply(&mut forces, p.chassis.mass, gravity);
         }
         if body {
             let start = s.chassis;

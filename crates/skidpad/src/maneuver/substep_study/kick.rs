@@ -1,7 +1,10 @@
 //! The input jump's half kick (`SimParams::input_jump_half_kick`, session 33, branch
 //! `kick-s33`) on whole vehicles: a brake applied while moving, a brake toggled every step,
 //! a body at rest whose brakes change nothing; and the measurement of the realistic stop
-//! (brake after coasting) the study's own stop is not.
+//! (brake after coasting) the study's own stop is not. Since `kick-s34` also the opening
+//! half kick (`SimParams::opening_half_kick`, source A) on the study's own stop from a set
+//! velocity, and the hatch's launch with traction control on and off
+//! ([`print_hatch_launch`]: traction control's bang-bang is what fails it at 2 substeps).
 //!
 //! The study's stop ([`super::braking`]) starts from a velocity set after the car settled
 //! with the brake held ([`crate::maneuver::standard::spawn_at`]), and brakes with the same
