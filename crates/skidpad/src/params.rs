@@ -54,16 +54,18 @@ pub struct SimParams {
     pub air_temperature: f64,
     /// The input jump's half kick (session 33). Default: off, the step as before bit for bit.
     /// On, the first substep of a step whose controls differ from the previous step's gets
-    /// the force `ΔF = ½·(F(cₙ, u₋) − F(cₙ, u))` (N, world, through the centre of mass:
-    /// `Δv = h·ΔF/M`), `F(cₙ, u₋)` being stages 1–9 run again at the step's start with the
-    /// previous controls: the leapfrog's kick across the jump, where symplectic Euler applies
-    /// the new inputs' force for the whole kick and stops a brake applied while moving `v·h/2`
-    /// short. A second stages pass in every step whose controls change; none while they are
-    /// held. Equations, sign, which controls count and why there is no torque:
-    /// [`crate::pipeline::half_kick`]. A host that runs the stages itself (the Bevy plugin)
-    /// does not apply it.
+    /// `ΔF = ½·(F(cₙ, u₋) − F(cₙ, u))` (N, world, through the CoM), `F(cₙ, u₋)` from the stages
+    /// run again at the step's start with the previous controls (1–9, or 5–9 when the steer is
+    /// unchanged): the leapfrog's kick across the jump, where symplectic Euler stops a brake
+    /// applied while moving `v·h/2` short. Equations, sign, which controls count, no torque,
+    /// hosts: [`crate::pipeline::half_kick`].
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub input_jump_half_kick: bool,
+    /// The opening half kick (session 34; default off, the plain step bit for bit): the first
+    /// standalone step after a velocity set by the caller gets `−½·(F + M·g)` in its first
+    /// substep ([`crate::pipeline::opening_kick`]: velocity Verlet's start, hosts, why apart).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub opening_half_kick: bool,
 }
 
 impl Default for SimParams {
@@ -75,6 +77,7 @@ impl Default for SimParams {
             substep_threshold_speed: 5.0,
             air_temperature: 20.0,
             input_jump_half_kick: false,
+            opening_half_kick: false,
         }
     }
 }

@@ -128,7 +128,9 @@ fn a_thousand_steps_allocate_nothing() {
 
     // The input jump's half kick (`sim.input_jump_half_kick`): the controls change every
     // step, so each step runs the stages twice and restores the state in between; standalone
-    // and hosted, direct drive and the rally car's coupled solve.
+    // and hosted, direct drive and the rally car's coupled solve. The steer changes every
+    // other step: the old controls' pass runs whole, or stops after stage 4 and is undone
+    // from a copy (`pipeline::Kick::InputJumpPrepared`).
     let mut kick_p = skidpad::presets::sedan_simple();
     kick_p.sim.input_jump_half_kick = true;
     let mut kicked = Vehicle::new(kick_p).unwrap();
@@ -140,7 +142,7 @@ fn a_thousand_steps_allocate_nothing() {
     let kicked_body = kicked.state().chassis;
     let toggled = |k: usize| Intent {
         throttle: 0.5 + 0.3 * (k % 2) as f64,
-        steer: 0.1 * (k % 3) as f64,
+        steer: 0.1 * ((k / 2) % 3) as f64,
         ..Intent::default()
     };
 

@@ -64,7 +64,10 @@
 //!   rotation's Strang splitting already closes each substep with a half kick of its own
 //!   torque, so an input jump's torque is split at the boundary as the leapfrog splits it.
 //!   A brake applied after coasting then stops within `a·h²` of the trapezoid's
-//!   `v²/(2a)` on a point-mass-like car (`maneuver::substep_study::kick`).
+//!   `v²/(2a)` on a point-mass-like car (`maneuver::substep_study::kick`). Since session 34
+//!   (`kick-s34`) the first item is a sibling switch,
+//!   [`SimParams::opening_half_kick`](crate::params::SimParams::opening_half_kick) (default
+//!   off; `pipeline::opening_kick`; hosted: none).
 //!
 //! The trapezoid for the position-free forces (`int-s31`, reverted) split the kick and so
 //! left a phantom velocity `½·h·a_free` at rest; any kick of the *total* force keeps a body

@@ -21,14 +21,33 @@
 //! wrench at all). The totals are the fallback when the two passes listed different forces
 //! (an edge force on one pass only, a full list).
 //!
+//! ## The opening half kick (a velocity set by the caller)
+//!
+//! [`crate::params::SimParams::opening_half_kick`], `int-s32`'s source A: a velocity the caller sets (a new vehicle at
+//! rest, a teleport, `Vehicle::set_velocity`, copied dynamics whose source had one pending)
+//! is `v(t₀)`, not the half-substep velocity `v(t₀ − h/2)` symplectic Euler carries. Velocity
+//! Verlet starts with the opening half kick `v(t₀ + h/2) = v₀ + ½h·a(c₀)`, so the first
+//! substep of the next standalone step kicks with half its force, gravity included
+//! ([`opening_kick`]): the extra force `ΔF = −½·(F + M·g)` (N, world, through the centre of
+//! mass). A body at rest on its springs has `F + M·g ≈ 0` and so stays put; a body in free
+//! flight follows `z₀ + v₀·t − ½·g·t²` at the step points to round-off. No torque, as above.
+//! Hosted, the engine owns the velocity (a velocity set on the vehicle is overwritten by the
+//! engine's body at the next step): no opening kick; a host that sets its body's velocity
+//! applies its own integrator's start.
+//! A switch of its own, not `input_jump_half_kick`: on that switch (tried, `kick-s34`) the
+//! energy audit's input-jump cells, which set a velocity at their start, rose beyond the
+//! allowance in two curb-strike cells; apart, the audit judges the two separately. The Bevy
+//! plugin, which runs the stages itself, applies neither kick.
+//!
 //! Nothing here allocates.
 
 use super::{
-    ChassisForces, MAX_POINT_FORCES, SubstepForces, compute_forces_into, run_substeps,
-    substeps_for_step,
+    ChassisForces, MAX_POINT_FORCES, SubstepForces, aero_stage, assemble_into, compute_forces_into,
+    contact_stage, grip_stage, input_stage, powertrain_stage, run_substeps, stability_stage,
+    steering_stage, substeps_for_step, suspension_stage,
 };
 use crate::ground::Ground;
-use crate::input::Controls;
+use crate::input::{Controls, Intent};
 use crate::params::{Derived, VehicleParams};
 use crate::state::VehicleState;
 use glam::DVec3;
@@ -93,58 +112,153 @@ pub fn half_kick(old: &SubstepForces, new: &SubstepForces) -> DVec3 {
     0.5 * difference
 }
 
-/// [`step_standalone`](super::step_standalone) with the input jump's half kick when
-/// `kick_from` holds the first substep's forces under the previous step's controls
-/// ([`first_substep_forces`] at this state): the first substep's wrench gets [`half_kick`]'s
-/// force. `None`: the plain step.
+/// Which leapfrog kick the first substep of a step gets (module docs).
+#[derive(Debug, Clone, Copy, Default)]
+pub enum Kick<'a> {
+    /// None: the plain step.
+    #[default]
+    None,
+    /// The opening half kick after a velocity set by the caller: [`opening_kick`].
+    Opening,
+    /// The input jump's half kick from the first substep's forces under the previous step's
+    /// controls ([`first_substep_forces`] at this state): [`half_kick`].
+    InputJump(&'a SubstepForces),
+    /// [`Kick::InputJump`] when the steering input did not change ([`same_steering`]): the
+    /// old controls' pass ran stages 1–4 on the state and left their outputs in it (steering,
+    /// contact and suspension are the new controls' too), so the first substep runs stage 1
+    /// with the new controls and then stages 5–9 only ([`stages_after_suspension`]); the
+    /// caller put the input stage's memories (`s.input`, `s.stability`) back to the step's
+    /// start. The same bits as [`Kick::InputJump`].
+    InputJumpPrepared(&'a SubstepForces),
+}
+
+impl Kick<'_> {
+    /// Add the kick's force to the first substep's wrench `f` (forces of the controls in
+    /// force; a body of `mass`, kg, under `gravity`, m/s²): [`opening_kick`] or
+    /// [`half_kick`]; nothing for [`Kick::None`].
+    #[inline]
+    pub fn apply(&self, f: &mut SubstepForces, mass: f64, gravity: DVec3) {
+        match *self {
+            Kick::None => {}
+            Kick::Opening => f.total.force += opening_kick(f, mass, gravity),
+            Kick::InputJump(old) | Kick::InputJumpPrepared(old) => {
+                f.total.force += half_kick(old, f);
+            }
+        }
+    }
+}
+
+/// True when `a` and `b` give stage 2 (steering) the same input: both driver intents with
+/// the same raw steer (the steer channel is smoothed on its own), or both direct commands
+/// with the same steer angles. Then stages 2–4 of a substep give the same outputs under
+/// either (contact and suspension read no control), which [`Kick::InputJumpPrepared`] uses.
+pub fn same_steering(a: &Controls, b: &Controls) -> bool {
+    match (a, b) {
+        (Controls::Intent(x), Controls::Intent(y)) => x.steer.to_bits() == y.steer.to_bits(),
+        (Controls::Direct(x), Controls::Direct(y)) => {
+            let (x, y) = (x.as_slice(), y.as_slice());
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(c, d)| c.steer_angle.to_bits() == d.steer_angle.to_bits())
+        }
+        _ => false,
+    }
+}
+
+/// Stages 1–4 (input, steering, contact, suspension) of a substep of `h` with `controls`:
+/// the first half of [`super::compute_forces_into`]; the smoothed intent for stage 5.
+pub fn stages_to_suspension(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    h: f64,
+) -> Intent {
+    let intent = input_stage(p, controls, s, h);
+    steering_stage(p, d, controls, &intent, s, h);
+    contact_stage(p, d, s, ground);
+    suspension_stage(p, d, s, h);
+    intent
+}
+
+/// Stages 5–9 (powertrain, grip, aero, stability, forces) of a substep of `h` with
+/// `controls` and their smoothed `intent`, into `out`: the second half of
+/// [`super::compute_forces_into`], on a state whose stages 1–4 ran.
+#[allow(clippy::too_many_arguments)]
+pub fn stages_after_suspension<const S: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    intent: &Intent,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    h: f64,
+    out: &mut ChassisForces<S>,
+) {
+    let prep = powertrain_stage(p, d, controls, intent, s, h);
+    grip_stage(p, d, &prep, s, ground, h);
+    let aero = aero_stage(p, s);
+    assemble_into(p, s, prep.coupled, &aero, out);
+    stability_stage(p, d, s, out, h);
+}
+
+/// The first substep's stages under [`Kick::InputJumpPrepared`]: stage 1 with `controls`
+/// (stages 2–4's outputs already in `s`), then stages 5–9, into `out`.
+pub(super) fn prepared_first_substep<const S: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    h: f64,
+    out: &mut ChassisForces<S>,
+) {
+    let intent = input_stage(p, controls, s, h);
+    stages_after_suspension(p, d, controls, &intent, s, ground, h, out);
+}
+
+/// The opening half kick's force `−½·(F + M·g)` (N, world, through the centre of mass) for
+/// a first substep whose forces are `f` (`F = f.total.force`, gravity not in it), on a body
+/// of `mass` (kg) under `gravity` (m/s², world): the first substep then moves the velocity by
+/// `½h·(F/M + g)`, velocity Verlet's opening half kick `v(t₀ + h/2) = v₀ + ½h·a(c₀)`, where
+/// the plain step moves it by `h·a(c₀)`. A body whose forces balance gravity gets none.
+pub fn opening_kick(f: &SubstepForces, mass: f64, gravity: DVec3) -> DVec3 {
+    -0.5 * (f.total.force + mass * gravity)
+}
+
+/// [`step_standalone`](super::step_standalone) with the first substep's wrench kicked by
+/// `kick` ([`Kick`]; [`Kick::None`]: the plain step).
 pub fn step_standalone_with(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
-    kick_from: Option<&SubstepForces>,
+    kick: Kick<'_>,
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
 ) {
-    run_substeps(
-        p,
-        d,
-        controls,
-        kick_from,
-        s,
-        ground,
-        dt,
-        true,
-        &mut |_, _| {},
-    );
+    run_substeps(p, d, controls, kick, s, ground, dt, true, &mut |_, _| {});
 }
 
-/// [`step_hosted`](super::step_hosted) with the input jump's half kick, as
+/// [`step_hosted`](super::step_hosted) with the first substep's wrench kicked, as
 /// [`step_standalone_with`]: the first substep's wrench (`substep_totals[0]`, and so `total`)
-/// holds [`half_kick`]'s force, the point forces do not.
+/// holds the kick's force, the point forces do not. (The vehicle passes only
+/// [`Kick::InputJump`] here: hosted, the engine owns the velocity.)
 pub fn step_hosted_with(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
-    kick_from: Option<&SubstepForces>,
+    kick: Kick<'_>,
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
 ) -> ChassisForces {
     let mut out = ChassisForces::default();
-    run_substeps(
-        p,
-        d,
-        controls,
-        kick_from,
-        s,
-        ground,
-        dt,
-        false,
-        &mut |k, f| {
-            out.add_substep(k, f);
-        },
-    );
+    run_substeps(p, d, controls, kick, s, ground, dt, false, &mut |k, f| {
+        out.add_substep(k, f);
+    });
     out.finish_substeps();
     out
 }

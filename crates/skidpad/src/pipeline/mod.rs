@@ -25,7 +25,10 @@
 //! from the previous step's first runs stages 1–9 with the previous controls
 //! ([`first_substep_forces`], on a state the vehicle then puts back), and its first substep's
 //! wrench gets half the difference of the two passes' forces ([`half_kick`]): the leapfrog's
-//! kick across an input jump. Off (the default), nothing of it runs.
+//! kick across an input jump. With [`crate::params::SimParams::opening_half_kick`] on, the
+//! first standalone step after a velocity set by the caller kicks with half its force,
+//! gravity included ([`opening_kick`]: velocity Verlet's start). Off (the defaults),
+//! nothing of either runs.
 //!
 //! After the substeps: the chassis acceleration over the step (what the body-roll model of
 //! stage 8 reads next step) and the time. Telemetry is not a stage: it observes a vehicle from
@@ -71,7 +74,10 @@ pub use body_contact::{
 };
 use end_stop::end_stops;
 pub use end_stop::{END_STOP_LOOKAHEAD, end_stop_gap, end_stop_stage, end_stop_stage_prepared};
-pub use kick::{first_substep_forces, half_kick, step_hosted_with, step_standalone_with};
+pub use kick::{
+    Kick, first_substep_forces, half_kick, opening_kick, same_steering, stages_after_suspension,
+    stages_to_suspension, step_hosted_with, step_standalone_with,
+};
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
     AeroForces, aero_stage, assemble, assemble_into, contact_stage, grip_stage, input_stage,
@@ -445,7 +451,7 @@ pub fn step_standalone(
     ground: &dyn Ground,
     dt: f64,
 ) {
-    step_standalone_with(p, d, controls, None, s, ground, dt);
+    step_standalone_with(p, d, controls, Kick::None, s, ground, dt);
 }
 
 /// Hosted step: the same substeps as [`step_standalone`], run on the vehicle's own states with
@@ -467,20 +473,20 @@ pub fn step_hosted(
     ground: &dyn Ground,
     dt: f64,
 ) -> ChassisForces {
-    step_hosted_with(p, d, controls, None, s, ground, dt)
+    step_hosted_with(p, d, controls, Kick::None, s, ground, dt)
 }
 
 /// The substep loop shared by both modes: stages 1–9, then integration of `s.chassis`, then
 /// the end stops (stage 10b; with the body's ground contact if `body`, i.e. standalone);
-/// `each(k, forces)` sees substep `k`'s forces. With `kick_from`, the first substep's wrench
-/// gets the input jump's half kick ([`half_kick`]). Afterwards the acceleration over the step
+/// `each(k, forces)` sees substep `k`'s forces. The first substep's wrench gets `kick`'s
+/// force ([`Kick`]: the opening half kick or the input jump's). Afterwards the acceleration over the step
 /// (gravity excluded: what an accelerometer reads) and the time.
 #[allow(clippy::too_many_arguments)]
 fn run_substeps(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
-    kick_from: Option<&SubstepForces>,
+    kick: Kick<'_>,
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
@@ -502,11 +508,15 @@ fn run_substeps(
         w.drive_work = 0.0;
     }
     for k in 0..n {
-        compute_forces_into(p, d, controls, s, ground, h, &mut forces);
         if k == 0
-            && let Some(old) = kick_from
+            && let Kick::InputJumpPrepared(_) = kick
         {
-            forces.total.force += half_kick(old, &forces);
+            kick::prepared_first_substep(p, d, controls, s, ground, h, &mut forces);
+        } else {
+            compute_forces_into(p, d, controls, s, ground, h, &mut forces);
+        }
+        if k == 0 {
+            kick.apply(&mut forces, p.chassis.mass, gravity);
         }
         if body {
             let start = s.chassis;

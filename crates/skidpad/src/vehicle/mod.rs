@@ -58,6 +58,11 @@ pub struct Vehicle {
     /// first step and after a teleport, a set velocity, copied dynamics, a restore from a
     /// step-0 snapshot or new parameters.
     previous_controls: Option<Controls>,
+    /// The velocity was set by the caller (a new vehicle, a teleport, a set velocity, copied
+    /// dynamics whose source had one pending) and no step has run since: with
+    /// `sim.opening_half_kick` on, the next standalone step opens with the half kick
+    /// ([`pipeline::opening_kick`]). Any step clears it.
+    opening_kick: bool,
     /// Steps taken since construction (standalone and hosted).
     steps: u64,
     /// The fault that stopped the vehicle, if any ([`fault`]).
@@ -105,6 +110,7 @@ impl Vehicle {
             state,
             controls: Controls::default(),
             previous_controls: None,
+            opening_kick: true,
             steps: 0,
             fault: None,
         }
@@ -241,6 +247,7 @@ impl Vehicle {
         self.state.stability = Default::default();
         self.state.teleports += 1;
         self.previous_controls = None;
+        self.opening_kick = true;
         self.fault = None;
     }
 
@@ -262,15 +269,20 @@ impl Vehicle {
 
     /// Set the chassis velocities (world frame; linear = velocity of the centre of mass).
     /// Wheels are spun up to roll without slip at the new speed. Non-finite velocities are
-    /// ignored (nothing changes): the state never holds NaN.
+    /// ignored (nothing changes): the state never holds NaN. With
+    /// `sim.opening_half_kick` on, the next standalone step opens with the half kick
+    /// ([`pipeline::opening_kick`]: the velocity is `v(t₀)`, not a half-substep one); a hosted
+    /// step does not (the engine owns the velocity).
     pub fn set_velocity(&mut self, linear: glam::DVec3, angular: glam::DVec3) {
         if !(linear.is_finite() && angular.is_finite()) {
             return;
         }
         self.state.chassis.linear_velocity_world = linear;
         self.state.chassis.angular_velocity_world = angular;
-        // A velocity set now was not moved by the previous step's forces: no half kick.
+        // A velocity set now was not moved by the previous step's forces: no input jump's
+        // half kick, but the opening one (`v(t₀ + h/2) = v₀ + ½h·a(c₀)`).
         self.previous_controls = None;
+        self.opening_kick = true;
         let vx = self.state.forward_speed();
         for (w, p) in self.state.wheels.iter_mut().zip(&self.params.wheels) {
             w.tire.omega = vx / p.radius;
@@ -437,8 +449,11 @@ impl Vehicle {
         ground: &dyn Ground,
     ) -> Result<(), StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
-        if self.params.sim.input_jump_half_kick {
-            self.step_kicked(dt, ground, &before);
+        let opening = std::mem::take(&mut self.opening_kick);
+        let sim = &self.params.sim;
+        if sim.input_jump_half_kick || sim.opening_half_kick {
+            let opening = opening && sim.opening_half_kick;
+            self.step_kicked(dt, ground, &before, opening);
         } else {
             pipeline::step_standalone(
                 &self.params,
@@ -507,6 +522,8 @@ impl Vehicle {
     ) -> Result<ChassisForces, StepFault> {
         let before = fault::Rollback::<N>::save(&self.state);
         self.state.chassis = *chassis;
+        // The engine owns the velocity: no opening half kick hosted.
+        self.opening_kick = false;
         let forces = if self.params.sim.input_jump_half_kick {
             self.hosted_step_kicked(dt, chassis, ground, &before)
         } else {

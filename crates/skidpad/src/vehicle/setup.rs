@@ -118,6 +118,9 @@ impl Vehicle {
             self.state.drivetrain = d;
         }
         self.previous_controls = None;
+        // The copied velocity is `other`'s: a half-substep one if it stepped since its
+        // velocity was set, a set one (its opening half kick still pending) if not.
+        self.opening_kick = other.opening_kick;
         Ok(())
     }
 }

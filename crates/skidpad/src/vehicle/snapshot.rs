@@ -61,6 +61,9 @@ pub struct VehicleSnapshot {
     /// (`None` otherwise, before the first step and after a teleport or a set velocity): the
     /// next step's half kick compares them with `controls`.
     pub previous_controls: Option<Controls>,
+    /// The opening half kick is pending (a velocity set by the caller and no step since;
+    /// [`crate::pipeline::opening_kick`], with `opening_half_kick` on).
+    pub opening_kick: bool,
 }
 
 impl Clone for VehicleSnapshot {
@@ -72,6 +75,7 @@ impl Clone for VehicleSnapshot {
             fault: self.fault,
             enabled: self.enabled,
             previous_controls: self.previous_controls.clone(),
+            opening_kick: self.opening_kick,
         }
     }
 
@@ -83,6 +87,7 @@ impl Clone for VehicleSnapshot {
         self.fault = source.fault;
         self.enabled = source.enabled;
         self.previous_controls.clone_from(&source.previous_controls);
+        self.opening_kick = source.opening_kick;
     }
 }
 
@@ -102,6 +107,7 @@ impl Vehicle {
             fault: self.fault,
             enabled,
             previous_controls: self.previous_controls.clone(),
+            opening_kick: self.opening_kick,
         }
     }
 
@@ -113,6 +119,7 @@ impl Vehicle {
         out.steps = self.steps;
         out.fault = self.fault;
         out.previous_controls.clone_from(&self.previous_controls);
+        out.opening_kick = self.opening_kick;
         out.enabled = [false; MAX_WHEELS];
         for (e, w) in out.enabled.iter_mut().zip(&self.params.wheels) {
             *e = w.enabled;
@@ -150,6 +157,7 @@ impl Vehicle {
         // The input jump's half kick compares the next step's controls with these.
         self.previous_controls
             .clone_from(&snapshot.previous_controls);
+        self.opening_kick = snapshot.opening_kick;
         self.steps = snapshot.steps;
         self.fault = snapshot.fault;
         Ok(())
