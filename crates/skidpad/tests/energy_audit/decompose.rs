@@ -110,13 +110,14 @@ fn decompose() {
 
 /// The input-jump cells' decomposition (session 33): for every step of one cell
 /// (`KICK_PRESET`, `KICK_PATTERN` `Brake`/`Throttle`/`Steer`/`Seeded(n)`, `KICK_EVENT`,
-/// `KICK_DT` 1/dt, `KICK_ON` 0/1) whose audited rise beyond the allowance exceeds `KICK_MIN`
+/// `KICK_DT` 1/dt, `KICK_ON` 0/1; `KICK_OPENING` set: the opening half kick on with it,
+/// `SimParams::opening_half_kick`) whose audited rise beyond the allowance exceeds `KICK_MIN`
 /// (J, default 0), the kick's own energy in that step, `E_kick = E(step) − E(same state and
 /// controls, kick off)`, next to the drive work of the step (`W`), of the step before
 /// (`W_prev`) and of the same step with the previous controls and no kick (`W_old`: the pass
 /// whose forces the kick takes half of, over the whole step).
 #[test]
-#[ignore = "measurement: KICK_PRESET, KICK_PATTERN, KICK_EVENT, KICK_DT, KICK_ON, KICK_MIN"]
+#[ignore = "measurement: KICK_PRESET, KICK_PATTERN, KICK_EVENT, KICK_DT, KICK_ON, KICK_OPENING, KICK_MIN"]
 fn kick_decompose() {
     use crate::energy::{energy, first_substep_drive_work};
     use crate::events::{Pattern, audit_driven};
@@ -135,6 +136,7 @@ fn kick_decompose() {
         .unwrap();
     let mut p = all_presets().into_iter().find(|p| p.0 == name).unwrap().1();
     p.sim.input_jump_half_kick = on;
+    p.sim.opening_half_kick = on && std::env::var("KICK_OPENING").is_ok();
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let ground = setup(event, r).0;
     let off = |v: &Vehicle| {
@@ -213,5 +215,126 @@ fn kick_decompose() {
     println!(
         "{name} {pattern:?} {event:?} 1/{:.0} kick {on}: {a:?}",
         1.0 / dt
+    );
+}
+
+/// The input jump's half kick of one step dissected force by force (session 34): for the
+/// cell `kick_decompose` names (`KICK_OPENING` set: the opening half kick on too), before
+/// step `KICK_K` (`k` of `kick_decompose`), the first substep's point forces under the
+/// previous controls (`F₋`, the kick's old-controls pass at the same state) and under the new
+/// ones (`F`), each one's `½·(F₋ − F)` and its power times the substep (`½h·(F₋ − F)·v`, J);
+/// the audit's spring energy at the end pose and the patch energy before and after either
+/// pass at the same pose (a control that moves a contact changes them); each wheel's states
+/// under both passes. The kart's `Seeded(2)` curb cell at 1/60 s, both kicks on, `KICK_K=29`
+/// is the one `events.rs`'s module docs trace.
+#[test]
+#[ignore = "measurement: KICK_PRESET, KICK_PATTERN, KICK_EVENT, KICK_DT, KICK_K, KICK_OPENING"]
+fn kick_forces() {
+    use crate::energy::tyre_patch_energy;
+    use crate::events::{Pattern, audit_driven};
+    use skidpad::pipeline::{SubstepForces, first_substep_forces, half_kick, substeps_for_step};
+    use skidpad::vehicle::Controls;
+    let var = |k: &str, d: &str| std::env::var(k).unwrap_or(d.into());
+    let name = var("KICK_PRESET", "kart");
+    let pattern = Pattern::parse(&var("KICK_PATTERN", "Seeded(2)"));
+    let ev = var("KICK_EVENT", "CurbStrike");
+    let dt = 1.0 / var("KICK_DT", "60").parse::<f64>().unwrap();
+    let at: usize = var("KICK_K", "29").parse().unwrap();
+    let event = Event::ALL
+        .into_iter()
+        .find(|e| format!("{e:?}") == ev)
+        .unwrap();
+    let mut p = all_presets().into_iter().find(|p| p.0 == name).unwrap().1();
+    p.sim.input_jump_half_kick = true;
+    p.sim.opening_half_kick = std::env::var("KICK_OPENING").is_ok();
+    let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
+    let ground = setup(event, r).0;
+    // One pass of stages 1–9 with `c` on a copy of `v`: the forces and the copy after it.
+    let pass = |v: &Vehicle, c: &Controls| {
+        let mut after = v.clone();
+        let (p, d, _, s) = after.parts_mut();
+        let mut out = SubstepForces::default();
+        first_substep_forces(p, d, c, s, &*ground, dt, &mut out);
+        (out, after)
+    };
+    let energies = |v: &Vehicle| {
+        let springs = spring_energy_end(v, &*ground, dt);
+        (springs, tyre_patch_energy(v, &*ground))
+    };
+    let look = |k: usize, v: &Vehicle| {
+        let mut next = v.clone();
+        next.set_intent(pattern.intent(k)).unwrap();
+        let ((fo, so), (fnew, sn)) = (pass(v, v.controls()), pass(v, next.controls()));
+        let h = dt / substeps_for_step(v.params(), v.derived(), v.state(), dt) as f64;
+        let vel = v.state().chassis.linear_velocity_world;
+        println!("k {k} t {:.4} h {h:.5} v {vel:.4}", v.state().time);
+        println!("  old {:?}\n  new {:?}", v.controls(), next.controls());
+        for (i, (o, n)) in fo.forces.iter().zip(&fnew.forces).enumerate() {
+            let half = 0.5 * (o.force_world - n.force_world);
+            println!(
+                "  force {i}: F- {:.1} F {:.1} half {half:.1} at {:.3} (old {:.3}) work {:.2} J",
+                o.force_world,
+                n.force_world,
+                n.point_world,
+                o.point_world,
+                half.dot(vel) * h
+            );
+        }
+        let kick = half_kick(&fo, &fnew);
+        println!(
+            "  half kick {kick:.1} N ({} / {} point forces), work {:.2} J; (springs at the end \
+             pose, patches) J: as left {:.2?}, old pass {:.2?}, new pass {:.2?}",
+            fo.forces.len(),
+            fnew.forces.len(),
+            kick.dot(vel) * h,
+            energies(v),
+            energies(&so),
+            energies(&sn)
+        );
+        let row = |w: &skidpad::wheel::WheelState| {
+            format!(
+                "c{} Fz {:.1} raw {:.4} at {:.3} n {:.3} Ft {:.1} edge {:.1} drive {:.1} brake \
+                 {:.1} omega {:.3} steer {:.4} (u, v) ({:.4}, {:.4})",
+                w.suspension.in_contact as u8,
+                w.normal_load,
+                w.suspension.raw_jounce,
+                w.contact_point_world,
+                w.contact_normal_world,
+                w.tire_force_world,
+                w.edge_force_world,
+                w.drive_torque,
+                w.brake_torque,
+                w.tire.omega,
+                w.steer,
+                w.tire.transient.u,
+                w.tire.transient.v
+            )
+        };
+        let wheels = v.state().wheels().iter();
+        for (i, ((a, o), n)) in wheels
+            .zip(so.state().wheels())
+            .zip(sn.state().wheels())
+            .enumerate()
+        {
+            println!(
+                "  w{i} as left {}\n     old pass {}\n     new pass {}",
+                row(a),
+                row(o),
+                row(n)
+            );
+        }
+    };
+    audit_driven(
+        p,
+        event,
+        dt,
+        1.0,
+        |k, v| {
+            if k == at {
+                look(k, v);
+            }
+            Some(pattern.intent(k))
+        },
+        |_, _, _| {},
     );
 }

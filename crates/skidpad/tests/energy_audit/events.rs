@@ -67,6 +67,27 @@
 //!   signed difference fails (the step pressing the throttle then rises above `W − ½·W₁`:
 //!   the spin gain and slip loss of the tyre are not in its body force), so the kick is
 //!   judged with its positive part.
+//! - *The opening half kick on too* (`SimParams::opening_half_kick`, first built on this
+//!   switch in `kick-s34`; `KICK_OPENING` in `decompose.rs`): sedan Steer curb 1/120 s fails
+//!   (+2.33 J; its kick −55.1 J, the front-right tyre's force the steer reverses: `steer-s33`'s
+//!   class on a changed path) and kart Seeded(2) curb 1/60 s (+52.5 J). **Traced**
+//!   (`okick-s34`, `kick_forces` at k = 29, h = 1/180 s): the kick (+2388, +142, −859 N,
+//!   +79.0 J over the first substep; `E_kick` +73.3 J) is the front-left strut's alone
+//!   (+80.6 J; tyre −2.4, edge +0.8 J). That wheel is on the curb's side face (normal
+//!   (−0.94, 0, 0.34), closing at 5.7 m/s) and the steer jumps −0.042 → +0.519 (wheel
+//!   −0.022 → +0.272 rad within the first substep), moving its contact 9 mm along x and 25 mm
+//!   up the face: raw jounce 6.4 → 16.3 mm, load 2095 → 7165 N at the same pose. `F₋` is
+//!   continuous with the step before (1429 N at −1.1 mm, the body since moved in): the
+//!   old-controls pass is right, the difference a real control jump (the steer pushing the
+//!   tyre into the face, +31.9 J of end-pose spring energy at the same pose, credited nowhere)
+//!   in a contact force, so `first_substep_drive_work` credits 0.09 J of it. Why it shows: the
+//!   audit's kinetic energy takes the held half-substep velocity, `E − ½h·F·v` to first
+//!   order, so across a force jump its rise carries the kick's own work `½h·(F₋ − F)·v`; the
+//!   plain step over-applies the new force by as much and hides it (plain step from the same
+//!   state −20.7 J, the kicked one less its whole work −26.5 J). Crediting the whole kick's
+//!   work (`half_kick·v·h`, positive part; scratch, not kept: it would leave the kick's energy
+//!   to the net-gain check alone) passes the kart's cell and every other but the sedan's, with
+//!   either switch setting. No model defect; nothing fixed.
 
 use super::energy::{
     PatchStart, ROUNDING, body_energy, drive_work, end_jounces, energy, explicit_spring_allowance,
