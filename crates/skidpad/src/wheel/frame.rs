@@ -39,8 +39,14 @@ pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
 /// pose stay in registers; callgrind, session 31).
 #[inline(always)]
 pub(crate) fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
+    pose.transform_vector(axle_body(ws, side))
+}
+
+/// [`axle_world`] in the body frame, before the pose's rotation (unit): `R_z(δ)·R_x(−side·ε)·ŷ`.
+#[inline(always)]
+pub(crate) fn axle_body(ws: &WheelState, side: f64) -> DVec3 {
     let camber = rotation_x(-side * ws.suspension.camber);
-    pose.transform_vector(axle_in_body(rotation_z(ws.steer), camber))
+    axle_in_body(rotation_z(ws.steer), camber)
 }
 
 /// `(steer * camber) * ŷ` (glam's product and rotation: [`wheel_rotation`]`(δ, ε, side) * ŷ`),

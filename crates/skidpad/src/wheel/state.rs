@@ -19,7 +19,8 @@ use glam::DVec3;
 ///
 /// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
 /// every field but the derived caches [`WheelState::axle_world_substep`],
-/// [`WheelState::strut_top_substep`] and [`WheelState::travel_substep`] and the step output
+/// [`WheelState::strut_top_substep`], [`WheelState::travel_substep`] and
+/// [`WheelState::axle_body_queried`] and the step output
 /// [`WheelState::drive_work`], in declaration order, as `#[derive(Debug)]` would.
 #[derive(Clone, Copy, PartialEq, Default)]
 pub struct WheelState {
@@ -112,6 +113,15 @@ pub struct WheelState {
     /// written with [`WheelState::strut_top_substep`] for the suspension and grip stages,
     /// under the same rule. Unit: 1.
     pub travel_substep: DVec3,
+    /// Derived cache, not physics state: the wheel's spin axis in the body frame
+    /// (`R_z(δ)·R_x(−side·ε)·ŷ`, unit) the last contact stage queried with; zero before the
+    /// first and for a ray's query (which reads no axle). The contact stage meets the plane
+    /// the wheel stood on with it, so a wheel the steering turned into that plane counts as
+    /// ground that rose into it (`WheelState::ground_rise`; `crate::wheel::turned`). At a
+    /// substep's start it is the axle of the state's own steer and camber (the contact stage
+    /// queries with those, and only the next steering stage changes them), so it follows from
+    /// the state: left out of the `Debug` form, as `axle_world_substep`. Unit: 1.
+    pub axle_body_queried: DVec3,
 }
 
 /// Which chassis pose the wheels' substep frames ([`WheelState::strut_top_substep`],
