@@ -33,7 +33,7 @@ pub mod state;
 mod turned;
 
 pub use frame::{TireDirections, inclination, tire_directions, wheel_rotation};
-use frame::{axle_body, inclination_steered, rotation_z, substep_axle};
+use frame::{axle_body, axle_body_of, inclination_steered, rotation_z, substep_axle};
 pub use params::WheelParams;
 pub use slots::{INLINE_WHEELS, WheelSlots};
 pub use state::{FrameKey, TireInputRecord, WheelState};
@@ -234,7 +234,7 @@ pub(crate) fn query_ground_along(
     // ([`WheelState::axle_world_substep`]); a ray stores none, and the grip stage (the only
     // reader then: a ray's contact has no tread) builds it with its heading's steer rotation.
     // With the last query's axle, for a wheel the steering turned since (`turned`).
-    let last = turned::place_axle(pose, ws, side, ray_only);
+    let last = turned::place_axle((wp, side), pose, dir, ws, ray_only);
     // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`).
     if let Some(plane) = ground.as_plane()
         && !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps)

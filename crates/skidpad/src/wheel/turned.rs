@@ -19,8 +19,9 @@
 //! the body pushing it off the face: +37 J beyond the audit's allowance in the step.
 //!
 //! # What
-//! The plane the wheel stood on is met with the axle of the last query carried with the body
-//! (`R_body·a_body,last`), so the rise is
+//! The plane the wheel stood on is met with the axle of the last query's steer
+//! ([`WheelState::steer_queried`]) at this substep's camber, carried with the body
+//! (`R_body·a_body(δ_last, ε)`), so the rise is
 //!
 //! ```text
 //! Δ = s_old(a_last) − s_new(a_now)     (m: centre travel along the line, + = into the wheel)
@@ -29,55 +30,95 @@
 //! wheel's turn together. The suspension stage then takes `U*(x) − U*(x − Δ)` from the body's
 //! motion at the contact point as it does for a curb's edge (energy-safe: the turn's energy
 //! is taken from the body, never made; the steering is a kinematic constraint with no energy
-//! of its own to spend). A wheel whose axle in the body did not change (same bits), a ray
-//! (no axle) and the first query (none before) are met with this substep's axle as before,
-//! bit for bit.
+//! of its own to spend). A wheel whose steer did not change (to `f32`), a ray (no axle) and a
+//! wheel with no sweep's plane before are met with this substep's axle as before, bit for
+//! bit. The camber's change is left out: it follows the jounce (the suspension's linkage),
+//! as the strut's own motion does.
+//!
+//! # A turn too small to matter
+//! The wheel (a disc of radius `R` and half width `w`, crowned or not) lies within
+//! `ρ = √(R² + w²)` of its centre and is symmetric about its axle, so turning the axle from
+//! `a₀` to `a₁` moves every point of it by at most `ρ·|a₁ − a₀|` (the chord of the smallest
+//! rotation that takes one to the other; at most the steer's change `|Δδ|`, the angle it
+//! turned by about the steering axis), and its reach along any direction by no more. The
+//! line meets a plane of normal `n` where that reach along `−n` touches it, so the travel
+//! `s` moves by the reach's change over the closing cosine `−d·n`:
+//!
+//! ```text
+//! |s(a₀) − s(a₁)| ≤ ρ·|a₁ − a₀| / (−d·n) ≤ ρ·|Δδ| / (−d·n)     (m)
+//! ```
+//! Where that bound is within [`GROUND_RISE_SLOP`] (the rise below which the ground's own
+//! rise is rounding, not a feature) the turn is left out, as before, bit for bit; the test
+//! needs no transform or normalisation, so a steer that creeps by a little every substep
+//! (the speed-dependent steering) costs a few multiplications.
 
 use super::WheelState;
 use crate::ground::WheelQuery;
-use crate::ground::cache::same_bits;
 use crate::math::Pose;
+use crate::suspension::model::GROUND_RISE_SLOP;
 use glam::DVec3;
 
-/// The contact stage's axles of wheel `ws` (`side` +1 left, −1 right) at `pose`: this
-/// substep's in the world ([`WheelState::axle_world_substep`], zero for a ray's query,
-/// `ray_only`) and in the body ([`WheelState::axle_body_queried`]); returns the last query's
-/// carried with the body when the wheel turned since ([`last_axle`]).
+/// The contact stage's axle of wheel `wp` (state `ws`, `side` +1 left, −1 right) at `pose`
+/// ([`WheelState::axle_world_substep`], zero for a ray's query, `ray_only`), and the last
+/// query's ([`last_axle`]).
 #[inline(always)]
 pub(super) fn place_axle(
+    (wp, side): (&super::WheelParams, f64),
     pose: &Pose,
+    dir: DVec3,
     ws: &mut WheelState,
-    side: f64,
     ray_only: bool,
 ) -> Option<DVec3> {
-    let axle = if ray_only {
-        DVec3::ZERO
-    } else {
-        super::axle_body(ws, side)
-    };
     ws.axle_world_substep = if ray_only {
         DVec3::ZERO
     } else {
-        pose.transform_vector(axle)
+        pose.transform_vector(super::axle_body(ws, side))
     };
-    last_axle(pose, &mut ws.axle_body_queried, axle)
+    last_axle((wp, side), pose, dir, ws, ray_only)
 }
 
-/// The last query's axle carried with the body to `pose` (world), when the wheel's axle in the
-/// body changed since: `last` holds the last query's body axle and is replaced by `now`
-/// (zero for a ray); `None` when either is zero or both have the same bits.
+/// The axle of the last query's steer ([`WheelState::steer_queried`], then set to this
+/// one's) with this substep's camber, carried with the body to `pose` (world), when the
+/// steering turned the wheel since by enough to matter on the sweep's plane it stood on
+/// ([`turn_matters`], the suspension line along `dir`; a ray's plane reads no axle), else
+/// `None`. The camber's own change follows the jounce (the suspension's linkage), as the
+/// strut's motion does, and is not counted.
 #[inline(always)]
-pub(super) fn last_axle(pose: &Pose, last: &mut DVec3, now: DVec3) -> Option<DVec3> {
-    let was = std::mem::replace(last, now);
-    let turned = was != DVec3::ZERO && now != DVec3::ZERO && !same_bits(was, now);
-    turned.then(|| pose.transform_vector(was))
+pub(super) fn last_axle(
+    (wp, side): (&super::WheelParams, f64),
+    pose: &Pose,
+    dir: DVec3,
+    ws: &mut WheelState,
+    ray_only: bool,
+) -> Option<DVec3> {
+    let was = std::mem::replace(&mut ws.steer_queried, ws.steer as f32);
+    if ray_only || was == ws.steer_queried {
+        return None;
+    }
+    let (was, plane) = (f64::from(was), &ws.hit_cache);
+    let reach2 = wp.radius * wp.radius + 0.25 * wp.width * wp.width;
+    let turn = (ws.steer - was).abs();
+    let asked = plane.valid && !plane.from_ray;
+    (asked && turn_matters(turn, reach2, -dir.dot(plane.normal)))
+        .then(|| pose.transform_vector(super::axle_body_of(was, ws.suspension.camber, side)))
 }
 
-/// The query `q` (not normalised) with the axle `axle` (world) instead of its own, normalised
-/// as the contact stage normalises its query; `None` without an axle or when unusable.
-#[inline]
-pub(super) fn with_axle(q: &WheelQuery, axle: Option<DVec3>) -> Option<WheelQuery> {
-    WheelQuery { axle: axle?, ..*q }.normalized()
+/// Whether turning the wheel by `turn` (rad, about its steering axis) can move the travel at
+/// which a wheel of reach `ρ` (`reach2` = `ρ²`, m²) meets a plane it closes on at the cosine
+/// `closing` by more than [`GROUND_RISE_SLOP`] (the module docs; the axle's chord is at most
+/// the angle): `ρ·turn > slop·closing`, squared. A plane that does not face the line
+/// (`closing ≤ 0`) is left to the fit, which rejects it.
+#[inline(always)]
+fn turn_matters(turn: f64, reach2: f64, closing: f64) -> bool {
+    closing <= 0.0 || turn * turn * reach2 > (GROUND_RISE_SLOP * closing).powi(2)
+}
+
+/// The query `q` (not normalised) with the last query's axle `last` (world, from
+/// [`place_axle`]) instead of its own, normalised as the contact stage normalises its query;
+/// `None` without one or when unusable.
+#[inline(always)]
+pub(super) fn with_axle(q: &WheelQuery, last: Option<DVec3>) -> Option<WheelQuery> {
+    WheelQuery { axle: last?, ..*q }.normalized()
 }
 
 #[cfg(test)]
@@ -129,10 +170,21 @@ mod tests {
         let straight = travel(DVec3::Y).unwrap();
         assert!((straight - 0.046_410).abs() < 1e-6, "{straight}");
         assert!(travel(turn(90.0)).is_none());
-        // The body did not move: the last query's axle (turned 30°) is carried as it is.
-        let mut last = turn(30.0);
-        let old = last_axle(&Pose::IDENTITY, &mut last, DVec3::Y);
-        assert_eq!(last, DVec3::Y);
+        // The body did not move: the last query's steer (30°) is carried as it is. The
+        // wheel stands at the left (side +1, no camber), steered straight now.
+        let wp = crate::wheel::WheelParams {
+            radius: 0.3,
+            width: 0.0,
+            ..Default::default()
+        };
+        let mut ws = WheelState {
+            hit_cache: plane,
+            steer_queried: 30f32.to_radians(),
+            ..Default::default()
+        };
+        let old = place_axle((&wp, 1.0), &Pose::IDENTITY, DVec3::NEG_Z, &mut ws, false);
+        assert_eq!((ws.steer_queried, ws.axle_world_substep), (0.0, DVec3::Y));
+        assert!((old.unwrap() - turn(30.0)).length() < 1e-7);
         let old_q = with_axle(&query(DVec3::Y), old).unwrap();
         let s_old = plane.contact_with(&old_q).unwrap().centre_distance;
         assert!((s_old - 0.105_578).abs() < 1e-6, "{s_old}");
@@ -140,20 +192,67 @@ mod tests {
     }
 
     #[test]
-    fn an_axle_unchanged_in_the_body_or_a_ray_keeps_this_substeps_query() {
-        // Same bits, a first query (nothing before) and a ray (zero axle): no other axle.
-        let pose = Pose::from_translation(DVec3::new(1.0, 2.0, 3.0));
-        let a = DVec3::new(0.1, 0.99, 0.0).normalize();
-        for (was, now) in [(a, a), (DVec3::ZERO, a), (a, DVec3::ZERO)] {
-            let mut last = was;
-            assert_eq!(last_axle(&pose, &mut last, now), None);
-            assert_eq!(last, now);
+    fn a_turn_matters_beyond_the_slop_over_the_closing_cosine() {
+        // A wheel of reach ρ = 0.3 m turned by 1e-6 rad moves by at most 3e-7 m: within the
+        // slop (1e-6 m) on a level plane met head on (closing cosine 1), beyond it on a face
+        // met at cosine 0.1 (3e-7/0.1 = 3e-6 m of travel). A plane behind the line
+        // (cosine ≤ 0) is left to the fit.
+        assert!(!turn_matters(1e-6, 0.09, 1.0));
+        assert!(turn_matters(1e-6, 0.09, 0.1));
+        assert!(turn_matters(1e-6, 0.09, 0.0));
+        assert!(!turn_matters(0.0, 0.09, 1.0));
+    }
+
+    #[test]
+    fn a_steer_unchanged_a_ray_or_no_sweep_plane_keeps_this_substeps_query() {
+        // The same steer (to f32), a ray, a ray's plane and no plane: no other axle; the
+        // steer stored as the contact stage used it.
+        let wp = crate::wheel::WheelParams::default();
+        let pose = Pose::new(DVec3::new(1.0, 2.0, 3.0), DQuat::from_rotation_x(0.3));
+        let sweep = HitCache {
+            normal: DVec3::Z,
+            valid: true,
+            ..Default::default()
+        };
+        let steered = WheelState {
+            steer: 0.4,
+            ..Default::default()
+        };
+        let cases = [
+            (0.4, sweep, false),
+            (0.4 + 1e-9, sweep, false),
+            (0.3, sweep, true),
+            (
+                0.3,
+                HitCache {
+                    from_ray: true,
+                    ..sweep
+                },
+                false,
+            ),
+            (0.3, HitCache::default(), false),
+        ];
+        for (k, (was, hit_cache, ray_only)) in cases.into_iter().enumerate() {
+            let mut ws = WheelState {
+                hit_cache,
+                steer_queried: was as f32,
+                ..steered
+            };
+            let got = place_axle((&wp, 1.0), &pose, DVec3::NEG_Z, &mut ws, ray_only);
+            assert_eq!(got, None, "{k}");
+            assert_eq!(ws.steer_queried, 0.4f32);
         }
-        assert!(with_axle(&query(a), None).is_none());
-        // A rotated body carries the last axle with it.
-        let pose = Pose::new(DVec3::ZERO, DQuat::from_rotation_x(0.3));
-        let mut last = DVec3::X;
-        let got = last_axle(&pose, &mut last, a).unwrap();
-        assert_eq!(got, pose.transform_vector(DVec3::X));
+        assert!(with_axle(&query(DVec3::Y), None).is_none());
+        // Turned by 0.1 rad since the last query on a sweep's plane: the last axle, carried
+        // with the rotated body.
+        let mut ws = WheelState {
+            hit_cache: sweep,
+            steer_queried: 0.3,
+            ..steered
+        };
+        let dir = pose.transform_vector(DVec3::NEG_Z);
+        let got = place_axle((&wp, 1.0), &pose, dir, &mut ws, false);
+        let want = pose.transform_vector(super::super::axle_body_of(f64::from(0.3f32), 0.0, 1.0));
+        assert_eq!(got, Some(want));
     }
 }
