@@ -36,26 +36,20 @@
 //!     gave the body pushing it off the face (`S0` +26 and +56 J). The contact stage's ground
 //!     rise meets the plane stood on with this substep's axle, so a turn counts as strut
 //!     motion. *Tried, not kept*: meeting it with the last query's steer (an `f32` in
-//!     `WheelState`'s padding; a turn that cannot move the travel by more than
-//!     `GROUND_RISE_SLOP`, `ρ·|Δδ|/(−d·n)`, skipped), so the turn is ground rise and the edge
-//!     force takes it from the body: the cell passes, every other audit cell and the curb
-//!     sweep too, the bench hashes stay, but `tests/hosted.rs` then differs 1.06e-9 (limit
-//!     1e-9) at 2 substeps: ordinary steering of a rolled body on flat ground turns the tread
-//!     by more than the slop's bound, and the micrometre rises it finds start edge forces
-//!     that the hosted and standalone runs meet differently. Left: that, traced further.
+//!     `WheelState`'s padding; a turn within `GROUND_RISE_SLOP`'s bound `ρ·|Δδ|/(−d·n)`
+//!     skipped): the cell, the audit and the curb sweep pass, but `tests/hosted.rs` then
+//!     differs 1.06e-9 (limit 1e-9) at 2 substeps (ordinary steering of a rolled body turns
+//!     the tread past the bound; its micrometre rises start edge forces). Left: that.
 //!   - *The kart nearly at rest* (Seeded(1) ramp jump at 1/60 s, +0.0005 J, t = 3.683 s,
-//!     0.001 m/s, every wheel down): in that step the body and struts lose 7.4 mJ while the
-//!     patch springs at the end's loads gain 8.0 mJ from their deflections' change (the
-//!     reload −3.9 mJ taken off), wheel by wheel `ΔU_i` −3.67 / +2.00 / +6.81 / +2.98 mJ
-//!     against the tyres' work on the body (`trace`'s `T_i`) +2.73 / −1.53 / −5.15 / −1.61 mJ
-//!     and −0.25 mJ of spin: the right-front and both rear patch springs gain 0.5–1.7 mJ more
-//!     than their forces took. Each deflection advances with the contact velocity measured at
-//!     the substep's start (`skidpad::tire::contact`'s module docs) while the body moves with
-//!     its mean over the substep, a semi-explicit spring whose one-step error
-//!     `F·(v_start − v_mean)·h` is of that size here (`F` ≈ 50 N, a velocity change of a few
-//!     mm/s a substep) and for which the audit has no allowance (the struts' `½·k·Δx²` is
-//!     theirs alone). 0.5 mJ is 6e-7 of the cell's energy, far above `ROUNDING` (1e-12), so
-//!     it is a real, if tiny, rise; not fixed.
+//!     0.001 m/s): the body and struts lose 7.4 mJ in the step while the patch springs gain
+//!     8.0 mJ at the end's loads from their deflections (reload −3.9 mJ off); per wheel
+//!     `ΔU_i` −3.67 / +2.00 / +6.81 / +2.98 mJ against the tyres' work `T_i` (`trace`) +2.73 /
+//!     −1.53 / −5.15 / −1.61 mJ and −0.25 mJ of spin: three patch springs gain 0.5–1.7 mJ
+//!     more than their forces took. A deflection advances with the contact velocity at the
+//!     substep's start, the body with its mean: a semi-explicit spring's one-step error
+//!     `F·(v_start − v_mean)·h` (≈ 50 N, a few mm/s), with no allowance in the audit (the
+//!     struts' `½·k·Δx²` is theirs). 6e-7 of the cell's energy, far above `ROUNDING`
+//!     (1e-12): real, if tiny; not fixed.
 //! - *One step, kick on, `check` as it is*: 27 cells fail (16 with the throttle toggled, up
 //!   to +2547 J, the rally car at 1/30 s; 11 seeded), 22 of them pass with the kick off. Traced
 //!   (`kick_decompose`, the sedan's throttle cell at 1/30 s, t = 0.1–0.43 s, every wheel on
@@ -72,17 +66,12 @@
 //!   signed difference fails (the step pressing the throttle then rises above `W − ½·W₁`:
 //!   the spin gain and slip loss of the tyre are not in its body force), so the kick is
 //!   judged with its positive part.
-//!   With the hold above (`steer-s34`) session 33's [`OPEN_WITH_KICK`] cell (the kart at
-//!   rest, +0.0029 J) passes and one other fails: the kart's steer cell into the curb at
-//!   1/30 s (+61.7 J, t = 0.433 s), all of it the kick's (`E_kick` +147.9 J, the kick's drive
-//!   work 0): with the old steer the front-left wheel stands clear of the curb (strut force
-//!   0), with the new one it is turned onto the curb's edge (the strut 7.9 kN along the
-//!   face's normal, the edge force (−214, 2185, −803) N); the two passes list different
-//!   forces, so the kick is `½·(F₋ − F)` of the totals, (+3860, −1261, −838) N, half of that
-//!   touchdown's push and energy balance taken back in the first 1/180 s substep, along the
-//!   body's motion. The kick's assumption (a force jump the controls made, whose leapfrog
-//!   average acts across the step boundary) does not hold for a contact the new controls
-//!   create; not fixed here (the kick is off by default).
+//!   With the hold (`steer-s34`) session 33's [`OPEN_WITH_KICK`] cell passes and the kart's
+//!   steer into the curb at 1/30 s fails (+61.7 J, t = 0.433 s), all the kick's (`E_kick`
+//!   +147.9 J): the new steer puts the front-left wheel onto the curb's edge (strut 7.9 kN
+//!   along the face's normal, an edge force), the old one not; the passes list different
+//!   forces, so the kick, `½·(F₋ − F)` of the totals ((+3860, −1261, −838) N), takes back
+//!   half that touchdown in the first substep, along the motion. Not fixed here.
 
 use super::energy::{
     PatchStart, ROUNDING, body_energy, drive_work, end_jounces, energy, explicit_spring_allowance,
@@ -499,18 +488,15 @@ const S60: f64 = 1.0 / 60.0;
 const S120: f64 = 1.0 / 120.0;
 
 /// Cells whose one-step rise fails `check` with the controls changing and the kick off (J
-/// beyond the allowance): the kart's wheel turned into the curb's side face by a steer jump,
-/// and the kart at rest, its patch springs gaining more than their forces' work (the module
-/// docs, `steer-s34`). Session 33's ten (the steer jump's force from a deflection past the
-/// carcass's reach) pass since the hold before the force.
+/// beyond the allowance): the kart's wheel steered into the curb's face, and the kart at rest
+/// (the module docs, `steer-s34`; session 33's ten pass since the hold before the force).
 pub const OPEN_WITHOUT_KICK: [(&str, Pattern, Event, f64); 2] = [
     ("kart", Pattern::Steer, Event::CurbStrike, S120), // +37.1
     ("kart", Pattern::Seeded(1), Event::RampJump, S60), // +0.0005
 ];
 
 /// Cells whose one-step rise fails with the kick on, beyond its drive work too, and pass with
-/// it off: the kart's steer jump into the curb at 1/30 s, the kick's own energy +148 J
-/// (`kick_decompose`; the module docs).
+/// it off: the kart's steer into the curb at 1/30 s, the kick's own +148 J (module docs).
 pub const OPEN_WITH_KICK: [(&str, Pattern, Event, f64); 1] =
     [("kart", Pattern::Steer, Event::CurbStrike, S30)]; // +61.7
 
