@@ -40,14 +40,17 @@ fn setup(vy: f64, v: f64) -> (TireParams, ContactInput, TireState) {
 #[test]
 fn a_deflection_against_the_slip_is_held_within_the_carcass_reach() {
     // Sliding right at 1 m/s with `v` = 0.3 m (tan α' = 1, an earlier slide to the left):
-    // one step of 1/120 s relaxes it to (0.3 − 1/120)/(1 + (1/120)/0.3) = 0.283 78 m, against
-    // the slip, so it is held at v_max = 0.3/17 = 0.017 647 m. The same deflection along the
-    // slip (sliding left) only relaxes: the steady-state model is untouched.
+    // against the slip, so it is held at v_max = 0.3/17 = 0.017 647 m before the step's force
+    // is formed from it (`skidpad::tire::contact::hold_start`), and one step of 1/120 s then
+    // relaxes it to (0.3/17 − 1/120)/(1 + (1/120)/0.3) = 0.009 062 m, within the reach (so
+    // `finish` leaves it). The same deflection along the slip (sliding left) only relaxes:
+    // the steady-state model is untouched.
     let dt = 1.0 / 120.0;
     let (p, c, mut s) = setup(-1.0, 0.3);
     solve_contact(&p, &c, &mut s, dt);
+    let held = (0.3 / 17.0 - dt) / (1.0 + dt / 0.3);
     assert!(
-        (s.transient.v - 0.3 / 17.0).abs() < 1e-12,
+        (s.transient.v - held).abs() < 1e-12 && (held - 0.009_062).abs() < 1e-6,
         "v = {} m",
         s.transient.v
     );
@@ -67,8 +70,10 @@ fn a_reversed_slide_gives_back_no_more_than_the_patch_spring_held() {
     // other way, over 0.5 s at 1 ms: the tyre's force is the only lateral force on it. Its
     // lateral kinetic energy may rise by at most the first step at full sliding force
     // (4000 N · 1 m/s · 1 ms = 4.0 J, before the deflection is held) plus the patch spring's
-    // ½·k·v_max² = 35.29 J: 239.3 J. Measured: 201.7 J; without the hold 280.9 J (the
-    // deflection unwinding through 0.28 m pushed the corner along its slide).
+    // ½·k·v_max² = 35.29 J: 239.3 J. Measured: 200.0 J, no rise at all (the deflection is
+    // held before the first step's force too, `hold_start`); 201.7 J with the hold after the
+    // force only; without any hold 280.9 J (the deflection unwinding through 0.28 m pushed
+    // the corner along its slide).
     let dt = 1e-3;
     let m = 400.0;
     let (p, mut c, mut s) = setup(-1.0, 0.3);

@@ -18,7 +18,7 @@ use crate::steering::model::steer_angles;
 use crate::surface::SurfaceTable;
 use crate::suspension::model as susp;
 use crate::tire::model::{
-    ContactInput, ContactLinearization, linearize_contact_lazy, solve_contact,
+    ContactInput, ContactLinearization, hold_contact, linearize_contact_lazy, solve_contact,
 };
 use crate::wheel::{self, Body, Corner, FrameKey, WheelParams, WheelState};
 use arrayvec::ArrayVec;
@@ -324,6 +324,7 @@ pub(super) fn grip_stage_at(
         // Built in its slot: the input (23 numbers) and the linearisation are not moved.
         let input = tire_input(p, surfaces, wp, at, corner, ws);
         let slot = contacts[i].insert((input, ContactLinearization::default(), None));
+        hold_contact(&wp.tire, &slot.0, &mut ws.tire);
         (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
     });
     coupled_solve(p, d, prep, s, &contacts, ground, dt);

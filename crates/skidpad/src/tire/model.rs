@@ -249,6 +249,14 @@ fn contact_linearization(
     (lin, probes.map(PendingLimit))
 }
 
+/// Hold a start-of-substep lateral deflection against its slip within the carcass's reach
+/// before the force is formed from it ([`super::contact::hold_start`]): [`solve_contact`]
+/// does it itself; a coupled solve calls it before [`linearize_contact_lazy`].
+#[inline]
+pub fn hold_contact(p: &TireParams, c: &ContactInput, s: &mut TireState) {
+    super::contact::hold_start(p.model.as_model(), &p.relaxation, c, s);
+}
+
 /// Write the tire state after an external (coupled) solve found the end-of-step spin
 /// `omega1` and the forces `fx`, `fy`.
 pub fn finish_contact(

@@ -13,44 +13,43 @@
 //!
 //! - *Net gain* (`E(t) − E(0)` against the drive work since the start): every cell passes,
 //!   on and off.
-//! - *One step, kick off*: every cell but [`OPEN_WITHOUT_KICK`] (ten, +0.94 to +93 J:
-//!   steer reversals into the curb, the seeded pattern on the ramp jump). Located for the
-//!   sedan's steer cell at 1/120 s (`trace` with `TRACE_PATTERN=Steer`, t = 0.76–0.89 s, the
-//!   car on its right wheels): in every step steered full right (the front-right wheel's
-//!   steer jumps 0.463 → −0.611 rad, its load 8.5 → 17 kN) that undriven tyre does +23 to
-//!   +28 J on the body while its spin energy rises +21 to +22 J (no drive torque, no brake):
-//!   ≈ +50 J the tyre gives; the other steps lose ≈ 470 J. **Traced** (`steer-s33`, scratch
-//!   prints in `skidpad::tire::contact::finish`, one substep a step there): in the steps
-//!   steered left (+0.463 rad) the patch slides along its slip and the lateral deflection
-//!   winds far past the carcass's reach, `v` = −0.052 to −0.059 m against `v_max` = 0.0160 m
-//!   (`carcass_reach_y`; the excess is the patch sliding and stores nothing, so
-//!   `patch_energy` counts the reach only). The jump to −0.611 rad reverses the contact's
-//!   lateral slip velocity at once (`V_y` = +2.7 to +3.7 m/s, `V_x` ≈ 11 m/s), so the whole
-//!   deflection lies against the slip, and the contact solve (`linearize_with`'s `Slips`,
-//!   the deflection as the substep starts) gives the sliding force (`F_y` = 2.5–3.3 kN)
-//!   pointing *along* the slip for the whole substep: `F_y·V_y·h` = +67 to +85 J on the body
-//!   while the deflection moves `h·V_y` = 0.023–0.031 m, all of it beyond the reach, where
-//!   the spring has nothing to give. `finish` holds `v` to the reach only *after* that force:
-//!   its argument ("that only lowers `|v|`") holds when the slip reverses through zero, as it
-//!   does smoothly (`F·V_y·h` ≈ 0 in the first substep against the slip); a steer jump
-//!   reverses it within one substep. With the longitudinal slip the jump opens
-//!   (`ωR − V_x` = −0.47 to −0.66 m/s: the wheel spun up, the +21 J of spin, a loss) the step
-//!   nets +15 to +65 J. Creating function: `linearize_with` (via `Slips::new`) forming the
-//!   force from a start deflection beyond the reach against the slip. The physics of a fix:
-//!   only the stored part (the reach) may push back, so the hold belongs *before* the force
-//!   too. Tried as a scratch, not kept: `finish`'s hold applied to the start deflections
-//!   before the linearisation (both grip paths, `pipeline::stages`): all ten cells then pass
-//!   (the sedan's +55.6 → −12.1 J), but four kart cells newly fail (Steer curb 1/120 s
-//!   +38.1 J; kick on: Steer curb 1/30 s +61.8 J, Seeded(2) curb 1/60 s +27.7 J; Seeded(1)
-//!   ramp 1/60 s +0.000 J), the first at t = 0.425 s with one wheel down spinning
-//!   (`ωR − V_x` = +9.4 m/s, `u` = 0.107 m along its slip). The lateral hold alone: the ten
-//!   pass and so does [`OPEN_WITH_KICK`], but the kart's Steer curb 1/120 s (+37.1 J) and
-//!   Seeded(1) ramp 1/60 s (+0.000 J) still fail; the first at t = 0.425 s is its one wheel
-//!   down on the curb's side face (normal (−0.94, 0, 0.35), yawing at 9.7 rad/s, raw jounce
-//!   20 mm against 10 mm): the kart's curb-face class (`margin.rs`), a path the hold led
-//!   to, not traced. With the hold in the uncoupled grip path only, that kart cell passes
-//!   (−2.8 J) but the sedan's stays (+55.6 J: its wheels are in the coupled solve). So the
-//!   hold waits for that class to be fixed.
+//! - *One step, kick off*: every cell but [`OPEN_WITHOUT_KICK`] (two, the kart's). Session
+//!   33 left ten open (+0.94 to +93 J: steer reversals into the curb, the seeded pattern on
+//!   the ramp jump), traced (`steer-s33`) on the sedan's steer cell at 1/120 s: a steered,
+//!   undriven tyre sliding along its slip winds its lateral deflection far past the
+//!   carcass's reach (`v` −0.052 to −0.059 m against `v_max` 0.016 m), the jump to the other
+//!   lock reverses the slip (`V_y` +2.7 to +3.7 m/s) within one substep, and the substep's
+//!   force, formed from that start deflection, is the sliding force *along* the new slip:
+//!   +67 to +85 J on the body that no spring stored (`finish` held `v` to the reach only
+//!   after the force). **Fixed** (`steer-s34`, `skidpad::tire::contact::hold_start`, both
+//!   grip paths): only the stored part can push back, so the start deflection against its
+//!   slip is held to the reach before the force too (lateral only; the sedan's cell +55.6 →
+//!   −12.1 J); all ten pass. Open, [`OPEN_WITHOUT_KICK`], both passing on main by their
+//!   trajectories:
+//!   - *The kart's steer into the curb at 1/120 s* (+37.1 J, t = 0.425 s), traced with
+//!     `trace` and scratch prints of the suspension stage and the end stops (reverted): its
+//!     front-left tyre leant on the curb's side face (normal (−0.95, 0, 0.31)) at 1.2 mm of
+//!     jounce, the steer went +0.524 → −0.423 rad between two 1/240 s substeps, and the same
+//!     plane then met the line at 27.4 mm (17.4 mm past full compression) while the contact
+//!     point receded (`v_n` +0.10 m/s: no end stop, the old plane's `ground_rise` −0.6 mm):
+//!     the turned cylinder, not the body, compressed the strut, `U*` +78 J that the strut then
+//!     gave the body pushing it off the face (`S0` +26 and +56 J). The contact stage's ground
+//!     rise meets the plane stood on with this substep's axle, so a turn counts as strut
+//!     motion. *Tried, not kept*: meeting it with the last query's steer (an `f32` in
+//!     `WheelState`'s padding; a turn within `GROUND_RISE_SLOP`'s bound `ρ·|Δδ|/(−d·n)`
+//!     skipped): the cell, the audit and the curb sweep pass, but `tests/hosted.rs` then
+//!     differs 1.06e-9 (limit 1e-9) at 2 substeps (ordinary steering of a rolled body turns
+//!     the tread past the bound; its micrometre rises start edge forces). Left: that.
+//!   - *The kart nearly at rest* (Seeded(1) ramp jump at 1/60 s, +0.0005 J, t = 3.683 s,
+//!     0.001 m/s): the body and struts lose 7.4 mJ in the step while the patch springs gain
+//!     8.0 mJ at the end's loads from their deflections (reload −3.9 mJ off); per wheel
+//!     `ΔU_i` −3.67 / +2.00 / +6.81 / +2.98 mJ against the tyres' work `T_i` (`trace`) +2.73 /
+//!     −1.53 / −5.15 / −1.61 mJ and −0.25 mJ of spin: three patch springs gain 0.5–1.7 mJ
+//!     more than their forces took. A deflection advances with the contact velocity at the
+//!     substep's start, the body with its mean: a semi-explicit spring's one-step error
+//!     `F·(v_start − v_mean)·h` (≈ 50 N, a few mm/s), with no allowance in the audit (the
+//!     struts' `½·k·Δx²` is theirs). 6e-7 of the cell's energy, far above `ROUNDING`
+//!     (1e-12): real, if tiny; not fixed.
 //! - *One step, kick on, `check` as it is*: 27 cells fail (16 with the throttle toggled, up
 //!   to +2547 J, the rally car at 1/30 s; 11 seeded), 22 of them pass with the kick off. Traced
 //!   (`kick_decompose`, the sedan's throttle cell at 1/30 s, t = 0.1–0.43 s, every wheel on
@@ -67,6 +66,12 @@
 //!   signed difference fails (the step pressing the throttle then rises above `W − ½·W₁`:
 //!   the spin gain and slip loss of the tyre are not in its body force), so the kick is
 //!   judged with its positive part.
+//!   With the hold (`steer-s34`) session 33's [`OPEN_WITH_KICK`] cell passes and the kart's
+//!   steer into the curb at 1/30 s fails (+61.7 J, t = 0.433 s), all the kick's (`E_kick`
+//!   +147.9 J): the new steer puts the front-left wheel onto the curb's edge (strut 7.9 kN
+//!   along the face's normal, an edge force), the old one not; the passes list different
+//!   forces, so the kick, `½·(F₋ − F)` of the totals ((+3860, −1261, −838) N), takes back
+//!   half that touchdown in the first substep, along the motion. Not fixed here.
 //! - *The opening half kick on too* (`SimParams::opening_half_kick`, first built on this
 //!   switch in `kick-s34`; `KICK_OPENING` in `decompose.rs`): sedan Steer curb 1/120 s fails
 //!   (+2.33 J; its kick −55.1 J, the front-right tyre's force the steer reverses: `steer-s33`'s
@@ -499,30 +504,22 @@ pub fn kick_name(c: &KickCell) -> String {
     format!("{} {:?} kick {}", c.0, c.1, c.4)
 }
 
+const S30: f64 = 1.0 / 30.0;
 const S60: f64 = 1.0 / 60.0;
 const S120: f64 = 1.0 / 120.0;
 
-/// Cells whose one-step rise fails `check` with the controls changing and the kick off
-/// (session 33, J beyond the allowance; with the kick on each passes, on its own path): not
-/// the kick's; open (the sedan's steer cell located, the module docs).
-pub const OPEN_WITHOUT_KICK: [(&str, Pattern, Event, f64); 10] = [
-    ("sedan", Pattern::Seeded(1), Event::RampJump, S60), // +31.6
-    ("sedan", Pattern::Steer, Event::CurbStrike, S120),  // +55.6
-    ("sedan", Pattern::Seeded(1), Event::RampJump, S120), // +69.7
-    ("hatch_fwd", Pattern::Steer, Event::CurbStrike, S120), // +16.7
-    ("hatch_fwd", Pattern::Seeded(1), Event::RampJump, S120), // +90.7
-    ("hatch_fwd", Pattern::Seeded(2), Event::CurbStrike, S120), // +9.1
-    ("sports_rwd", Pattern::Seeded(1), Event::RampJump, S120), // +55.1
-    ("rally_4wd", Pattern::Seeded(1), Event::RampJump, S120), // +65.7
-    ("truck_6x6", Pattern::Seeded(1), Event::RampJump, S120), // +93.1
-    ("kart", Pattern::Steer, Event::CurbStrike, S60),    // +0.94
+/// Cells whose one-step rise fails `check` with the controls changing and the kick off (J
+/// beyond the allowance): the kart's wheel steered into the curb's face, and the kart at rest
+/// (the module docs, `steer-s34`; session 33's ten pass since the hold before the force).
+pub const OPEN_WITHOUT_KICK: [(&str, Pattern, Event, f64); 2] = [
+    ("kart", Pattern::Steer, Event::CurbStrike, S120), // +37.1
+    ("kart", Pattern::Seeded(1), Event::RampJump, S60), // +0.0005
 ];
 
-/// The cell whose one-step rise fails with the kick on, beyond its drive work too, and
-/// passes with it off: the kart at rest, the kick's own energy −0.0001 J in the step
-/// (`kick_decompose`; the module docs).
+/// Cells whose one-step rise fails with the kick on, beyond its drive work too, and pass with
+/// it off: the kart's steer into the curb at 1/30 s, the kick's own +148 J (module docs).
 pub const OPEN_WITH_KICK: [(&str, Pattern, Event, f64); 1] =
-    [("kart", Pattern::Seeded(1), Event::RampJump, S60)]; // +0.0029
+    [("kart", Pattern::Steer, Event::CurbStrike, S30)]; // +61.7
 
 fn listed(list: &[(&str, Pattern, Event, f64)], c: &KickCell) -> bool {
     list.iter()
@@ -580,28 +577,32 @@ fn controls_changing_every_step_check_with_the_half_kick_without_its_drive_work(
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
 
-/// The cell that fails with the kick on only ([`OPEN_WITH_KICK`]).
+/// The cells that fail with the kick on only ([`OPEN_WITH_KICK`]).
 #[test]
-#[ignore = "open: the kart at rest with the kick on (Seeded(1) ramp jump, 1/60 s) rises 0.0029 J in a step whose kick did −0.0001 J: not the kick's work, a path it led to; not traced further"]
+#[ignore = "open: the kart's steer jump into the curb at 1/30 s with the kick on (+61.7 J): the kick's own energy (+148 J), half of the touchdown force the new steer made taken back in the first substep; traced, the kick's (events.rs module docs)"]
 fn controls_changing_every_step_open_with_the_half_kick() {
-    let (n, p) = all_presets()[6];
-    assert_eq!(n, "kart");
-    let (c, (a, kick)) = (
-        (n, Pattern::Seeded(1), Event::RampJump, S60, true),
-        audit_kick(p(), Pattern::Seeded(1), Event::RampJump, S60, true),
-    );
-    super::check(&kick_name(&c), c.2, c.3, &Audit { rise: kick, ..a }).unwrap();
+    open_cells(&OPEN_WITH_KICK, true);
 }
 
 /// The cells that fail with the kick off ([`OPEN_WITHOUT_KICK`]).
 #[test]
-#[ignore = "open: one-step rises with the controls changing and the kick off (10 cells, up to +93 J, steer reversals on the curb and the seeded pattern on the ramp jump); the sedan's located (a steered undriven tyre), traced: a lateral deflection past the carcass's reach, held only after the force a steer jump turns along the slip (module docs)"]
+#[ignore = "open: the kart's steer into the curb at 1/120 s (+37.1 J: a steer jump turned its wheel into the curb's side face, the strut compressed past full compression with no force on the body) and the kart at rest (Seeded(1) ramp jump, 1/60 s, +0.0005 J: its patch springs gain more than their forces' work); traced, not fixed (events.rs module docs)"]
 fn controls_changing_every_step_open_without_the_half_kick() {
+    open_cells(&OPEN_WITHOUT_KICK, false);
+}
+
+/// `check` on the listed cells, judged as the CI test judges them (the kick `on`: beyond its
+/// drive work too).
+fn open_cells(list: &[(&str, Pattern, Event, f64)], on: bool) {
     let mut fails = Vec::new();
     for (name, preset) in all_presets() {
-        for (_, pattern, event, dt) in OPEN_WITHOUT_KICK.iter().filter(|l| l.0 == name) {
-            let (a, _) = audit_kick(preset(), *pattern, *event, *dt, false);
-            let c = (name, *pattern, *event, *dt, false);
+        for (_, pattern, event, dt) in list.iter().filter(|l| l.0 == name) {
+            let (a, kick) = audit_kick(preset(), *pattern, *event, *dt, on);
+            let c = (name, *pattern, *event, *dt, on);
+            let a = Audit {
+                rise: if on { kick } else { a.rise },
+                ..a
+            };
             fails.extend(super::check(&kick_name(&c), c.2, c.3, &a).err());
         }
     }

@@ -68,7 +68,9 @@ mod slopes;
 pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
 use limit::{LazyClamp, push_slide_probes};
-pub use patch::{HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, patch_energy};
+pub use patch::{
+    HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, hold_start, patch_energy,
+};
 use record::record_kept;
 pub use record::{moments, record};
 use slopes::SlopePoints;
@@ -562,6 +564,8 @@ pub fn solve(
     // of the sliding probe (simplified MF ≈ 250 instructions, full MF ≈ 450 beyond the load terms it keeps for the batch) as the bound, no
     // wheel-substep of the bench's sedan needs the predicted point or the probes.
     // One wheel's load terms for the floor, the batch and the recorded aligning moment.
+    // Only the stored part of a deflection against its slip pushes back (`hold_start`).
+    hold_start(model, r, c, s);
     let mut kept = KeptLoad::default();
     let (lin, probes) = match &p.model {
         TireModelKind::FrictionCircle(fc) => {

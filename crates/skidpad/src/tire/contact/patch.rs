@@ -50,6 +50,26 @@
 //! simplified Magic Formula within 3e-8 J of a fine midpoint sum at 3.2 J, `tests` below).
 //! Combined slip is not taken into account: each spring is the pure-slip one, as the reaches
 //! are.
+//!
+//! # The hold before the force
+//! [`finish`] holds a deflection against its slip within the reach *after* the substep's force,
+//! and the next substep's force is formed from the deflection it starts with
+//! ([`super::linearize`]: `Fy' = (Fy₀ − k_y·A_y·(v + h·V_y) − c_y·V_y)/(1 + c_y·h/m)`, N, with
+//! `h` the substep (s), `V_y` the contact's lateral velocity (m/s), `k_y = K_α/σy` (N/m)). When
+//! the slip reverses smoothly the deflection is held as it crosses, but a steer jump reverses
+//! `V_y` within one substep: the deflection wound past the reach along the old slip (the patch
+//! sliding) then lies against the new one, and the force formed from it is the sliding force
+//! *along* the new slip, `F_y·V_y·h > 0` on the body (the sedan's steer reversal into the curb:
+//! `v` = −0.055 m against `v_max` = 0.016 m, +67 to +85 J a substep that no spring stored).
+//! Only the stored part can push back, so the same hold acts on the start deflection before
+//! the force ([`hold_start`]): `v ← clamp(v, −v_max, v_max)` when `v·V_y < 0` (`v_max` =
+//! [`carcass_reach_y`] at the start spin `ω`). The force is then the spring's at most the
+//! reach's, `k_y·v_max = F_slide` (N), and the work it does on the body along the slip is at
+//! most what the spring held, `∫₀^v_max k_y·v dv = ½·F_slide·v_max` (J, the linear tyre); a
+//! deflection within the reach, or along its slip, is not touched (the same bits as without
+//! the hold). Lateral only: the longitudinal `u` is held by [`finish`] against `ω'R − Vx` with
+//! the end-of-step spin `ω'` the solve finds, and the start spin's slip does not say which
+//! way the substep's slip goes once the wheel's spin is solved with its force.
 //! Reference: Pacejka, *Tire and Vehicle Dynamics*, 3rd ed., §7.2 (the single-contact-point
 //! transient model: the carcass a spring `C_Fκ/σκ` between rim and contact point).
 
@@ -260,6 +280,30 @@ pub fn finish(
     }
 }
 
+/// Hold the start-of-substep lateral deflection `v` within the carcass's reach
+/// ([`carcass_reach_y`] at the start spin) when it lies against the contact's lateral slip
+/// velocity `V_y` (`v·V_y < 0`), before the substep's force is formed from it: the part
+/// beyond the reach is the patch sliding, which stores nothing and so cannot push back (the
+/// module docs, "The hold before the force"). [`finish`]'s test on the start state: a
+/// deflection within the reach or along its slip is left as it is (the same bits as without
+/// the hold); [`HOLD_MIN_SLIP`] skips the four model evaluations of the reach for a small one.
+#[inline(always)]
+pub fn hold_start(
+    model: &dyn TireModel,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &mut TireState,
+) {
+    let sy = r.lateral_length * c.relaxation_scale;
+    let v = s.transient.v;
+    if v * c.vy < 0.0 && v.abs() > sy * HOLD_MIN_SLIP && c.load > 0.0 {
+        let reach = carcass_reach_y(model, c, s.omega, sy);
+        if v.abs() > reach {
+            s.transient.v = reach.copysign(v);
+        }
+    }
+}
+
 /// Smallest transient slip `|tan α'|` (or `|κ'|`) of a deflection against the slip that
 /// [`finish`] checks against [`carcass_reach_y`] (or [`carcass_reach_x`]; four model
 /// evaluations): below it the check is skipped, so a car driving straight, its slips crossing
@@ -392,6 +436,93 @@ mod tests {
         assert!((e - midpoint).abs() < 1e-6, "{e} J, midpoint {midpoint} J");
         let k0 = (fx(SLOPE_PROBE) - fx(-SLOPE_PROBE)) / (2.0 * SLOPE_PROBE) / sx;
         assert!(e < 0.5 * k0 * u * u && e > 0.5 * (fx(u / sx) - fx(0.0)) * u);
+    }
+
+    #[test]
+    fn a_deflection_past_the_reach_turned_against_the_slip_pushes_back_no_more_than_the_reach() {
+        // The sedan's steer jump in small: the default friction-circle tyre at 4 kN
+        // (k_y = 17·4000/0.3 = 226 666.7 N/m, reach v_max = 0.3/17 = 17.647 mm, the force
+        // there k_y·v_max = 4000 N = μ·F_z), rolling free at Vx = 11 m/s, its lateral slip
+        // just reversed to Vy = +3 m/s with v = −55 mm left from the slide the other way;
+        // h = 1/120 s, no low-speed damper (11 m/s), A_y = 1/(1 + h·Vx/σy) = 1/1.305 556
+        // = 0.765 957. Without the hold the force is formed from the whole deflection: the
+        // secant at tan α₀ = v/σy = −0.183 33 is μ·F_z/|tan α₀| = 21 818 N (the circle caps
+        // the model's force at 4000 N), k = 21 818/0.3 = 72 727 N/m, and
+        // −k·A_y·(v + h·Vy) = −72 727·0.765 957·(−0.055 + 0.025) = +1671.2 N, along the slip
+        // (+1671.2·3/120 = +41.8 J on the body in the substep, from no stored energy). Held
+        // first to −17.647 mm (tan α₀ = −1/17, the secant the full 68 000 N):
+        // −226 666.7·0.765 957·(−0.017 647 + 0.025) = −1276.6 N, against the slip, below the
+        // reach's 4000 N.
+        let p = TireParams::default();
+        let (m, r) = (p.model.as_model(), &p.relaxation);
+        let c = ContactInput {
+            vx: 11.0,
+            vy: 3.0,
+            ..input()
+        };
+        let (h, k, a) = (
+            1.0 / 120.0,
+            17.0 * FZ / 0.3,
+            1.0 / (1.0 + 11.0 / 120.0 / 0.3),
+        );
+        let mut s = deflected(0.0, -0.055);
+        s.omega = 11.0 / 0.3;
+        let unheld = super::super::linearize(m, r, &c, &s, h);
+        assert!((unheld.fy - 1671.2).abs() < 0.1, "{} N", unheld.fy);
+        let secant = FZ / (0.055 / 0.3) / 0.3;
+        assert!((unheld.fy + secant * a * (-0.055 + 3.0 * h)).abs() < 1e-6);
+        let mut held = s;
+        hold_start(m, r, &c, &mut held);
+        assert!(
+            (held.transient.v + 0.3 / 17.0).abs() < 1e-12,
+            "{}",
+            held.transient.v
+        );
+        let f = super::super::solve(m, &p, &c, &mut s, h);
+        assert!((f.fy + 1276.6).abs() < 0.1, "{} N", f.fy);
+        assert!((f.fy + k * a * (-0.3 / 17.0 + 3.0 * h)).abs() < 1e-6);
+        assert!(f.fy * c.vy < 0.0 && f.fy.abs() <= k * 0.3 / 17.0);
+    }
+
+    #[test]
+    fn a_deflection_within_the_reach_or_along_the_slip_is_not_held() {
+        // Seeded random tyres (friction circle, simplified MF), loads, speeds and deflections
+        // within 99.9 % of the reach against the slip or of any size along it: the start hold
+        // leaves the state's bits as they are, so the step is the one before the hold.
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || crate::test_rng::xorshift_unit(&mut x);
+        let models = [
+            TireParams::default(),
+            TireParams {
+                model: TireModelKind::SimpleMagic(SimpleMagicParams::default()),
+                ..TireParams::default()
+            },
+        ];
+        let mut within = 0;
+        for i in 0..4000 {
+            let p = &models[i % 2];
+            let (m, r) = (p.model.as_model(), &p.relaxation);
+            let c = ContactInput {
+                load: 500.0 + 8000.0 * next(),
+                vx: 30.0 * (next() - 0.3),
+                vy: 6.0 * (next() - 0.5),
+                ..input()
+            };
+            let reach = carcass_reach_y(m, &c, 10.0 / 0.3, r.lateral_length);
+            let v = if i % 3 == 0 {
+                // Along the slip, up to ten reaches.
+                10.0 * reach * next() * c.vy.signum()
+            } else {
+                within += 1;
+                -0.999 * reach * next() * c.vy.signum()
+            };
+            let s = deflected(0.01 * (next() - 0.5), v);
+            let mut t = s;
+            hold_start(m, r, &c, &mut t);
+            assert_eq!(t.transient.v.to_bits(), s.transient.v.to_bits(), "case {i}");
+            assert_eq!(t, s, "case {i}");
+        }
+        assert!(within > 2000);
     }
 
     #[test]
