@@ -120,7 +120,8 @@ fn decompose() {
 #[ignore = "measurement: KICK_PRESET, KICK_PATTERN, KICK_EVENT, KICK_DT, KICK_ON, KICK_OPENING, KICK_MIN"]
 fn kick_decompose() {
     use crate::energy::{energy, first_substep_drive_work};
-    use crate::events::{Pattern, audit_driven};
+    use crate::events::audit_driven;
+    use crate::kicks::Pattern;
     use std::cell::RefCell;
     let var = |k: &str, d: &str| std::env::var(k).unwrap_or(d.into());
     let name = var("KICK_PRESET", "sedan");
@@ -226,12 +227,13 @@ fn kick_decompose() {
 /// the audit's spring energy at the end pose and the patch energy before and after either
 /// pass at the same pose (a control that moves a contact changes them); each wheel's states
 /// under both passes. The kart's `Seeded(2)` curb cell at 1/60 s, both kicks on, `KICK_K=29`
-/// is the one `events.rs`'s module docs trace.
+/// is the one `kicks.rs`'s module docs trace.
 #[test]
 #[ignore = "measurement: KICK_PRESET, KICK_PATTERN, KICK_EVENT, KICK_DT, KICK_K, KICK_OPENING"]
 fn kick_forces() {
     use crate::energy::tyre_patch_energy;
-    use crate::events::{Pattern, audit_driven};
+    use crate::events::audit_driven;
+    use crate::kicks::Pattern;
     use skidpad::pipeline::{SubstepForces, first_substep_forces, half_kick, substeps_for_step};
     use skidpad::vehicle::Controls;
     let var = |k: &str, d: &str| std::env::var(k).unwrap_or(d.into());

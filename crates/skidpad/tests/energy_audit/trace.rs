@@ -42,7 +42,8 @@
 //! in this test's module docs); every case's assertions are the audit's matrix
 //! test. It checks only that the energy stays finite.
 
-use super::events::{Event, Pattern, all_presets, setup};
+use super::events::{Event, all_presets, setup};
+use super::kicks::Pattern;
 use skidpad::chassis::{ChassisState, integrate};
 use skidpad::ground::{Ground, cylinder_support_offset};
 use skidpad::params::Derived;
