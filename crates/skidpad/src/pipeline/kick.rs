@@ -42,9 +42,9 @@
 //! Nothing here allocates.
 
 use super::{
-    ChassisForces, MAX_POINT_FORCES, SubstepForces, aero_stage, assemble_into, compute_forces_into,
-    contact_stage, grip_stage, input_stage, powertrain_stage, run_substeps, stability_stage,
-    steering_stage, substeps_for_step, suspension_stage,
+    AeroForces, ChassisForces, MAX_POINT_FORCES, SubstepForces, compute_forces_into, contact_stage,
+    input_stage, powertrain_stage, run_substeps, stability_stage, stages, steering_stage,
+    substeps_for_step,
 };
 use crate::ground::Ground;
 use crate::input::{Controls, Intent};
@@ -167,7 +167,9 @@ pub fn same_steering(a: &Controls, b: &Controls) -> bool {
 }
 
 /// Stages 1–4 (input, steering, contact, suspension) of a substep of `h` with `controls`:
-/// the first half of [`super::compute_forces_into`]; the smoothed intent for stage 5.
+/// the first half of [`super::compute_forces_into`]; the smoothed intent for stage 5 and the
+/// chassis's centre of mass (world), which stages 1–9 do not move, placed once for both halves.
+#[inline(always)]
 pub fn stages_to_suspension(
     p: &VehicleParams,
     d: &Derived,
@@ -175,32 +177,36 @@ pub fn stages_to_suspension(
     s: &mut VehicleState,
     ground: &dyn Ground,
     h: f64,
-) -> Intent {
+) -> (Intent, DVec3) {
     let intent = input_stage(p, controls, s, h);
     steering_stage(p, d, controls, &intent, s, h);
     contact_stage(p, d, s, ground);
-    suspension_stage(p, d, s, h);
-    intent
+    let com = s.chassis.com_world(&p.chassis);
+    stages::suspension_stage_at(p, d, s, h, com);
+    (intent, com)
 }
 
 /// Stages 5–9 (powertrain, grip, aero, stability, forces) of a substep of `h` with
 /// `controls` and their smoothed `intent`, into `out`: the second half of
-/// [`super::compute_forces_into`], on a state whose stages 1–4 ran.
+/// [`super::compute_forces_into`], on a state whose stages 1–4 ran and left the centre of
+/// mass at `com` (world, [`stages_to_suspension`]'s).
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub fn stages_after_suspension<const S: usize>(
     p: &VehicleParams,
     d: &Derived,
     controls: &Controls,
-    intent: &Intent,
+    (intent, com): (&Intent, DVec3),
     s: &mut VehicleState,
     ground: &dyn Ground,
     h: f64,
     out: &mut ChassisForces<S>,
 ) {
     let prep = powertrain_stage(p, d, controls, intent, s, h);
-    grip_stage(p, d, &prep, s, ground, h);
-    let aero = aero_stage(p, s);
-    assemble_into(p, s, prep.coupled, &aero, out);
+    stages::grip_stage_at(p, d, &prep, s, (ground, com), h);
+    let mut aero = AeroForces::NONE;
+    stages::aero_into(p, s, com, &mut aero);
+    stages::assemble_at(p, s, prep.coupled, &aero, out, com);
     stability_stage(p, d, s, out, h);
 }
 
@@ -216,7 +222,8 @@ pub(super) fn prepared_first_substep<const S: usize>(
     out: &mut ChassisForces<S>,
 ) {
     let intent = input_stage(p, controls, s, h);
-    stages_after_suspension(p, d, controls, &intent, s, ground, h, out);
+    let com = s.chassis.com_world(&p.chassis);
+    stages_after_suspension(p, d, controls, (&intent, com), s, ground, h, out);
 }
 
 /// The opening half kick's force `−½·(F + M·g)` (N, world, through the centre of mass) for

@@ -571,16 +571,6 @@ pub fn compute_forces_into<const S: usize>(
     dt: f64,
     out: &mut ChassisForces<S>,
 ) {
-    let intent = input_stage(p, controls, s, dt);
-    steering_stage(p, d, controls, &intent, s, dt);
-    contact_stage(p, d, s, ground);
-    // Stages 1–9 do not move the chassis: its centre of mass placed once for them.
-    let com = s.chassis.com_world(&p.chassis);
-    stages::suspension_stage_at(p, d, s, dt, com);
-    let prep = powertrain_stage(p, d, controls, &intent, s, dt);
-    stages::grip_stage_at(p, d, &prep, s, (ground, com), dt);
-    let mut aero = AeroForces::NONE;
-    stages::aero_into(p, s, com, &mut aero);
-    stages::assemble_at(p, s, prep.coupled, &aero, out, com);
-    stability_stage(p, d, s, out, dt);
+    let (intent, com) = stages_to_suspension(p, d, controls, s, ground, dt);
+    stages_after_suspension(p, d, controls, (&intent, com), s, ground, dt, out);
 }

@@ -117,9 +117,9 @@ impl Vehicle {
         }
         let h = dt / pipeline::substeps_for_step(p, d, s, dt) as f64;
         let (input, stability) = (s.input, s.stability);
-        let intent = pipeline::stages_to_suspension(p, d, previous, s, ground, h);
+        let (intent, com) = pipeline::stages_to_suspension(p, d, previous, s, ground, h);
         let after_suspension = fault::Rollback::<N>::save(s);
-        pipeline::stages_after_suspension(p, d, previous, &intent, s, ground, h, old);
+        pipeline::stages_after_suspension(p, d, previous, (&intent, com), s, ground, h, old);
         after_suspension.restore(s);
         (s.input, s.stability) = (input, stability);
         pipeline::Kick::InputJumpPrepared(old)
