@@ -46,16 +46,26 @@
 //!     1.2e-11 at the end). The hosted end stops now run the standalone's solve and
 //!     bookkeeping, so a vehicle with no body shape is bit for bit the standalone one: every
 //!     `tests/hosted.rs` comparison is 0 (its 1e-9 untouched).
-//!   - *The kart nearly at rest* (Seeded(1) ramp jump at 1/60 s, +0.0005 J, t = 3.683 s,
-//!     0.001 m/s): the body and struts lose 7.4 mJ in the step while the patch springs gain
-//!     8.0 mJ at the end's loads from their deflections (reload −3.9 mJ off); per wheel
-//!     `ΔU_i` −3.67 / +2.00 / +6.81 / +2.98 mJ against the tyres' work `T_i` (`trace`) +2.73 /
-//!     −1.53 / −5.15 / −1.61 mJ and −0.25 mJ of spin: three patch springs gain 0.5–1.7 mJ
-//!     more than their forces took. A deflection advances with the contact velocity at the
-//!     substep's start, the body with its mean: a semi-explicit spring's one-step error
-//!     `F·(v_start − v_mean)·h` (≈ 50 N, a few mm/s), with no allowance in the audit (the
-//!     struts' `½·k·Δx²` is theirs). 6e-7 of the cell's energy, far above `ROUNDING`
-//!     (1e-12): real, if tiny; not fixed.
+//!   - *The kart nearly at rest* (Seeded(1) ramp jump at 1/60 s, +0.0005 J, t = 3.683 s, 0.001 m/s;
+//!     +0.0007 J at the same step, k = 220, since `kart-s35`'s turned wheels): the body and struts
+//!     lose 7.4 mJ in the step while the patch springs gain 8.0 mJ at the end's loads from their
+//!     deflections (reload −3.9 mJ off); per wheel `ΔU_i` −3.67 / +2.00 / +6.81 / +2.98 mJ against
+//!     the tyres' work `T_i` (`trace`) +2.73 / −1.53 / −5.15 / −1.61 mJ and −0.25 mJ of spin: three
+//!     patch springs gain 0.5–1.7 mJ more than their forces took. A deflection advances with the
+//!     contact velocity at the substep's start, the body with its mean: a semi-explicit spring's
+//!     one-step error `F·(v_start − v_mean)·h` (≈ 50 N, a few mm/s), with no allowance in the audit
+//!     (the struts' `½·k·Δx²` is theirs). 6e-7 of the cell's energy, far above `ROUNDING` (1e-12):
+//!     real, if tiny; not fixed. Why not (`kart-s35`, worked, not built): an energy-safe update
+//!     needs the deflection to advance by the displacement its force acts over, the contact point's
+//!     end-of-substep motion, which every wheel's force and gravity make and only the integration
+//!     knows. The solve's corner prediction `V' = V + h·F'/m` (backward Euler on the corner mass:
+//!     dissipative there) integrates a velocity the body does not have, so a parked car on a grade
+//!     creeps (why the deflection integrates the measured velocity: `skidpad::tire::contact`'s
+//!     docs); re-advancing it after the integration by the measured `h·V_e` (the force formed from
+//!     `v + h·V_s`) leaves the one-step balance `k·h²·V_e·(½·V_e − V_s)` (spring gain less the
+//!     force's work, `A = 1`), of either sign: positive where the point speeds up past twice its
+//!     start velocity or reverses. Left: the patch solved with the body (all wheels), or an audit
+//!     allowance for the lag.
 //! - *One step, kick on, `check` as it is*: 27 cells fail (16 with the throttle toggled, up
 //!   to +2547 J, the rally car at 1/30 s; 11 seeded), 22 of them pass with the kick off. Traced
 //!   (`kick_decompose`, the sedan's throttle cell at 1/30 s, t = 0.1–0.43 s, every wheel on
