@@ -152,8 +152,11 @@ fn compare_with(
 #[test]
 fn a_host_integrating_each_substep_reproduces_the_standalone_trajectory() {
     for n in 1..=4 {
+        // Bit for bit: no body shape here, and the hosted end stops are the standalone
+        // stage's solve (a rounding difference there grew to 1.06e-9 on the rolled car,
+        // `kart-s35`); 1e-9 stays the contract for a body a host collides.
         let worst = compare(with_body_roll(sedan_simple(), n), 480, false, 30.0);
-        assert!(worst <= 1e-9, "{n} substeps: relative difference {worst:e}");
+        assert!(worst == 0.0, "{n} substeps: relative difference {worst:e}");
         // An engine drive (coupled solve) too, on the friction-circle tyre (µ 1.1) this
         // schedule was written for: on the preset's fitted tyre full throttle in first gear
         // (8.6 kN per rear wheel) spins the rear tyres past their peak and the car turns on
@@ -178,7 +181,7 @@ fn a_host_integrating_each_substep_reproduces_the_standalone_trajectory() {
         // lands on its end stops and moves: what the comparison needs.
         let worst = compare(with_body_roll(sports, n), 300, false, 25.0);
         assert!(
-            worst <= 1e-9,
+            worst == 0.0,
             "sports-rwd, {n} substeps: relative difference {worst:e}"
         );
     }

@@ -518,7 +518,7 @@ pub(super) fn impact_full<const S: usize>(
 /// `any_orthonormal_pair`), the first `nw` of them the end stops of the wheels `wheel[..nw]`,
 /// added to `forces` as impulses and as forces `J/h` (an end stop's also to its wheel's
 /// normal load); whether any is not zero.
-fn add_impulses<const S: usize>(
+pub(super) fn add_impulses<const S: usize>(
     p: &VehicleParams,
     s: &mut VehicleState,
     forces: &mut ChassisForces<S>,

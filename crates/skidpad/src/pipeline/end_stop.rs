@@ -2,14 +2,17 @@
 //! the chassis (see [`end_stop_stage`]).
 
 use super::ChassisForces;
+use super::apart::{Drift, solve_unless_apart};
+use super::body_contact::add_impulses;
 use crate::MAX_WHEELS;
-use crate::chassis::{ChassisState, PointConstraint, solve_impulses};
+use crate::chassis::{ChassisState, PointConstraint};
 use crate::ground::{Ground, clear_of};
 use crate::math::Pose;
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
 use crate::wheel::{WheelState, strut_top_world, travel_direction_world};
 use arrayvec::ArrayVec;
+use glam::DVec3;
 
 /// Stage 10b, end stops: a wheel whose ground reaches full compression is a rigid support.
 /// For every enabled wheel the gap left to full compression along its suspension line is
@@ -18,8 +21,10 @@ use arrayvec::ArrayVec;
 /// ray along the strut, [`end_stop_gap`]) — and the chassis point at the contact may close at
 /// most that gap in the substep: `v_n ≥ −max(gap, 0)/h` at the end of the substep (a
 /// speculative contact, so a landing never ends below full compression, whatever the step).
-/// The impulses that enforce it ([`crate::chassis::solve_impulses`], from the effective mass at
-/// each point, on the velocity the pose drifts with, [`super::drift_state`]) are added to
+/// The impulses that enforce it ([`crate::chassis::solve_contacts`], from the effective mass at
+/// each point, on the velocity the pose drifts with, [`super::drift_state`]; the standalone
+/// stage's own solve and bookkeeping, so a vehicle with no body shape gets the standalone
+/// step's bits in hosted mode too: `tests/hosted.rs`) are added to
 /// `forces` as forces `J/h` at the contact points (and to the wheels' normal loads) and to
 /// [`ChassisForces::impulse`], and the caller integrates the substep again from `start` with
 /// the impulse applied first ([`super::integrate_substep`]). Returns whether
@@ -52,22 +57,17 @@ pub fn end_stop_stage_prepared<const S: usize>(
     let mut c = ArrayVec::<PointConstraint, MAX_WHEELS>::new();
     let mut wheel = [0usize; MAX_WHEELS];
     let n = end_stops(p, s, &start.pose, ground, h, &mut c, &mut wheel);
-    super::move_to_end(start, &s.chassis, c.as_mut_slice());
-    let c = c.as_slice();
-    let drift = super::drift_state_prepared(inv_inertia, &s.chassis, &forces.total, h);
-    let mut j = [0.0; MAX_WHEELS];
-    solve_impulses(&p.chassis, &drift, c, &mut j[..n]);
-    let com = s.chassis.com_world(&p.chassis);
-    let mut any = false;
-    for k in (0..n).filter(|&k| j[k] > 0.0) {
-        let f = j[k] / h;
-        let impulse = c[k].normal_world * j[k];
-        forces.impulse.add_force_at(impulse, c[k].point_world, com);
-        forces.push(c[k].normal_world * f, c[k].point_world, com);
-        s.wheels[wheel[k]].normal_load += f;
-        any = true;
-    }
-    any
+    let mut j = [DVec3::ZERO; MAX_WHEELS];
+    let drift = Drift {
+        inv_inertia,
+        end: &s.chassis,
+        w: &forces.total,
+        h,
+    };
+    // The standalone stage's solve and bookkeeping (`body_contact::impact_full` without the
+    // rims and the body): the same bits as a standalone step with no body shape.
+    let solved = solve_unless_apart(&p.chassis, start, &drift, c.as_mut_slice(), &mut j[..n]);
+    solved && add_impulses(p, s, forces, &c, &j[..n], (&wheel, n), h)
 }
 
 /// Every enabled wheel's end stop ([`end_stop_gap`], the gap turned into an approach speed

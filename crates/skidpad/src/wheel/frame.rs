@@ -39,8 +39,20 @@ pub fn tire_directions(ws: &WheelState, pose: &Pose) -> TireDirections {
 /// pose stay in registers; callgrind, session 31).
 #[inline(always)]
 pub(crate) fn axle_world(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
-    let camber = rotation_x(-side * ws.suspension.camber);
-    pose.transform_vector(axle_in_body(rotation_z(ws.steer), camber))
+    pose.transform_vector(axle_body(ws, side))
+}
+
+/// [`axle_world`] in the body frame, before the pose's rotation (unit): `R_z(δ)·R_x(−side·ε)·ŷ`.
+#[inline(always)]
+pub(crate) fn axle_body(ws: &WheelState, side: f64) -> DVec3 {
+    axle_body_of(ws.steer, ws.suspension.camber, side)
+}
+
+/// [`axle_body`] at the steer `steer` and camber `camber` (rad).
+#[inline(always)]
+pub(crate) fn axle_body_of(steer: f64, camber: f64, side: f64) -> DVec3 {
+    let camber = rotation_x(-side * camber);
+    axle_in_body(rotation_z(steer), camber)
 }
 
 /// `(steer * camber) * ŷ` (glam's product and rotation: [`wheel_rotation`]`(δ, ε, side) * ŷ`),
@@ -101,8 +113,10 @@ fn rotate_x_general(steer: DQuat) -> DVec3 {
 
 /// [`axle_world`] as the contact stage stored it this substep
 /// ([`WheelState::axle_world_substep`], the same bits), or computed here while nothing has
-/// stored it yet (zero: a stage run alone).
-#[inline]
+/// stored it yet (zero: a stage run alone). Inlined into the suspension and grip stages (with
+/// only `#[inline]` it was not, once the contact stage's axle split into [`axle_body`] and
+/// the pose's rotation: +25 instructions a call; callgrind, `steer-s34`).
+#[inline(always)]
 pub(crate) fn substep_axle(pose: &Pose, ws: &WheelState, side: f64) -> DVec3 {
     if ws.axle_world_substep == DVec3::ZERO {
         axle_world(pose, ws, side)

@@ -30,9 +30,10 @@ mod on_plane;
 pub mod params;
 pub mod slots;
 pub mod state;
+mod turned;
 
 pub use frame::{TireDirections, inclination, tire_directions, wheel_rotation};
-use frame::{axle_world, inclination_steered, rotation_z, substep_axle};
+use frame::{axle_body, axle_body_of, inclination_steered, rotation_z, substep_axle};
 pub use params::WheelParams;
 pub use slots::{INLINE_WHEELS, WheelSlots};
 pub use state::{FrameKey, TireInputRecord, WheelState};
@@ -232,21 +233,18 @@ pub(crate) fn query_ground_along(
     // The substep's axle, for the suspension and grip stages too
     // ([`WheelState::axle_world_substep`]); a ray stores none, and the grip stage (the only
     // reader then: a ray's contact has no tread) builds it with its heading's steer rotation.
-    ws.axle_world_substep = if ray_only {
-        DVec3::ZERO
-    } else {
-        axle_world(pose, ws, side)
-    };
+    // With the last query's axle, for a wheel the steering turned since (`turned`).
+    let last = turned::place_axle((wp, side), pose, dir, ws, ray_only);
     // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`).
     if let Some(plane) = ground.as_plane()
         && !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps)
         && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
     {
-        on_plane::query_on_plane_along(wp, (contact, reject), plane, top, dir, ws);
+        on_plane::query_on_plane_along(wp, (contact, reject), plane, (top, dir), ws, last);
         return;
     }
     let q = wheel_query(wp, top, dir, ws.axle_world_substep);
-    query_general((contact, reject), sp, &q, ground, ws, reuse_steps);
+    query_general((contact, reject), sp, &q, ground, ws, (reuse_steps, last));
 }
 
 /// Wheel `wp`'s query along its suspension line from `top` along `dir`, with axle `axle`.
@@ -265,7 +263,8 @@ fn wheel_query(wp: &WheelParams, top: DVec3, dir: DVec3, axle: DVec3) -> WheelQu
 
 /// [`query_ground_along`]'s general path for the wheel's query `q`: the cached query through
 /// the [`Ground`] trait, the contact and the previous plane's ground rise read from the
-/// wheel's hit cache.
+/// wheel's hit cache (met with the last query's axle `last` where the wheel turned since:
+/// `turned`).
 #[inline]
 fn query_general(
     (contact, reject): (&ContactParams, &impl AcceptsHit),
@@ -273,7 +272,7 @@ fn query_general(
     q: &WheelQuery,
     ground: AskedGround,
     ws: &mut WheelState,
-    reuse_steps: u32,
+    (reuse_steps, last): (u32, Option<DVec3>),
 ) {
     // Normalised once, for the query and for the previous plane's contact below.
     let Some(nq) = q.normalized() else {
@@ -305,11 +304,12 @@ fn query_general(
         }
         _ => None,
     };
+    let met = turned::with_axle(q, last);
     ws.ground_rise = match (ws.measured_jounce, hit) {
         // The previous plane shares the new hit's crown offset when its normal has the same
         // bits (flat ground): the same contact without fitting the crown twice.
         (Some(_), Some((s, point, fit))) => previous
-            .contact_with_fit(&nq, ws.hit_cache.normal, fit)
+            .contact_with_fit(met.as_ref().unwrap_or(&nq), ws.hit_cache.normal, fit)
             .map_or(0.0, |old| {
                 susp::ground_rise(old.centre_distance, s, || {
                     (point - previous.point).dot(previous.normal)

@@ -33,12 +33,12 @@ pub(super) fn query_on_plane_along(
     wp: &super::WheelParams,
     contact: (&ContactParams, &impl AcceptsHit),
     plane: &Plane,
-    top: DVec3,
-    dir: DVec3,
+    (top, dir): (DVec3, DVec3),
     ws: &mut WheelState,
+    last: Option<DVec3>,
 ) {
     let q = super::wheel_query(wp, top, dir, ws.axle_world_substep);
-    query_on_plane(&wp.suspension, contact, plane, &q, ws);
+    query_on_plane(&wp.suspension, contact, plane, (&q, last), ws);
 }
 
 /// What a cast on the plane found: the centre travel `s`, the contact point, whether it came
@@ -57,13 +57,14 @@ struct Found {
 /// what `query_ground_along` writes: the hit cache (the new plane, or invalidated on a
 /// miss; untouched when the query is unusable), the measured jounce, the contact point,
 /// normal, surface and surface velocity (when within the travel) and the ground rise
-/// against the previous plane.
+/// against the previous plane (met with the last query's axle `last` where the wheel turned
+/// since: `super::turned`).
 #[inline(always)]
 pub(super) fn query_on_plane(
     sp: &SuspensionParams,
     (contact, reject): (&ContactParams, &impl AcceptsHit),
     plane: &Plane,
-    q: &WheelQuery,
+    (q, last): (&WheelQuery, Option<DVec3>),
     ws: &mut WheelState,
 ) {
     // Normalised once as the general path does for its own use, then again as its cached
@@ -112,11 +113,13 @@ pub(super) fn query_on_plane(
                 normal: old_normal,
                 from_ray,
             };
-            old.travel(&nq, plane.normal, f.fit).map_or(0.0, |s_old| {
-                crate::suspension::model::ground_rise(s_old, f.s, || {
-                    (f.point - old_point).dot(old_normal)
+            let met = super::turned::with_axle(q, last);
+            old.travel(met.as_ref().unwrap_or(&nq), plane.normal, f.fit)
+                .map_or(0.0, |s_old| {
+                    crate::suspension::model::ground_rise(s_old, f.s, || {
+                        (f.point - old_point).dot(old_normal)
+                    })
                 })
-            })
         }
         (false, _) => 0.0,
     };

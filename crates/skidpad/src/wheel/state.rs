@@ -19,7 +19,8 @@ use glam::DVec3;
 ///
 /// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
 /// every field but the derived caches [`WheelState::axle_world_substep`],
-/// [`WheelState::strut_top_substep`] and [`WheelState::travel_substep`] and the step output
+/// [`WheelState::strut_top_substep`], [`WheelState::travel_substep`] and
+/// [`WheelState::steer_queried`] and the step output
 /// [`WheelState::drive_work`], in declaration order, as `#[derive(Debug)]` would.
 #[derive(Clone, Copy, PartialEq, Default)]
 pub struct WheelState {
@@ -112,6 +113,16 @@ pub struct WheelState {
     /// written with [`WheelState::strut_top_substep`] for the suspension and grip stages,
     /// under the same rule. Unit: 1.
     pub travel_substep: DVec3,
+    /// Derived cache, not physics state: the steer angle (rad) the last contact stage
+    /// queried with, rounded to `f32` (it then fits the struct's padding: the `Vehicle` stays
+    /// within 4 KiB; the turn is known to 6e-8 rad, a wheel's reach `ρ·6e-8` ≈ 2e-8 m, far
+    /// below `suspension::model::GROUND_RISE_SLOP`). The contact stage meets the plane the
+    /// wheel stood on with the axle of that steer, so a wheel the steering turned into the
+    /// plane counts as ground that rose into it (`WheelState::ground_rise`;
+    /// `crate::wheel::turned`). At a substep's start it is the state's own `steer` rounded
+    /// (only the next steering stage changes that), so it follows from the state: left out
+    /// of the `Debug` form, as `axle_world_substep`. Unit: rad.
+    pub steer_queried: f32,
 }
 
 /// Which chassis pose the wheels' substep frames ([`WheelState::strut_top_substep`],

@@ -24,7 +24,8 @@ fn the_plane_path_is_the_general_path() {
     // cambered axles, a ray's zero axle), previous planes (none, a ray's, a sweep's with the
     // new plane's normal bits or another's), both modes and rejection angles from tight to
     // none; some inputs non-finite or degenerate. The plane path writes what the general one
-    // does, bit for bit, and every branch is reached.
+    // does, bit for bit, and every branch is reached; with the last query's axle too
+    // (`super::super::turned`).
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
     let (mut hits, mut misses, mut shared, mut rises) = (0, 0, 0, 0);
@@ -106,9 +107,20 @@ fn the_plane_path_is_the_general_path() {
         // The plane path with the cosines computed once (the step's), the general path with
         // the rejection's own test.
         let cos = RejectionCos::of(&contact.rejection);
-        query_on_plane(&sp, (&contact, &cos), &plane, &q, &mut ws);
+        // The last query's axle (a wheel the steering turned since) in a third of the cases.
+        let last = (i % 3 == 1)
+            .then(|| DQuat::from_scaled_axis(DVec3::new(0.0, 0.0, f(-1.0, 1.0))) * DVec3::Y);
+        query_on_plane(&sp, (&contact, &cos), &plane, (&q, last), &mut ws);
         let (ground, reject) = (AskedGround::of(&plane), &contact.rejection);
-        super::super::query_general((&contact, reject), &sp, &q, ground, &mut general, 0);
+        let general_args = (0, last);
+        super::super::query_general(
+            (&contact, reject),
+            &sp,
+            &q,
+            ground,
+            &mut general,
+            general_args,
+        );
         assert_eq!(written(&ws), written(&general), "case {i}");
         hits += usize::from(ws.measured_jounce.is_some());
         misses += usize::from(!ws.hit_cache.valid);
