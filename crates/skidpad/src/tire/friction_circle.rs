@@ -165,6 +165,12 @@ impl TireModel for FrictionCircleParams {
         forces_with(&kept.circle(common, |s| self.prepare(s)), points, out);
     }
 
+    /// The circle's closed form, [`LinearCircle::lateral_reach_floor`]: `min(1, µ·s_µ/(C_α·s_k))`
+    /// less its margin (the load cancels).
+    fn lateral_reach_floor(&self, common: &SlipInput) -> f64 {
+        self.prepare(common).lateral_reach_floor()
+    }
+
     /// The circle itself: `min(|C_κ·s_k·F_z·κ/s_p|, µ·s_µ·F_z)·(1 − 10⁻⁹)` whatever α.
     ///
     /// Below the circle (`|F_lin| ≤ µ·s_µ·F_z`) the force is the linear one, at least as

@@ -264,6 +264,16 @@ pub trait TireModel: Debug + Send + Sync {
         None
     }
 
+    /// A lower bound of the lateral carcass's reach in slip, `F_slide/K_α` at `common`'s
+    /// load and surface as [`super::contact::carcass_reach_y`] evaluates it without grip
+    /// limits (`tan α = ±10⁻⁴` for `K_α`, `±1` for `F_slide`; rounding included): the holds
+    /// of a deflection against its slip evaluate the reach only beyond `σy` times this. Must
+    /// never exceed the evaluated ratio; the default, 0, is always right. Unit: 1.
+    fn lateral_reach_floor(&self, common: &SlipInput) -> f64 {
+        let _ = common;
+        0.0
+    }
+
     /// `false` if [`SteadyForces::mz`] is 0 for every input (the friction-circle tyre), so
     /// the contact solve records `Mz = 0` without asking. Default: `true`.
     fn has_aligning_moment(&self) -> bool {

@@ -366,6 +366,13 @@ impl TireModel for SlipCurveParams {
         self.forces_with(kept.curve(common, |s| self.prepare(s)), points, out);
     }
 
+    /// `s(K₁)/K₁` at `K₁ = C_α/(µ·F_z)` (`1/K₁` from 3), less its margin: pure lateral slip
+    /// saturates `µ·F_z·s(K)`, its secant at the probe at most `C_α`.
+    fn lateral_reach_floor(&self, common: &SlipInput) -> f64 {
+        self.prepare(&sanitize(common))
+            .map_or(0.0, |p| self.reach_floor_with(&p))
+    }
+
     /// [`TireModel::steady_state`]'s `Mz = −t(K)·Fy`, bit for bit, from the kept
     /// slip-independent terms ([`KeptLoad`]).
     fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
@@ -377,6 +384,32 @@ impl TireModel for SlipCurveParams {
 }
 
 impl SlipCurveParams {
+    /// A lower bound of the lateral reach's slip `F_slide/K_α`
+    /// ([`TireModel::lateral_reach_floor`]) at the terms `p`. At pure lateral slip (`κ = 0`,
+    /// `µ = µ_s·f_µ(0)`) the force is `µ·F_z·s(K)`, `K = C_α·|tan α|/(µ·F_z)`: the secant at
+    /// the probe `tan α = 10⁻⁴` is at most `C_α` (`s(K) ≤ K`) and the sliding force at
+    /// `tan α = 1` is `µ·F_z·s(K₁)`, `K₁ = C_α/(µ·F_z)` (`s` rises to 3), so the ratio is at
+    /// least `s(K₁)/K₁ = 1 − K₁/3 + K₁²/27` below 3 and `1/K₁` from 3. Rounding (`tan(atan t)`
+    /// within 3 ulp, the saturation's sum within 20) is far inside the margin 10⁻⁹; 0 with
+    /// a camber shift, or unless `C_α` and `µ·F_z` lie in `(10⁻¹⁵⁰, 10¹⁵⁰)` and `K₁ < 10³`.
+    fn reach_floor_with(&self, p: &Prepared) -> f64 {
+        const BIG: f64 = 1e150;
+        let limit = p.friction * self.friction_vs_slip.eval(0.0) * p.fz;
+        let normal = p.c_a > 1.0 / BIG && p.c_a < BIG && limit > 1.0 / BIG && limit < BIG;
+        if !normal || p.camber_slip.is_some_and(|c| c != 0.0) {
+            return 0.0;
+        }
+        let k1 = p.c_a / limit;
+        let ratio = if k1 < 3.0 {
+            1.0 - k1 / 3.0 + k1 * k1 / 27.0
+        } else if k1 < 1e3 {
+            1.0 / k1
+        } else {
+            0.0
+        };
+        ratio * (1.0 - 1e-9)
+    }
+
     /// [`TireModel::sliding_fx_floor`] with the slip-independent terms `prepared`
     /// (`prepare(&sanitize(common))`).
     fn floor_with(&self, prepared: Option<&Prepared>, kappa: f64, alpha: f64) -> f64 {

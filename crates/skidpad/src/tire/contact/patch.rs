@@ -269,12 +269,7 @@ pub fn finish(
             t.u = reach.copysign(t.u);
         }
     }
-    if t.v * c.vy < 0.0 && t.v.abs() > sy * HOLD_MIN_SLIP && c.load > 0.0 {
-        let reach = carcass_reach_y(model, c, omega1, sy);
-        if t.v.abs() > reach {
-            t.v = reach.copysign(t.v);
-        }
-    }
+    t.v = held_y(model, c, omega1, sy, t.v);
     if !(finite(t.u) && finite(t.v)) {
         *t = Default::default();
     }
@@ -295,13 +290,42 @@ pub fn hold_start(
     s: &mut TireState,
 ) {
     let sy = r.lateral_length * c.relaxation_scale;
-    let v = s.transient.v;
-    if v * c.vy < 0.0 && v.abs() > sy * HOLD_MIN_SLIP && c.load > 0.0 {
-        let reach = carcass_reach_y(model, c, s.omega, sy);
+    s.transient.v = held_y(model, c, s.omega, sy, s.transient.v);
+}
+
+/// The lateral deflection `v` (m) held within the carcass's reach at spin `omega` (rad/s)
+/// where it lies against the contact's slip velocity (`v·V_y < 0`), for [`finish`] and
+/// [`hold_start`]; else `v` itself. The reach's four model evaluations only for a `v` beyond
+/// both `σy·`[`HOLD_MIN_SLIP`] and the model's closed-form floor of the reach
+/// ([`reach_y_floor`]): within that floor `v` is within the reach, so the result is the same
+/// bit for bit (`reach_tests.rs`).
+#[inline(always)]
+fn held_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64, v: f64) -> f64 {
+    if v * c.vy < 0.0
+        && v.abs() > sy * HOLD_MIN_SLIP
+        && c.load > 0.0
+        && v.abs() > reach_y_floor(model, c, omega, sy)
+    {
+        let reach = carcass_reach_y(model, c, omega, sy);
         if v.abs() > reach {
-            s.transient.v = reach.copysign(v);
+            return reach.copysign(v);
         }
     }
+    v
+}
+
+/// A lower bound of [`carcass_reach_y`] (m) without its model evaluations: `σy` times the
+/// model's [`TireModel::lateral_reach_floor`] (the evaluated `F_slide/K_α` never below it);
+/// 0 under grip limits (the reach is then evaluated at scaled slips), or where the product
+/// is not a number `≥ 0`. On the bench's heightfield this skips every evaluation the holds
+/// asked for (the deflections against their slip there reach at most 0.83 of the reach).
+#[inline]
+fn reach_y_floor(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64) -> f64 {
+    if c.grip_x != 1.0 || c.lateral_grip_limit() != 1.0 {
+        return 0.0;
+    }
+    let floor = sy * model.lateral_reach_floor(&slip_input(c, omega, 0.0, 0.0));
+    if floor >= 0.0 { floor } else { 0.0 }
 }
 
 /// Smallest transient slip `|tan α'|` (or `|κ'|`) of a deflection against the slip that
@@ -352,6 +376,9 @@ pub(super) fn wrap_angle(a: f64) -> f64 {
         a.rem_euclid(TAU)
     }
 }
+
+#[cfg(test)]
+mod reach_tests;
 
 #[cfg(test)]
 mod tests {

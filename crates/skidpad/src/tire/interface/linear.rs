@@ -42,6 +42,24 @@ impl LinearCircle {
         tan_alpha.clamp(-self.max_tan, self.max_tan)
     }
 
+    /// A lower bound of the lateral reach's slip `F_slide/K_α` as the contact solve evaluates
+    /// it ([`TireModel::lateral_reach_floor`](super::TireModel::lateral_reach_floor): pure
+    /// lateral slip, `tan α = ±10⁻⁴` and `±1`): `min(1, L/|c_α|)·(1 − 10⁻⁹)`. With the
+    /// probes inside the circle (`|c_α|·10⁻³ < L`) the secant is `|c_α|` and the sliding
+    /// force `min(|c_α|, L)`, each to a few ulps (`tan(atan t)` within 3 ulp of `t`, `norm`
+    /// within 2, the scaling's product and quotient), far inside the margin; 0 unless so and
+    /// `c_κ`, `c_α`, `L` are normal numbers below 10¹⁵⁰ (`|c_α|`, `L` above 10⁻¹⁵⁰). Unit: 1.
+    #[inline]
+    pub fn lateral_reach_floor(&self) -> f64 {
+        const BIG: f64 = 1e150;
+        let (c, l) = (self.tan_force.abs(), self.limit);
+        let normal = self.kappa_force.abs() < BIG && c > 1.0 / BIG && c < BIG && l < BIG;
+        if !(normal && l > c * 1e-3) {
+            return 0.0;
+        }
+        (if l < c { l / c } else { 1.0 }) * (1.0 - 1e-9)
+    }
+
     /// A lower bound of `|F|` at `κ` whatever `α`: `min(|c_κ·κ/s_p|, L)·(1 − 10⁻⁹)`. Below
     /// the circle the force is the linear one, at least as long as its `Fx`; on it, the force
     /// is scaled onto the circle, `|F| = L`. Each holds to a few ulps of rounding (the

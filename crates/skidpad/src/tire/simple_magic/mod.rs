@@ -185,13 +185,15 @@ pub struct SimpleMagicParams {
 /// per-thread cache at every evaluation; a curve changed since falls back to that cache, so
 /// the root used is always the iteration's for the current `(C, E)`, bit for bit. With them
 /// the longitudinal curve's sliding value `sin(C_x·π/2)`
-/// ([`TireModel::sliding_fx_floor`]), kept with the `C` bits it is for. Derived data: every
+/// ([`TireModel::sliding_fx_floor`]) and the lateral one's (its reach floor), each kept
+/// with the `C` bits it is for. Derived data: every
 /// two values compare equal, and it is not serialised.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PeakRoots {
     lon: Option<(u64, u64, f64)>,
     lat: Option<(u64, u64, f64)>,
     lon_sliding: Option<(u64, f64)>,
+    lat_sliding: Option<(u64, f64)>,
 }
 
 impl PartialEq for PeakRoots {
@@ -281,6 +283,10 @@ impl SimpleMagicParams {
                 self.longitudinal.c.to_bits(),
                 PeakRoots::sliding_of(None, self.longitudinal.c),
             )),
+            lat_sliding: Some((
+                self.lateral.c.to_bits(),
+                PeakRoots::sliding_of(None, self.lateral.c),
+            )),
         };
     }
 
@@ -356,6 +362,12 @@ impl TireModel for SimpleMagicParams {
         kept: &mut KeptLoad,
     ) {
         self.forces_with(kept.simple(common, |s| self.prepare(s)), points, out);
+    }
+
+    /// `sin(C·π/2)/(B·C)` of the lateral curve, less its margins (the `reach` module).
+    fn lateral_reach_floor(&self, common: &SlipInput) -> f64 {
+        self.prepare(&sanitize_load(common))
+            .map_or(0.0, |p| self.reach_floor_with(&p))
     }
 
     /// Mz = −t·Fy from the kept load terms ([`KeptLoad`]).
@@ -563,5 +575,6 @@ fn signed_zero(sign_of: f64) -> f64 {
     0.0_f64.copysign(sign_of)
 }
 
+mod reach;
 #[cfg(test)]
 mod tests;
