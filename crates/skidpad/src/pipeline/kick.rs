@@ -34,10 +34,11 @@
 //! Hosted, the engine owns the velocity (a velocity set on the vehicle is overwritten by the
 //! engine's body at the next step): no opening kick; a host that sets its body's velocity
 //! applies its own integrator's start.
-//! A switch of its own, not `input_jump_half_kick`: on that switch (tried, `kick-s34`) the
-//! energy audit's input-jump cells, which set a velocity at their start, rose beyond the
-//! allowance in two curb-strike cells; apart, the audit judges the two separately. The Bevy
-//! plugin, which runs the stages itself, applies neither kick.
+//! A switch of its own, not `input_jump_half_kick` (first built on that switch, `kick-s34`).
+//! The energy audit runs its input-jump cells and its matrix's events with both switches on
+//! (`audit-s35`; the kicked step judged on the synchronised kinetic energy, the energy
+//! audit's `kicks.rs` module docs). The Bevy plugin, which runs the stages itself, applies
+//! neither kick.
 //!
 //! Nothing here allocates.
 

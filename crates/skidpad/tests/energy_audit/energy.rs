@@ -434,15 +434,16 @@ fn the_explicit_strut_term_is_worked_out_by_hand() {
 }
 
 /// The drive work (J, `Σ_wheels max(W_i, 0)` as [`drive_work`]) of the first substep of a
-/// step of `dt` from `v`'s state under `controls`: stages 1–9 once
+/// step of `dt` from `v`'s state under `controls`, and the substep's total force on the body
+/// (N, world, gravity not in it: `SubstepForces::total`): stages 1–9 once
 /// (`skidpad::pipeline::first_substep_forces`, the pass the input jump's half kick runs with
 /// the previous controls), on a copy, every wheel's `drive_work` from 0.
-pub fn first_substep_drive_work(
+pub fn first_substep_pass(
     v: &Vehicle,
     controls: &skidpad::vehicle::Controls,
     ground: &dyn Ground,
     dt: f64,
-) -> f64 {
+) -> (f64, glam::DVec3) {
     let mut c = v.clone();
     let (p, d, _, s) = c.parts_mut();
     for w in s.wheels.iter_mut() {
@@ -450,5 +451,41 @@ pub fn first_substep_drive_work(
     }
     let mut out = skidpad::pipeline::SubstepForces::default();
     skidpad::pipeline::first_substep_forces(p, d, controls, s, ground, dt, &mut out);
-    s.wheels().iter().map(|w| w.drive_work.max(0.0)).sum()
+    let work = s.wheels().iter().map(|w| w.drive_work.max(0.0)).sum();
+    (work, out.total.force)
+}
+
+/// What a change of the controls at a step boundary does to the audit's reading of the
+/// kinetic energy, formed by the audit itself at the step's start (the kicks module docs,
+/// "The kick's bookkeeping"): from `v`'s state, the previous controls `v.controls()` and the
+/// new ones `new`, a step of `dt`.
+#[derive(Debug, Clone, Copy)]
+pub struct ControlJump {
+    /// The synchronised kinetic energy's jump `K(v + ½h·a₋) − K(v + ½h·a)` (J): what the
+    /// held velocity's reading loses across the jump; the kicked step's one-step rise is
+    /// judged beyond it.
+    pub credit: f64,
+    /// The drive work's share as session 33 counted it, `½·(W₋ − W)⁺` of the first
+    /// substep's two passes (J): for the comparison only.
+    pub drive: f64,
+    /// The half kick's velocity change `h·½·(F₋ − F)/M` (m/s, world), from the totals.
+    pub dv: glam::DVec3,
+}
+
+impl ControlJump {
+    /// The jump at `v`'s state from its controls to `new`.
+    pub fn at(v: &Vehicle, new: &skidpad::vehicle::Controls, ground: &dyn Ground, dt: f64) -> Self {
+        let (p, s) = (v.params(), v.state());
+        let h = dt / skidpad::pipeline::substeps_for_step(p, v.derived(), s, dt) as f64;
+        let (w_old, f_old) = first_substep_pass(v, v.controls(), ground, dt);
+        let (w_new, f_new) = first_substep_pass(v, new, ground, dt);
+        let (m, vel) = (p.chassis.mass, s.chassis.linear_velocity_world);
+        let g = glam::DVec3::new(0.0, 0.0, -p.sim.gravity);
+        let synced = |f: glam::DVec3| 0.5 * m * (vel + 0.5 * h * (f / m + g)).length_squared();
+        Self {
+            credit: synced(f_old) - synced(f_new),
+            drive: (0.5 * (w_old - w_new)).max(0.0),
+            dv: 0.5 * h * (f_old - f_new) / m,
+        }
+    }
 }

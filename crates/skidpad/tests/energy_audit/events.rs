@@ -144,14 +144,15 @@ pub fn audit_scaled(p: VehicleParams, event: Event, dt: f64, scale: f64) -> Audi
 
 /// Run `event` with `p` at step `dt`, its start velocity times `scale`, the driver's intent
 /// before step `k` (the first, unaudited, step is 0) `controls(k, vehicle)` where it is
-/// `Some` (held otherwise): the input jump's half kick ([`Pattern`]). `observe(k, vehicle,
-/// excess)` sees every audited step's one-step rise beyond the allowance (J).
+/// `Some` (held otherwise): the input jump's half kick ([`Pattern`]); `controls` may change
+/// the state too (an injected energy source). `observe(k, vehicle, excess)` sees every
+/// audited step's one-step rise beyond the allowance (J).
 pub fn audit_driven(
     p: VehicleParams,
     event: Event,
     dt: f64,
     scale: f64,
-    mut controls: impl FnMut(usize, &Vehicle) -> Option<Intent>,
+    mut controls: impl FnMut(usize, &mut Vehicle) -> Option<Intent>,
     mut observe: impl FnMut(usize, &Vehicle, f64),
 ) -> Audit {
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);

@@ -43,12 +43,13 @@
 //!
 //! **Controls changing** (session 33, `kicks.rs`'s `KICK_CELLS`, CI): brake, throttle or
 //! steer toggled every step and two seeded patterns, every preset at 1/30–1/120 s, with
-//! `SimParams::input_jump_half_kick` on and off: the net gain passes in all 288 cells. One
-//! step: the kick-on cells pass counting the kick's drive work (`½·(W₋ − W)⁺` of the first
-//! substep's two passes; the core puts its pass back, so `drive_work` lacks it: without it a
-//! throttle released rises up to +2547 J). Session 33's ten kick-off cells (a steered
-//! tyre's deflection past its reach) pass since `steer-s34`'s hold; three kart cells are
-//! open (`kicks.rs`'s module docs), in ignored tests.
+//! both kicks (`SimParams::input_jump_half_kick`, `opening_half_kick`) on and off: the net
+//! gain passes in all 288 cells. One step: the kick-on cells are judged on the synchronised
+//! energy (`audit-s35`: the held half-substep velocity's reading jumps with the controls by
+//! `C = ½h·(F₋ − F)·v + O(h²)`, the kick's own work, which the audit forms from its own
+//! passes, `kicks.rs`'s "The kick's bookkeeping"; without it a throttle released rises up to
+//! +2547 J). Open cells, the kart's, in ignored tests (`kicks.rs`'s module docs); the
+//! matrix's events with both kicks on pass too.
 //!
 //! ## What the one-step rises were (issue 12) and what is left
 //!
