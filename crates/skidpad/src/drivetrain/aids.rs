@@ -3,7 +3,7 @@
 //! | aid | sensor | law | actuator |
 //! |---|---|---|---|
 //! | ABS | slip ratio κᵢ of each braked wheel | reduce `sᵢ` at `dump_rate` while `κ < −κ_release`, hold until `κ > −κ_restore` (hysteresis), else rebuild at `reapply_rate`; `sᵢ ∈ [release_factor, 1]` | that wheel's service brake × `sᵢ` |
-//! | TC | largest slip ratio of the driven wheels | `s ← s − rate·h` while `κ > κ_target`, else `s ← s + rate·h`, `s ∈ [s_min, 1]` | throttle (or direct drive torque) × `s` |
+//! | TC | largest slip ratio of the driven wheels | `ds/dt = −rate·sign(κ − κ_target)`, discretised implicitly: `s ← s + clamp((κ_target − κ)/G, ±rate·h)`, `s ∈ [s_min, 1]` | throttle (or direct drive torque) × `s` |
 //! | ESC | yaw rate `r` vs the bicycle-model reference `r_ref` | `r_ref = v·δ/(L·(1 + (v/v_ch)²))`, `|r_ref| ≤ a_max/|v|`; brake `k·(|e| − e₀)` when `|e| = |r − r_ref| > e₀` | outer front wheel if oversteering (`|r| > |r_ref|`), inner rear if understeering |
 //!
 //! The slip ratios are the previous substep's (a one-substep sensor delay). The reference yaw
@@ -31,6 +31,30 @@
 //! 0.87. The ideal uses µ at static load; the load-sensitive front tyres lose µ under the
 //! braking transfer, so 1.0 is not reachable. UN ECE R13-H (Annex 6) asks an ABS for an
 //! adhesion utilisation ε ≥ 0.75.
+//!
+//! **Traction control's law.** The continuous law is the sliding mode
+//! `ds/dt = −rate·sign(κ − κ_target)` (`s` the torque fraction, 1; `rate` 1/s): the fraction
+//! falls while the driven wheels slip more than the target and rises back otherwise. Its
+//! explicit discretisation (`s ← s ∓ rate·h` on the last substep's slip, used until session
+//! 35) never settles on the surface `κ = κ_target`: it is a limit cycle of amplitude `rate·h`
+//! whose phase against the wheel's spin-up set the hatch's launch distance to first order in
+//! `h` (`kick-s34` in PERFORMANCE.md). [`tc_scale`] uses the implicit discretisation of
+//! Acary & Brogliato (*Implicit Euler numerical scheme and chattering-free implementation of
+//! sliding mode systems*, Systems & Control Letters 59, 2010): `s_{n+1} = s_n − rate·h·σ` with
+//! `σ ∈ Sgn(κ_{n+1} − κ_target)` (the set-valued sign, `[−1, 1]` at 0), the end-of-substep slip
+//! predicted as `κ_{n+1} = κ_n + G·(s_{n+1} − s_n)`. Its solution is a projection: the fraction
+//! moves by the amount that brings the predicted slip to the target, `(κ_target − κ_n)/G`,
+//! clamped to `±rate·h`. `G = ∂κ_{n+1}/∂s` (1/1) is the slip's sensitivity to the fraction
+//! over one substep from the driven wheel's spin equation alone (`traction` in the
+//! drivetrain stage): `G = h·R·T_s/(I·max(|v|, v_min))`, with `T_s` the drive torque a full
+//! fraction gives that wheel (N·m), `R` its radius (m), `I` its spin inertia with its share of
+//! the engine's reflected through the gear (kg·m²), `v` the forward speed (m/s) and `v_min`
+//! the tyre's slip-denominator floor. The tyre's grip and the clutch's slip only resist the
+//! spin's change, so `G` over-estimates the true sensitivity: the law under-corrects, and the
+//! slip reaches the target from one side without chatter. Where a wheel's slip is far from
+//! the target (`|κ − κ_target| > rate·h·G`) the step is `∓rate·h`, the old law; `G ∝ h`, so
+//! as `h → 0` every finite error saturates and the scheme is the continuous law. It only ever
+//! scales the drive down (`s ≤ 1`): no energy enters through it.
 //!
 //! Limits: ABS without wheel-deceleration thresholds (slip only); TC acts on the throttle only
 //! (no brake-based TC across an open differential); ESC uses the driver's steer angle and a
@@ -240,12 +264,19 @@ pub fn abs_modulate(p: &AbsParams, w: AbsWheel, slip_ratio: f64, h: f64) -> AbsW
     }
 }
 
-/// Traction-control torque fraction after a substep `h`.
-pub fn tc_scale(p: &TcParams, scale: f64, max_slip: f64, h: f64) -> f64 {
-    let ds = if max_slip > p.slip_target {
-        -p.rate * h
+/// Traction-control torque fraction after a substep `h` (s): the implicit sliding-mode step of
+/// the module docs. `max_slip` is the driven wheels' largest slip ratio from the last substep
+/// (1), `sensitivity` its `G = ∂κ/∂s` over this substep (1; 0 or less when the fraction moves
+/// nothing, e.g. a closed throttle: then the step is the plain `∓rate·h`).
+pub fn tc_scale(p: &TcParams, scale: f64, max_slip: f64, sensitivity: f64, h: f64) -> f64 {
+    let most = p.rate * h;
+    let error = p.slip_target - max_slip;
+    let ds = if sensitivity > 0.0 && error.abs() < most * sensitivity {
+        error / sensitivity
+    } else if error < 0.0 {
+        -most
     } else {
-        p.rate * h
+        most
     };
     (scale + ds).clamp(p.min_scale, 1.0)
 }
@@ -332,8 +363,8 @@ mod tests {
         assert!((n.scale - 0.48).abs() < 1e-12);
         assert_eq!(abs_modulate(&p, w(false, 0.99, 1.0), 0.0, 0.01).scale, 1.0);
         let t = TcParams::default();
-        assert!((tc_scale(&t, 1.0, 0.5, 0.01) - 0.92).abs() < 1e-12);
-        assert_eq!(tc_scale(&t, 1.0, 0.0, 0.01), 1.0);
+        assert!((tc_scale(&t, 1.0, 0.5, 0.0, 0.01) - 0.92).abs() < 1e-12);
+        assert_eq!(tc_scale(&t, 1.0, 0.0, 0.0, 0.01), 1.0);
     }
 
     #[test]

@@ -63,6 +63,7 @@ pub mod solver;
 pub mod stage;
 pub mod state;
 pub mod tank;
+mod traction;
 
 pub use aids::AidsParams;
 pub use autobox::{AutoboxParams, DirectionChange};

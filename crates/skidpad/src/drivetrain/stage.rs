@@ -24,7 +24,7 @@
 use super::solver::{EngineTerm, Solution};
 use super::{
     DriveKind, DrivetrainParams, DrivetrainState, aids, autobox, brake_bias_scale, clutch,
-    differential, differential::Topology, engine, tank,
+    differential, differential::Topology, engine, tank, traction,
 };
 use crate::MAX_WHEELS;
 use crate::input::Intent;
@@ -41,6 +41,12 @@ pub struct DriveWheel {
     pub max_brake_torque: f64,
     /// Hand-brake torque at full hand brake. Unit: N·m.
     pub max_handbrake_torque: f64,
+    /// Wheel radius (traction control's slip sensitivity). Unit: m.
+    pub radius: f64,
+    /// Spin inertia of the wheel (traction control's slip sensitivity). Unit: kg·m².
+    pub inertia: f64,
+    /// The tyre's slip-denominator floor `v_min` (traction control). Unit: m/s.
+    pub min_slip_speed: f64,
     /// Wheel centre x, vehicle frame (ESC wheelbase). Unit: m.
     pub x: f64,
     /// Ahead of the centre of mass.
@@ -129,7 +135,7 @@ pub fn prepare(
             }
         }
     }
-    throttle *= traction_control(dp, wheels, topology, input, ds, h);
+    throttle *= traction::traction_control(dp, wheels, topology, input, throttle, ds, h);
     esc_brakes(dp, wheels, input, ds);
     wheel_torques(
         dp, wheels, input, throttle, brake, tank_brake, ds, &mut out, h,
@@ -193,41 +199,6 @@ fn track_inertia(dp: &DrivetrainParams, wheels: &[DriveWheel]) -> [f64; MAX_WHEE
         *e = dp.tank.track_inertia / n_side as f64;
     }
     extra
-}
-
-/// Traction control on the driven wheels' slip: updates `ds.tc_scale` and returns it (1 when
-/// off).
-fn traction_control(
-    dp: &DrivetrainParams,
-    wheels: &[DriveWheel],
-    topology: &Topology,
-    input: &PowertrainInput,
-    ds: &mut DrivetrainState,
-    h: f64,
-) -> f64 {
-    let aids = &dp.aids;
-    if !aids.tc.enabled {
-        ds.tc_scale = 1.0;
-        return ds.tc_scale;
-    }
-    let mut max_slip: f64 = 0.0;
-    for (i, w) in wheels.iter().enumerate() {
-        let driven = if dp.has_engine() {
-            topology.share[i] != 0.0
-        } else {
-            w.max_drive_torque > 0.0
-        };
-        if driven && w.enabled {
-            let dir = if ds.gear < 0 || (!dp.has_engine() && input.intent.reverse) {
-                -1.0
-            } else {
-                1.0
-            };
-            max_slip = max_slip.max(dir * input.slip_ratio[i]);
-        }
-    }
-    ds.tc_scale = aids::tc_scale(&aids.tc, ds.tc_scale, max_slip, h);
-    ds.tc_scale
 }
 
 /// ESC: one wheel's extra brake (`ds.esc_brake`), from the bicycle-model yaw-rate reference.
