@@ -11,7 +11,9 @@
 //! - **idle** (the rest): asleep — serial parts of a step, load imbalance at its end, the
 //!   wake-up of a sleeping worker.
 //!
-//! Elsewhere than Linux the counters are absent and the fields are `None`.
+//! The kernel moves a running thread's counters at its scheduler tick (a few ms) and at
+//! switches, so a read can lag by a tick per thread: a timed span must be long against that (the thread-scaling runs in PERFORMANCE.md are 0.13–10 s). Elsewhere than
+//! Linux the counters are absent and the fields are `None`.
 
 use serde::Serialize;
 

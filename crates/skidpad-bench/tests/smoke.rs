@@ -24,9 +24,10 @@ fn tiny_runs_of_both_engines_drive_forward() {
         }
         assert!(row.ratio.is_finite() && row.ratio > 0.0);
         if let Some([run, wait, idle]) = row.skidpad_run_wait_idle {
-            // Fractions of threads × wall (rounding of the kernel's counters aside).
+            // Fractions of threads × wall that sum to 1. Not more: the kernel moves a running
+            // thread's counters at its tick (a few ms), far longer than this run.
             assert!((run + wait + idle - 1.0).abs() < 1e-9, "{row:?}");
-            assert!(run > 0.0 && run < 1.05 && wait >= 0.0, "{row:?}");
+            assert!(run >= 0.0 && wait >= 0.0, "{row:?}");
         }
     }
 }
