@@ -13,7 +13,8 @@
 //! - [`rapier_car`]: the same cars in Rapier (its whole pipeline step plus one vehicle
 //!   controller update per car, as a Rapier game runs them);
 //! - [`alloc`]: a counting global allocator (allocations per step, heap bytes per vehicle);
-//! - [`run`]: timing, pairing, the table and JSON.
+//! - [`run`]: timing, pairing, the table and JSON;
+//! - [`sched`]: where the threads spent a run (on a core, waiting for one, asleep).
 
 #![warn(missing_docs)]
 
@@ -21,3 +22,4 @@ pub mod alloc;
 pub mod rapier_car;
 pub mod run;
 pub mod scenario;
+pub mod sched;

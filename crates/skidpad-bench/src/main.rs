@@ -46,6 +46,9 @@ struct Args {
     /// The wheel-count rows: slip-curve, ray cast, 1 substep with 4, 6 and 8 wheels.
     #[arg(long)]
     wheels: bool,
+    /// skidpad alone, no Rapier runs (thread-scaling measurements; the Rapier columns are NaN).
+    #[arg(long)]
+    no_rapier: bool,
     /// Print JSON instead of the table.
     #[arg(long)]
     json: bool,
@@ -98,6 +101,7 @@ fn main() {
                         threads: t,
                         pairs,
                         steps: a.steps,
+                        rapier: !a.no_rapier,
                     });
                     if !a.json {
                         println!("{}", format_row(&row));

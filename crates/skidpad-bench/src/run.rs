@@ -3,6 +3,7 @@
 use crate::alloc;
 use crate::rapier_car::RapierWorld;
 use crate::scenario::{Config, SkidpadWorld, Terrain, WARMUP_STEPS};
+use crate::sched;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -22,6 +23,9 @@ pub struct Case {
     pub pairs: usize,
     /// Timed steps per run.
     pub steps: usize,
+    /// Run Rapier beside skidpad (`false`: skidpad alone, the Rapier fields are NaN; for
+    /// thread-scaling runs, which compare skidpad with itself).
+    pub rapier: bool,
 }
 
 /// One engine's run.
@@ -35,6 +39,8 @@ pub struct Sample {
     pub mean_speed: f64,
     /// skidpad: the world's determinism hash at the end (`World::state_hash`); Rapier: 0.
     pub hash: u64,
+    /// skidpad: where its threads spent the timed steps ([`sched`]); Rapier: `None`.
+    pub sched: Option<sched::Split>,
 }
 
 /// One table row: medians over the pairs.
@@ -60,6 +66,12 @@ pub struct Row {
     pub rapier_vehicle_steps_per_s: f64,
     /// skidpad µs per vehicle-step (median).
     pub skidpad_us_per_vehicle_step: f64,
+    /// skidpad CPU µs per vehicle-step, all threads (median; [`sched`]): equal at 1 and 2
+    /// threads when parallel stepping adds no work.
+    pub skidpad_cpu_us_per_vehicle_step: Option<f64>,
+    /// skidpad's threads × wall split into run, run-queue wait and asleep (medians of the
+    /// fractions; [`sched`]).
+    pub skidpad_run_wait_idle: Option<[f64; 3]>,
     /// Rapier µs per vehicle-step (median).
     pub rapier_us_per_vehicle_step: f64,
     /// Median over pairs of (Rapier time / skidpad time): > 1 means skidpad is faster.
@@ -100,14 +112,25 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
-fn time_steps(steps: usize, mut step: impl FnMut()) -> (f64, u64) {
+/// Time `steps` calls of `step`: wall seconds, allocations, and the threads' schedule over
+/// them (read outside the counted span: reading `/proc` allocates).
+fn time_steps(
+    steps: usize,
+    threads: usize,
+    mut step: impl FnMut(),
+) -> (f64, u64, Option<sched::Split>) {
+    let c0 = sched::read();
     let a0 = alloc::allocations();
     let t0 = Instant::now();
     for _ in 0..steps {
         step();
     }
     let s = t0.elapsed().as_secs_f64();
-    (s, alloc::allocations() - a0)
+    let allocs = alloc::allocations() - a0;
+    let split = c0
+        .zip(sched::read())
+        .map(|(c0, c1)| sched::Split::between(c0, c1, s, threads));
+    (s, allocs, split)
 }
 
 /// Build, warm up and time skidpad once. Returns the sample and the fault count.
@@ -118,13 +141,14 @@ pub fn run_skidpad(case: &Case, pool: &rayon::ThreadPool) -> (Sample, usize) {
         for _ in 0..WARMUP_STEPS {
             w.step(parallel);
         }
-        let (seconds, allocs) = time_steps(case.steps, || w.step(parallel));
+        let (seconds, allocs, sched) = time_steps(case.steps, case.threads, || w.step(parallel));
         (
             Sample {
                 seconds,
                 allocations_per_step: allocs as f64 / case.steps as f64,
                 mean_speed: w.mean_speed(),
                 hash: w.state_hash(),
+                sched,
             },
             w.faults(),
         )
@@ -137,12 +161,13 @@ pub fn run_rapier(case: &Case) -> Sample {
     for _ in 0..WARMUP_STEPS {
         w.step();
     }
-    let (seconds, allocs) = time_steps(case.steps, || w.step());
+    let (seconds, allocs, _) = time_steps(case.steps, 1, || w.step());
     Sample {
         seconds,
         allocations_per_step: allocs as f64 / case.steps as f64,
         mean_speed: w.mean_speed(),
         hash: 0,
+        sched: None,
     }
 }
 
@@ -163,7 +188,8 @@ fn bytes_per_vehicle<W>(n: usize, build: impl Fn(usize) -> W) -> Option<f64> {
     Some(((b3 - b2) - (b1 - b0)) as f64 / n as f64)
 }
 
-/// Run `case`'s pairs (skidpad first in even pairs, Rapier first in odd ones) and summarise.
+/// Run `case`'s pairs (skidpad first in even pairs, Rapier first in odd ones; skidpad alone
+/// without `case.rapier`) and summarise.
 pub fn run_case(case: &Case) -> Row {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(case.threads)
@@ -173,7 +199,11 @@ pub fn run_case(case: &Case) -> Row {
     let mut theirs = Vec::new();
     let mut faults = 0;
     for k in 0..case.pairs.max(1) {
-        if k % 2 == 0 {
+        if !case.rapier {
+            let (s, f) = run_skidpad(case, &pool);
+            ours.push(s);
+            faults = faults.max(f);
+        } else if k % 2 == 0 {
             let (s, f) = run_skidpad(case, &pool);
             ours.push(s);
             faults = faults.max(f);
@@ -208,20 +238,36 @@ pub fn run_case(case: &Case) -> Row {
         rapier_vehicle_steps_per_s: vs / t_theirs,
         skidpad_us_per_vehicle_step: t_ours / vs * 1e6,
         rapier_us_per_vehicle_step: t_theirs / vs * 1e6,
+        skidpad_cpu_us_per_vehicle_step: sched_median(&ours, |s| s.run_seconds / vs * 1e6),
+        skidpad_run_wait_idle: sched_median(&ours, |s| s.run).and_then(|run| {
+            Some([
+                run,
+                sched_median(&ours, |s| s.wait)?,
+                sched_median(&ours, |s| s.idle)?,
+            ])
+        }),
         ratio: median(ratios.clone()),
-        ratio_range: [
-            ratios.iter().copied().fold(f64::INFINITY, f64::min),
-            ratios.iter().copied().fold(0.0, f64::max),
-        ],
+        ratio_range: if ratios.is_empty() {
+            [f64::NAN; 2]
+        } else {
+            [
+                ratios.iter().copied().fold(f64::INFINITY, f64::min),
+                ratios.iter().copied().fold(0.0, f64::max),
+            ]
+        },
         skidpad_allocations_per_step: counted
             .then(|| median(ours.iter().map(|s| s.allocations_per_step).collect())),
-        rapier_allocations_per_step: counted
+        rapier_allocations_per_step: (counted && case.rapier)
             .then(|| median(theirs.iter().map(|s| s.allocations_per_step).collect())),
         skidpad_vehicle_size: std::mem::size_of::<skidpad::Vehicle>(),
         skidpad_bytes_per_vehicle: bytes_per_vehicle(n.min(1000), |n| {
             SkidpadWorld::new(config, terrain, n)
         }),
-        rapier_bytes_per_vehicle: bytes_per_vehicle(n.min(1000), |n| RapierWorld::new(terrain, n)),
+        rapier_bytes_per_vehicle: if case.rapier {
+            bytes_per_vehicle(n.min(1000), |n| RapierWorld::new(terrain, n))
+        } else {
+            None
+        },
         skidpad_mean_speed: ours.last().map_or(0.0, |s| s.mean_speed),
         rapier_mean_speed: theirs.last().map_or(0.0, |s| s.mean_speed),
         skidpad_faults: faults,
@@ -229,14 +275,25 @@ pub fn run_case(case: &Case) -> Row {
     }
 }
 
+/// The median of `f` over the samples' schedules, `None` if any sample has none.
+fn sched_median(samples: &[Sample], f: impl Fn(&sched::Split) -> f64) -> Option<f64> {
+    let v: Option<Vec<f64>> = samples.iter().map(|s| s.sched.as_ref().map(&f)).collect();
+    v.filter(|v| !v.is_empty()).map(median)
+}
+
 /// The table header.
-pub const HEADER: &str = "config                  terrain      n      thr  skidpad vs/s  µs/veh·step  rapier vs/s  µs/veh·step  ratio (min–max)      allocs/step s|r   B/vehicle s|r    speed s|r m/s  skidpad hash";
+pub const HEADER: &str = "config                  terrain      n      thr  skidpad vs/s  µs/veh·step  rapier vs/s  µs/veh·step  ratio (min–max)      allocs/step s|r   B/vehicle s|r    speed s|r m/s  skidpad hash      cpu µs/vs  run|wait|idle %";
 
 /// One row as a table line.
 pub fn format_row(r: &Row) -> String {
     let opt = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{v:.0}"));
+    let split = r
+        .skidpad_run_wait_idle
+        .map_or("n/a".to_string(), |[a, b, c]| {
+            format!("{:.0}|{:.0}|{:.0}", a * 100.0, b * 100.0, c * 100.0)
+        });
     format!(
-        "{:<23} {:<12} {:<6} {:<4} {:>12.0} {:>12.2} {:>12.0} {:>12.2} {:>6.2}× ({:.2}–{:.2})  {:>5}|{:<6} {:>7}|{:<7} {:>5.1}|{:<5.1}  {}",
+        "{:<23} {:<12} {:<6} {:<4} {:>12.0} {:>12.2} {:>12.0} {:>12.2} {:>6.2}× ({:.2}–{:.2})  {:>5}|{:<6} {:>7}|{:<7} {:>5.1}|{:<5.1}  {}  {:>8}  {}",
         r.config,
         r.terrain,
         r.n,
@@ -255,5 +312,8 @@ pub fn format_row(r: &Row) -> String {
         r.skidpad_mean_speed,
         r.rapier_mean_speed,
         r.skidpad_hash,
+        r.skidpad_cpu_us_per_vehicle_step
+            .map_or("n/a".to_string(), |c| format!("{c:.2}")),
+        split,
     )
 }

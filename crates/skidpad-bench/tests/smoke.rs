@@ -16,11 +16,34 @@ fn tiny_runs_of_both_engines_drive_forward() {
             threads: 2,
             pairs: 1,
             steps: 30,
+            rapier: true,
         });
         assert_eq!(row.skidpad_faults, 0);
         for v in [row.skidpad_mean_speed, row.rapier_mean_speed] {
             assert!((0.5..2.5).contains(&v), "{terrain:?}: {row:?}");
         }
         assert!(row.ratio.is_finite() && row.ratio > 0.0);
+        if let Some([run, wait, idle]) = row.skidpad_run_wait_idle {
+            // Fractions of threads × wall that sum to 1. Not more: the kernel moves a running
+            // thread's counters at its tick (a few ms), far longer than this run.
+            assert!((run + wait + idle - 1.0).abs() < 1e-9, "{row:?}");
+            assert!(run >= 0.0 && wait >= 0.0, "{row:?}");
+        }
     }
+}
+
+#[test]
+fn skidpad_alone_leaves_the_rapier_columns_empty() {
+    let row = run_case(&Case {
+        config: Config::SedanFcRay,
+        terrain: Terrain::Flat,
+        n: 2,
+        threads: 1,
+        pairs: 1,
+        steps: 10,
+        rapier: false,
+    });
+    assert_eq!(row.skidpad_faults, 0);
+    assert!(row.skidpad_vehicle_steps_per_s > 0.0);
+    assert!(row.ratio.is_nan() && row.rapier_mean_speed == 0.0);
 }

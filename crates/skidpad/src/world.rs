@@ -52,10 +52,28 @@ pub struct WorldSnapshot {
     pub vehicles: Vec<VehicleSnapshot>,
 }
 
-/// Vehicles per rayon task in [`World::step_parallel`]: large enough that task overhead
-/// (about a microsecond) is small against the chunk's work (a vehicle step costs 5–70 µs),
-/// small enough that two threads share a hundred vehicles evenly.
+/// Most vehicles one rayon task steps in [`World::step_parallel`] ([`parallel_leaf`]): a task
+/// costs well under a microsecond, a vehicle step 2–30 µs, so 16 vehicles keep the overhead
+/// below a percent.
 pub const PARALLEL_CHUNK: usize = 16;
+
+/// Tasks per thread [`parallel_leaf`] aims at: a thread that finishes early (or whose partner
+/// the OS preempted) steals from the others' pending tasks, and what it cannot steal is the
+/// task in progress, at most `1/PARALLEL_TASKS_PER_THREAD` of a thread's share.
+pub const PARALLEL_TASKS_PER_THREAD: usize = 8;
+
+/// Vehicles per rayon task when `n` vehicles are stepped on `threads` threads:
+/// `⌈n / (threads · PARALLEL_TASKS_PER_THREAD)⌉`, within `1 ..= PARALLEL_CHUNK`.
+///
+/// Rayon's adaptive splitting alone cuts a range into about `2·threads` pieces and splits
+/// further only what another thread steals, so a piece still being stepped can be a quarter of
+/// the vehicles: a thread the OS preempted in it holds up the step while the other sleeps. A
+/// cap on the task keeps the step's tail short (a hundred vehicles on two threads: tasks of 7,
+/// not up to 50) at a task's overhead per `n / leaf` vehicles.
+pub fn parallel_leaf(n: usize, threads: usize) -> usize {
+    n.div_ceil(threads.max(1) * PARALLEL_TASKS_PER_THREAD)
+        .clamp(1, PARALLEL_CHUNK)
+}
 
 /// How far (m) a wheel's contact point may lie outside a deck's start-of-step box and still
 /// count as on it (the contact is computed on the box's faces; this absorbs rounding). Unit: m.
@@ -192,8 +210,8 @@ impl<G: Ground> World<G> {
         self.time += dt;
     }
 
-    /// Advance every vehicle by `dt` seconds in parallel on rayon's current pool, in chunks
-    /// of [`PARALLEL_CHUNK`] vehicles. Vehicles are independent within a step (decks are
+    /// Advance every vehicle by `dt` seconds in parallel on rayon's current pool, in tasks of
+    /// [`parallel_leaf`] vehicles. Vehicles are independent within a step (decks are
     /// posed before and push after), so the result is bit-identical to [`World::step`]
     /// whatever the thread count (`tests/snapshot.rs`, `tests/vehicle_contact.rs`).
     /// Feature `parallel` (default).
@@ -203,24 +221,21 @@ impl<G: Ground> World<G> {
             self.pose_decks();
         }
         let (ground, decks, on) = (&self.ground, &self.decks[..], self.vehicle_contact);
+        let leaf = parallel_leaf(self.vehicles.len(), rayon::current_num_threads());
         self.vehicles
-            .par_chunks_mut(PARALLEL_CHUNK)
+            .par_iter_mut()
             .enumerate()
-            .for_each(|(c, chunk)| {
-                for (k, v) in chunk.iter_mut().enumerate() {
-                    if on {
-                        let skip = c * PARALLEL_CHUNK + k;
-                        v.step(
-                            dt,
-                            &DeckGround {
-                                base: ground,
-                                decks,
-                                skip,
-                            },
-                        );
-                    } else {
-                        v.step(dt, ground);
-                    }
+            .with_max_len(leaf)
+            .for_each(|(skip, v)| {
+                if on {
+                    let ground = DeckGround {
+                        base: ground,
+                        decks,
+                        skip,
+                    };
+                    v.step(dt, &ground);
+                } else {
+                    v.step(dt, ground);
                 }
             });
         if on {
@@ -379,4 +394,21 @@ fn deck_of(v: &Vehicle) -> Option<Deck> {
         angular_velocity_world: c.angular_velocity_world,
         surface: SurfaceId(0),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parallel_leaf_worked_examples() {
+        // ⌈n / (threads · 8)⌉ within 1 ..= 16.
+        assert_eq!(parallel_leaf(100, 2), 7); // ⌈100 / 16⌉
+        assert_eq!(parallel_leaf(1000, 2), 16); // ⌈1000 / 16⌉ = 63, capped
+        assert_eq!(parallel_leaf(40, 2), 3); // ⌈40 / 16⌉
+        assert_eq!(parallel_leaf(100, 4), 4); // ⌈100 / 32⌉
+        assert_eq!(parallel_leaf(1, 2), 1);
+        assert_eq!(parallel_leaf(0, 2), 1); // an empty world still gets a valid length
+        assert_eq!(parallel_leaf(100, 0), 13); // no threads reads as one: ⌈100 / 8⌉
+    }
 }
