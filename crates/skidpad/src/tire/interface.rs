@@ -546,7 +546,11 @@ impl super::mf::MfTire {
         mf: &super::mf::MfInput,
         kept: &'k mut KeptLoad,
     ) -> Option<&'k Option<super::mf::MfLoad>> {
-        kept.mf(input, || self.shares_load_terms(mf), || self.load_terms(mf))
+        kept.mf(
+            input,
+            || self.shares_load_terms(mf),
+            |slot| self.load_terms_into(mf, slot),
+        )
     }
 
     /// `f(tire, input)` with the surface scales applied to this tyre's coefficients and the

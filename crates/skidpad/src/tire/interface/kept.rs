@@ -41,7 +41,8 @@ enum Kept {
 
 impl KeptLoad {
     /// The full Magic Formula's load terms for the load and surface of `s`: the kept ones
-    /// if they are for [`load_key`]`(s)`, else `load_terms()`, kept; `None` (nothing kept)
+    /// if they are for [`load_key`]`(s)`, else those `load_terms` writes into the kept slot
+    /// (it stores every field: the slot's old value is not read); `None` (nothing kept)
     /// where `shares()` says the batch does not share them. Terms are kept only where it
     /// does, and whether it does depends on the tyre's coefficients and `Vx` alone (`Vx` is
     /// in the key), so kept terms for `s` need no new check.
@@ -50,14 +51,22 @@ impl KeptLoad {
         &mut self,
         s: &SlipInput,
         shares: impl FnOnce() -> bool,
-        load_terms: impl FnOnce() -> Option<MfLoad>,
+        load_terms: impl FnOnce(&mut Option<MfLoad>),
     ) -> Option<&Option<MfLoad>> {
         let key = load_key(s);
         if !matches!(&self.0, Kept::Mf(k, _) if same_words(k, &key)) {
             if !shares() {
                 return None;
             }
-            self.0 = Kept::Mf(key, load_terms());
+            // The terms written into their slot, not built beside it and copied in (a
+            // ≈ 450-byte `memcpy` a wheel and substep): the variant first, then the slot.
+            if !matches!(self.0, Kept::Mf(..)) {
+                self.0 = Kept::Mf(key, None);
+            }
+            if let Kept::Mf(k, slot) = &mut self.0 {
+                *k = key;
+                load_terms(slot);
+            }
         }
         match &self.0 {
             Kept::Mf(_, load) => Some(load),
