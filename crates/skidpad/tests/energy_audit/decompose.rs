@@ -4,7 +4,34 @@
 
 use crate::energy::{body_energy, drive_work, end_jounces, spring_energy_end, spring_energy_state};
 use crate::events::{Event, all_presets, setup};
-use skidpad::vehicle::Vehicle;
+use skidpad::vehicle::{Vehicle, VehicleParams};
+
+/// An environment variable of the measurement tools, `default` when unset.
+fn var(key: &str, default: &str) -> String {
+    std::env::var(key).unwrap_or(default.into())
+}
+
+/// The kick tools' cell from `KICK_PRESET`, `KICK_PATTERN`, `KICK_EVENT` (Debug name) and
+/// `KICK_DT` (1/dt), `defaults` in that order when unset: the preset's name and params with
+/// both half kicks `on` (`KICK_NO_OPENING` leaves the opening one off), the pattern, the event
+/// and the step (s).
+fn kick_cell(
+    defaults: [&str; 4],
+    on: bool,
+) -> (String, VehicleParams, crate::kicks::Pattern, Event, f64) {
+    let name = var("KICK_PRESET", defaults[0]);
+    let pattern = crate::kicks::Pattern::parse(&var("KICK_PATTERN", defaults[1]));
+    let ev = var("KICK_EVENT", defaults[2]);
+    let dt = 1.0 / var("KICK_DT", defaults[3]).parse::<f64>().unwrap();
+    let event = Event::ALL
+        .into_iter()
+        .find(|e| format!("{e:?}") == ev)
+        .unwrap();
+    let mut p = all_presets().into_iter().find(|p| p.0 == name).unwrap().1();
+    p.sim.input_jump_half_kick = on;
+    p.sim.opening_half_kick = on && std::env::var("KICK_NO_OPENING").is_err();
+    (name, p, pattern, event, dt)
+}
 
 // Diagnostic (issue 12): splits each step's energy rise into the body (kinetic, potential,
 // wheel spin) and the springs, the springs' counted at the jounce the state holds and at the
@@ -122,23 +149,10 @@ fn decompose() {
 fn kick_decompose() {
     use crate::energy::{ControlJump, energy};
     use crate::events::audit_driven;
-    use crate::kicks::Pattern;
     use std::cell::RefCell;
-    let var = |k: &str, d: &str| std::env::var(k).unwrap_or(d.into());
-    let name = var("KICK_PRESET", "sedan");
-    let pat = var("KICK_PATTERN", "Throttle");
-    let ev = var("KICK_EVENT", "RampJump");
-    let dt = 1.0 / var("KICK_DT", "30").parse::<f64>().unwrap();
     let on = var("KICK_ON", "1") == "1";
     let min: f64 = var("KICK_MIN", "0").parse().unwrap();
-    let pattern = Pattern::parse(&pat);
-    let event = Event::ALL
-        .into_iter()
-        .find(|e| format!("{e:?}") == ev)
-        .unwrap();
-    let mut p = all_presets().into_iter().find(|p| p.0 == name).unwrap().1();
-    p.sim.input_jump_half_kick = on;
-    p.sim.opening_half_kick = on && std::env::var("KICK_NO_OPENING").is_err();
+    let (name, p, pattern, event, dt) = kick_cell(["sedan", "Throttle", "RampJump", "30"], on);
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let ground = setup(event, r).0;
     let off = |v: &Vehicle| {
@@ -233,22 +247,10 @@ fn kick_decompose() {
 fn kick_forces() {
     use crate::energy::tyre_patch_energy;
     use crate::events::audit_driven;
-    use crate::kicks::Pattern;
     use skidpad::pipeline::{SubstepForces, first_substep_forces, half_kick, substeps_for_step};
     use skidpad::vehicle::Controls;
-    let var = |k: &str, d: &str| std::env::var(k).unwrap_or(d.into());
-    let name = var("KICK_PRESET", "kart");
-    let pattern = Pattern::parse(&var("KICK_PATTERN", "Seeded(2)"));
-    let ev = var("KICK_EVENT", "CurbStrike");
-    let dt = 1.0 / var("KICK_DT", "60").parse::<f64>().unwrap();
     let at: usize = var("KICK_K", "29").parse().unwrap();
-    let event = Event::ALL
-        .into_iter()
-        .find(|e| format!("{e:?}") == ev)
-        .unwrap();
-    let mut p = all_presets().into_iter().find(|p| p.0 == name).unwrap().1();
-    p.sim.input_jump_half_kick = true;
-    p.sim.opening_half_kick = std::env::var("KICK_NO_OPENING").is_err();
+    let (_, p, pattern, event, dt) = kick_cell(["kart", "Seeded(2)", "CurbStrike", "60"], true);
     let r = p.wheels.iter().map(|w| w.radius).fold(0.0, f64::max);
     let ground = setup(event, r).0;
     // One pass of stages 1–9 with `c` on a copy of `v`: the forces and the copy after it.
