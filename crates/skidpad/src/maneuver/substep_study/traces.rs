@@ -96,12 +96,13 @@
 //!
 //! Traction control holds the mean slip at its 0.1 target at every count; what changes with
 //! the substep is how much the slip rings about it: the driven wheel's spin against the
-//! tyre's carcass spring, with the engine's inertia through first gear (≈ 12 Hz on the
-//! sedan), which the drivetrain's backward Euler damps the more the longer the substep
-//! (pinned: [`the_sedans_launch_slip_rings_more_at_shorter_substeps`]). The fraction follows
-//! the ring, so the launch converges only where the ring does (from 16 substeps on the
-//! sedan, from 32 on the hatch, whose 16-substep run, the study's reference, is 0.31 m
-//! short of the converged launch: three times the study's ε). Without traction control the
+//! tyre's carcass spring, with the engine's inertia through first gear (of the order of
+//! 10 Hz on the sedan by `√(k·R²/I)`: an estimate, not measured), which the drivetrain's
+//! backward Euler damps the more the longer the substep (pinned:
+//! [`the_sedans_launch_slip_rings_more_at_shorter_substeps`]). The fraction follows the
+//! ring, so the launch converges only where the ring does (from 16 substeps on the sedan,
+//! from 32 on the hatch, whose 16-substep run, the study's reference, goes 0.31 m further
+//! than the converged launch: three times the study's ε). Without traction control the
 //! launch converges in the ordinary way. Against the 64-substep launch the study's verdict
 //! at 2 is unchanged: the sedan fails (|Δ₂| 0.314 m against |Δ₃| + ε = 0.195 + 0.111), the
 //! hatch and the sports car pass. A traction-control prediction with the slip's drift does
