@@ -373,6 +373,7 @@ mod energy;
 mod events;
 mod kicks;
 mod margin;
+mod readvance;
 mod trace;
 
 use energy::{ROUNDING, drive_work, energy};
