@@ -195,7 +195,7 @@ fn kick_decompose() {
                      (steer, u, v, Fz) {:.3?}",
                     body_energy(v).0,
                     spring_energy_end(v, &*ground, dt),
-                    crate::energy::tyre_patch_energy(v, &*ground, dt),
+                    crate::energy::tyre_patch_energy(v, &*ground),
                     v.state()
                         .wheels()
                         .iter()
@@ -263,7 +263,7 @@ fn kick_forces() {
     };
     let energies = |v: &Vehicle| {
         let springs = spring_energy_end(v, &*ground, dt);
-        (springs, tyre_patch_energy(v, &*ground, dt))
+        (springs, tyre_patch_energy(v, &*ground))
     };
     let look = |k: usize, v: &Vehicle| {
         let mut next = v.clone();

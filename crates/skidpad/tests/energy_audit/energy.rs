@@ -19,56 +19,14 @@ pub const ROUNDING: f64 = 1e-12;
 /// carcass deflections the state holds ([`tyre_patch_energy`]).
 pub fn energy(v: &Vehicle, ground: &dyn Ground, dt: f64) -> (f64, f64) {
     let (body, scale) = body_energy(v);
-    let e = body + spring_energy_end(v, ground, dt) + tyre_patch_energy(v, ground, dt);
+    let e = body + spring_energy_end(v, ground, dt) + tyre_patch_energy(v, ground);
     (e, scale + e.abs())
 }
 
-/// The tyres' patch springs' energy (J): [`tyre_patch_energies`] at the deflections at the
-/// pose the step ended at ([`end_deflections`]), summed.
-pub fn tyre_patch_energy(v: &Vehicle, ground: &dyn Ground, dt: f64) -> f64 {
-    tyre_patch_energies(v, ground, &end_deflections(v, ground, dt))
-        .iter()
-        .sum()
-}
-
-/// Every wheel's carcass deflections `(u, v)` at the pose the step ended at (m): the state's
-/// less the body's motion over the last substep at the contact, `u − h·V_x`, `v + h·V_y`
-/// (`V_x`, `V_y` the contact's velocity in the tyre frame at the step's end, `h` the
-/// substep), for the wheels in contact.
-pub fn end_deflections(v: &Vehicle, ground: &dyn Ground, dt: f64) -> Deflections {
-    let mut d = deflections(v);
-    let mode = std::env::var("AUDIT_PATCH_END").unwrap_or_default();
-    if mode.is_empty() {
-        return d;
-    }
-    let (p, s) = (v.params(), v.state());
-    let h = dt / skidpad::pipeline::substeps_for_step(p, v.derived(), s, dt) as f64;
-    let body = skidpad::wheel::Body {
-        params: &p.chassis,
-        state: &s.chassis,
-    };
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        let ws = &s.wheels()[i];
-        if !ws.suspension.in_contact {
-            continue;
-        }
-        let c = skidpad::wheel::tire_input(
-            wp,
-            &body,
-            ground.surfaces(),
-            &p.load_filter,
-            &v.derived().corner(i),
-            p.sim.gravity,
-            &mut ws.clone(),
-        );
-        if mode != "lat" {
-            d[i].u -= h * c.vx;
-        }
-        if mode != "long" {
-            d[i].v += h * c.vy;
-        }
-    }
-    d
+/// The tyres' patch springs' energy (J): [`tyre_patch_energies`] at the deflections the
+/// state holds, summed.
+pub fn tyre_patch_energy(v: &Vehicle, ground: &dyn Ground) -> f64 {
+    tyre_patch_energies(v, ground, &deflections(v)).iter().sum()
 }
 
 /// Every wheel's carcass deflections `(u, v)` as the state holds them (m).
@@ -139,9 +97,9 @@ pub struct PatchStart {
 }
 
 impl PatchStart {
-    /// The patch springs of `v` as the step of `dt` it just took ended ([`end_deflections`]).
-    pub fn of(v: &Vehicle, ground: &dyn Ground, dt: f64) -> Self {
-        let d = end_deflections(v, ground, dt);
+    /// The patch springs of `v` as the step it just took ended.
+    pub fn of(v: &Vehicle, ground: &dyn Ground) -> Self {
+        let d = deflections(v);
         let mut contact = [false; skidpad::MAX_WHEELS];
         for (c, w) in contact.iter_mut().zip(v.state().wheels()) {
             *c = w.suspension.in_contact;

@@ -174,7 +174,7 @@ pub fn audit_driven(
     v.step(dt, &ground);
     let (mut e0, _) = energy(&v, &*ground, dt);
     let mut x0 = end_jounces(&v, &*ground, dt);
-    let mut patches = PatchStart::of(&v, &*ground, dt);
+    let mut patches = PatchStart::of(&v, &*ground);
     let (e_start, mut work) = (e0, 0.0);
     let debug = std::env::var("AUDIT_DEBUG").is_ok();
     let mut out = Audit {
@@ -190,11 +190,7 @@ pub fn audit_driven(
     let (mut left, mut airborne) = (false, false);
     for k in 1..=(event.duration() / dt).round() as usize {
         drive(&mut v, k);
-        if super::readvance::on() {
-            super::readvance::step(&mut v, dt, &*ground);
-        } else {
-            v.step(dt, &ground);
-        }
+        v.step(dt, &ground);
         let (e, scale) = energy(&v, &*ground, dt);
         if !e.is_finite() || !v.state().chassis.pose.is_valid() {
             out.finite = false;
@@ -202,7 +198,7 @@ pub fn audit_driven(
         }
         let x1 = end_jounces(&v, &*ground, dt);
         let reload = patch_reload(&v, &*ground, &patches);
-        patches = PatchStart::of(&v, &*ground, dt);
+        patches = PatchStart::of(&v, &*ground);
         let raw = e - e0 - reload - drive_work(&v) - ROUNDING * scale;
         // The explicit struts' term from the previous end pose, or from the jounce their
         // force was evaluated at (a touchdown or a ground rise within the step), the larger.
