@@ -59,7 +59,6 @@ mod body_contact;
 mod end_stop;
 mod kick;
 mod on_plane;
-mod patch_follow;
 mod rim_contact;
 mod sloped;
 mod stages;
@@ -79,7 +78,6 @@ pub use kick::{
     Kick, first_substep_forces, half_kick, opening_kick, same_steering, stages_after_suspension,
     stages_to_suspension, step_hosted_with, step_standalone_with,
 };
-pub use patch_follow::follow_patches;
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
 pub use stages::{
     AeroForces, aero_stage, assemble, assemble_into, contact_stage, grip_stage, input_stage,
@@ -303,8 +301,7 @@ pub fn substeps_for_step(p: &VehicleParams, d: &Derived, s: &VehicleState, dt: f
 
 /// Hosted, after substep `h`'s stages 1–9: the vehicle's own prediction of the chassis (the
 /// core's integrator, gravity included) with the end stops of stage 10b; if a stop acted its
-/// impulses join `forces` and the substep is integrated again from its start. Then the tyres'
-/// deflections follow the predicted motion ([`follow_patches`]), as in the standalone step.
+/// impulses join `forces` and the substep is integrated again from its start.
 pub fn predict_substep<const S: usize>(
     p: &VehicleParams,
     s: &mut VehicleState,
@@ -339,7 +336,6 @@ fn predict_substep_prepared<const S: usize>(
     if end_stop_stage_prepared(p, inv_inertia, s, ground, &start, forces, h) {
         redo_impulse_first(p, inv_inertia, s, &start, forces, gravity, h);
     }
-    patch_follow::follow_patches(&p.chassis, s, &start, h);
 }
 
 /// Stage 10b acted: the substep again from its `start`, the constraint impulse first
@@ -539,7 +535,6 @@ fn run_substeps(
                 redo_impulse_first(p, inv_inertia, s, &start, &forces, gravity, h);
                 apply_position_correction(p, &mut s.chassis, fix, h);
             }
-            patch_follow::follow_patches(&p.chassis, s, &start, h);
         } else {
             predict_substep_prepared(p, &d.chassis_inverse_inertia, s, ground, &mut forces, h);
         }

@@ -163,19 +163,6 @@ pub fn relax(d: f64, vs: f64, vx: f64, sigma: f64, dt: f64) -> f64 {
     (d + dt * vs) / (1.0 + dt * vx.abs() / sigma)
 }
 
-/// The deflections' follow-up once the substep's body motion is known: `u −= dt·ΔV_x`,
-/// `v += dt·ΔV_y`, with `ΔV_x`, `ΔV_y` (m/s) the contact's velocity change over the substep
-/// of `dt` (s) in the tyre's axes. [`relax`] advanced them with the velocity at the substep's
-/// start; with this they hold the displacement the body made at its end velocity, the
-/// spin's own instant (`tire::contact::patch`'s module docs, "The patch and the body per
-/// substep"). Not relaxed again: the relaxation slid the contact point with the substep's
-/// force, which the deflection [`relax`] gave made.
-#[inline]
-pub fn follow_body(s: &mut TransientState, dv_long: f64, dv_lat: f64, dt: f64) {
-    s.u -= dt * dv_long;
-    s.v += dt * dv_lat;
-}
-
 /// Advance both deflections by `dt` with slip velocities `vsx = ωR − Vx`, `vsy = Vy`.
 /// Non-finite inputs leave the state unchanged.
 pub fn advance(p: &RelaxationParams, s: &mut TransientState, vsx: f64, vsy: f64, vx: f64, dt: f64) {

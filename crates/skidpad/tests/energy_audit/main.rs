@@ -167,14 +167,12 @@
 //!   carcass's reach `σx·F_slide,x/K_x` (`skidpad::tire::contact::carcass_reach_x`, the
 //!   mirror of the lateral hold above; Pacejka §7.2.2; `tests/tire_slip_reversal.rs`). No
 //!   allowance for the patch springs is needed: the contact solve advances
-//!   `u' = A·(u + h·(ω'R − Vx))` with the substep's start velocity, and since `kart-s36` the
-//!   deflection then follows the body's velocity change over the substep
-//!   (`skidpad::pipeline::follow_patches`), so `E` at the state's `u` changes by
-//!   `−½·h²·(M − k·h²)·a² − ½·k·Δu_f² − (relaxation) ≤ 0` a substep while `k·h² ≤ M`
-//!   (`skidpad::tire::contact::patch`'s module docs). Until then the state's `u` lagged the
-//!   body by a substep and the change was `½·h²·(F² − G²)/M − ½·k·Δu²` (`G` the other forces
-//!   on the contact): `½·(h·F)²/m` for a lone corner (0.8 J for a 4 kN tyre on a 300 kg
-//!   corner at 1/180 s), but `≈ h·F·ΔV` under a static load (the kart nearly at rest,
+//!   `u' = A·(u + h·(ω'R − Vx))` with the substep's start velocity and the body's velocity
+//!   then takes `k·u'` (`patch_response`), so with `E` at the state's `u` one substep changes
+//!   it by `½·h²·(F² − G²)/M − ½·k·Δu² − (relaxation)` (`G` the other forces on the contact,
+//!   `skidpad::tire::contact::patch`'s module docs, `kart-s36`): for a lone corner
+//!   `½·(h·F)²/m` (0.8 J for a 4 kN tyre on a 300 kg corner at 1/180 s), but `≈ h·F·ΔV`
+//!   under a static load, which the kart nearly at rest shows (+0.0007 J, the one open cell,
 //!   `kicks.rs`). Before → after (beyond the allowance, worst over the presets, J, at 1/30,
 //!   1/60, 1/120, 1/1000 s): the 50 m cliff −2.11 / 1.47 (hatch) / −0.039 / 4.30 (sports
 //!   car) → −2.11 / −3.17 (hatch) / −0.039 / −0.040 (rally car); the curb strike −2.16 /

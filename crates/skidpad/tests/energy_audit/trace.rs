@@ -48,8 +48,8 @@ use skidpad::chassis::{ChassisState, integrate};
 use skidpad::ground::{Ground, cylinder_support_offset};
 use skidpad::params::Derived;
 use skidpad::pipeline::{
-    SubstepForces, apply_position_correction, compute_forces_into, follow_patches, impact_stage,
-    integrate_substep, substeps_for_step,
+    SubstepForces, apply_position_correction, compute_forces_into, impact_stage, integrate_substep,
+    substeps_for_step,
 };
 use skidpad::state::VehicleState;
 use skidpad::suspension::model::strut_energy;
@@ -226,7 +226,6 @@ fn trace() {
                 after_impulse.linear_velocity_world += j.force / p.chassis.mass;
                 after_impulse.angular_velocity_world += inv_iw * j.torque;
             }
-            follow_patches(&p.chassis, s, &start, h);
             let end = s.chassis;
             let mut w = vec![
                 (

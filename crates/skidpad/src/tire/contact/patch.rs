@@ -56,52 +56,53 @@
 //! The force is formed before the body moves, so the deflection it is formed from can only
 //! hold the contact's velocity at the substep's start; the body then moves with its end
 //! velocity (symplectic Euler). One substep of `h` (s), the lateral spring (the longitudinal
-//! below), `k = K/σ` (N/m), `λ = |V_x|/σ` (1/s), `V`, `V'` the contact's lateral velocity at
-//! the substep's start and end (m/s), `a = (V' − V)/h` (m/s², from every force on the body):
+//! below), `k = K/σ` (N/m; for a curved tyre the secant's), `λ = |V_x|/σ` (1/s), `V`, `V'`
+//! the contact's lateral velocity at the substep's start and end (m/s), `a = (V' − V)/h`
+//! (m/s², from every force on the body), `M` the mass the contact point moves with (kg):
 //!
 //! ```text
-//! grip stage   v_f = (v + h·V)/(1 + h·λ),    F = −k·v_f        (the force, N)
-//! integration  V' = V + h·a,   the body moves h·V'             (symplectic Euler)
-//! follow-up    v' = v_f + h·(V' − V)                           (pipeline::follow_patches)
+//! grip stage   v_f = (v + h·V)/(1 + h·λ),    F = −k·v_f   (N)     (stored: v ← v_f)
+//! integration  V' = V + h·a,   the body moves h·V'                 (symplectic Euler)
 //! ```
 //! With `Y` the body's lateral position at the contact and `P` the patch's anchor on the road
-//! (`v = Y − P`): the relaxation slides the anchor by `h·λ·v_f` under the substep's force and
-//! the body moves `h·V'`, so `v' = Y' − P'`: the stored deflection belongs to the pose the
-//! substep ended at, and the force acted at the body's predicted end `Y + h·V`. The balance of
-//! the spring's energy `U = ½·k·v²` and the body's (its kinetic energy and the work of the
-//! other forces `G`, which sum with `F` to `M·a`, `M` the mass the contact point moves with):
+//! (the relaxation slides it by `h·λ·v_f` under the force), `v − (Y − P)` is the same after
+//! every substep: the stored deflection is the body's displacement up to the substep's
+//! *start*, a substep behind the pose the body ends at, and the force is the spring's at the
+//! start pose (symplectic Euler for the body, the relaxation implicit). The balance of the
+//! spring's energy `U = ½·k·v²` at the state's deflection and the body's (its kinetic
+//! energy and the work of the other forces `G`, which sum with `F` to `M·a`) is
 //!
 //! ```text
-//! ΔU + ΔE_body = −½·h²·(M − k·h²)·a² − ½·k·(v_f − v)² − h·λ·k·v_f²      (J)
+//! ΔU + ΔE_body = ½·h²·(F² − G²)/M − ½·k·(v_f − v)² − h·λ·k·v_f²      (J)
 //! ```
-//! Every term is ≤ 0 while `k·h² ≤ M` (the patch's `ω·h ≤ 1`: the kart's front tyre,
-//! k ≈ 43 kN/m on ≈ 40 kg, at 1/180 s: `k·h²` = 1.3 kg). Longitudinally `u = θ·R − X − P`
-//! (`θ` the wheel's angle, turned `h·ω'` by the spin the solve finds with the force), the
-//! follow-up `u' = u_f − h·(V'_x − V_x)`, and the balance gains the spin's `−½·(h·R·F)²/I`:
-//! the same form. For a curved tyre `k` is the secant's.
+//! For a lone corner (`G = 0`) at most `½·(h·F)²/M`; where the patch holds a static load
+//! (`F ≈ −G`: a braked car on a grade) the first term is `≈ h·F·(V' − V)`, first order in
+//! the body's rocking times the load, of either sign. The kart nearly at rest on the ramp
+//! (`tests/energy_audit/kicks.rs`: ≈ 50 N a patch, rocking a few mm/s) gains +0.7 mJ in a
+//! step so. Longitudinally `u = θ·R − X − P` (`θ` the wheel's angle, turned `h·ω'` by the
+//! spin the solve finds with the force): the same form, with the spin's `−½·(h·R·F)²/I`.
 //!
-//! Without the follow-up (before `kart-s36`) the stored deflection was `v_f`: the body's
-//! displacement up to the substep's *start*, a substep behind the pose. Read with the body at
-//! its end, the balance was
+//! *An energy-safe update* (`kart-s36`, built, measured, not kept: the cost): after the
+//! integration, `v ← v_f + h·(V' − V)`, `u ← u_f − h·(V'_x − V_x)` (`ΔV` the body point's
+//! velocity change at the contact). The stored deflection is then `Y' − P'`, the end pose's,
+//! and the force acts at the body's predicted end `Y + h·V`; the balance becomes
 //!
 //! ```text
-//! ΔU + ΔE_body = ½·h²·(F² − G²)/M − ½·k·(v_f − v)² − h·λ·k·v_f²
+//! ΔU + ΔE_body = −½·h²·(M − k·h²)·a² − ½·k·(v_f − v)² − h·λ·k·v_f²
 //! ```
-//! and where the patch holds a static load (`F ≈ −G`, a braked car on a grade) the first
-//! term is `≈ h·F·(V' − V)`: first order in the body's rocking, either sign. The kart nearly
-//! at rest on the ramp (`tests/energy_audit/kicks.rs`, ≈ 50 N a patch rocking a few mm/s)
-//! gained +0.7 mJ in a step that way. Read at the end pose instead (`v_f + h·V'`) the old
-//! scheme balanced as symplectic Euler, `½·k·(h·V')² − ½·h²·M·a² − …`, but at speed that
-//! reading is meaningless for `u` (the wheel's turn and the body's travel, `h·V_x` each, a
-//! substep apart) and its lateral `½·k·(h·V'_y)²` has no bound the audit could allow.
-//!
-//! What the follow-up changes in the motion: at rest (`λ = 0`) the deflection the force sees
-//! is the old one plus `h·V` (less a constant from the touchdown), a damper `k·h` (N·s/m) on
-//! the contact's velocity, damping ratio `½·ω·h` (the kart's front tyre at 1/180 s: 241 N·s/m,
-//! ζ ≈ 0.09, beside the low-speed damper's ζ = 1); at speed the body's velocity in the slip
-//! is taken at the substep's end, `V + (V − V₋)`, the spin's own instant. In steady motion
-//! (`a = 0`) nothing changes. A parked car on a grade does not creep: the deflection is the
-//! body's displacement from the anchor, which stops with the body.
+//! every term ≤ 0 while `k·h² ≤ M` (the kart's front tyre, ≈ 43 kN/m on ≈ 40 kg at
+//! 1/180 s: `k·h²` = 1.3 kg). In the motion it is, at rest, a damper `k·h` on the contact's
+//! velocity (`ζ = ½·ω·h`: the kart's front tyre at 1/180 s 241 N·s/m, ζ ≈ 0.09, beside the
+//! low-speed damper's ζ = 1); at speed the body's velocity in the slip taken at the
+//! substep's end, the spin's instant; in steady motion nothing. A parked car does not creep
+//! (the deflection is the body's displacement from the anchor). The energy audit passes
+//! with it, the kart's cell included (−0.0010 J), but the bench's sedan pays +2.8 k
+//! instructions a vehicle-step (the pass ≈ 75 a wheel and substep, and the longitudinal
+//! hold's reach evaluated in 31 % of wheel-substeps, none before). Reading the state's
+//! deflection at the end pose instead (`v + h·V'`, an audit change) balances as symplectic
+//! Euler, `½·k·(h·V')² − ½·h²·M·a² − …`, but at speed that reading is meaningless for `u`
+//! (the wheel's turn and the body's travel, `h·V_x` each, a substep apart) and its lateral
+//! `½·k·(h·V'_y)²` has no bound an audit could allow.
 //!
 //! # The hold before the force
 //! [`finish`] holds a deflection against its slip within the reach *after* the substep's force,
