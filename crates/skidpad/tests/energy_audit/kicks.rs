@@ -68,7 +68,8 @@
 //!     it reads nothing), so not kept; (2) the core re-advancing each deflection after the
 //!     integration by the body's velocity change at its contact, `u −= h·ΔV_x`,
 //!     `v += h·ΔV_y` (commit `c5e9145`, reverted): balance `−½·h²·(M − k·h²)·a² − … ≤ 0`,
-//!     the kart −0.0010 J and every audit test green, but +2.8 k instructions a vehicle-step
+//!     the kart's cell and every audit test green (an audit-side prototype of the same
+//!     update, kick-off cells and matrix: the kart −0.0015 J, none fails), but +2.8 k a vehicle-step
 //!     on the bench's sedan (+1.3 k slip-ray, +0.7 k friction circle: the pass ≈ 75 a wheel
 //!     and substep, and the longitudinal hold's reach now evaluated in 31 % of
 //!     wheel-substeps), far over the 0.2 k the hot path allows. Left: that update made cheap

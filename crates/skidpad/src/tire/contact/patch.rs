@@ -94,11 +94,12 @@
 //! 1/180 s: `k·h²` = 1.3 kg). In the motion it is, at rest, a damper `k·h` on the contact's
 //! velocity (`ζ = ½·ω·h`: the kart's front tyre at 1/180 s 241 N·s/m, ζ ≈ 0.09, beside the
 //! low-speed damper's ζ = 1); at speed the body's velocity in the slip taken at the
-//! substep's end, the spin's instant; in steady motion nothing. A parked car does not creep
-//! (the deflection is the body's displacement from the anchor). The energy audit passes
-//! with it, the kart's cell included (−0.0010 J), but the bench's sedan pays +2.8 k
-//! instructions a vehicle-step (the pass ≈ 75 a wheel and substep, and the longitudinal
-//! hold's reach evaluated in 31 % of wheel-substeps, none before). Reading the state's
+//! substep's end, the spin's instant; in steady motion nothing. A parked car should not
+//! creep (the deflection is the body's displacement from the anchor; derived, not run). The
+//! energy audit's CI tests pass with it, the kart's cell included (an audit-side prototype
+//! of the same update: −0.0015 J), but the bench's sedan pays +2.8 k instructions a
+//! vehicle-step (the pass ≈ 75 a wheel and substep, and the longitudinal hold's reach
+//! evaluated in 31 % of the slip-ray car's wheel-substeps, none before). Reading the state's
 //! deflection at the end pose instead (`v + h·V'`, an audit change) balances as symplectic
 //! Euler, `½·k·(h·V')² − ½·h²·M·a² − …`, but at speed that reading is meaningless for `u`
 //! (the wheel's turn and the body's travel, `h·V_x` each, a substep apart) and its lateral
