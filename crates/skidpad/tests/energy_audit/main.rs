@@ -169,9 +169,11 @@
 //!   allowance for the patch springs is needed: the contact solve advances
 //!   `u' = A·(u + h·(ω'R − Vx))` with the substep's start velocity and the body's velocity
 //!   then takes `k·u'` (`patch_response`), so with `E` at the state's `u` one substep changes
-//!   it by `½·m·ΔV² − ½·k·Δu²` (the mirror of the suspension's `½·k·Δx² − ½·h²·k²·x₀²/m`),
-//!   which could rise by `½·(h·F)²/m` (0.8 J for a 4 kN tyre on a 300 kg corner at 1/180 s);
-//!   no cell does. Before → after (beyond the allowance, worst over the presets, J, at 1/30,
+//!   it by `½·h²·(F² − G²)/M − ½·k·Δu² − (relaxation)` (`G` the other forces on the contact,
+//!   `skidpad::tire::contact::patch`'s module docs, `kart-s36`): for a lone corner
+//!   `½·(h·F)²/m` (0.8 J for a 4 kN tyre on a 300 kg corner at 1/180 s), but `≈ h·F·ΔV`
+//!   under a static load, which the kart nearly at rest shows (+0.0007 J, the one open cell,
+//!   `kicks.rs`). Before → after (beyond the allowance, worst over the presets, J, at 1/30,
 //!   1/60, 1/120, 1/1000 s): the 50 m cliff −2.11 / 1.47 (hatch) / −0.039 / 4.30 (sports
 //!   car) → −2.11 / −3.17 (hatch) / −0.039 / −0.040 (rally car); the curb strike −2.16 /
 //!   −0.53 / −0.93 / −0.096 (the kart at each) → −4.47 / −2.22 / −0.20 / −0.021 (the kart);
