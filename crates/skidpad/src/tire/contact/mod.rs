@@ -68,6 +68,7 @@ mod record;
 mod slopes;
 pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
+pub(crate) use limit::saturate_inline;
 use limit::{LazyClamp, push_slide_probes};
 pub use patch::{
     HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, hold_start, patch_energy,
