@@ -60,6 +60,7 @@ use super::state::TireState;
 use super::transient::RelaxationParams;
 use super::trig::atan;
 use arrayvec::ArrayVec;
+pub(crate) use circle::solve_friction_circle;
 
 mod circle;
 mod limit;
@@ -562,25 +563,9 @@ pub fn solve(
     solve_known(model, fc, p, c, s, dt)
 }
 
-/// [`solve`] for `p`'s friction-circle tyre `fc` (`p.model` is
-/// `TireModelKind::FrictionCircle(fc)`), bit for bit: the model behind the trait is `fc`
-/// itself, so the direct solve (`crate::tire::model::solve_contact`) asks `p.model` for its
-/// kind once instead of three times (the model's `as_model`, the linearisation's and the
-/// record's matches, ≈ 25 instructions a wheel and substep; callgrind, session 36).
-#[inline(always)]
-pub(crate) fn solve_friction_circle(
-    fc: &FrictionCircleParams,
-    p: &TireParams,
-    c: &ContactInput,
-    s: &mut TireState,
-    dt: f64,
-) -> TireForce {
-    solve_known(fc, Some(fc), p, c, s, dt)
-}
-
 /// [`solve`] with `p.model`'s kind known: `fc` is `Some` exactly for a friction-circle tyre.
 #[inline(always)]
-fn solve_known(
+pub(super) fn solve_known(
     model: &dyn TireModel,
     fc: Option<&FrictionCircleParams>,
     p: &TireParams,
