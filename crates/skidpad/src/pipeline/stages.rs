@@ -357,7 +357,8 @@ fn on_ground_wheels(
         params: &p.chassis,
         state: chassis,
     };
-    let at = wheel::BodyAt { body, com };
+    let rot = crate::math::Rotor::new(chassis.pose.rotation);
+    let at = wheel::BodyAt { body, com, rot };
     let framed = s.wheel_frames.matches(&chassis.pose);
     let all = p.wheels.iter().zip(wheels.iter_mut()).enumerate();
     for (i, (wp, ws)) in all.filter(|(_, (w, _))| w.enabled) {

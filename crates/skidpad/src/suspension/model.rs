@@ -355,7 +355,8 @@ pub fn kinematics(p: &SuspensionParams, jounce: f64) -> (f64, f64) {
 #[inline]
 pub fn filter_load(p: &LoadFilterParams, load: f64, rest_load: f64) -> f64 {
     if rest_load > 0.0 {
-        rest_load * p.curve.eval(load / rest_load)
+        // `eval` bit for bit, inline at the ratios near 1 a rolling car's loads take.
+        rest_load * p.curve.eval_in_first_segment(load / rest_load)
     } else {
         load
     }

@@ -400,7 +400,8 @@ pub(crate) fn sanitize_inline(s: &SlipInput) -> SlipInput {
 /// [`sanitize`]'s rule for a slip, camber, speed or (then clamped) load: non-finite is 0.
 #[inline]
 pub(crate) fn finite_or_zero(v: f64) -> f64 {
-    if v.is_finite() { v } else { 0.0 }
+    // `is_finite` as one comparison (`crate::math::finite`, the same answer).
+    if crate::math::finite(v) { v } else { 0.0 }
 }
 
 /// [`sanitize`]'s rule for a surface's stiffness and peak-slip scales: non-finite or

@@ -154,7 +154,12 @@ pub(crate) fn tanh(x: f64) -> f64 {
 /// any `dt`, and a braked wheel at standstill holds instead of creeping.
 #[inline(always)]
 pub fn solve_contact(p: &TireParams, c: &ContactInput, s: &mut TireState, dt: f64) -> TireForce {
-    super::contact::solve(p.model.as_model(), p, c, s, dt)
+    match &p.model {
+        super::params::TireModelKind::FrictionCircle(fc) => {
+            super::contact::solve_friction_circle(fc, p, c, s, dt)
+        }
+        m => super::contact::solve(m.as_model(), p, c, s, dt),
+    }
 }
 
 /// The contact's longitudinal force as an affine function of the end-of-step spin, for the

@@ -282,7 +282,8 @@ fn tan_upper(x: f64) -> f64 {
 /// A non-finite slip counts as zero slip ([`sanitize`]'s rule).
 #[inline]
 fn finite_or_zero(v: f64) -> f64 {
-    if v.is_finite() { v } else { 0.0 }
+    // `is_finite` as one comparison (`crate::math::finite`, the same answer).
+    if crate::math::finite(v) { v } else { 0.0 }
 }
 
 impl TireModel for SlipCurveParams {

@@ -204,22 +204,24 @@ fn remembered_rotation_z(angle: f64) -> DQuat {
 /// by φ (ISO roll, + right side down) with no kinematic camber gives `γ = φ` on every wheel:
 /// the camber to the road becomes `ε − φ` on the left and `ε + φ` on the right. Unit: rad.
 pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) -> f64 {
-    inclination_steered(pose, rotation_z(steer), camber, side, n)
+    let rot = crate::math::Rotor::new(pose.rotation);
+    inclination_steered(&rot, rotation_z(steer), camber, side, n)
 }
 
-/// [`inclination`] with the steer rotation `R_z(δ)` already built (the same bits). Always
-/// inlined: in the grip stage's tyre input ([`super::tire_input_at`]) the two rotations by the
-/// chassis pose (the heading's and this axle's) share their terms.
+/// [`inclination`] with the steer rotation `R_z(δ)` already built and the chassis rotation
+/// as its [`Rotor`](crate::math::Rotor) (the same bits). Always inlined: in the grip stage's
+/// tyre input ([`super::tire_input_at`]) the rotor is the stage's, shared with the heading's
+/// rotation and the other wheels'.
 #[inline(always)]
 pub(crate) fn inclination_steered(
-    pose: &Pose,
+    rot: &crate::math::Rotor,
     steer: DQuat,
     camber: f64,
     side: f64,
     n: DVec3,
 ) -> f64 {
     // `wheel_rotation`'s product with its first factor given.
-    let axle = pose.transform_vector(axle_in_body(steer, rotation_x(-side * camber)));
+    let axle = rot.rotate(axle_in_body(steer, rotation_x(-side * camber)));
     axle.dot(n).clamp(-1.0, 1.0).asin()
 }
 

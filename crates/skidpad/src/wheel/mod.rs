@@ -434,7 +434,12 @@ pub fn tire_input(
     ws: &mut WheelState,
 ) -> ContactInput {
     let com = body.state.com_world(body.params);
-    let at = BodyAt { body: *body, com };
+    let rot = crate::math::Rotor::new(body.state.pose.rotation);
+    let at = BodyAt {
+        body: *body,
+        com,
+        rot,
+    };
     tire_input_at(wp, &at, surfaces, load_filter, corner, gravity, ws)
 }
 
@@ -446,6 +451,8 @@ pub(crate) struct BodyAt<'a> {
     pub(crate) body: Body<'a>,
     /// Its centre of mass, world. Unit: m.
     pub(crate) com: DVec3,
+    /// Its rotation (`state.pose.rotation`) as a rotor, placed once for the stage's wheels.
+    pub(crate) rot: crate::math::Rotor,
 }
 
 /// [`tire_input`] with the body's centre of mass already placed ([`BodyAt`]). Inlined into
@@ -461,13 +468,12 @@ pub(crate) fn tire_input_at(
     gravity: f64,
     ws: &mut WheelState,
 ) -> ContactInput {
-    let body = &at.body;
-    let (pose, chassis) = (&body.state.pose, body.state);
+    let chassis = at.body.state;
     let n = ws.contact_normal_world;
     // The inclination ([`inclination`]) from the substep's axle the contact stage stored, or,
     // where it stored none, with the heading's steer rotation (the same bits either way).
     let steer = rotation_z(ws.steer);
-    let heading = pose.transform_vector(frame::heading_in_body(steer));
+    let heading = at.rot.rotate(frame::heading_in_body(steer));
     let long = crate::ground::plane::normalize_or_zero(heading - n * heading.dot(n));
     let lat = n.cross(long);
     // `chassis.point_velocity(..)` about the stage's centre of mass.
@@ -498,7 +504,7 @@ pub(crate) fn tire_input_at(
         brake_torque: ws.brake_torque,
         effective_mass: corner.sprung_mass,
         camber: if ws.axle_world_substep == DVec3::ZERO {
-            inclination_steered(pose, steer, ws.suspension.camber, corner.side, n)
+            inclination_steered(&at.rot, steer, ws.suspension.camber, corner.side, n)
         } else {
             ws.axle_world_substep.dot(n).clamp(-1.0, 1.0).asin()
         },

@@ -100,6 +100,15 @@ pub(super) fn push_slide_probes(
 
 /// Scale `(fx, fy)` into the circle of radius `limit`.
 pub fn saturate(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
+    saturate_inline(fx, fy, limit)
+}
+
+/// [`saturate`], always inlined: the friction-circle tyre's
+/// [`LinearCircle::point`](crate::tire::interface::LinearCircle::point), in another module,
+/// called it through the GOT once a wheel and substep (≈ 27 instructions with the call and
+/// its saves; `#[inline]` alone left the call; callgrind, session 36).
+#[inline(always)]
+pub(crate) fn saturate_inline(fx: f64, fy: f64, limit: f64) -> (f64, f64) {
     scale_into(fx, fy, crate::tire::norm::norm(fx, fy), limit)
 }
 

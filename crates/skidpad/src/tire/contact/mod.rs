@@ -50,6 +50,7 @@
 //! creep — the "sticky tire" behaviour PhysX 5 gets from a constraint, here from the carcass
 //! itself (Pacejka §7.2 and §8.6.2).
 
+use super::FrictionCircleParams;
 use super::interface::{
     ForceNeed, KeptLoad, MAX_SLIP_POINTS, SlipInput, SlipPoint, SteadyForces, TireModel,
 };
@@ -59,6 +60,7 @@ use super::state::TireState;
 use super::transient::RelaxationParams;
 use super::trig::atan;
 use arrayvec::ArrayVec;
+pub(crate) use circle::solve_friction_circle;
 
 mod circle;
 mod limit;
@@ -67,6 +69,7 @@ mod record;
 mod slopes;
 pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
+pub(crate) use limit::saturate_inline;
 use limit::{LazyClamp, push_slide_probes};
 pub use patch::{
     HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, hold_start, patch_energy,
@@ -553,6 +556,23 @@ pub fn solve(
     s: &mut TireState,
     dt: f64,
 ) -> TireForce {
+    let fc = match &p.model {
+        TireModelKind::FrictionCircle(fc) => Some(fc),
+        _ => None,
+    };
+    solve_known(model, fc, p, c, s, dt)
+}
+
+/// [`solve`] with `p.model`'s kind known: `fc` is `Some` exactly for a friction-circle tyre.
+#[inline(always)]
+pub(super) fn solve_known(
+    model: &dyn TireModel,
+    fc: Option<&FrictionCircleParams>,
+    p: &TireParams,
+    c: &ContactInput,
+    s: &mut TireState,
+    dt: f64,
+) -> TireForce {
     let r = &p.relaxation;
     // The sliding probes of the force limit only when the clamp can act (same bits as the
     // eager limit, see `LazyClamp`): the unclamped force exceeds `|F(κ_p, α_p)|` in 40 % of
@@ -567,11 +587,9 @@ pub fn solve(
     // Only the stored part of a deflection against its slip pushes back (`hold_start`).
     hold_start(model, r, c, s);
     let mut kept = KeptLoad::default();
-    let (lin, probes) = match &p.model {
-        TireModelKind::FrictionCircle(fc) => {
-            circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept)
-        }
-        _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
+    let (lin, probes) = match fc {
+        Some(fc) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
+        None => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
     };
     let mut clamp = LazyClamp {
         low: lin.limit,
@@ -587,7 +605,7 @@ pub fn solve(
         );
     let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
     finish(model, r, c, s, w1, fx, fy, dt);
-    record_kept(p, c, s, [w1, fx, fy, dt], &mut kept);
+    record_kept(p, c, s, [w1, fx, fy, dt], &mut kept, fc.is_some());
     TireForce { fx, fy }
 }
 

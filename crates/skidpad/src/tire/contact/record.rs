@@ -21,11 +21,20 @@ pub fn record(
     fy: f64,
     dt: f64,
 ) {
-    record_kept(p, c, s, [omega1, fx, fy, dt], &mut KeptLoad::default());
+    record_kept(
+        p,
+        c,
+        s,
+        [omega1, fx, fy, dt],
+        &mut KeptLoad::default(),
+        false,
+    );
 }
 
 /// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
-/// ([`KeptLoad`]). Inlined into [`super::solve`], its one caller in the step.
+/// ([`KeptLoad`]). Inlined into [`super::solve`], its one caller in the step; `circle`: the
+/// caller knows `p.model` is the friction-circle tyre (the record's own match skipped, the
+/// same result).
 #[inline(always)]
 pub(super) fn record_kept(
     p: &TireParams,
@@ -33,6 +42,7 @@ pub(super) fn record_kept(
     s: &mut TireState,
     [omega1, fx, fy, dt]: [f64; 4],
     kept: &mut KeptLoad,
+    circle: bool,
 ) {
     s.omega = omega1;
     s.angle = wrap_angle(s.angle + omega1 * dt);
@@ -45,6 +55,7 @@ pub(super) fn record_kept(
     // the others); the friction-circle tyre never has one
     // (`FrictionCircleParams::has_aligning_moment` is `false`): its zero without the call.
     s.mz = match p.model {
+        _ if circle => no_moment(c),
         TireModelKind::FrictionCircle(_) => no_moment(c),
         TireModelKind::Custom(_) => {
             aligning_moment(p.model.as_model(), true, &p.relaxation, c, s, kept)

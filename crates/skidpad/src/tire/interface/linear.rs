@@ -33,7 +33,7 @@ impl LinearCircle {
     pub fn point(&self, kappa: f64, tan_alpha: f64) -> (f64, f64) {
         let fx = self.kappa_force * (kappa / self.peak_slip_scale);
         let fy = self.tan_force * tan_alpha;
-        crate::tire::contact::saturate(fx, fy, self.limit)
+        crate::tire::contact::saturate_inline(fx, fy, self.limit)
     }
 
     /// `tan α` clamped to `±t_max`.
