@@ -145,8 +145,8 @@ fn zero_alpha(c: &ContactInput) -> f64 {
 /// `F'y = s_y·Fy(…)`, moments about z scaled with `s_y`; `s_y` includes the hand-brake
 /// shaping ([`ContactInput::lateral_grip_limit`]). Identity, bit for bit, at
 /// `s_x = s_y = 1`. `alpha` is [`model_alpha`] of `tan α`.
-fn eval(
-    model: &dyn TireModel,
+fn eval<M: TireModel + ?Sized>(
+    model: &M,
     c: &ContactInput,
     omega: f64,
     kappa: f64,
@@ -198,7 +198,12 @@ impl Batch {
     }
 
     /// Evaluate every point, with the load terms `kept` ([`TireModel::forces_at_kept`]).
-    fn evaluate(&mut self, model: &dyn TireModel, common: &SlipInput, kept: &mut KeptLoad) {
+    fn evaluate<M: TireModel + ?Sized>(
+        &mut self,
+        model: &M,
+        common: &SlipInput,
+        kept: &mut KeptLoad,
+    ) {
         let n = self.points.len();
         model.forces_at_kept(common, &self.points, &mut self.out[..n], kept);
     }
@@ -273,8 +278,8 @@ pub(crate) enum LimitMode {
 /// it has one (then `(κ_p, α_p)` is not evaluated either), else `|F(κ_p, α_p)|`; at least
 /// `MIN_LIMIT`. `kept` carries the model's load terms ([`KeptLoad`]) to later calls of this
 /// wheel and substep ([`record_kept`]).
-pub(crate) fn linearize_with(
-    model: &dyn TireModel,
+pub(crate) fn linearize_with<M: TireModel + ?Sized>(
+    model: &M,
     r: &RelaxationParams,
     c: &ContactInput,
     s: &TireState,
@@ -571,6 +576,8 @@ pub fn solve(
         TireModelKind::FrictionCircle(fc) => {
             circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept)
         }
+        // The shipped presets' tyre called directly, not through the trait object.
+        TireModelKind::SimpleMagic(sm) => linearize_with(sm, r, c, s, dt, limit_mode(p), &mut kept),
         _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
     };
     let mut clamp = LazyClamp {
