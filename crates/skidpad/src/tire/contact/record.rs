@@ -143,3 +143,6 @@ pub fn moments(
         model_alpha(c, tan_alpha),
     )
 }
+
+#[cfg(test)]
+mod tests;
