@@ -436,15 +436,41 @@ pub(crate) struct LoadInput {
     pub peak_slip_scale: f64,
 }
 
+/// The five [`SlipInput`] fields [`sanitize_load`] reads, as given (not sanitised):
+/// `[fz, gamma, friction_scale, stiffness_scale, peak_slip_scale]`. A caller that has them
+/// without a whole `SlipInput` (the recorded aligning moment, `contact::record`) passes
+/// these instead of building one.
+pub(crate) type LoadFields = [f64; 5];
+
+/// The [`LoadFields`] of `s`.
+#[inline]
+pub(crate) fn load_fields(s: &SlipInput) -> LoadFields {
+    [
+        s.fz,
+        s.gamma,
+        s.friction_scale,
+        s.stiffness_scale,
+        s.peak_slip_scale,
+    ]
+}
+
 /// [`LoadInput`] of `s`: the same rules as [`sanitize`].
 #[inline]
 pub(crate) fn sanitize_load(s: &SlipInput) -> LoadInput {
+    sanitize_load_fields(load_fields(s))
+}
+
+/// [`sanitize_load`] of the input whose [`LoadFields`] are `fields`.
+#[inline]
+pub(crate) fn sanitize_load_fields(
+    [fz, gamma, friction_scale, stiffness_scale, peak_slip_scale]: LoadFields,
+) -> LoadInput {
     LoadInput {
-        fz: finite_or_zero(s.fz).max(0.0),
-        gamma: finite_or_zero(s.gamma),
-        friction_scale: finite_or_zero(s.friction_scale).max(0.0),
-        stiffness_scale: positive_or_one(s.stiffness_scale),
-        peak_slip_scale: positive_or_one(s.peak_slip_scale),
+        fz: finite_or_zero(fz).max(0.0),
+        gamma: finite_or_zero(gamma),
+        friction_scale: finite_or_zero(friction_scale).max(0.0),
+        stiffness_scale: positive_or_one(stiffness_scale),
+        peak_slip_scale: positive_or_one(peak_slip_scale),
     }
 }
 

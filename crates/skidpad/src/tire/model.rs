@@ -236,8 +236,14 @@ fn contact_linearization(
 ) -> (ContactLinearization, Option<PendingLimit>) {
     let (load, model) = (c.load.max(0.0), p.model.as_model());
     let mut kept = super::interface::KeptLoad::default();
-    let (lin, probes) =
-        super::contact::linearize_with(model, &p.relaxation, c, s, dt, mode, &mut kept);
+    let r = &p.relaxation;
+    let (lin, probes) = match &p.model {
+        // The shipped presets' tyre called directly, not through the trait object.
+        super::TireModelKind::SimpleMagic(sm) => {
+            super::contact::linearize_with(sm, r, c, s, dt, mode, &mut kept)
+        }
+        _ => super::contact::linearize_with(model, r, c, s, dt, mode, &mut kept),
+    };
     let lin = ContactLinearization {
         fx0: lin.fx0,
         dfx_domega: lin.dfx_domega,

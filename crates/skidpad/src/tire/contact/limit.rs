@@ -56,9 +56,9 @@ impl SlideProbes {
     ///
     /// `common` is the batch's common input, `slip_input(c, omega, 0, 0)`, and `ap` the
     /// model's `α_p`, [`model_alpha`]`(c, tan α_p)`.
-    pub(super) fn floor(
+    pub(super) fn floor<M: TireModel + ?Sized>(
         &self,
-        model: &dyn TireModel,
+        model: &M,
         c: &ContactInput,
         common: &SlipInput,
         ap: f64,

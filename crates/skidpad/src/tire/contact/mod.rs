@@ -148,8 +148,8 @@ fn zero_alpha(c: &ContactInput) -> f64 {
 /// `F'y = s_y·Fy(…)`, moments about z scaled with `s_y`; `s_y` includes the hand-brake
 /// shaping ([`ContactInput::lateral_grip_limit`]). Identity, bit for bit, at
 /// `s_x = s_y = 1`. `alpha` is [`model_alpha`] of `tan α`.
-fn eval(
-    model: &dyn TireModel,
+fn eval<M: TireModel + ?Sized>(
+    model: &M,
     c: &ContactInput,
     omega: f64,
     kappa: f64,
@@ -201,7 +201,12 @@ impl Batch {
     }
 
     /// Evaluate every point, with the load terms `kept` ([`TireModel::forces_at_kept`]).
-    fn evaluate(&mut self, model: &dyn TireModel, common: &SlipInput, kept: &mut KeptLoad) {
+    fn evaluate<M: TireModel + ?Sized>(
+        &mut self,
+        model: &M,
+        common: &SlipInput,
+        kept: &mut KeptLoad,
+    ) {
         let n = self.points.len();
         model.forces_at_kept(common, &self.points, &mut self.out[..n], kept);
     }
@@ -275,9 +280,13 @@ pub(crate) enum LimitMode {
 /// full limit — eager, or no load): the model's sliding floor ([`SlideProbes::floor`]) where
 /// it has one (then `(κ_p, α_p)` is not evaluated either), else `|F(κ_p, α_p)|`; at least
 /// `MIN_LIMIT`. `kept` carries the model's load terms ([`KeptLoad`]) to later calls of this
-/// wheel and substep ([`record_kept`]).
-pub(crate) fn linearize_with(
-    model: &dyn TireModel,
+/// wheel and substep ([`record_kept`]). Generic over the model: a `dyn TireModel` for most
+/// callers, the concrete type where the caller knows it ([`solve`] and the coupled solve's
+/// linearisation for the simplified Magic Formula, the shipped presets' tyre), whose model
+/// calls are then static and the small ones inlined (the same operations, the same bits;
+/// sedan −0.55 k instructions a vehicle-step; PERFORMANCE.md, branch `sedan-s36`).
+pub(crate) fn linearize_with<M: TireModel + ?Sized>(
+    model: &M,
     r: &RelaxationParams,
     c: &ContactInput,
     s: &TireState,
@@ -587,9 +596,13 @@ pub(super) fn solve_known(
     // Only the stored part of a deflection against its slip pushes back (`hold_start`).
     hold_start(model, r, c, s);
     let mut kept = KeptLoad::default();
-    let (lin, probes) = match fc {
-        Some(fc) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
-        None => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
+    let (lin, probes) = match (fc, &p.model) {
+        (Some(fc), _) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
+        // The shipped presets' tyre called directly, not through the trait object.
+        (None, TireModelKind::SimpleMagic(sm)) => {
+            linearize_with(sm, r, c, s, dt, limit_mode(p), &mut kept)
+        }
+        _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
     };
     let mut clamp = LazyClamp {
         low: lin.limit,

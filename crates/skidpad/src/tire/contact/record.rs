@@ -7,6 +7,7 @@ use super::{eval, model_alpha, slip_input};
 use crate::tire::interface::{KeptLoad, SteadyForces, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::params::{TireModelKind, TireParams};
+use crate::tire::simple_magic::SimpleMagicParams;
 use crate::tire::state::TireState;
 use crate::tire::transient::RelaxationParams;
 
@@ -54,9 +55,10 @@ pub(super) fn record_kept(
     // Only the friction-circle tyre and custom models may lack a moment (one call fewer for
     // the others); the friction-circle tyre never has one
     // (`FrictionCircleParams::has_aligning_moment` is `false`): its zero without the call.
-    s.mz = match p.model {
+    s.mz = match &p.model {
         _ if circle => no_moment(c),
         TireModelKind::FrictionCircle(_) => no_moment(c),
+        TireModelKind::SimpleMagic(sm) => simple_moment(sm, &p.relaxation, c, s, kept),
         TireModelKind::Custom(_) => {
             aligning_moment(p.model.as_model(), true, &p.relaxation, c, s, kept)
         }
@@ -103,6 +105,38 @@ fn aligning_moment(
     sy * model.aligning_moment_kept(&slip_input(c, s.omega, kappa / sx, alpha), kept)
 }
 
+/// [`aligning_moment`] of the simplified Magic Formula `sm`, bit for bit: the same slips and
+/// grip scaling, the model asked directly ([`SimpleMagicParams::aligning_moment_fields`])
+/// with the five load fields [`slip_input`] would give it (`c.load.max(0)`, the camber and the
+/// surface's three scales) rather than a whole input built and passed through the trait
+/// object (≈ 25 stores and a call through the vtable a wheel and substep).
+#[inline]
+fn simple_moment(
+    sm: &SimpleMagicParams,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+    kept: &mut KeptLoad,
+) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
+    let (kappa, alpha) = (
+        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
+        model_alpha(c, tan_alpha),
+    );
+    let load = [
+        c.load.max(0.0),
+        c.camber,
+        c.friction_scale,
+        c.stiffness_scale,
+        c.peak_slip_scale,
+    ];
+    if sx == 1.0 && sy == 1.0 {
+        return sm.aligning_moment_fields(load, kappa, alpha, kept);
+    }
+    sy * sm.aligning_moment_fields(load, kappa / sx, alpha, kept)
+}
+
 /// The steady-state forces of `model` at the tire's current transient slips (for telemetry:
 /// aligning, overturning and rolling moments).
 pub fn moments(
@@ -120,3 +154,6 @@ pub fn moments(
         model_alpha(c, tan_alpha),
     )
 }
+
+#[cfg(test)]
+mod tests;

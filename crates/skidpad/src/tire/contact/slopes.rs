@@ -36,9 +36,9 @@ impl SlopePoints {
     /// [`super::linearize_with`] whatever the codegen units (≈ 1 k instructions per
     /// vehicle-step on the sedan when it was a call).
     #[inline]
-    pub(super) fn push(
+    pub(super) fn push<M: TireModel + ?Sized>(
         b: &mut Batch,
-        model: &dyn TireModel,
+        model: &M,
         c: &ContactInput,
         common: &SlipInput,
         [k0, t0, a0]: [f64; 3],
@@ -89,10 +89,10 @@ impl SlopePoints {
     /// (`[κ₀, tan α₀, α₀]` the start slips); slopes in N per unit slip, never negative.
     /// `#[inline]` as [`SlopePoints::push`].
     #[inline]
-    pub(super) fn read(
+    pub(super) fn read<M: TireModel + ?Sized>(
         &self,
         b: &Batch,
-        model: &dyn TireModel,
+        model: &M,
         c: &ContactInput,
         omega: f64,
         [k0, t0, a0]: [f64; 3],

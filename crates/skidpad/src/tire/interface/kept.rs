@@ -4,7 +4,10 @@
 //! Magic Formula's and the slip-curve tyre's load, surface and camber terms, the
 //! friction-circle tyre's load and surface products).
 
-use super::{LinearCircle, LoadInput, SlipInput, sanitize_inline, sanitize_load};
+use super::{
+    LinearCircle, LoadFields, LoadInput, SlipInput, load_fields, sanitize_inline,
+    sanitize_load_fields,
+};
 use crate::math::same_words;
 use crate::tire::mf::MfLoad;
 use crate::tire::{simple_magic, slip_curve};
@@ -30,7 +33,7 @@ enum Kept {
     /// The full Magic Formula's terms, keyed by [`load_key`].
     Mf([u64; 7], Option<MfLoad>),
     /// The simplified Magic Formula's terms, keyed by the bits of the five fields
-    /// [`sanitize_load`] reads.
+    /// [`sanitize_load`](super::sanitize_load) reads.
     Simple([u64; 5], Option<simple_magic::Prepared>),
     /// The slip-curve tyre's terms, keyed by the bits of the seven fields its
     /// slip-independent part reads.
@@ -76,23 +79,27 @@ impl KeptLoad {
 
     /// The simplified Magic Formula's slip-independent terms for the load and surface of
     /// `s`: the kept ones if they are for the bits of `s`'s [`LoadInput`] fields, else
-    /// `prepare(&sanitize_load(s))`, kept. `None` at no load.
+    /// `prepare(&sanitize_load(s))` ([`super::sanitize_load`]), kept. `None` at no load.
     #[inline]
     pub(in crate::tire) fn simple(
         &mut self,
         s: &SlipInput,
         prepare: impl FnOnce(&LoadInput) -> Option<simple_magic::Prepared>,
     ) -> Option<&simple_magic::Prepared> {
-        let key = [
-            s.fz,
-            s.gamma,
-            s.friction_scale,
-            s.stiffness_scale,
-            s.peak_slip_scale,
-        ]
-        .map(f64::to_bits);
+        self.simple_fields(load_fields(s), prepare)
+    }
+
+    /// [`KeptLoad::simple`] of an input whose [`LoadFields`] are `fields` (the same key, the
+    /// same terms), for a caller without a whole [`SlipInput`].
+    #[inline]
+    pub(in crate::tire) fn simple_fields(
+        &mut self,
+        fields: LoadFields,
+        prepare: impl FnOnce(&LoadInput) -> Option<simple_magic::Prepared>,
+    ) -> Option<&simple_magic::Prepared> {
+        let key = fields.map(f64::to_bits);
         if !matches!(&self.0, Kept::Simple(k, _) if same_words(k, &key)) {
-            self.0 = Kept::Simple(key, prepare(&sanitize_load(s)));
+            self.0 = Kept::Simple(key, prepare(&sanitize_load_fields(fields)));
         }
         match &self.0 {
             Kept::Simple(_, p) => p.as_ref(),

@@ -30,8 +30,8 @@
 //! trail (the camber thrust gets the same trail), no camber effect on the peak friction.
 
 use super::interface::{
-    ForceNeed, KeptLoad, LoadInput, SlipInput, SlipPoint, SteadyForces, TireModel, finite_or_zero,
-    sanitize_load,
+    ForceNeed, KeptLoad, LoadFields, LoadInput, SlipInput, SlipPoint, SteadyForces, TireModel,
+    finite_or_zero, load_fields, sanitize_load,
 };
 use crate::error::{ParamError, check};
 use crate::tire::trig::{atan, sin};
@@ -372,8 +372,24 @@ impl TireModel for SimpleMagicParams {
 
     /// Mz = −t·Fy from the kept load terms ([`KeptLoad`]).
     fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
-        let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
-        kept.simple(input, |s| self.prepare(s))
+        self.aligning_moment_fields(load_fields(input), input.kappa, input.alpha, kept)
+    }
+}
+
+impl SimpleMagicParams {
+    /// [`TireModel::aligning_moment_kept`] of the input with the [`LoadFields`] `load` and the
+    /// slips `(κ, α)`, bit for bit (the same operations): called directly by the contact
+    /// solve's recorded moment (`contact::record`), which then builds no [`SlipInput`] and
+    /// makes no call through the trait object.
+    pub(crate) fn aligning_moment_fields(
+        &self,
+        load: LoadFields,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        let (kappa, alpha) = (finite_or_zero(kappa), finite_or_zero(alpha));
+        kept.simple_fields(load, |s| self.prepare(s))
             .and_then(|p| self.at_slip(p, kappa, alpha, ForceNeed::Lateral, &mut Units::default()))
             .map_or(0.0, |(_, fy, trail)| -trail * fy)
     }

@@ -1,0 +1,124 @@
+//! The simplified Magic Formula's static paths in the contact solve against the trait
+//! object's, bit for bit: [`super::super::linearize_with`] instantiated with
+//! `SimpleMagicParams` (what [`super::super::solve`] and the coupled solve's linearisation
+//! run for it) against the same function through `&dyn TireModel`, and the recorded aligning
+//! moment [`super::simple_moment`] against [`super::aligning_moment`] (the generic path the
+//! other models take).
+
+use super::super::{LimitMode, TransientLinear, linearize_with};
+use super::{aligning_moment, simple_moment};
+use crate::test_rng::uniform;
+use crate::tire::interface::{KeptLoad, TireModel};
+use crate::tire::model::ContactInput;
+use crate::tire::simple_magic::SimpleMagicParams;
+use crate::tire::state::TireState;
+use crate::tire::transient::RelaxationParams;
+
+/// `normal` scaled by a seeded factor in `[0, 2)`, or now and then a value the solve must
+/// survive: NaN, +∞, ±0 or `−normal`.
+fn sometimes_odd(seed: &mut u64, normal: f64) -> f64 {
+    match (uniform(seed, 0.0, 1.0) * 24.0) as u32 {
+        0 => f64::NAN,
+        1 => f64::INFINITY,
+        2 => 0.0,
+        3 => -0.0,
+        4 => -normal,
+        _ => normal * uniform(seed, 0.0, 2.0),
+    }
+}
+
+/// The tyres: the default, one with camber thrust (its slip shift in every curve), and the
+/// shipped sedan's fitted tyre, each with its peak roots kept as `Vehicle::new` keeps them.
+fn tyres() -> Vec<SimpleMagicParams> {
+    let mut camber = SimpleMagicParams {
+        camber_stiffness: 0.9,
+        ..SimpleMagicParams::default()
+    };
+    camber.precompute();
+    let mut sedan = match &crate::presets::sedan().wheels[0].tire.model {
+        crate::tire::TireModelKind::SimpleMagic(sm) => sm.clone(),
+        other => panic!("the sedan's tyre is no longer the simplified MF: {other:?}"),
+    };
+    sedan.precompute();
+    vec![SimpleMagicParams::default(), camber, sedan]
+}
+
+#[test]
+fn the_simplified_mf_static_paths_give_the_trait_objects_bits() {
+    let r = RelaxationParams::default();
+    let dt = 1.0 / 60.0;
+    let mut seed = 0x5eda_0036_u64;
+    let (mut cases, mut moments, mut limited) = (0, 0, 0);
+    for tyre in &tyres() {
+        for _ in 0..3000 {
+            let c = ContactInput {
+                load: sometimes_odd(&mut seed, 4000.0),
+                vx: uniform(&mut seed, -30.0, 30.0),
+                vy: uniform(&mut seed, -3.0, 3.0),
+                camber: uniform(&mut seed, -0.1, 0.1),
+                friction_scale: sometimes_odd(&mut seed, 1.0),
+                stiffness_scale: sometimes_odd(&mut seed, 1.0),
+                peak_slip_scale: sometimes_odd(&mut seed, 1.0),
+                grip_x: if uniform(&mut seed, 0.0, 1.0) < 0.2 {
+                    0.6
+                } else {
+                    1.0
+                },
+                handbrake: if uniform(&mut seed, 0.0, 1.0) < 0.2 {
+                    0.8
+                } else {
+                    0.0
+                },
+                handbrake_lateral_grip: 0.5,
+                effective_mass: 350.0,
+                rest_load: 4000.0,
+                ..ContactInput::new(0.32, 1.2, 9.81)
+            };
+            let mut s = TireState {
+                omega: uniform(&mut seed, -100.0, 100.0),
+                ..Default::default()
+            };
+            // Mostly below the peak (the trail, so the moment, is 0 beyond it), now and then
+            // far beyond.
+            let reach = if uniform(&mut seed, 0.0, 1.0) < 0.2 {
+                0.1
+            } else {
+                0.01
+            };
+            s.transient.u = uniform(&mut seed, -reach, reach);
+            s.transient.v = uniform(&mut seed, -reach, reach);
+            let object: &dyn TireModel = tyre;
+            for mode in [LimitMode::Lazy, LimitMode::Eager] {
+                let (mut k_static, mut k_object) = (KeptLoad::default(), KeptLoad::default());
+                let (a, pa) = linearize_with(tyre, &r, &c, &s, dt, mode, &mut k_static);
+                let (b, pb) = linearize_with(object, &r, &c, &s, dt, mode, &mut k_object);
+                let bits = |l: &TransientLinear| {
+                    [l.fx0, l.dfx_domega, l.fy, l.limit, l.wheel_torque].map(f64::to_bits)
+                };
+                assert_eq!(bits(&a), bits(&b), "{c:?} {s:?} {mode:?}");
+                assert_eq!(pa.is_some(), pb.is_some(), "{c:?} {s:?} {mode:?}");
+                if let (Some(pa), Some(pb)) = (pa, pb) {
+                    let (la, lb) = (pa.limit(object, &c), pb.limit(object, &c));
+                    assert_eq!(la.to_bits(), lb.to_bits(), "{c:?} {s:?} {mode:?}");
+                    limited += 1;
+                }
+                // The recorded moment with the wheel's kept terms (as the solve calls it) and
+                // with none kept.
+                let m_static = simple_moment(tyre, &r, &c, &s, &mut k_static);
+                let m_object = aligning_moment(object, false, &r, &c, &s, &mut k_object);
+                assert_eq!(m_static.to_bits(), m_object.to_bits(), "{c:?} {s:?}");
+                let fresh = simple_moment(tyre, &r, &c, &s, &mut KeptLoad::default());
+                assert_eq!(fresh.to_bits(), m_object.to_bits(), "{c:?} {s:?}");
+                moments += usize::from(m_object != 0.0);
+                cases += 1;
+            }
+        }
+    }
+    // The grid must reach real moments and lazy limits, or it proves little (a moment is 0
+    // without load or grip, a fifth of the odd inputs each, and beyond the peak slip).
+    assert!(moments > cases / 3, "{moments} moments in {cases} cases");
+    assert!(
+        limited > cases / 4,
+        "{limited} lazy limits in {cases} cases"
+    );
+}
