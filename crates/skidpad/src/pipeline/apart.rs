@@ -159,6 +159,7 @@ const BODY_GAP_SLACK: f64 = 1e-6;
 
 impl Motion {
     /// The motion [`apart_from_start`] tests with in the full path's solve of this substep.
+    #[inline(always)]
     pub(super) fn of(p: &VehicleParams, start: &ChassisState, drift: &Drift) -> Self {
         let v = drift.end.linear_velocity_world;
         Self {
@@ -362,3 +363,6 @@ pub fn move_to_end(start: &ChassisState, end: &ChassisState, c: &mut [PointConst
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod at_speed;

@@ -229,7 +229,7 @@ fn the_apart_term_worked_by_hand() {
 }
 
 /// Issue 13's terrain on its 1000/255 m cells, 48 × 48 samples around the origin.
-fn terrain() -> crate::ground::HeightField {
+pub(super) fn terrain() -> crate::ground::HeightField {
     use std::f64::consts::TAU;
     let cell = 1000.0 / 255.0;
     let f = |x: f64, y: f64| {
@@ -246,7 +246,7 @@ fn terrain() -> crate::ground::HeightField {
 /// the others anywhere near: tilted by up to 0.4 rad (one in four of them on a side or the
 /// roof), 0–1.5 m up, ±3 m/s vertically and 2 rad/s. Horizontal velocity components up
 /// to `speed` (m/s).
-fn random_vehicle(
+pub(super) fn random_vehicle(
     params: &VehicleParams,
     ground: &dyn crate::ground::Ground,
     seed: &mut u64,
@@ -279,21 +279,21 @@ fn random_vehicle(
 }
 
 /// What [`one_substep`] found of one substep.
-struct Case {
+pub(super) struct Case {
     /// The early-out fired ([`nothing_near`]).
-    quiet: bool,
+    pub(super) quiet: bool,
     /// The full path acted (returned a correction).
-    acted: bool,
+    pub(super) acted: bool,
     /// One query over the union proved both the rims and the body clear.
-    shared: bool,
+    pub(super) shared: bool,
     /// The full path's body rays found the ground ([`super::super::body_contact_points`]).
-    body_hits: usize,
+    pub(super) body_hits: usize,
 }
 
 /// One substep of `h` of the vehicle `v` over `ground`: stage 10b with its early-out and
 /// the full path from the same state, asserted equal (result, state and forces, bit for
 /// bit; `label` names the case in the failure's message).
-fn one_substep(
+pub(super) fn one_substep(
     v: &mut crate::vehicle::Vehicle,
     ground: &dyn crate::ground::Ground,
     h: f64,
@@ -386,5 +386,3 @@ fn nothing_near_keeps_every_impact_stage() {
     );
     assert!(shared > 200, "{shared}");
 }
-
-mod at_speed;

@@ -3,9 +3,11 @@
 //! give are apart ([`Motion::body_apart`]), so the early-out still holds where the full
 //! path does nothing.
 
+use super::tests::{one_substep, random_vehicle, terrain};
 use super::*;
 use crate::ground::{Ground, Plane};
 use crate::params::VehicleParams;
+use glam::DQuat;
 
 #[test]
 fn a_car_at_20_mps_on_its_springs_is_quiet() {
@@ -42,8 +44,8 @@ fn a_car_at_20_mps_on_its_springs_is_quiet() {
     );
     // The numbers above, on the same substep.
     let (p, d, controls, s) = v.parts_mut();
-    let mut forces = super::super::super::SubstepForces::default();
-    super::super::super::compute_forces_into(p, d, controls, s, &ground, h, &mut forces);
+    let mut forces = super::super::SubstepForces::default();
+    super::super::compute_forces_into(p, d, controls, s, &ground, h, &mut forces);
     let start = s.chassis;
     let (inv, boxes) = (&d.chassis_inverse_inertia, &d.step_boxes);
     let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
@@ -56,11 +58,11 @@ fn a_car_at_20_mps_on_its_springs_is_quiet() {
         h,
     };
     let (b, drop) = body_drop(p, boxes, &start, end, h).unwrap();
-    let far = super::super::super::body_contact::box_far(p.chassis.com_offset, b);
+    let far = super::super::body_contact::box_far(p.chassis.com_offset, b);
     assert!((b.0.z + 0.166).abs() < 1e-9, "{b:?}");
     assert!((drop - 0.35606).abs() < 1.5e-4, "{drop}");
     let rims = (boxes.centre, boxes.half, boxes.grow);
-    let planes = super::super::super::on_plane::both_bounds;
+    let planes = super::super::on_plane::both_bounds;
     let (_, clear, low) = planes(&ground, (&start, end), rims, b, drop);
     assert!(!clear && (low - 0.150).abs() < 0.002, "{low}");
     assert!(!body_quiet(
@@ -78,8 +80,7 @@ fn a_car_at_20_mps_on_its_springs_is_quiet() {
     assert!(m.apart_over_plane(&ground, low, far));
     // The full path's body constraints: each gap is its point's height, at least `H`.
     let (mut c, mut depth) = (arrayvec::ArrayVec::new(), arrayvec::ArrayVec::new());
-    let n =
-        super::super::super::body_contact_points(p, &start, end, &ground, h, &mut c, &mut depth);
+    let n = super::super::body_contact_points(p, &start, end, &ground, h, &mut c, &mut depth);
     assert_eq!(n, 9);
     for pc in &c {
         let gap = pc.max_approach_speed * h;
