@@ -11,7 +11,7 @@
 //! on a heightfield), without building the constraint list, the impulse scratch or the
 //! depth list the full path fills on its way to the same "nothing acted".
 
-use super::body_contact::{body_drop, body_quiet, body_sloped_test, box_far};
+use super::body_contact::{body_drop, body_quiet, body_sloped_test};
 use super::end_stop::{contact_stop, hanging_clear};
 use super::rim_contact::RimsBox;
 use super::sloped;
@@ -73,12 +73,12 @@ pub(super) fn nothing_near(
 ) -> bool {
     let (end, h) = (drift.end, drift.h);
     let none = p.contact.body.shape == BodyShape::None;
-    let (rims, body) = shared_bounds(p, bound, start, drift, ground).unwrap_or((false, false));
+    let m = Motion::of(p, start, drift);
+    let (rims, body) = shared_bounds(p, bound, start, end, ground, &m).unwrap_or((false, false));
     let rims = rims || none || bound.clear(start, end, ground);
     if !(rims && (body || body_quiet(p, bound, start, end, ground, h))) {
         return false;
     }
-    let m = Motion::of(p, start, drift);
     let pose = &start.pose;
     p.wheels
         .iter()
@@ -108,37 +108,24 @@ fn shared_bounds(
     p: &VehicleParams,
     bound: &RimsBox,
     start: &ChassisState,
-    drift: &Drift,
+    end: &ChassisState,
     ground: AskedGround,
+    m: &Motion,
 ) -> Option<(bool, bool)> {
-    let (end, h) = (drift.end, drift.h);
-    let (b, drop) = body_drop(p, bound, start, end, h)?;
-    // Only where the body's bound fails: the motion and the box's farthest corner.
-    let apart = || {
-        (
-            Motion::of(p, start, drift),
-            box_far(p.chassis.com_offset, b),
-        )
-    };
+    let (b, drop, far) = body_drop(p, bound, start, end, m.h)?;
     if let Some(plane) = ground.as_plane() {
         let rims = (bound.centre, bound.half, bound.grow);
         let (rims, body, low) = super::on_plane::both_bounds(plane, (start, end), rims, b, drop);
-        let over_plane = || {
-            let (m, far) = apart();
-            m.apart_over_plane(plane, low, far)
-        };
-        return Some((rims, body || over_plane()));
+        return Some((rims, body || m.apart_over_plane(plane, low, far)));
     }
     let body = body_sloped_test(&start.pose, b, drop)?;
     let rims = bound.sloped_test(start, end)?;
     let (rims, body, clearance) = sloped::both(&*ground, &rims, &body)?;
-    let over_field = || {
-        ground.as_height_field().is_some_and(|f| {
-            let (m, far) = apart();
-            m.apart_over_field(f, clearance + drop, far)
-        })
-    };
-    Some((rims, body || over_field()))
+    let field = || ground.as_height_field();
+    Some((
+        rims,
+        body || field().is_some_and(|f| m.apart_over_field(f, clearance + drop, far)),
+    ))
 }
 
 /// What [`apart_term`] takes of the substep besides the constraint: the centre of mass at
@@ -159,7 +146,6 @@ const BODY_GAP_SLACK: f64 = 1e-6;
 
 impl Motion {
     /// The motion [`apart_from_start`] tests with in the full path's solve of this substep.
-    #[inline(always)]
     pub(super) fn of(p: &VehicleParams, start: &ChassisState, drift: &Drift) -> Self {
         let v = drift.end.linear_velocity_world;
         Self {

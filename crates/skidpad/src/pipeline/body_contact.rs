@@ -301,7 +301,7 @@ fn box_drop(com_local: DVec3, b: (DVec3, DVec3), reach: impl Fn(f64) -> f64) -> 
 /// The distance (m) from the centre of mass `com_local` (body frame) to the box corner
 /// farthest from it: no point of the box `(min, max)` lies farther.
 #[inline(always)]
-pub(super) fn box_far(com_local: DVec3, (min, max): (DVec3, DVec3)) -> f64 {
+fn box_far(com_local: DVec3, (min, max): (DVec3, DVec3)) -> f64 {
     (min - com_local)
         .abs()
         .max((max - com_local).abs())
@@ -384,7 +384,8 @@ pub(super) fn body_sloped_test(
 }
 
 /// The body's box (vehicle frame, `(min, max)`) and how far below its point a ray reaches
-/// in the substep (m), as [`box_rays_clear`] takes them; `None` without a box.
+/// in the substep (m), as [`box_rays_clear`] takes them, and the distance from the centre of
+/// mass to the box's farthest corner (m, [`box_far`]); `None` without a box.
 #[inline(always)]
 pub(super) fn body_drop(
     p: &VehicleParams,
@@ -392,11 +393,13 @@ pub(super) fn body_drop(
     start: &ChassisState,
     end: &ChassisState,
     h: f64,
-) -> Option<((DVec3, DVec3), f64)> {
+) -> Option<((DVec3, DVec3), f64, f64)> {
     let b = body_box(&p.contact.body.shape, boxes.auto)?;
+    let com = p.chassis.com_offset;
     Some((
         b,
-        box_drop(p.chassis.com_offset, b, reach_of(p, start, end, h)),
+        box_drop(com, b, reach_of(p, start, end, h)),
+        box_far(com, b),
     ))
 }
 

@@ -57,8 +57,7 @@ fn a_car_at_20_mps_on_its_springs_is_quiet() {
         w: &forces.total,
         h,
     };
-    let (b, drop) = body_drop(p, boxes, &start, end, h).unwrap();
-    let far = super::super::body_contact::box_far(p.chassis.com_offset, b);
+    let (b, drop, far) = body_drop(p, boxes, &start, end, h).unwrap();
     assert!((b.0.z + 0.166).abs() < 1e-9, "{b:?}");
     assert!((drop - 0.35606).abs() < 1.5e-4, "{drop}");
     let rims = (boxes.centre, boxes.half, boxes.grow);

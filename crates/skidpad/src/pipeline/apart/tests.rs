@@ -315,7 +315,8 @@ pub(super) fn one_substep(
     };
     let quiet = nothing_near(p, boxes, s, asked, &start, &drift);
     let end = &s.chassis;
-    let shared = shared_bounds(p, boxes, &start, &drift, asked) == Some((true, true));
+    let m = Motion::of(p, &start, &drift);
+    let shared = shared_bounds(p, boxes, &start, end, asked, &m) == Some((true, true));
     let (mut c, mut depth) = (arrayvec::ArrayVec::new(), arrayvec::ArrayVec::new());
     let body_hits =
         super::super::body_contact_points(p, &start, end, ground, h, &mut c, &mut depth);
