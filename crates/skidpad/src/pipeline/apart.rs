@@ -6,7 +6,8 @@
 //! decimetres above the ground, its rims above it and its struts mid-travel: every
 //! substep the standalone step's end stops, rims and body contact (the safety net that
 //! catches a landing, a curb's face or a roll-over) find nothing to do. [`nothing_near`]
-//! answers that with the full path's own tests in the order cheapest first (the rims' and
+//! answers that with the full path's own tests (and, for body rays that reach the ground at
+//! speed, a bound that implies their constraints are apart) in the order cheapest first (the rims' and
 //! the body's bounds sharing their work: one frame of the pose on a plane, one ground query
 //! on a heightfield), without building the constraint list, the impulse scratch or the
 //! depth list the full path fills on its way to the same "nothing acted".
