@@ -107,6 +107,8 @@ pub struct HeightField {
     /// Cells along x and y (`nx − 1`, `ny − 1`) as numbers, for the bounds' range tests.
     cells_x: f64,
     cells_y: f64,
+    /// An upper bound of every triangle's gradient `|∇z|` (m/m), [`max_gradient_of`].
+    max_gradient: f64,
 }
 
 impl HeightField {
@@ -155,11 +157,12 @@ impl HeightField {
             ny,
             cell_size,
             origin,
-            heights,
             surfaces: vec![SurfaceId(0)],
             surface_velocity_world: DVec3::ZERO,
             cells_x: real(nx - 1),
             cells_y: real(ny - 1),
+            max_gradient: max_gradient_of(nx, cell_size, &heights),
+            heights,
         })
     }
 
@@ -229,6 +232,19 @@ impl HeightField {
     pub fn with_velocity(mut self, velocity: DVec3) -> Self {
         self.surface_velocity_world = velocity;
         self
+    }
+
+    /// An upper bound of the gradient `|∇z|` (m/m) of every triangle of the grid: its
+    /// steepest slope, so every triangle's upward unit normal `n` has
+    /// `|(n_x, n_y)| ≤ G·n_z` and `n_z ≥ 1/√(1 + G²)` (module docs: a triangle's gradient is
+    /// two corner differences over `Δ`).
+    pub(crate) fn max_gradient(&self) -> f64 {
+        self.max_gradient
+    }
+
+    /// The ground material's velocity (m/s), the same everywhere ([`Self::with_velocity`]).
+    pub(crate) fn velocity(&self) -> DVec3 {
+        self.surface_velocity_world
     }
 
     /// Samples along x and y.
@@ -392,6 +408,26 @@ impl HeightField {
             surface_velocity_world: self.surface_velocity_world,
         }
     }
+}
+
+/// The steepest triangle's gradient of a grid of `heights` (`nx` samples a row, `cell_size`
+/// apart): triangle A of a cell has `∇z = (h₁₀ − h₀₀, h₁₁ − h₁₀)/Δ`, B has
+/// `(h₁₁ − h₀₁, h₀₁ − h₀₀)/Δ` (module docs), so `G = max √(d_x² + d_y²)/Δ` over both of
+/// every cell. Raised by `1e-9` relative: the rounding of this sum and of the triangles'
+/// normals the queries build from the vertices (`x₀ + i·Δ` differences, ≈ 1e-13 relative)
+/// stays below it. Unit: m/m.
+fn max_gradient_of(nx: usize, cell_size: f64, heights: &[f64]) -> f64 {
+    let mut top = 0.0_f64;
+    for j in 0..heights.len() / nx - 1 {
+        let (low, high) = (&heights[j * nx..][..nx], &heights[(j + 1) * nx..][..nx]);
+        for i in 0..nx - 1 {
+            let (h00, h10, h01, h11) = (low[i], low[i + 1], high[i], high[i + 1]);
+            let a = (h10 - h00).powi(2) + (h11 - h10).powi(2);
+            let b = (h11 - h01).powi(2) + (h01 - h00).powi(2);
+            top = top.max(a).max(b);
+        }
+    }
+    top.sqrt() / cell_size * (1.0 + 1e-9)
 }
 
 impl Ground for HeightField {

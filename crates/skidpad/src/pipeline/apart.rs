@@ -6,7 +6,8 @@
 //! decimetres above the ground, its rims above it and its struts mid-travel: every
 //! substep the standalone step's end stops, rims and body contact (the safety net that
 //! catches a landing, a curb's face or a roll-over) find nothing to do. [`nothing_near`]
-//! answers that with the full path's own tests in the order cheapest first (the rims' and
+//! answers that with the full path's own tests (and, for body rays that reach the ground at
+//! speed, a bound that implies their constraints are apart) in the order cheapest first (the rims' and
 //! the body's bounds sharing their work: one frame of the pose on a plane, one ground query
 //! on a heightfield), without building the constraint list, the impulse scratch or the
 //! depth list the full path fills on its way to the same "nothing acted".
@@ -28,7 +29,8 @@ use glam::DVec3;
 ///
 /// Proof that it never skips a contact or a stop the full path acts on: `true` only when
 /// each of the full path's sources of constraints would give none or only constraints its
-/// solve leaves at zero impulse, by the full path's own tests on the same numbers:
+/// solve leaves at zero impulse, by the full path's own tests on the same numbers or by
+/// bounds that imply them:
 ///
 /// - rims: the vehicle has no body shape (the full path sweeps no rim then), or the rims'
 ///   broad phase [`RimsBox::clear`] says clear (the full path calls it with the same
@@ -41,21 +43,27 @@ use glam::DVec3;
 ///   says no ray can hit, or the shape is [`BodyShape::None`] (no sample points), or the
 ///   body's sloped bound carried from the same union query shows no ray can reach the
 ///   ground (every ray the full path casts misses): no body constraint, no depth, so no
-///   position correction;
+///   position correction; or, on a plane or a heightfield, every ray that can hit gives a
+///   constraint at a gap `g ≥ 0` (no depth) whose [`apart_term`] holds
+///   ([`Motion::body_apart`]: the rays' reach grows with the speed, `|v|·h`, although a
+///   body moving along the ground does not approach it; at 14 m/s and `h` = 1/60 s they
+///   reach 0.25 m below a floor 0.15 m up, and find the ground at a gap the solve then
+///   skips);
 /// - end stops: a hanging wheel's ray is skipped by the full path's broad phase
 ///   ([`hanging_clear`], `end_stop_gap`'s own test: `None`); a wheel in contact gives the
 ///   constraint [`contact_stop`] with its gap over `h`, exactly as `end_stops` builds it,
 ///   and its [`apart_term`] (what [`apart_from_start`] tests of it, with the same `com`,
 ///   `v`, `v_abs` and [`Drift::spin_bound`]) holds.
 ///
-/// The full path's constraint list is then the in-contact wheels' end stops alone, and
-/// [`solve_unless_apart`]'s first test, [`apart_from_start`], is the conjunction of the
-/// same [`apart_term`]s: the solve is skipped, every impulse stays 0, nothing is added and
-/// the stage returns `None`. Rounding: the end stops' tests, [`RimsBox::clear`] and
-/// [`body_quiet`] are the full path's own expressions on the same operands (shared
-/// functions), so they round the same way (allowance 0); the carried union bound has its
-/// own allowance ([`sloped`]'s `SHARED_SLACK`, 1e-6 m against ≈ 1e-12 m of rounding) on
-/// top of the sloped tests' own slacks.
+/// The full path's constraint list is then the in-contact wheels' end stops and body
+/// points that are apart, and [`solve_unless_apart`]'s first test, [`apart_from_start`],
+/// is the conjunction of the same [`apart_term`]s: the solve is skipped, every impulse
+/// stays 0, nothing is added, no point is deep and the stage returns `None`. Rounding: the
+/// end stops' tests, [`RimsBox::clear`] and [`body_quiet`] are the full path's own
+/// expressions on the same operands (shared functions), so they round the same way
+/// (allowance 0); the carried union bound has its own allowance ([`sloped`]'s
+/// `SHARED_SLACK`, 1e-6 m against ≈ 1e-12 m of rounding) on top of the sloped tests' own
+/// slacks; the body's apart bound has its own ([`Motion::body_apart`]).
 pub(super) fn nothing_near(
     p: &VehicleParams,
     bound: &RimsBox,
@@ -66,14 +74,12 @@ pub(super) fn nothing_near(
 ) -> bool {
     let (end, h) = (drift.end, drift.h);
     let none = p.contact.body.shape == BodyShape::None;
-    let (rims, body) = shared_bounds(p, bound, start, end, ground, h).unwrap_or((false, false));
+    let m = Motion::of(p, start, drift);
+    let (rims, body) = shared_bounds(p, bound, start, end, ground, &m).unwrap_or((false, false));
     let rims = rims || none || bound.clear(start, end, ground);
     if !(rims && (body || body_quiet(p, bound, start, end, ground, h))) {
         return false;
     }
-    let com = start.com_world(&p.chassis);
-    let v = end.linear_velocity_world;
-    let (v_abs, w) = (v.abs().element_sum(), drift.spin_bound());
     let pose = &start.pose;
     p.wheels
         .iter()
@@ -86,16 +92,18 @@ pub(super) fn nothing_near(
             }
             let mut pc = contact_stop(&wp.suspension, ws);
             pc.max_approach_speed /= h;
-            apart_term(com, v, v_abs, w, &pc)
+            apart_term(m.com, m.v, m.v_abs, m.w, &pc)
         })
 }
 
 /// The rims' and the body's broad phases with their shared work done once: `(rims proved
-/// clear, body proved clear)`. On a plane, both plane bounds from one frame of the start
-/// pose (`on_plane::both_clear`: the first tests of [`RimsBox::clear`] and the body's box
+/// clear, body proved quiet)`. On a plane, both plane bounds from one frame of the start
+/// pose (`on_plane::both_bounds`: the first tests of [`RimsBox::clear`] and the body's box
 /// bound, the same bits); on another ground, the sloped bounds ([`RimsBox::sloped_test`],
-/// [`body_sloped_test`]) from one ground query over their union ([`sloped::both`]).
-/// `None` (nothing asked) without a body box or where a sloped bound does not apply.
+/// [`body_sloped_test`]) from one ground query over their union ([`sloped::both`]). Where
+/// the body's bound does not prove its rays clear, on a plane or a heightfield, the same
+/// numbers bound the gap of any hit: [`Motion::body_apart`]. `None` (nothing asked) without
+/// a body box or where a sloped bound does not apply.
 #[inline(always)]
 fn shared_bounds(
     p: &VehicleParams,
@@ -103,17 +111,105 @@ fn shared_bounds(
     start: &ChassisState,
     end: &ChassisState,
     ground: AskedGround,
-    h: f64,
+    m: &Motion,
 ) -> Option<(bool, bool)> {
+    let (b, drop, far) = body_drop(p, bound, start, end, m.h)?;
     if let Some(plane) = ground.as_plane() {
-        let (b, drop) = body_drop(p, bound, start, end, h)?;
         let rims = (bound.centre, bound.half, bound.grow);
-        let both = super::on_plane::both_clear(plane, (start, end), rims, b, drop);
-        return Some((both, both));
+        let (rims, body, low) = super::on_plane::both_bounds(plane, (start, end), rims, b, drop);
+        return Some((rims, body || m.apart_over_plane(plane, low, far)));
     }
-    let body = body_sloped_test(p, bound, start, end, h)?;
+    let body = body_sloped_test(&start.pose, b, drop)?;
     let rims = bound.sloped_test(start, end)?;
-    sloped::both(&*ground, &rims, &body)
+    let (rims, body, clearance) = sloped::both(&*ground, &rims, &body)?;
+    let field = || ground.as_height_field();
+    Some((
+        rims,
+        body || field().is_some_and(|f| m.apart_over_field(f, clearance + drop, far)),
+    ))
+}
+
+/// What [`apart_term`] takes of the substep besides the constraint: the centre of mass at
+/// the start pose, the drift velocity `v`, `v_abs = |v|₁`, the spin bound `w`
+/// ([`Drift::spin_bound`]), and the substep `h` (s).
+pub(super) struct Motion {
+    com: DVec3,
+    v: DVec3,
+    v_abs: f64,
+    w: f64,
+    h: f64,
+}
+
+/// Rounding allowance of a body ray's gap as the full path finds it (its ray cast's
+/// distance less the ray's headroom) against the bounds below it (≈ 1e-12 m at 10 km from
+/// the origin). Unit: m.
+const BODY_GAP_SLACK: f64 = 1e-6;
+
+impl Motion {
+    /// The motion [`apart_from_start`] tests with in the full path's solve of this substep.
+    pub(super) fn of(p: &VehicleParams, start: &ChassisState, drift: &Drift) -> Self {
+        let v = drift.end.linear_velocity_world;
+        Self {
+            com: start.com_world(&p.chassis),
+            v,
+            v_abs: v.abs().element_sum(),
+            w: drift.spin_bound(),
+            h: drift.h,
+        }
+    }
+
+    /// [`Self::body_apart`] on `plane`: a body ray from `a` above its sample point `x`
+    /// straight down meets the plane at `t = (x − p)·n/n_z + a`, so its gap
+    /// `(t − a)·n_z = (x − p)·n` is the point's height above the plane, at least the body
+    /// box's lowest `low` ([`super::on_plane`]'s `H` at the start pose) less
+    /// [`BODY_GAP_SLACK`]; its normal is `n`, its support velocity the plane's. `false`
+    /// for a plane that does not face up (`n_z ≤ 0`) or `low` below the slack.
+    #[inline(always)]
+    fn apart_over_plane(&self, plane: &crate::ground::Plane, low: f64, far: f64) -> bool {
+        let (n, v_s) = (plane.normal, plane.surface_velocity_world);
+        let gap = low - BODY_GAP_SLACK;
+        let approach = (self.v - v_s).dot(n) + (1.0 - 2e-9) * gap / self.h;
+        n.z > 0.0 && gap >= 0.0 && self.body_apart(approach, v_s, far)
+    }
+
+    /// [`Self::body_apart`] on the heightfield `f`: the body's sloped bound with its
+    /// `clearance` (m, [`sloped::both`]) says the ground over the body's rectangle lies at
+    /// least `clearance + drop` (the rays' reach below their points) below the floor's
+    /// plane, and every sample point lies on or above that plane, so a body ray's hit is at
+    /// least `δ = clearance + drop` below its point (the test's margin and slack, 1 cm, are
+    /// kept as the allowance for the rounding of the plane, the bound and the ray cast).
+    /// The hit's triangle has a gradient at most `G` ([`crate::ground::HeightField`]'s
+    /// steepest): its normal `n` has `|n_xy| ≤ G·n_z` and `n_z ≥ 1/√(1 + G²)`, the gap is the
+    /// vertical gap times `n_z`, so with `u = v − v_s`,
+    /// `u·n + gap/h ≥ n_z·(u_z − G·|u_xy| + δ/h) ≥ (u_z − G·|u_xy| + δ/h)/√(1 + G²)` when the
+    /// bracket is not negative (when it is, the test below fails anyway). `false` for
+    /// `δ < 0`.
+    #[inline(always)]
+    fn apart_over_field(&self, f: &crate::ground::HeightField, delta: f64, far: f64) -> bool {
+        let (g, v_s) = (f.max_gradient(), f.velocity());
+        let u = self.v - v_s;
+        let climb = u.z - g * u.truncate().length() + (1.0 - 2e-9) * delta / self.h;
+        let approach = climb / (1.0 + g * g).sqrt();
+        delta >= 0.0 && self.body_apart(approach, v_s, far)
+    }
+
+    /// Whether every body constraint the full path can build this substep passes
+    /// [`apart_term`], from `approach`, a lower bound of `(v − v_s)·n + (1 − 2·10⁻⁹)·g/h`
+    /// over every ray's hit (normal `n`, gap `g ≥ 0`, support velocity `v_s`, the same for
+    /// every hit), and `far`, the farthest a box point lies from the centre of mass (m).
+    /// Each point's arm `w·(ρ + APART_ARM_SLACK)` is at most `arm = w·(far + slack)` and its
+    /// scale at most `S + g/h` with `S = 1 + v_abs + |v_s|₁ + arm`, so when
+    /// `approach − arm > 2·10⁻⁹·S`, exactly
+    /// `(v − v_s)·n − arm_point + g/h − 10⁻⁹·(S_point + g/h) ≥ 10⁻⁹·(S + g/h)`:
+    /// [`apart_term`]'s inequality with a headroom six orders of magnitude above the
+    /// rounding of either evaluation (≈ 10⁻¹⁵ of the same magnitudes, and ≈ 1e-12 m of a
+    /// world point's distance from the centre of mass against `far`). `false` for NaN.
+    #[inline(always)]
+    fn body_apart(&self, approach: f64, v_s: DVec3, far: f64) -> bool {
+        let arm = self.w * (far + APART_ARM_SLACK);
+        let scale = 1.0 + self.v_abs + v_s.abs().element_sum() + arm;
+        approach - arm > 2e-9 * scale
+    }
 }
 
 /// [`solve_contacts`] into `j` (zeros on entry) on the drift state
@@ -254,3 +350,6 @@ pub fn move_to_end(start: &ChassisState, end: &ChassisState, c: &mut [PointConst
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod at_speed;

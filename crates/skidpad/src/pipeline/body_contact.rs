@@ -294,9 +294,18 @@ fn box_rays_clear(
 /// farthest from the centre of mass `com_local` (body frame; a rotation keeps the
 /// distances) and the contact margin.
 #[inline(always)]
-fn box_drop(com_local: DVec3, (min, max): (DVec3, DVec3), reach: impl Fn(f64) -> f64) -> f64 {
-    let far = (min - com_local).abs().max((max - com_local).abs());
-    reach(far.length()) + BODY_CONTACT_MARGIN
+fn box_drop(com_local: DVec3, b: (DVec3, DVec3), reach: impl Fn(f64) -> f64) -> f64 {
+    reach(box_far(com_local, b)) + BODY_CONTACT_MARGIN
+}
+
+/// The distance (m) from the centre of mass `com_local` (body frame) to the box corner
+/// farthest from it: no point of the box `(min, max)` lies farther.
+#[inline(always)]
+fn box_far(com_local: DVec3, (min, max): (DVec3, DVec3)) -> f64 {
+    (min - com_local)
+        .abs()
+        .max((max - com_local).abs())
+        .length()
 }
 
 /// [`box_rays_clear`]'s two bounds of the body box at a pose, the ground not yet asked.
@@ -364,21 +373,19 @@ impl Footprint {
 }
 
 /// The body's sloped bound ([`box_rays_clear`]'s first test on a ground that is not a
-/// plane) for the substep from `start` to `end`, the ground not yet asked; `None` for a
-/// body without a box or tilted past 60°.
+/// plane) of the box `b` at `pose`, its rays reaching `drop` below their points
+/// ([`body_drop`]), the ground not yet asked; `None` for a body tilted past 60°.
 pub(super) fn body_sloped_test(
-    p: &VehicleParams,
-    boxes: &RimsBox,
-    start: &ChassisState,
-    end: &ChassisState,
-    h: f64,
+    pose: &crate::math::Pose,
+    b: (DVec3, DVec3),
+    drop: f64,
 ) -> Option<SlopedTest> {
-    let (b, drop) = body_drop(p, boxes, start, end, h)?;
-    Footprint::of(&start.pose, b, drop)?.sloped
+    Footprint::of(pose, b, drop)?.sloped
 }
 
 /// The body's box (vehicle frame, `(min, max)`) and how far below its point a ray reaches
-/// in the substep (m), as [`box_rays_clear`] takes them; `None` without a box.
+/// in the substep (m), as [`box_rays_clear`] takes them, and the distance from the centre of
+/// mass to the box's farthest corner (m, [`box_far`]); `None` without a box.
 #[inline(always)]
 pub(super) fn body_drop(
     p: &VehicleParams,
@@ -386,11 +393,13 @@ pub(super) fn body_drop(
     start: &ChassisState,
     end: &ChassisState,
     h: f64,
-) -> Option<((DVec3, DVec3), f64)> {
+) -> Option<((DVec3, DVec3), f64, f64)> {
     let b = body_box(&p.contact.body.shape, boxes.auto)?;
+    let com = p.chassis.com_offset;
     Some((
         b,
-        box_drop(p.chassis.com_offset, b, reach_of(p, start, end, h)),
+        box_drop(com, b, reach_of(p, start, end, h)),
+        box_far(com, b),
     ))
 }
 

@@ -68,24 +68,28 @@ fn floor_in((base, m): (f64, DVec3), centre: DVec3, half: DVec3) -> f64 {
     base + m.dot(centre) - m.abs().dot(half)
 }
 
-/// [`rims_clear`] and [`body_clear`] together (both `true`), the start pose's
-/// [`plane_frame`] built once for the rims' and the body's boxes: the same expressions on
-/// the same operands as the two calls, so the same answer bit for bit.
+/// [`rims_clear`] and [`body_clear`] together, the start pose's [`plane_frame`] built once
+/// for the rims' and the body's boxes: `(rims clear, body clear, H)`, the two answers the
+/// same expressions on the same operands as the two calls give (so the same bits), and `H`
+/// the body box's lowest height above the plane at the start pose (m, NaN as
+/// [`box_floor`]).
 #[inline]
-pub(super) fn both_clear(
+pub(super) fn both_bounds(
     plane: &Plane,
     (start, end): (&ChassisState, &ChassisState),
     (centre, half, grow): (DVec3, DVec3, f64),
     (min, max): (DVec3, DVec3),
     drop: f64,
-) -> bool {
+) -> (bool, bool, f64) {
     let at_start = plane_frame(plane, &start.pose);
     let low = floor_in(at_start, centre, half).min(box_floor(plane, &end.pose, centre, half));
     let body = floor_in(at_start, 0.5 * (min + max), 0.5 * (max - min));
     let n_z = plane.normal.z;
-    low > grow + BROAD_PHASE_MARGIN + PLANE_SLACK
-        && n_z > 0.0
-        && body - n_z * drop > BROAD_PHASE_MARGIN + PLANE_SLACK
+    (
+        low > grow + BROAD_PHASE_MARGIN + PLANE_SLACK,
+        n_z > 0.0 && body - n_z * drop > BROAD_PHASE_MARGIN + PLANE_SLACK,
+        body,
+    )
 }
 
 /// Whether no rim sweep between `start` and `end` can reach `plane` (module docs): the

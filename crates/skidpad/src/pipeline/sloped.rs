@@ -58,16 +58,28 @@ impl SlopedTest {
 }
 
 /// Both tests `r` and `b` from one ground query over their rectangles' union (module docs):
-/// `(r holds, b holds)`, each `true` only when proved; `None` (nothing asked) when their
-/// slopes differ or the ground cannot bound itself.
+/// `(r holds, b holds, b's clearance)`, each `true` only when proved; the clearance is
+/// `b.limit` less the bound carried to `b` (m): the ground over `b`'s rectangle lies at
+/// least that far below the plane `b.limit + b.slope·(q − b.a)` at every `q` in it (the
+/// carried bound's [`SHARED_SLACK`] included), positive when `b` holds. `None` (nothing
+/// asked) when their slopes differ or the ground cannot bound itself.
 #[inline]
-pub(super) fn both(ground: &dyn Ground, r: &SlopedTest, b: &SlopedTest) -> Option<(bool, bool)> {
+pub(super) fn both(
+    ground: &dyn Ground,
+    r: &SlopedTest,
+    b: &SlopedTest,
+) -> Option<(bool, bool, f64)> {
     if r.slope != b.slope {
         return None;
     }
     let (lo, hi) = (r.a.min(b.a), r.b.max(b.b));
     let top = ground.max_height_over_sloped(lo, hi, r.slope)?;
-    Some((r.holds_under(top, lo), b.holds_under(top, lo)))
+    let carried = top + b.slope.dot(b.a - lo) + SHARED_SLACK;
+    Some((
+        r.holds_under(top, lo),
+        b.holds_under(top, lo),
+        b.limit - carried,
+    ))
 }
 
 #[cfg(test)]
@@ -93,7 +105,10 @@ mod tests {
         let own = plane.max_height_over_sloped(b.a, b.b, slope).unwrap();
         assert!((own - 0.5).abs() < 1e-12, "{own}");
         // r clears by 2e-6 > the slack, b by less than the slack: only r is proved.
-        assert_eq!(both(&plane, &r, &b), Some((true, false)));
+        let (rh, bh, clearance) = both(&plane, &r, &b).unwrap();
+        assert_eq!((rh, bh), (true, false));
+        // b's clearance: its limit less the carried 0.5 and the slack, −0.5e-6 m.
+        assert!((clearance + 0.5e-6).abs() < 1e-12, "{clearance}");
         // Different slopes: nothing asked.
         let tilted = SlopedTest {
             slope: DVec2::ZERO,

@@ -280,3 +280,27 @@ fn a_unit_vectors_component_sum_is_finite_exactly_when_it_is() {
         assert_eq!((n.x + n.y + n.z).is_finite(), n.is_finite(), "{n}");
     }
 }
+
+#[test]
+fn the_steepest_gradient_worked_by_hand() {
+    // The tilted plane z = 0.3x − 0.2y + 1: every triangle has ∇z = (0.3, −0.2), |∇z| =
+    // √0.13 = 0.36056; the bound is that raised by 1e-9 relative, and the normals the
+    // ray casts return obey |n_xy| ≤ G·n_z. One sample of a flat grid raised by 0.4 m
+    // (cells of 0.5 m): the steepest triangles have it at their right angle (B of the cell
+    // to its lower right, A of the one to its upper left), ∇z = (∓0.4, ±0.4)/0.5, so
+    // G = 0.8·√2 = 1.13137.
+    let (hf, _) = tilted();
+    let g = hf.max_gradient();
+    assert!((g - 0.13_f64.sqrt()).abs() < 1e-8, "{g}");
+    assert!(g >= 0.13_f64.sqrt());
+    for (x, y) in [(0.1, -1.3), (2.2, 0.4), (3.0, 1.1)] {
+        let hit = hf.cast_ray(DVec3::new(x, y, 9.0), -DVec3::Z, 20.0).unwrap();
+        let n = hit.normal;
+        assert!(n.truncate().length() <= g * n.z, "{n}");
+    }
+    let mut heights = vec![0.0; 16];
+    heights[5] = 0.4;
+    let bump = HeightField::new(4, 4, 0.5, DVec2::ZERO, heights);
+    let g = bump.max_gradient();
+    assert!((g - 0.8 * 2.0_f64.sqrt()).abs() < 1e-8, "{g}");
+}

@@ -229,7 +229,7 @@ fn the_apart_term_worked_by_hand() {
 }
 
 /// Issue 13's terrain on its 1000/255 m cells, 48 × 48 samples around the origin.
-fn terrain() -> crate::ground::HeightField {
+pub(super) fn terrain() -> crate::ground::HeightField {
     use std::f64::consts::TAU;
     let cell = 1000.0 / 255.0;
     let f = |x: f64, y: f64| {
@@ -244,11 +244,13 @@ fn terrain() -> crate::ground::HeightField {
 /// 0.03 rad more), the origin 0.05 m below to 0.1 m above its spawn height (the radius and
 /// 5 cm over the ground, as the bench's), up to 8 m/s, ±0.5 m/s vertically and 0.3 rad/s;
 /// the others anywhere near: tilted by up to 0.4 rad (one in four of them on a side or the
-/// roof), 0–1.5 m up, ±3 m/s vertically and 2 rad/s.
-fn random_vehicle(
+/// roof), 0–1.5 m up, ±3 m/s vertically and 2 rad/s. Horizontal velocity components up
+/// to `speed` (m/s).
+pub(super) fn random_vehicle(
     params: &VehicleParams,
     ground: &dyn crate::ground::Ground,
     seed: &mut u64,
+    speed: f64,
 ) -> crate::vehicle::Vehicle {
     let mut f = |lo: f64, hi: f64| crate::test_rng::uniform(seed, lo, hi);
     let (x, y) = (f(-60.0, 60.0), f(-60.0, 60.0));
@@ -268,12 +270,80 @@ fn random_vehicle(
         * DQuat::from_rotation_x(f(-tilt, tilt));
     let mut v = crate::vehicle::Vehicle::new(params.clone()).unwrap();
     v.teleport(crate::math::Pose::new(DVec3::new(x, y, z + lift), turn));
-    let lin = DVec3::new(f(-8.0, 8.0), f(-8.0, 8.0), f(-vz, vz));
+    let lin = DVec3::new(f(-speed, speed), f(-speed, speed), f(-vz, vz));
     v.set_velocity(lin, DVec3::new(f(-w, w), f(-w, w), f(-w, w)));
     for _ in 0..(f(0.0, 3.0) as usize) {
         v.step(1.0 / 60.0, ground);
     }
     v
+}
+
+/// What [`one_substep`] found of one substep.
+pub(super) struct Case {
+    /// The early-out fired ([`nothing_near`]).
+    pub(super) quiet: bool,
+    /// The full path acted (returned a correction).
+    pub(super) acted: bool,
+    /// One query over the union proved both the rims and the body clear.
+    pub(super) shared: bool,
+    /// The full path's body rays found the ground ([`super::super::body_contact_points`]).
+    pub(super) body_hits: usize,
+}
+
+/// One substep of `h` of the vehicle `v` over `ground`: stage 10b with its early-out and
+/// the full path from the same state, asserted equal (result, state and forces, bit for
+/// bit; `label` names the case in the failure's message).
+pub(super) fn one_substep(
+    v: &mut crate::vehicle::Vehicle,
+    ground: &dyn crate::ground::Ground,
+    h: f64,
+    label: &str,
+) -> Case {
+    let (p, d, controls, s) = v.parts_mut();
+    let mut forces = super::super::SubstepForces::default();
+    super::super::compute_forces_into(p, d, controls, s, ground, h, &mut forces);
+    let start = s.chassis;
+    let (inv, boxes) = (&d.chassis_inverse_inertia, &d.step_boxes);
+    let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
+    crate::chassis::integrate_prepared(&p.chassis, inv, &mut s.chassis, &forces.total, gravity, h);
+    let asked = AskedGround::of(ground);
+    let drift = Drift {
+        inv_inertia: inv,
+        end: &s.chassis,
+        w: &forces.total,
+        h,
+    };
+    let quiet = nothing_near(p, boxes, s, asked, &start, &drift);
+    let end = &s.chassis;
+    let m = Motion::of(p, &start, &drift);
+    let shared = shared_bounds(p, boxes, &start, end, asked, &m) == Some((true, true));
+    let (mut c, mut depth) = (arrayvec::ArrayVec::new(), arrayvec::ArrayVec::new());
+    let body_hits =
+        super::super::body_contact_points(p, &start, end, ground, h, &mut c, &mut depth);
+    let (mut s2, mut f2) = (s.clone(), forces.clone());
+    let got = super::super::body_contact::impact_stage_with(
+        p,
+        inv,
+        boxes,
+        s,
+        ground,
+        &start,
+        &mut forces,
+        h,
+    );
+    let want =
+        super::super::body_contact::impact_full(p, inv, boxes, &mut s2, asked, &start, &mut f2, h);
+    let (a, b) = (
+        format!("{got:?} {s:?} {forces:?}"),
+        format!("{want:?} {s2:?} {f2:?}"),
+    );
+    assert!(a == b, "{label}: early-out {quiet}");
+    Case {
+        quiet,
+        acted: want.is_some(),
+        shared,
+        body_hits,
+    }
 }
 
 #[test]
@@ -298,56 +368,15 @@ fn nothing_near_keeps_every_impact_stage() {
     for (k, params) in vehicles.iter().enumerate() {
         for (g, ground) in grounds.iter().enumerate() {
             for case in 0..600 {
-                let mut v = random_vehicle(params, *ground, &mut seed);
+                let mut v = random_vehicle(params, *ground, &mut seed, 8.0);
                 let h = [1.0 / 60.0, 1.0 / 180.0, 1.0 / 1000.0][case % 3];
-                let (p, d, controls, s) = v.parts_mut();
-                let mut forces = super::super::SubstepForces::default();
-                super::super::compute_forces_into(p, d, controls, s, *ground, h, &mut forces);
-                let start = s.chassis;
-                let (inv, boxes) = (&d.chassis_inverse_inertia, &d.step_boxes);
-                let gravity = DVec3::new(0.0, 0.0, -p.sim.gravity);
-                crate::chassis::integrate_prepared(
-                    &p.chassis,
-                    inv,
-                    &mut s.chassis,
-                    &forces.total,
-                    gravity,
-                    h,
-                );
-                let asked = AskedGround::of(*ground);
-                let drift = Drift {
-                    inv_inertia: inv,
-                    end: &s.chassis,
-                    w: &forces.total,
-                    h,
-                };
-                let near = !nothing_near(p, boxes, s, asked, &start, &drift);
-                let end = &s.chassis;
-                let union = shared_bounds(p, boxes, &start, end, asked, h) == Some((true, true));
-                shared += usize::from(union);
-                let (mut s2, mut f2) = (s.clone(), forces.clone());
-                let got = super::super::body_contact::impact_stage_with(
-                    p,
-                    inv,
-                    boxes,
-                    s,
-                    *ground,
-                    &start,
-                    &mut forces,
-                    h,
-                );
-                let want = super::super::body_contact::impact_full(
-                    p, inv, boxes, &mut s2, asked, &start, &mut f2, h,
-                );
-                let (a, b) = (
-                    format!("{got:?} {s:?} {forces:?}"),
-                    format!("{want:?} {s2:?} {f2:?}"),
-                );
-                assert!(a == b, "vehicle {k}, ground {g}, case {case}");
+                let label = format!("vehicle {k}, ground {g}, case {case}");
+                let c = one_substep(&mut v, *ground, h, &label);
+                shared += usize::from(c.shared);
                 (quiet, loud, acted) = (
-                    quiet + usize::from(!near),
-                    loud + usize::from(near),
-                    acted + usize::from(want.is_some()),
+                    quiet + usize::from(c.quiet),
+                    loud + usize::from(!c.quiet),
+                    acted + usize::from(c.acted),
                 );
             }
         }

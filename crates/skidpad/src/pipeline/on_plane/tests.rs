@@ -44,8 +44,9 @@ fn a_clear_answer_is_one_every_query_misses() {
     // Seeded planes (level and tilted), poses, boxes and reaches: whenever a bound says
     // clear, the plane's own sphere casts of points of the box (swept from the start pose to
     // the end pose and the margin beyond) and its downward rays (from above the point to
-    // `drop` below it) find nothing; and both bounds say clear often. `both_clear` (one
-    // frame of the start pose for both boxes) answers as the two bounds together, always.
+    // `drop` below it) find nothing; and both bounds say clear often. `both_bounds` (one
+    // frame of the start pose for both boxes) answers as the two bounds, always, and its
+    // body floor is `box_floor`'s.
     let mut seed = 0x6a09_e667_f3bc_c909_u64;
     let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
     let (mut rims, mut body, mut together) = (0, 0, 0);
@@ -70,11 +71,16 @@ fn a_clear_answer_is_one_every_query_misses() {
         let (grow, drop) = (f(0.2, 0.4), f(0.0, 0.3));
         // Both bounds from one frame of the start pose: the two calls' answer, always.
         let (rims_box, body_box) = ((c, e, grow), (c - e, c + e));
-        let one = rims_clear(&plane, (&start, &end), rims_box)
-            && body_clear(&plane, &start.pose, body_box, drop);
-        let both = both_clear(&plane, (&start, &end), rims_box, body_box, drop);
-        assert_eq!(both, one, "case {i}");
-        together += usize::from(both);
+        let one = (
+            rims_clear(&plane, (&start, &end), rims_box),
+            body_clear(&plane, &start.pose, body_box, drop),
+        );
+        let (r, b, low) = both_bounds(&plane, (&start, &end), rims_box, body_box, drop);
+        assert_eq!((r, b), one, "case {i}");
+        let (min, max) = body_box;
+        let floor = box_floor(&plane, &start.pose, 0.5 * (min + max), 0.5 * (max - min));
+        assert_eq!(low.to_bits(), floor.to_bits(), "case {i}");
+        together += usize::from(r && b);
         let corner = |f: &mut dyn FnMut(f64, f64) -> f64| {
             c + e * DVec3::new(
                 f(-1.0, 1.0).signum(),
