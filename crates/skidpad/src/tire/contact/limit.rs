@@ -30,17 +30,6 @@ impl SlideProbes {
     /// of a [`TireModel::forces_at`] batch is the model's force at its slips, bit for bit,
     /// whatever else the batch holds, so these equal the eager batch's.
     pub(crate) fn limit(&self, model: &dyn TireModel, c: &ContactInput) -> f64 {
-        self.limit_kept(model, c, &mut KeptLoad::default())
-    }
-
-    /// [`SlideProbes::limit`] with the wheel's load terms `kept`
-    /// ([`TireModel::forces_at_kept`]: the same bits).
-    pub(super) fn limit_kept(
-        &self,
-        model: &dyn TireModel,
-        c: &ContactInput,
-        kept: &mut KeptLoad,
-    ) -> f64 {
         let mut b = Batch::new(c);
         let ap = model_alpha(c, self.tp);
         let i_pred = self
@@ -49,7 +38,7 @@ impl SlideProbes {
             .then(|| b.push(self.kp, ap, ForceNeed::Both));
         let (i_slide_x, i_slide_y) = push_slide_probes(&mut b, c, self.kp, self.tp, ap);
         let common = slip_input(c, self.omega, 0.0, 0.0);
-        b.evaluate(model, &common, kept);
+        b.evaluate(model, &common, &mut KeptLoad::default());
         let pred = self.pred.or(i_pred.map(|i| b.magnitude(i))).unwrap_or(0.0);
         pred.max(b.magnitude(i_slide_x))
             .max(b.magnitude(i_slide_y))

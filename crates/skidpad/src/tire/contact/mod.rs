@@ -577,7 +577,7 @@ pub fn solve(
     };
     let mut clamp = LazyClamp {
         low: lin.limit,
-        full: || probes.map_or(lin.limit, |p| p.limit_kept(model, c, &mut kept)),
+        full: || probes.map_or(lin.limit, |p| p.limit(model, c)),
         limit: None,
     };
     let t_free = c.drive_torque + lin.wheel_torque

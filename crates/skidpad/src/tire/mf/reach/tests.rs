@@ -1,5 +1,5 @@
 //! The full MF's reach floors: a hand-worked reach of the sedan's file, the floors within
-//! 1 % below it, and never above the evaluated reach over seeded loads, cambers, speeds,
+//! 0.5 % below it, and never above the evaluated reach over seeded loads, cambers, speeds,
 //! surfaces, pressures, the three `.tir` files of `tests/data` and reshaped coefficients.
 
 use crate::test_rng::uniform;
@@ -66,8 +66,9 @@ fn sedan_reach_by_hand() {
 /// A tyre drawn for the sweep: one of the three files, the sedan's (two in three) with
 /// its pure-slip coefficients reshaped around and beyond their usual ranges (a shape
 /// above 2, positive curvature up to the clamp at 1, shifts, a cornering stiffness of
-/// the wrong sign), α* and the limits off now and then.
-fn tire(rng: &mut u64, files: &[MfTire; 3]) -> MfTire {
+/// the wrong sign), α* and the limits off now and then; `true` with it if it is the
+/// sedan's file as it is.
+fn tire(rng: &mut u64, files: &[MfTire; 3]) -> (MfTire, bool) {
     let pick = uniform(rng, 0.0, 3.0);
     let mut t = if pick < 0.5 {
         files[0].clone()
@@ -76,6 +77,7 @@ fn tire(rng: &mut u64, files: &[MfTire; 3]) -> MfTire {
     } else {
         files[2].clone()
     };
+    let mut plain = pick >= 1.0;
     for (key, lo, hi) in [
         ("PCY1", 0.3, 2.3),
         ("PDY1", 0.05, 3.0),
@@ -94,6 +96,7 @@ fn tire(rng: &mut u64, files: &[MfTire; 3]) -> MfTire {
     ] {
         if uniform(rng, 0.0, 1.0) < 0.25 {
             assert!(t.coefficients.set(key, uniform(rng, lo, hi)));
+            plain = false;
         }
     }
     if uniform(rng, 0.0, 1.0) < 0.1 {
@@ -101,8 +104,9 @@ fn tire(rng: &mut u64, files: &[MfTire; 3]) -> MfTire {
             limits: uniform(rng, 0.0, 1.0) < 0.5,
             alpha_star: uniform(rng, 0.0, 1.0) < 0.5,
         });
+        plain = false;
     }
-    t
+    (t, plain)
 }
 
 #[test]
@@ -111,7 +115,7 @@ fn the_floors_never_exceed_the_evaluated_reach() {
     let (mut positive, mut tightest) = ([0usize; 2], [f64::INFINITY; 2]);
     let files = [hmmwv(), mf_185_80r14(), sedan()];
     for _ in 0..20_000 {
-        let t = tire(&mut rng, &files);
+        let (t, plain) = tire(&mut rng, &files);
         let mut c = contact(
             uniform(&mut rng, 10.0, 15_000.0),
             uniform(&mut rng, -30.0, 30.0),
@@ -137,16 +141,23 @@ fn the_floors_never_exceed_the_evaluated_reach() {
                 reach[i],
                 t.coefficients
             );
-            if floor > 0.0 && reach[i].is_finite() {
+            if floor > 0.0 {
                 positive[i] += 1;
-                tightest[i] = tightest[i].min(floor / reach[i]);
+                if plain && c.friction_scale >= 0.3 {
+                    tightest[i] = tightest[i].min(floor / reach[i]);
+                }
             }
         }
     }
-    // Most draws have floors (not the files with combined-slip shapes laterally, nor
-    // shapes past 2, wrong-signed stiffnesses or the limits off); where the evaluated
-    // reach is finite the loosest is the curvature's allowance on a strongly shifted curve.
-    eprintln!("floors: {positive:?} positive, tightest {tightest:?}");
+    // Most draws have floors (10,836 lateral, 18,116 longitudinal): not the files with
+    // combined-slip shapes laterally, nor shapes past 2, wrong-signed stiffnesses or the
+    // limits off. The floors bound the probes' secant by the slope at zero `D·C·B`, which
+    // the secant, taken around the shift (SHx, SHy), falls below as the curve bends there:
+    // on the sedan's own file from a friction scale of 0.3 the loosest draw is 0.916 of
+    // the reach laterally and 0.899 longitudinally (friction ×0.36 and stiffness ×1.82 at
+    // 9.3 kN: `B = K/(C·D)` five times the file's, `B·SH` ≈ 0.1). Far looser where the
+    // curve bends within the probes: a shift of ±0.9 rad puts them near the peak, a
+    // friction scale near 0 makes `B` so steep that the curve saturates within ±10⁻⁴.
     assert!(positive.iter().all(|&n| n > 5_000), "{positive:?}");
-    assert!(tightest.iter().all(|&r| r > 0.5), "{tightest:?}");
+    assert!(tightest.iter().all(|&r| r > 0.85), "{tightest:?}");
 }
