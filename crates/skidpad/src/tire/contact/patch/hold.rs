@@ -13,11 +13,13 @@ use crate::tire::transient::RelaxationParams;
 
 /// Advance the deflections once the end-of-step spin `omega1` is known: `u' = A(u + dt·(ω'R −
 /// Vx))`, `v' = A_y(v + dt·Vy)` with the measured contact velocity, then hold a deflection
-/// that lies against its slip velocity within the carcass's reach ([`carcass_reach_x`](super::carcass_reach_x) for
-/// `u` against `ω'R − Vx`, [`carcass_reach_y`](super::carcass_reach_y) for `v` against `Vy`) (forces are not needed;
-/// the signature keeps them for symmetry with the friction-circle tire).
+/// that lies against its slip velocity within the carcass's reach
+/// ([`carcass_reach_x`](super::carcass_reach_x) for `u` against `ω'R − Vx`,
+/// [`carcass_reach_y`](super::carcass_reach_y) for `v` against `Vy`) (forces are not
+/// needed; the signature keeps them for symmetry with the friction-circle tire).
 ///
-/// [`finish_kept`] with its own load terms (the coupled solves' path).
+/// Its own load terms here (the coupled solves' path); the direct-drive solve passes the
+/// wheel's kept ones (`finish_kept`, the same bits).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub fn finish(
