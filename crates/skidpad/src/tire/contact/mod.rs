@@ -74,6 +74,7 @@ use limit::{LazyClamp, push_slide_probes};
 pub use patch::{
     HOLD_MIN_SLIP, carcass_reach_x, carcass_reach_y, finish, hold_start, patch_energy,
 };
+use patch::{finish_kept, hold_start_kept};
 use record::record_kept;
 pub use record::{moments, record};
 use slopes::SlopePoints;
@@ -592,10 +593,11 @@ pub(super) fn solve_known(
     // instructions per vehicle-step when lazy; PERFORMANCE.md). With the closed-form floors
     // of the sliding probe (simplified MF ≈ 250 instructions, full MF ≈ 450 beyond the load terms it keeps for the batch) as the bound, no
     // wheel-substep of the bench's sedan needs the predicted point or the probes.
-    // One wheel's load terms for the floor, the batch and the recorded aligning moment.
-    // Only the stored part of a deflection against its slip pushes back (`hold_start`).
-    hold_start(model, r, c, s);
+    // One wheel's load terms for the holds' floors, the floor, the batch and the recorded
+    // aligning moment. Only the stored part of a deflection against its slip pushes back
+    // (`hold_start`).
     let mut kept = KeptLoad::default();
+    hold_start_kept(model, r, c, s, &mut kept);
     let (lin, probes) = match (fc, &p.model) {
         (Some(fc), _) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
         // The shipped presets' tyre called directly, not through the trait object.
@@ -617,7 +619,7 @@ pub(super) fn solve_known(
             c.radius,
         );
     let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
-    finish(model, r, c, s, w1, fx, fy, dt);
+    finish_kept(model, r, c, s, w1, dt, &mut kept);
     record_kept(p, c, s, [w1, fx, fy, dt], &mut kept, fc.is_some());
     TireForce { fx, fy }
 }

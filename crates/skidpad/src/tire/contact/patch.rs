@@ -128,11 +128,14 @@
 //! transient model: the carcass a spring `C_Fκ/σκ` between rim and contact point).
 
 use super::{Batch, SLOPE_PROBE, model_alpha, slip_input};
-use crate::math::finite;
 use crate::tire::interface::{ForceNeed, KeptLoad, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::state::TireState;
 use crate::tire::transient::RelaxationParams;
+
+mod hold;
+pub use hold::{HOLD_MIN_SLIP, finish, hold_start};
+pub(super) use hold::{finish_kept, hold_start_kept};
 
 /// 4-point Gauss–Legendre nodes on `[0, 1]` and their weights.
 const GAUSS: [(f64, f64); 4] = [
@@ -175,8 +178,15 @@ impl Axis {
 }
 
 /// `K` and `F_slide` of the longitudinal (`lateral` false) or lateral axis from four model
-/// evaluations at pure slip: `±`[`SLOPE_PROBE`] and `±1`.
-fn axis(model: &dyn TireModel, c: &ContactInput, omega: f64, lateral: bool) -> Axis {
+/// evaluations at pure slip: `±`[`SLOPE_PROBE`] and `±1`, with the load terms `kept`
+/// ([`TireModel::forces_at_kept`]: the same bits as without).
+fn axis(
+    model: &dyn TireModel,
+    c: &ContactInput,
+    omega: f64,
+    lateral: bool,
+    kept: &mut KeptLoad,
+) -> Axis {
     let mut b = Batch::new(c);
     let i = if lateral {
         let mut at = |t: f64| b.push(0.0, model_alpha(c, t), ForceNeed::Lateral);
@@ -186,11 +196,7 @@ fn axis(model: &dyn TireModel, c: &ContactInput, omega: f64, lateral: bool) -> A
         let mut at = |k: f64| b.push(k, a, ForceNeed::Longitudinal);
         [at(SLOPE_PROBE), at(-SLOPE_PROBE), at(1.0), at(-1.0)]
     };
-    b.evaluate(
-        model,
-        &slip_input(c, omega, 0.0, 0.0),
-        &mut KeptLoad::default(),
-    );
+    b.evaluate(model, &slip_input(c, omega, 0.0, 0.0), kept);
     // The spring force along +slip: Fx, or −Fy.
     let f = |j: usize| {
         let (fx, fy) = b.force(i[j]);
@@ -202,9 +208,16 @@ fn axis(model: &dyn TireModel, c: &ContactInput, omega: f64, lateral: bool) -> A
     }
 }
 
-/// The lateral carcass's reach (m), [`carcass_reach_y`]'s formula.
-fn reach_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64) -> f64 {
-    axis(model, c, omega, true).reach(sy)
+/// The lateral carcass's reach (m), [`carcass_reach_y`]'s formula, with the load terms
+/// `kept`.
+fn reach_y(
+    model: &dyn TireModel,
+    c: &ContactInput,
+    omega: f64,
+    sy: f64,
+    kept: &mut KeptLoad,
+) -> f64 {
+    axis(model, c, omega, true, kept).reach(sy)
 }
 
 /// The largest longitudinal deflection the carcass holds (m): the longitudinal mirror of
@@ -231,7 +244,7 @@ fn reach_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64) -> f64 
 /// Dynamics*, 3rd ed., §7.2.2: the non-linear model's relaxation length `σ = C_Fκ/C_Fx`
 /// shrinks with the slope of the force, so a saturated patch follows the slip at once).
 pub fn carcass_reach_x(model: &dyn TireModel, c: &ContactInput, omega: f64, sx: f64) -> f64 {
-    axis(model, c, omega, false).reach(sx)
+    axis(model, c, omega, false, &mut KeptLoad::default()).reach(sx)
 }
 
 /// The energy the tyre's patch springs hold (J): `Ux + Uy` of the module docs, the model's
@@ -257,7 +270,7 @@ pub fn patch_energy(
         if d == 0.0 {
             continue;
         }
-        let reach = axis(model, c, s.omega, lateral).reach(sigma);
+        let reach = axis(model, c, s.omega, lateral, &mut KeptLoad::default()).reach(sigma);
         let slip = d.clamp(-reach, reach) / sigma;
         let mut b = Batch::new(c);
         let a0 = model_alpha(c, 0.0);
@@ -289,108 +302,6 @@ pub fn patch_energy(
     e
 }
 
-/// Advance the deflections once the end-of-step spin `omega1` is known: `u' = A(u + dt·(ω'R −
-/// Vx))`, `v' = A_y(v + dt·Vy)` with the measured contact velocity, then hold a deflection
-/// that lies against its slip velocity within the carcass's reach ([`carcass_reach_x`] for
-/// `u` against `ω'R − Vx`, [`carcass_reach_y`] for `v` against `Vy`) (forces are not needed;
-/// the signature keeps them for symmetry with the friction-circle tire).
-///
-/// Inlined into [`solve`](super::solve), its caller in the step (its arguments and the
-/// tyre state stay in registers).
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub fn finish(
-    model: &dyn TireModel,
-    r: &RelaxationParams,
-    c: &ContactInput,
-    s: &mut TireState,
-    omega1: f64,
-    _fx: f64,
-    _fy: f64,
-    dt: f64,
-) {
-    let (sx, sy) = (
-        r.longitudinal_length * c.relaxation_scale,
-        r.lateral_length * c.relaxation_scale,
-    );
-    let t = &mut s.transient;
-    let slip_x = omega1 * c.radius - c.vx;
-    t.u = crate::tire::transient::relax(t.u, slip_x, c.vx, sx, dt);
-    t.v = crate::tire::transient::relax(t.v, c.vy, c.vx, sy, dt);
-    if t.u * slip_x < 0.0 && t.u.abs() > sx * HOLD_MIN_SLIP && c.load > 0.0 {
-        let reach = carcass_reach_x(model, c, omega1, sx);
-        if t.u.abs() > reach {
-            t.u = reach.copysign(t.u);
-        }
-    }
-    t.v = held_y(model, c, omega1, sy, t.v);
-    if !(finite(t.u) && finite(t.v)) {
-        *t = Default::default();
-    }
-}
-
-/// Hold the start-of-substep lateral deflection `v` within the carcass's reach
-/// ([`carcass_reach_y`] at the start spin) when it lies against the contact's lateral slip
-/// velocity `V_y` (`v·V_y < 0`), before the substep's force is formed from it: the part
-/// beyond the reach is the patch sliding, which stores nothing and so cannot push back (the
-/// module docs, "The hold before the force"). [`finish`]'s test on the start state: a
-/// deflection within the reach or along its slip is left as it is (the same bits as without
-/// the hold); [`HOLD_MIN_SLIP`] skips the four model evaluations of the reach for a small one.
-#[inline(always)]
-pub fn hold_start(
-    model: &dyn TireModel,
-    r: &RelaxationParams,
-    c: &ContactInput,
-    s: &mut TireState,
-) {
-    let sy = r.lateral_length * c.relaxation_scale;
-    s.transient.v = held_y(model, c, s.omega, sy, s.transient.v);
-}
-
-/// The lateral deflection `v` (m) held within the carcass's reach at spin `omega` (rad/s)
-/// where it lies against the contact's slip velocity (`v·V_y < 0`), for [`finish`] and
-/// [`hold_start`]; else `v` itself. The reach's four model evaluations only for a `v` beyond
-/// both `σy·`[`HOLD_MIN_SLIP`] and the model's closed-form floor of the reach
-/// ([`reach_y_floor`]): within that floor `v` is within the reach, so the result is the same
-/// bit for bit (`reach_tests.rs`).
-#[inline(always)]
-fn held_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64, v: f64) -> f64 {
-    if v * c.vy < 0.0
-        && v.abs() > sy * HOLD_MIN_SLIP
-        && c.load > 0.0
-        && v.abs() > reach_y_floor(model, c, omega, sy)
-    {
-        let reach = carcass_reach_y(model, c, omega, sy);
-        if v.abs() > reach {
-            return reach.copysign(v);
-        }
-    }
-    v
-}
-
-/// A lower bound of [`carcass_reach_y`] (m) without its model evaluations: `σy` times the
-/// model's [`TireModel::lateral_reach_floor`] (the evaluated `F_slide/K_α` never below it);
-/// 0 under grip limits (the reach is then evaluated at scaled slips), or where the product
-/// is not a number `≥ 0`. On the bench's heightfield this skips every evaluation the holds
-/// asked for (the deflections against their slip there reach at most 0.83 of the reach).
-#[inline]
-fn reach_y_floor(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64) -> f64 {
-    if c.grip_x != 1.0 || c.lateral_grip_limit() != 1.0 {
-        return 0.0;
-    }
-    let floor = sy * model.lateral_reach_floor(&slip_input(c, omega, 0.0, 0.0));
-    if floor >= 0.0 { floor } else { 0.0 }
-}
-
-/// Smallest transient slip `|tan α'|` (or `|κ'|`) of a deflection against the slip that
-/// [`finish`] checks against [`carcass_reach_y`] (or [`carcass_reach_x`]; four model
-/// evaluations): below it the check is skipped, so a car driving straight, its slips crossing
-/// zero all the time, pays nothing. Every plausible tyre reaches further
-/// (`F_slide/K_α ≈ μ/C_α`: 0.06 for a road tyre, 0.005 for μ = 0.1 on ice at C_α = 20 /rad;
-/// `μ/C_κ` ≈ 0.055 at C_κ = 18), and a deflection this small holds at most
-/// `F_slide·σy·10⁻³` (0.3 mm at σy = 0.3 m). Unit: 1.
-pub const HOLD_MIN_SLIP: f64 = 1e-3;
-
 /// The largest lateral deflection the carcass holds (m): where the patch spring of the
 /// model's cornering stiffness, `k = K_α/σy`, carries the force of full sliding:
 ///
@@ -415,7 +326,7 @@ pub const HOLD_MIN_SLIP: f64 = 1e-3;
 /// `σ = C_Fα/C_Fy` shrinks with the slope of the force, so a saturated patch follows the
 /// slip at once).
 pub fn carcass_reach_y(model: &dyn TireModel, c: &ContactInput, omega: f64, sy: f64) -> f64 {
-    reach_y(model, c, omega, sy)
+    reach_y(model, c, omega, sy, &mut KeptLoad::default())
 }
 
 /// `a.rem_euclid(2π)`, bit for bit, without the `fmod` call for an angle already in
@@ -430,9 +341,6 @@ pub(super) fn wrap_angle(a: f64) -> f64 {
         a.rem_euclid(TAU)
     }
 }
-
-#[cfg(test)]
-mod reach_tests;
 
 #[cfg(test)]
 mod tests;

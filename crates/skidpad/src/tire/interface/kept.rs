@@ -55,7 +55,7 @@ impl KeptLoad {
         s: &SlipInput,
         shares: impl FnOnce() -> bool,
         load_terms: impl FnOnce(&mut Option<MfLoad>),
-    ) -> Option<&Option<MfLoad>> {
+    ) -> Option<&mut Option<MfLoad>> {
         let key = load_key(s);
         if !matches!(&self.0, Kept::Mf(k, _) if same_words(k, &key)) {
             if !shares() {
@@ -71,7 +71,7 @@ impl KeptLoad {
                 load_terms(slot);
             }
         }
-        match &self.0 {
+        match &mut self.0 {
             Kept::Mf(_, load) => Some(load),
             _ => None,
         }

@@ -54,6 +54,10 @@ pub(crate) struct MfLoad {
     /// Both combined-slip weights are exactly 1 at every slip ([`MfTire::unit_weights`]):
     /// the batch and the recorded Mz skip them (`unit_weights.rs`).
     pub(super) unit_weights: bool,
+    /// The lateral and longitudinal reach floors of this load (`reach.rs`), kept once
+    /// computed (a wheel's holds before and after its force ask for the same); `NaN`
+    /// until then. Unit: 1.
+    pub(crate) reach_floors: [f64; 2],
 }
 
 /// Largest |Vx| and κ bound for which the batch's λ*µ = λµ holds for certain (the slip
@@ -277,6 +281,7 @@ impl MfTire {
             ly,
             lk,
             unit_weights,
+            reach_floors: [f64::NAN; 2],
         });
     }
 

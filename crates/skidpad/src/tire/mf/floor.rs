@@ -46,14 +46,14 @@ use super::model::{MfInput, MfTire, Op, sgn0};
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
 
 /// Relative allowance for rounding on `y`, `θ` and the weight's angles. Unit: 1.
-const REL: f64 = 1e-12;
+pub(super) const REL: f64 = 1e-12;
 /// Absolute allowance on a sine or cosine. Unit: 1.
-const ABS: f64 = 1e-12;
+pub(super) const ABS: f64 = 1e-12;
 /// Relative allowance on the result. Unit: 1.
 const RESULT: f64 = 1e-9;
 /// Largest magnitude of `Dx`, `SVx` and the weight's terms the bound accepts (keeps every
 /// product finite). Unit: N or 1.
-const HUGE: f64 = 1e100;
+pub(super) const HUGE: f64 = 1e100;
 
 impl MfTire {
     /// A lower bound of `|Fx|` of [`MfTire::forces_batch`] at `common` with the slips
@@ -91,7 +91,14 @@ impl MfTire {
     }
 
     /// The floor at the slips `(κ, α)` before the limits.
-    fn floor_at(&self, cm: &Common, op: &Op, lx: &FxLoad, kappa: f64, alpha: f64) -> f64 {
+    pub(super) fn floor_at(
+        &self,
+        cm: &Common,
+        op: &Op,
+        lx: &FxLoad,
+        kappa: f64,
+        alpha: f64,
+    ) -> f64 {
         let mut flag = false;
         let kappa = self.limited_kappa(cm, kappa, &mut flag);
         let alpha = self.limited_alpha(cm, alpha, &mut flag);
@@ -127,27 +134,8 @@ impl MfTire {
         if !shaped || !(0.0..HUGE).contains(&z) {
             return 0.0;
         }
-        let (at_lo, at_hi) = atan_bounds(z);
-        let (a_lo, a_hi) = if ex >= 0.0 {
-            (at_lo, at_hi)
-        } else {
-            (at_hi, at_lo)
-        };
-        let margin = REL * (1.0 + ex.abs()) * (z + 2.0);
-        let y_lo = ((1.0 - ex) * z + ex * a_lo - margin).max(0.0);
-        let y_hi = (1.0 - ex) * z + ex * a_hi + margin;
-        let theta_lo = l.cx * atan_bounds(y_lo).0 * (1.0 - REL);
-        let theta_hi = l.cx * atan_bounds(y_hi).1 * (1.0 + REL);
-        if !(0.0..=PI).contains(&theta_hi) {
+        let Some(sine) = shape_sine_floor(l.cx, ex, z) else {
             return 0.0;
-        }
-        // The sine is concave on [0, π]: its least over [θ_lo, θ_hi] is at an end.
-        let sine = if theta_lo >= FRAC_PI_2 {
-            sin_floor(theta_hi)
-        } else if theta_hi <= FRAC_PI_2 {
-            sin_floor(theta_lo)
-        } else {
-            sin_floor(theta_lo).min(sin_floor(theta_hi))
         };
         // Fx0 = sgn(x)·Dx·|sin θ| + SVx, so |Fx0| ≥ Dx·|sin θ| + sgn(x)·SVx.
         let svx = if x < 0.0 { -l.svx } else { l.svx };
@@ -185,6 +173,36 @@ impl MfTire {
         }
         (cos_floor(a) - ABS).max(0.0)
     }
+}
+
+/// A lower bound of `|sin θ|`, `θ = C·atan y`, `y = (1 − E)·z + E·atan z`, at `z ≥ 0` for
+/// `E ≤ 1` and `0 < C` (module docs, rounding of `z`, `y` and `θ` included; not of the
+/// sine itself), or `None` where `θ` may pass π. Inlined: out of line the sliding floor
+/// cost ≈ 250 instructions more a vehicle-step (callgrind, the bench's MF car).
+#[inline(always)]
+pub(super) fn shape_sine_floor(c: f64, e: f64, z: f64) -> Option<f64> {
+    let (at_lo, at_hi) = atan_bounds(z);
+    let (a_lo, a_hi) = if e >= 0.0 {
+        (at_lo, at_hi)
+    } else {
+        (at_hi, at_lo)
+    };
+    let margin = REL * (1.0 + e.abs()) * (z + 2.0);
+    let y_lo = ((1.0 - e) * z + e * a_lo - margin).max(0.0);
+    let y_hi = (1.0 - e) * z + e * a_hi + margin;
+    let theta_lo = c * atan_bounds(y_lo).0 * (1.0 - REL);
+    let theta_hi = c * atan_bounds(y_hi).1 * (1.0 + REL);
+    if !(0.0..=PI).contains(&theta_hi) {
+        return None;
+    }
+    // The sine is concave on [0, π]: its least over [θ_lo, θ_hi] is at an end.
+    Some(if theta_lo >= FRAC_PI_2 {
+        sin_floor(theta_hi)
+    } else if theta_hi <= FRAC_PI_2 {
+        sin_floor(theta_lo)
+    } else {
+        sin_floor(theta_lo).min(sin_floor(theta_hi))
+    })
 }
 
 /// An upper bound of `|C·atan w|`, `w = (1 − E)·b + E·atan b`, over `|b| ≤ bx` for `E ≤ 1`

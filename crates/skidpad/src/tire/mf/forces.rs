@@ -56,30 +56,30 @@ pub(super) struct FxKappa {
 #[derive(Debug, Clone, Copy)]
 pub(super) struct FyLoad {
     /// Kyα. Unit: N/rad.
-    kya: f64,
+    pub(super) kya: f64,
     /// SHy. Unit: rad.
-    shy: f64,
+    pub(super) shy: f64,
     /// SVy. Unit: N.
-    svy: f64,
+    pub(super) svy: f64,
     /// Cy. Unit: 1.
-    cy: f64,
+    pub(super) cy: f64,
     /// µy. Unit: 1.
     pub(super) muy: f64,
     /// Dy. Unit: N.
-    dy: f64,
+    pub(super) dy: f64,
     /// By. Unit: 1/rad.
-    by: f64,
+    pub(super) by: f64,
     /// Ey's factors: PEY1 + PEY2·dfz, 1 + PEY5·γ², PEY3 + PEY4·γ. Unit: 1.
-    ey_load: f64,
-    ey_camber: f64,
-    ey_sign: f64,
+    pub(super) ey_load: f64,
+    pub(super) ey_camber: f64,
+    pub(super) ey_sign: f64,
 }
 
 /// The slip-independent terms of Gyκ and SVyκ (4.E58–4.E67).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct FykLoad {
     /// µy·Fz·(RVY1 + RVY2·dfz + RVY3·γ). Unit: N.
-    dvyk_load: f64,
+    pub(super) dvyk_load: f64,
     /// SHyκ, Eyκ (≤ 1 with limits), Cyκ. Unit: 1.
     pub(super) shyk: f64,
     pub(super) eyk: f64,

@@ -155,6 +155,7 @@ mod floor;
 mod forces;
 pub mod model;
 mod moments;
+mod reach;
 #[cfg(test)]
 mod test_files;
 pub mod tir;
