@@ -67,6 +67,7 @@ mod limit;
 mod patch;
 mod record;
 mod slopes;
+mod spin;
 pub(crate) use limit::SlideProbes;
 pub use limit::saturate;
 pub(crate) use limit::saturate_inline;
@@ -78,6 +79,8 @@ use patch::{finish_kept, hold_start_kept};
 use record::record_kept;
 pub use record::{moments, record};
 use slopes::SlopePoints;
+pub use spin::solve_spin;
+use spin::solve_spin_with;
 
 /// Slip used for the central-difference slope at zero slip.
 pub const SLOPE_PROBE: f64 = 1e-4;
@@ -484,71 +487,6 @@ fn patch_response(
     let fx0 = (fx_zero + kxs * ax * u + gx * slip_v) / dx;
     let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
     (fx0, gx * c.radius / dx, fy)
-}
-
-/// Solve one wheel's spin against an affine contact force:
-/// `I(ω' − ω)/dt = T − R·Fx(ω') − c·ω'` (`c` the bearing damping, implicit like the tyre
-/// term), the brake as Coulomb friction (locks rather than reverses), the force limited to
-/// `limit`. Returns `(ω', Fx, Fy)`.
-pub fn solve_spin(
-    lin: &TransientLinear,
-    c: &ContactInput,
-    omega: f64,
-    t_free: f64,
-    dt: f64,
-) -> (f64, f64, f64) {
-    let mut clamp = LazyClamp {
-        low: lin.limit,
-        full: || lin.limit,
-        limit: None,
-    };
-    solve_spin_with(lin, c, omega, t_free, dt, &mut clamp)
-}
-
-/// [`solve_spin`] with the force limit `clamp` (`lin.limit` a lower bound of it).
-fn solve_spin_with<F: FnMut() -> f64>(
-    lin: &TransientLinear,
-    c: &ContactInput,
-    omega: f64,
-    t_free: f64,
-    dt: f64,
-    clamp: &mut LazyClamp<F>,
-) -> (f64, f64, f64) {
-    let (r, inv_i) = (c.radius, 1.0 / c.inertia);
-    // Implicit damping divides every explicit update by `1 + dt·c/I`.
-    let damp = 1.0 + dt * c.damping_rate * inv_i;
-    let fx_at = |w: f64| lin.fx0 + lin.dfx_domega * (w - omega);
-    let spin = |t: f64, w0: f64| {
-        // ω' = [ω + dt/I·(t − R·(fx0 − dfx·ω))] / (1 + dt·(R·dfx + c)/I), linear part around
-        // `omega`.
-        (w0 + dt * inv_i * (t - r * (lin.fx0 - lin.dfx_domega * omega)))
-            / (damp + dt * r * lin.dfx_domega * inv_i)
-    };
-    let sign = if omega > 0.0 {
-        1.0
-    } else if omega < 0.0 {
-        -1.0
-    } else {
-        0.0
-    };
-    let t = t_free - sign * c.brake_torque;
-    let mut w1 = spin(t, omega);
-    let (mut fx, mut fy) = clamp.saturate(fx_at(w1), lin.fy);
-    if fx != fx_at(w1) {
-        w1 = (omega + dt * (t - r * fx) * inv_i) / damp;
-    }
-    if c.brake_torque > 0.0 && (sign == 0.0 || w1 * sign < 0.0) {
-        let (fxl, fyl) = clamp.saturate(fx_at(0.0), lin.fy);
-        let hold = r * fxl - c.drive_torque;
-        if hold.abs() <= c.brake_torque {
-            return (0.0, fxl, fyl);
-        }
-        let t = t_free + c.brake_torque * hold.signum();
-        w1 = spin(t, 0.0);
-        (fx, fy) = clamp.saturate(fx_at(w1), lin.fy);
-        w1 = dt * (t - r * fx) * inv_i / damp;
-    }
-    (w1, fx, fy)
 }
 
 /// Direct-drive contact solve for a steady-state model: linearise, solve the spin, advance the
