@@ -122,11 +122,14 @@ fn shared_bounds(
     let body = body_sloped_test(&start.pose, b, drop)?;
     let rims = bound.sloped_test(start, end)?;
     let (rims, body, clearance) = sloped::both(&*ground, &rims, &body)?;
-    let field = || ground.as_height_field();
-    Some((
-        rims,
-        body || field().is_some_and(|f| m.apart_over_field(f, clearance + drop, far)),
-    ))
+    // The heightfield's steepest gradient bounds its hits' normals (only with `parry`, the
+    // feature the heightfield needs); any other ground keeps the full path's rays.
+    #[cfg(feature = "parry")]
+    let body = body
+        || (ground.as_height_field()).is_some_and(|f| m.apart_over_field(f, clearance + drop, far));
+    #[cfg(not(feature = "parry"))]
+    let _ = (clearance, far);
+    Some((rims, body))
 }
 
 /// What [`apart_term`] takes of the substep besides the constraint: the centre of mass at
@@ -184,6 +187,7 @@ impl Motion {
     /// `u·n + gap/h ≥ n_z·(u_z − G·|u_xy| + δ/h) ≥ (u_z − G·|u_xy| + δ/h)/√(1 + G²)` when the
     /// bracket is not negative (when it is, the test below fails anyway). `false` for
     /// `δ < 0`.
+    #[cfg(feature = "parry")]
     #[inline(always)]
     fn apart_over_field(&self, f: &crate::ground::HeightField, delta: f64, far: f64) -> bool {
         let (g, v_s) = (f.max_gradient(), f.velocity());
