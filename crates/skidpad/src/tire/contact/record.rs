@@ -94,15 +94,24 @@ fn aligning_moment(
         // What the lines below give for a moment of 0, without the slips.
         return no_moment(c);
     }
-    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
-    let (kappa, alpha) = (
-        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
-        model_alpha(c, tan_alpha),
-    );
+    let (kappa, alpha) = moment_slips(r, c, s);
     if sx == 1.0 && sy == 1.0 {
         return model.aligning_moment_kept(&slip_input(c, s.omega, kappa, alpha), kept);
     }
     sy * model.aligning_moment_kept(&slip_input(c, s.omega, kappa / sx, alpha), kept)
+}
+
+/// The slips the recorded aligning moment is asked at: the transient slips the patch's
+/// deflections hold, `κ' = u/σx` and `α' = atan(v/σy)` (through [`model_alpha`]), with the
+/// relaxation lengths `σ` scaled by the surface. Shared by [`aligning_moment`] and
+/// [`simple_moment`] (the same expressions, so the same bits).
+#[inline(always)]
+fn moment_slips(r: &RelaxationParams, c: &ContactInput, s: &TireState) -> (f64, f64) {
+    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
+    (
+        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
+        model_alpha(c, tan_alpha),
+    )
 }
 
 /// [`aligning_moment`] of the simplified Magic Formula `sm`, bit for bit: the same slips and
@@ -119,11 +128,7 @@ fn simple_moment(
     kept: &mut KeptLoad,
 ) -> f64 {
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
-    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
-    let (kappa, alpha) = (
-        s.transient.u / (r.longitudinal_length * c.relaxation_scale),
-        model_alpha(c, tan_alpha),
-    );
+    let (kappa, alpha) = moment_slips(r, c, s);
     let load = [
         c.load.max(0.0),
         c.camber,

@@ -168,11 +168,9 @@ fn reach_y_floor(
     sy: f64,
     kept: &mut KeptLoad,
 ) -> f64 {
-    if c.grip_x != 1.0 || c.lateral_grip_limit() != 1.0 {
-        return 0.0;
-    }
-    let floor = sy * model.lateral_reach_floor_kept(&slip_input(c, omega, 0.0, 0.0), kept);
-    if floor >= 0.0 { floor } else { 0.0 }
+    scaled_floor(c, sy, || {
+        model.lateral_reach_floor_kept(&slip_input(c, omega, 0.0, 0.0), kept)
+    })
 }
 
 /// A lower bound of [`carcass_reach_x`](super::carcass_reach_x) (m) without its model evaluations: `σx` times the
@@ -186,11 +184,20 @@ fn reach_x_floor(
     sx: f64,
     kept: &mut KeptLoad,
 ) -> f64 {
+    scaled_floor(c, sx, || {
+        model.longitudinal_reach_floor_kept(&slip_input(c, omega, 0.0, 0.0), kept)
+    })
+}
+
+/// `σ·floor()` where no grip limit applies and the product is a number `≥ 0`, else 0 (the
+/// rules of [`reach_y_floor`] and [`reach_x_floor`]; the model is not asked under a limit).
+#[inline(always)]
+fn scaled_floor(c: &ContactInput, sigma: f64, floor: impl FnOnce() -> f64) -> f64 {
     if c.grip_x != 1.0 || c.lateral_grip_limit() != 1.0 {
         return 0.0;
     }
-    let floor = sx * model.longitudinal_reach_floor_kept(&slip_input(c, omega, 0.0, 0.0), kept);
-    if floor >= 0.0 { floor } else { 0.0 }
+    let f = sigma * floor();
+    if f >= 0.0 { f } else { 0.0 }
 }
 
 /// Smallest transient slip `|tan α'|` (or `|κ'|`) of a deflection against the slip that
