@@ -3,10 +3,9 @@
 //! give are apart ([`Motion::body_apart`]), so the early-out still holds where the full
 //! path does nothing.
 
-use super::tests::{one_substep, random_vehicle, terrain};
+use super::tests::{one_substep, random_vehicle, sampled_vehicles, terrain};
 use super::*;
 use crate::ground::{Ground, Plane};
-use crate::params::VehicleParams;
 use glam::DQuat;
 
 #[test]
@@ -98,9 +97,7 @@ fn nothing_near_keeps_every_impact_stage_at_speed() {
     // axis: the early-out gives the full path's result bit for bit, and it holds in many
     // substeps where the body's rays reach the ground (the old bound could not: it asked
     // that none can), on the level plane, the slope and the heightfield alike.
-    let mut ray = crate::presets::sedan();
-    ray.contact.mode = crate::ground::ContactMode::Raycast;
-    let vehicles: [VehicleParams; 3] = [crate::presets::sedan(), ray, crate::presets::kart()];
+    let vehicles = sampled_vehicles();
     let slope = Plane::inclined(0.2, glam::DVec2::new(1.0, 0.3));
     let hf = terrain();
     let grounds: [&dyn Ground; 3] = [&Plane::flat(), &slope, &hf];

@@ -228,6 +228,14 @@ fn the_apart_term_worked_by_hand() {
     assert!(term(DVec3::ZERO, 2e-9));
 }
 
+/// The vehicles the seeded impact-stage tests sample: the sedan with its sphere sweep, the
+/// sedan with ray casts, and the kart.
+pub(super) fn sampled_vehicles() -> [crate::params::VehicleParams; 3] {
+    let mut ray = crate::presets::sedan();
+    ray.contact.mode = crate::ground::ContactMode::Raycast;
+    [crate::presets::sedan(), ray, crate::presets::kart()]
+}
+
 /// Issue 13's terrain on its 1000/255 m cells, 48 × 48 samples around the origin.
 pub(super) fn terrain() -> crate::ground::HeightField {
     use std::f64::consts::TAU;
@@ -355,10 +363,7 @@ fn nothing_near_keeps_every_impact_stage() {
     // (a stop, rim or body point pushing) in many of the cases it fails; on the heightfield
     // the rims' and the body's shared sloped bound proves both clear in many cases.
     use crate::ground::{Ground, Plane};
-    use crate::params::VehicleParams;
-    let mut ray = crate::presets::sedan();
-    ray.contact.mode = crate::ground::ContactMode::Raycast;
-    let vehicles: [VehicleParams; 3] = [crate::presets::sedan(), ray, crate::presets::kart()];
+    let vehicles = sampled_vehicles();
     let slope = Plane::inclined(0.2, glam::DVec2::new(1.0, 0.3));
     let hf = terrain();
     let grounds: [&dyn Ground; 3] = [&Plane::flat(), &slope, &hf];
