@@ -542,6 +542,10 @@ pub(super) fn solve_known(
         (None, TireModelKind::SimpleMagic(sm)) => {
             linearize_with(sm, r, c, s, dt, limit_mode(p), &mut kept)
         }
+        // The full Magic Formula likewise: its floor, batch and load-term calls static.
+        (None, TireModelKind::MagicFormula(mf)) => {
+            linearize_with(mf.as_ref(), r, c, s, dt, limit_mode(p), &mut kept)
+        }
         _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
     };
     let mut clamp = LazyClamp {
