@@ -31,6 +31,20 @@ impl MfTire {
         kxk: f64,
         fy: &CombinedFy,
     ) -> (f64, f64) {
+        self.aligning_parts_inline(op, fy0, kxk, fy)
+    }
+
+    /// [`MfTire::aligning_parts`] copied into its caller (the same code: the same bits), for
+    /// the recorded Mz ([`MfTire::mz_kept`]), whose operating point, Fy0 and Fy then stay in
+    /// registers instead of being built on the stack for the call.
+    #[inline(always)]
+    fn aligning_parts_inline(
+        &self,
+        op: &Op,
+        fy0: &Fy0,
+        kxk: f64,
+        fy: &CombinedFy,
+    ) -> (f64, f64) {
         let c = &self.coefficients;
         let (fz, dfz, dpi, gz, alpha_s, lmuy_s, vx, kappa, vsy, red) = (
             op.fz, op.dfz, op.dpi, op.gz, op.alpha_s, op.lmuy_s, op.vx, op.kappa, op.vsy, op.red,
@@ -114,7 +128,7 @@ impl MfTire {
             let fy = self.fy_combined(op, lk, &ya, &self.fy_kappa(lk, op.kappa));
             (ya.fy0, fy)
         };
-        let (rest, s) = self.aligning_parts(op, &Self::fy0_of(ly, fy0), lx.kxk, &fy);
+        let (rest, s) = self.aligning_parts_inline(op, &Self::fy0_of(ly, fy0), lx.kxk, &fy);
         let finite = self.fx_surely_finite(op, lx);
         plus_zero_product(rest, s, finite, || {
             Self::fx_combined(lx, &self.fx_kappa(op, lx, op.kappa), op.alpha_s)
