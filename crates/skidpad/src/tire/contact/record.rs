@@ -84,7 +84,9 @@ fn no_moment(c: &ContactInput) -> f64 {
 }
 
 /// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`]
-/// (without the slips where `may_lack` and the model has none).
+/// (without the slips where `may_lack` and the model has none). Generic over the model: the
+/// trait object for most, the concrete `MfTire` for the full Magic Formula ([`record_kept`]:
+/// its moment's calls static, the same bits).
 fn aligning_moment<M: TireModel + ?Sized>(
     model: &M,
     may_lack: bool,

@@ -38,13 +38,7 @@ impl MfTire {
     /// the recorded Mz ([`MfTire::mz_kept`]), whose operating point, Fy0 and Fy then stay in
     /// registers instead of being built on the stack for the call.
     #[inline(always)]
-    fn aligning_parts_inline(
-        &self,
-        op: &Op,
-        fy0: &Fy0,
-        kxk: f64,
-        fy: &CombinedFy,
-    ) -> (f64, f64) {
+    fn aligning_parts_inline(&self, op: &Op, fy0: &Fy0, kxk: f64, fy: &CombinedFy) -> (f64, f64) {
         let c = &self.coefficients;
         let (fz, dfz, dpi, gz, alpha_s, lmuy_s, vx, kappa, vsy, red) = (
             op.fz, op.dfz, op.dpi, op.gz, op.alpha_s, op.lmuy_s, op.vx, op.kappa, op.vsy, op.red,
