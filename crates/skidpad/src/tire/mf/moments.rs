@@ -55,6 +55,21 @@ impl MfTire {
             * (1.0 + c.qbz4 * gz + c.qbz5 * gz.abs())
             * div0(c.lky, lmuy_s);
         let ct = c.qcz1;
+        let mut et = (c.qez1 + c.qez2 * dfz + c.qez3 * dfz * dfz)
+            * (1.0 + (c.qez4 + c.qez5 * gz) * (2.0 / PI) * atan(bt * ct * alpha_t));
+        if op.clamp_e {
+            et = et.min(1.0);
+        }
+        let kx_ky = kxk / kya_p;
+        let k2 = kx_ky * kx_ky * kappa * kappa;
+        let alpha_t_eq = atan((tan(alpha_t).powi(2) + k2).sqrt()) * sgn1(alpha_t);
+        let alpha_r_eq = atan((tan(alpha_r).powi(2) + k2).sqrt()) * sgn1(alpha_r);
+        let vc = vx.hypot(vsy);
+        let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
+        // The trail's and the residual torque's load factors (Dt, Dr) after the calls that
+        // need them not: fewer values kept across the calls (the same operations in the same
+        // order for each value, so the same bits).
+        let cos_t = cos(mf_arg(bt, ct, et, alpha_t_eq));
         let dt = fz
             * (r0 / fz0)
             * (c.qdz1 + c.qdz2 * dfz)
@@ -62,13 +77,11 @@ impl MfTire {
             * (1.0 + c.qdz3 * gz + c.qdz4 * gz * gz)
             * c.ltr
             * sgn1(vx);
-        let mut et = (c.qez1 + c.qez2 * dfz + c.qez3 * dfz * dfz)
-            * (1.0 + (c.qez4 + c.qez5 * gz) * (2.0 / PI) * atan(bt * ct * alpha_t));
-        if op.clamp_e {
-            et = et.min(1.0);
-        }
+        let t = dt * cos_t * cos_alpha_p * red;
         let br = c.qbz9 * div0(c.lky, lmuy_s) + c.qbz10 * fy0.by * fy0.cy;
         let cr = 1.0;
+        let cos_r = cos(cr * atan(br * alpha_r_eq));
+        let cos_a = cos(alpha_s);
         let lkzc = if self.version.is_mf6() { c.lkzc } else { 1.0 };
         let dr = fz
             * r0
@@ -79,16 +92,9 @@ impl MfTire {
                     * lkzc)
             * lmuy_s
             * sgn1(vx)
-            * cos(alpha_s);
-        let kx_ky = kxk / kya_p;
-        let k2 = kx_ky * kx_ky * kappa * kappa;
-        let alpha_t_eq = atan((tan(alpha_t).powi(2) + k2).sqrt()) * sgn1(alpha_t);
-        let alpha_r_eq = atan((tan(alpha_r).powi(2) + k2).sqrt()) * sgn1(alpha_r);
-        let vc = vx.hypot(vsy);
-        let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
+            * cos_a;
+        let mzr = dr * cos_r * red;
         let s = r0 * (c.ssz1 + c.ssz2 * (fy / fz0) + (c.ssz3 + c.ssz4 * dfz) * gz) * c.ls;
-        let t = dt * cos(mf_arg(bt, ct, et, alpha_t_eq)) * cos_alpha_p * red;
-        let mzr = dr * cos(cr * atan(br * alpha_r_eq)) * red;
         let fy_prime = if self.version.is_mf6() {
             // F′y = Gyκ·Fy0(γ = 0) (Pacejka 4.E74).
             gyk * self.fy0(op, 0.0).fy0
