@@ -107,7 +107,8 @@ impl MfTire {
 
     /// [`MfTire::forces_and_mz_with`]'s Mz, bit for bit, with Fx evaluated only where the
     /// sum needs it: Mz = `rest + s·Fx`, and where `s` is a zero (a file without SSZ1–4, as
-    /// `Sedan_Pac02Tire.tir`) and Fx is finite ([`MfTire::fx_surely_finite`]), `s·Fx` is a
+    /// `Sedan_Pac02Tire.tir`) and Fx is finite ([`MfTire::fx_surely_finite`], on a load with
+    /// unit weights [`MfTire::fx0_surely_finite`]), `s·Fx` is a
     /// zero, which leaves every `rest` but `−0` as it is (`x + ±0 = x` for `x ≠ 0`, NaN
     /// included; `+0 + ±0 = +0`). Saves Fx's pure curve (two `atan`, a `sin`).
     /// On a load with unit weights ([`MfTire::unit_weights`]) Fy is `1·Fy0 + SVyκ`
