@@ -286,9 +286,10 @@ pub(crate) enum LimitMode {
 /// `MIN_LIMIT`. `kept` carries the model's load terms ([`KeptLoad`]) to later calls of this
 /// wheel and substep ([`record_kept`]). Generic over the model: a `dyn TireModel` for most
 /// callers, the concrete type where the caller knows it ([`solve`] and the coupled solve's
-/// linearisation for the simplified Magic Formula, the shipped presets' tyre), whose model
-/// calls are then static and the small ones inlined (the same operations, the same bits;
-/// sedan −0.55 k instructions a vehicle-step; PERFORMANCE.md, branch `sedan-s36`).
+/// linearisation for the simplified Magic Formula, the shipped presets' tyre; [`solve`] for
+/// the full Magic Formula), whose model calls are then static and the small ones inlined
+/// (the same operations, the same bits; sedan −0.55 k instructions a vehicle-step,
+/// PERFORMANCE.md, branch `sedan-s36`; the full MF car −0.5 k, branch `mf-s37`).
 pub(crate) fn linearize_with<M: TireModel + ?Sized>(
     model: &M,
     r: &RelaxationParams,
@@ -541,6 +542,10 @@ pub(super) fn solve_known(
         // The shipped presets' tyre called directly, not through the trait object.
         (None, TireModelKind::SimpleMagic(sm)) => {
             linearize_with(sm, r, c, s, dt, limit_mode(p), &mut kept)
+        }
+        // The full Magic Formula likewise: its floor, batch and load-term calls static.
+        (None, TireModelKind::MagicFormula(mf)) => {
+            linearize_with(mf.as_ref(), r, c, s, dt, limit_mode(p), &mut kept)
         }
         _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
     };

@@ -59,6 +59,10 @@ pub(super) fn record_kept(
         _ if circle => no_moment(c),
         TireModelKind::FrictionCircle(_) => no_moment(c),
         TireModelKind::SimpleMagic(sm) => simple_moment(sm, &p.relaxation, c, s, kept),
+        // The full Magic Formula called directly, not through the trait object.
+        TireModelKind::MagicFormula(mf) => {
+            aligning_moment(mf.as_ref(), false, &p.relaxation, c, s, kept)
+        }
         TireModelKind::Custom(_) => {
             aligning_moment(p.model.as_model(), true, &p.relaxation, c, s, kept)
         }
@@ -80,9 +84,11 @@ fn no_moment(c: &ContactInput) -> f64 {
 }
 
 /// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`]
-/// (without the slips where `may_lack` and the model has none).
-fn aligning_moment(
-    model: &dyn TireModel,
+/// (without the slips where `may_lack` and the model has none). Generic over the model: the
+/// trait object for most, the concrete `MfTire` for the full Magic Formula ([`record_kept`]:
+/// its moment's calls static, the same bits).
+fn aligning_moment<M: TireModel + ?Sized>(
+    model: &M,
     may_lack: bool,
     r: &RelaxationParams,
     c: &ContactInput,

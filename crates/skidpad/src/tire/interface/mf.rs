@@ -139,6 +139,7 @@ impl MfTire {
     /// `kept` holds none for them): `None` where the batch does not share its load terms
     /// (then nothing is kept), `Some(None)` for no load. `mf` is `input` translated by
     /// [`MfTire::with_surface`], for this tyre with the surface's scales applied.
+    #[inline]
     fn kept_load<'k>(
         &self,
         input: &SlipInput,

@@ -31,6 +31,14 @@ impl MfTire {
         kxk: f64,
         fy: &CombinedFy,
     ) -> (f64, f64) {
+        self.aligning_parts_inline(op, fy0, kxk, fy)
+    }
+
+    /// [`MfTire::aligning_parts`] copied into its caller (the same code: the same bits), for
+    /// the recorded Mz ([`MfTire::mz_kept`]), whose operating point, Fy0 and Fy then stay in
+    /// registers instead of being built on the stack for the call.
+    #[inline(always)]
+    fn aligning_parts_inline(&self, op: &Op, fy0: &Fy0, kxk: f64, fy: &CombinedFy) -> (f64, f64) {
         let c = &self.coefficients;
         let (fz, dfz, dpi, gz, alpha_s, lmuy_s, vx, kappa, vsy, red) = (
             op.fz, op.dfz, op.dpi, op.gz, op.alpha_s, op.lmuy_s, op.vx, op.kappa, op.vsy, op.red,
@@ -47,6 +55,21 @@ impl MfTire {
             * (1.0 + c.qbz4 * gz + c.qbz5 * gz.abs())
             * div0(c.lky, lmuy_s);
         let ct = c.qcz1;
+        let mut et = (c.qez1 + c.qez2 * dfz + c.qez3 * dfz * dfz)
+            * (1.0 + (c.qez4 + c.qez5 * gz) * (2.0 / PI) * atan(bt * ct * alpha_t));
+        if op.clamp_e {
+            et = et.min(1.0);
+        }
+        let kx_ky = kxk / kya_p;
+        let k2 = kx_ky * kx_ky * kappa * kappa;
+        let alpha_t_eq = atan((tan(alpha_t).powi(2) + k2).sqrt()) * sgn1(alpha_t);
+        let alpha_r_eq = atan((tan(alpha_r).powi(2) + k2).sqrt()) * sgn1(alpha_r);
+        let vc = vx.hypot(vsy);
+        let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
+        // The trail's and the residual torque's load factors (Dt, Dr) after the calls that
+        // need them not: fewer values kept across the calls (the same operations in the same
+        // order for each value, so the same bits).
+        let cos_t = cos(mf_arg(bt, ct, et, alpha_t_eq));
         let dt = fz
             * (r0 / fz0)
             * (c.qdz1 + c.qdz2 * dfz)
@@ -54,13 +77,11 @@ impl MfTire {
             * (1.0 + c.qdz3 * gz + c.qdz4 * gz * gz)
             * c.ltr
             * sgn1(vx);
-        let mut et = (c.qez1 + c.qez2 * dfz + c.qez3 * dfz * dfz)
-            * (1.0 + (c.qez4 + c.qez5 * gz) * (2.0 / PI) * atan(bt * ct * alpha_t));
-        if op.clamp_e {
-            et = et.min(1.0);
-        }
+        let t = dt * cos_t * cos_alpha_p * red;
         let br = c.qbz9 * div0(c.lky, lmuy_s) + c.qbz10 * fy0.by * fy0.cy;
         let cr = 1.0;
+        let cos_r = cos(cr * atan(br * alpha_r_eq));
+        let cos_a = cos(alpha_s);
         let lkzc = if self.version.is_mf6() { c.lkzc } else { 1.0 };
         let dr = fz
             * r0
@@ -71,16 +92,9 @@ impl MfTire {
                     * lkzc)
             * lmuy_s
             * sgn1(vx)
-            * cos(alpha_s);
-        let kx_ky = kxk / kya_p;
-        let k2 = kx_ky * kx_ky * kappa * kappa;
-        let alpha_t_eq = atan((tan(alpha_t).powi(2) + k2).sqrt()) * sgn1(alpha_t);
-        let alpha_r_eq = atan((tan(alpha_r).powi(2) + k2).sqrt()) * sgn1(alpha_r);
-        let vc = vx.hypot(vsy);
-        let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
+            * cos_a;
+        let mzr = dr * cos_r * red;
         let s = r0 * (c.ssz1 + c.ssz2 * (fy / fz0) + (c.ssz3 + c.ssz4 * dfz) * gz) * c.ls;
-        let t = dt * cos(mf_arg(bt, ct, et, alpha_t_eq)) * cos_alpha_p * red;
-        let mzr = dr * cos(cr * atan(br * alpha_r_eq)) * red;
         let fy_prime = if self.version.is_mf6() {
             // F′y = Gyκ·Fy0(γ = 0) (Pacejka 4.E74).
             gyk * self.fy0(op, 0.0).fy0
@@ -93,7 +107,8 @@ impl MfTire {
 
     /// [`MfTire::forces_and_mz_with`]'s Mz, bit for bit, with Fx evaluated only where the
     /// sum needs it: Mz = `rest + s·Fx`, and where `s` is a zero (a file without SSZ1–4, as
-    /// `Sedan_Pac02Tire.tir`) and Fx is finite ([`MfTire::fx_surely_finite`]), `s·Fx` is a
+    /// `Sedan_Pac02Tire.tir`) and Fx is finite ([`MfTire::fx_surely_finite`], on a load with
+    /// unit weights [`MfTire::fx0_surely_finite`]), `s·Fx` is a
     /// zero, which leaves every `rest` but `−0` as it is (`x + ±0 = x` for `x ≠ 0`, NaN
     /// included; `+0 + ±0 = +0`). Saves Fx's pure curve (two `atan`, a `sin`).
     /// On a load with unit weights ([`MfTire::unit_weights`]) Fy is `1·Fy0 + SVyκ`
@@ -114,8 +129,12 @@ impl MfTire {
             let fy = self.fy_combined(op, lk, &ya, &self.fy_kappa(lk, op.kappa));
             (ya.fy0, fy)
         };
-        let (rest, s) = self.aligning_parts(op, &Self::fy0_of(ly, fy0), lx.kxk, &fy);
-        let finite = self.fx_surely_finite(op, lx);
+        let (rest, s) = self.aligning_parts_inline(op, &Self::fy0_of(ly, fy0), lx.kxk, &fy);
+        let finite = if unit_weights {
+            self.fx0_surely_finite(op, lx)
+        } else {
+            self.fx_surely_finite(op, lx)
+        };
         plus_zero_product(rest, s, finite, || {
             Self::fx_combined(lx, &self.fx_kappa(op, lx, op.kappa), op.alpha_s)
         })
@@ -139,8 +158,18 @@ impl MfTire {
             && within(c.rbx2, 1e100)
             && within(l.shxa, 1e100)
             && within(op.alpha_s, 1e100);
-        unit_weight
-            && within(op.kappa, 1e100)
+        unit_weight && self.fx0_surely_finite(op, l)
+    }
+
+    /// [`MfTire::fx_surely_finite`] on a load whose combined-slip weights are exactly 1
+    /// ([`MfTire::unit_weights`], `unit_weights.rs`: Gxα's two kernels are 1 for every slip
+    /// the limits let through, so Fx = 1·Fx0 with Bxα finite): the pure force's bounds
+    /// alone: Fx is finite wherever they hold on such a load (`tests.rs`), so `mz_kept`'s
+    /// shortcut keeps the sum's bits, without the weight's seven tests.
+    fn fx0_surely_finite(&self, op: &Op, l: &FxLoad) -> bool {
+        let c = &self.coefficients;
+        let within = |v: f64, m: f64| v.abs() <= m;
+        within(op.kappa, 1e100)
             && within(l.shx, 1e100)
             && within(l.bx, 1e100)
             && within(l.ex_load, 1e30)

@@ -1,14 +1,16 @@
-//! The simplified Magic Formula's static paths in the contact solve against the trait
-//! object's, bit for bit: [`super::super::linearize_with`] instantiated with
-//! `SimpleMagicParams` (what [`super::super::solve`] and the coupled solve's linearisation
-//! run for it) against the same function through `&dyn TireModel`, and the recorded aligning
-//! moment [`super::simple_moment`] against [`super::aligning_moment`] (the generic path the
-//! other models take).
+//! The simplified and the full Magic Formula's static paths in the contact solve against
+//! the trait object's, bit for bit: [`super::super::linearize_with`] instantiated with
+//! `SimpleMagicParams` or `MfTire` (what [`super::super::solve`] runs for them, and the
+//! coupled solve's linearisation for the simplified MF) against the same function through
+//! `&dyn TireModel`, and the recorded aligning moment ([`super::simple_moment`], or
+//! [`super::aligning_moment`] with the concrete `MfTire`) against [`super::aligning_moment`]
+//! through the trait object (the generic path the other models take).
 
 use super::super::{LimitMode, TransientLinear, linearize_with};
 use super::{aligning_moment, simple_moment};
 use crate::test_rng::uniform;
 use crate::tire::interface::{KeptLoad, TireModel};
+use crate::tire::mf::{MfTire, TirFile};
 use crate::tire::model::ContactInput;
 use crate::tire::simple_magic::SimpleMagicParams;
 use crate::tire::state::TireState;
@@ -45,26 +47,85 @@ fn tyres() -> Vec<SimpleMagicParams> {
 
 #[test]
 fn the_simplified_mf_static_paths_give_the_trait_objects_bits() {
+    let (cases, moments, limited) = static_against_object(
+        &tyres(),
+        0x5eda_0036,
+        &[LimitMode::Lazy, LimitMode::Eager],
+        simple_moment,
+    );
+    // The grid must reach real moments and lazy limits, or it proves little (a moment is 0
+    // without load or grip, a fifth of the odd inputs each, and beyond the peak slip).
+    assert!(moments > cases / 3, "{moments} moments in {cases} cases");
+    assert!(
+        limited > cases / 4,
+        "{limited} lazy limits in {cases} cases"
+    );
+}
+
+/// The full Magic Formula's static paths (what [`super::super::solve`] runs for it:
+/// `linearize_with::<MfTire>` and the recorded moment through `aligning_moment::<MfTire>`)
+/// against the trait object's, bit for bit, on the sedan's file (unit combined-slip weights:
+/// the bench's tyre) and the HMMWV's (combined-slip shapes), in the MF's own limit mode and
+/// the other two.
+#[test]
+fn the_full_mf_static_paths_give_the_trait_objects_bits() {
+    let data = |text: &str, name: &str| MfTire::from(TirFile::parse(text, name).unwrap().0);
+    let tyres = [
+        data(
+            include_str!("../../../../tests/data/Sedan_Pac02Tire.tir"),
+            "Sedan_Pac02Tire.tir",
+        ),
+        data(
+            include_str!("../../../../tests/data/HMMWV_Pac02Tire.tir"),
+            "HMMWV_Pac02Tire.tir",
+        ),
+    ];
+    let (cases, moments, limited) = static_against_object(
+        &tyres,
+        0x5eda_0037,
+        &[LimitMode::FloorOrEager, LimitMode::Lazy, LimitMode::Eager],
+        |tyre, r, c, s, kept| aligning_moment(tyre, false, r, c, s, kept),
+    );
+    assert!(moments > cases / 3, "{moments} moments in {cases} cases");
+    assert!(
+        limited > cases / 4,
+        "{limited} lazy limits in {cases} cases"
+    );
+}
+
+/// For 3000 seeded wheel states per tyre (NaN, ±∞, ±0 and negative loads and surface
+/// scales, grip and hand-brake limits among them) and each limit mode: `linearize_with`
+/// instantiated with the tyre's type against the same through `&dyn TireModel` (the
+/// linearisation, its limit and the lazily completed limit), and the recorded moment
+/// `moment` with the static type against [`aligning_moment`] through the trait object (with
+/// the wheel's kept terms and with none), bit for bit. Returns the cases, those with a
+/// moment ≠ 0 and those with a lazy limit.
+fn static_against_object<M: TireModel>(
+    tyres: &[M],
+    mut seed: u64,
+    modes: &[LimitMode],
+    moment: impl Fn(&M, &RelaxationParams, &ContactInput, &TireState, &mut KeptLoad) -> f64,
+) -> (usize, usize, usize) {
     let r = RelaxationParams::default();
     let dt = 1.0 / 60.0;
-    let mut seed = 0x5eda_0036_u64;
+    let seed = &mut seed;
     let (mut cases, mut moments, mut limited) = (0, 0, 0);
-    for tyre in &tyres() {
+    for tyre in tyres {
         for _ in 0..3000 {
             let c = ContactInput {
-                load: sometimes_odd(&mut seed, 4000.0),
-                vx: uniform(&mut seed, -30.0, 30.0),
-                vy: uniform(&mut seed, -3.0, 3.0),
-                camber: uniform(&mut seed, -0.1, 0.1),
-                friction_scale: sometimes_odd(&mut seed, 1.0),
-                stiffness_scale: sometimes_odd(&mut seed, 1.0),
-                peak_slip_scale: sometimes_odd(&mut seed, 1.0),
-                grip_x: if uniform(&mut seed, 0.0, 1.0) < 0.2 {
+                load: sometimes_odd(seed, 4000.0),
+                vx: uniform(seed, -30.0, 30.0),
+                vy: uniform(seed, -3.0, 3.0),
+                camber: uniform(seed, -0.1, 0.1),
+                friction_scale: sometimes_odd(seed, 1.0),
+                stiffness_scale: sometimes_odd(seed, 1.0),
+                peak_slip_scale: sometimes_odd(seed, 1.0),
+                grip_x: if uniform(seed, 0.0, 1.0) < 0.2 {
                     0.6
                 } else {
                     1.0
                 },
-                handbrake: if uniform(&mut seed, 0.0, 1.0) < 0.2 {
+                handbrake: if uniform(seed, 0.0, 1.0) < 0.2 {
                     0.8
                 } else {
                     0.0
@@ -75,20 +136,20 @@ fn the_simplified_mf_static_paths_give_the_trait_objects_bits() {
                 ..ContactInput::new(0.32, 1.2, 9.81)
             };
             let mut s = TireState {
-                omega: uniform(&mut seed, -100.0, 100.0),
+                omega: uniform(seed, -100.0, 100.0),
                 ..Default::default()
             };
             // Mostly below the peak (the trail, so the moment, is 0 beyond it), now and then
             // far beyond.
-            let reach = if uniform(&mut seed, 0.0, 1.0) < 0.2 {
+            let reach = if uniform(seed, 0.0, 1.0) < 0.2 {
                 0.1
             } else {
                 0.01
             };
-            s.transient.u = uniform(&mut seed, -reach, reach);
-            s.transient.v = uniform(&mut seed, -reach, reach);
+            s.transient.u = uniform(seed, -reach, reach);
+            s.transient.v = uniform(seed, -reach, reach);
             let object: &dyn TireModel = tyre;
-            for mode in [LimitMode::Lazy, LimitMode::Eager] {
+            for &mode in modes {
                 let (mut k_static, mut k_object) = (KeptLoad::default(), KeptLoad::default());
                 let (a, pa) = linearize_with(tyre, &r, &c, &s, dt, mode, &mut k_static);
                 let (b, pb) = linearize_with(object, &r, &c, &s, dt, mode, &mut k_object);
@@ -104,21 +165,15 @@ fn the_simplified_mf_static_paths_give_the_trait_objects_bits() {
                 }
                 // The recorded moment with the wheel's kept terms (as the solve calls it) and
                 // with none kept.
-                let m_static = simple_moment(tyre, &r, &c, &s, &mut k_static);
+                let m_static = moment(tyre, &r, &c, &s, &mut k_static);
                 let m_object = aligning_moment(object, false, &r, &c, &s, &mut k_object);
                 assert_eq!(m_static.to_bits(), m_object.to_bits(), "{c:?} {s:?}");
-                let fresh = simple_moment(tyre, &r, &c, &s, &mut KeptLoad::default());
+                let fresh = moment(tyre, &r, &c, &s, &mut KeptLoad::default());
                 assert_eq!(fresh.to_bits(), m_object.to_bits(), "{c:?} {s:?}");
                 moments += usize::from(m_object != 0.0);
                 cases += 1;
             }
         }
     }
-    // The grid must reach real moments and lazy limits, or it proves little (a moment is 0
-    // without load or grip, a fifth of the odd inputs each, and beyond the peak slip).
-    assert!(moments > cases / 3, "{moments} moments in {cases} cases");
-    assert!(
-        limited > cases / 4,
-        "{limited} lazy limits in {cases} cases"
-    );
+    (cases, moments, limited)
 }

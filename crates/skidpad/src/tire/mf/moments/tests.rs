@@ -81,7 +81,8 @@ fn wild(rng: &mut u64) -> f64 {
     if unit(rng) < 0.5 { -m } else { m }
 }
 
-/// Wherever `fx_surely_finite` holds, Fx at that κ and α* is finite: 200 000 seeded cases
+/// Wherever `fx_surely_finite` holds, or `fx0_surely_finite` on a load with unit weights,
+/// Fx at that κ and α* is finite: 200 000 seeded cases
 /// of the files' coefficients with Fx's shape, weight and shift coefficients replaced by
 /// values from 10⁻³⁰⁰ to 10³⁰⁰ (and ±0, ±1, ∞, NaN), loads, cambers, slips and speeds.
 #[test]
@@ -92,7 +93,7 @@ fn fx_surely_finite_holds_what_it_says() {
         "LXAL",
     ];
     let mut rng = 0x5eed_4d7a_u64;
-    let (mut premised, mut total) = (0, 0);
+    let (mut premised, mut unit_premised, mut total) = (0, 0, 0);
     for base in tires() {
         for _ in 0..50_000 {
             let mut t = base.clone();
@@ -121,7 +122,9 @@ fn fx_surely_finite_holds_what_it_says() {
                 ..load.op
             };
             total += 1;
-            if t.fx_surely_finite(&op, &load.lx) {
+            let on_unit = load.unit_weights && t.fx0_surely_finite(&op, &load.lx);
+            unit_premised += usize::from(on_unit);
+            if t.fx_surely_finite(&op, &load.lx) || on_unit {
                 premised += 1;
                 let fx =
                     MfTire::fx_combined(&load.lx, &t.fx_kappa(&op, &load.lx, kappa), op.alpha_s);
@@ -138,6 +141,9 @@ fn fx_surely_finite_holds_what_it_says() {
         premised > 20_000 && premised < total,
         "{premised} of {total}"
     );
+    // The unit-weight premise (`fx0_surely_finite` on a load with unit weights) is asked
+    // often enough to mean something.
+    assert!(unit_premised > 10_000, "{unit_premised} of {total}");
 }
 
 /// The kept Mz ([`MfTire::mz_with`], through `mz_kept`) is [`MfTire::mz`]'s, bit for bit, on
