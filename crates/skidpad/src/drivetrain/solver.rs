@@ -46,6 +46,11 @@
 //! - limited-slip locks: bias locks engage only above the ratio; torque-sensing locks slip once
 //!   the output torque difference `2·|T_L|` reaches `T_pre + L·|T_in|`.
 //!
+//! A slipping torque-sensing lock's capacity follows the clutch torque, so its passes repeat
+//! until the capacity settles (to `10⁻⁹` relative); such a pass changes only the right-hand
+//! side, and solves it with the previous pass's kept factors ([`assembly`]: the same bits as
+//! eliminating the matrix again).
+//!
 //! # No "estimate" clutch mode (decided against)
 //! PhysX offers two clutch accuracy modes: `eBEST_POSSIBLE` (an exact solve of the coupled
 //! engine–wheel system) and `eESTIMATE` (a fixed number of iterations, cheaper for vehicles
@@ -74,10 +79,12 @@ use super::differential::Topology;
 use crate::MAX_WHEELS;
 
 mod active_set;
+mod assembly;
 pub mod engagement;
 mod gauss;
 mod locks;
 use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
+use assembly::Change;
 pub use gauss::gauss_solve;
 use gauss::{Factors, factor_solve};
 use locks::{bias_exceeded, dot, dot_d, dot_u, lock_dirs, stiffness};
@@ -377,14 +384,21 @@ impl<'a, const W: usize> System<'a, W> {
             },
             solved: false,
         };
-        let mut settled = false;
+        let (mut settled, mut matrix) = (false, true);
         for pass in 0..MAX_PASSES {
-            self.solve_linear(&set, &mut x, &mut lin);
+            if matrix {
+                self.solve_linear(&set, &mut x, &mut lin);
+            } else {
+                self.solve_rhs(&set, &mut x, &lin);
+            }
             self.evaluate(&set, &x, sol, &mut out);
             sol.passes = pass + 1;
-            if !set.update(self, &x, sol, &out, pass) {
-                settled = true;
-                break;
+            match set.update(self, &x, sol, &out, pass) {
+                Change::None => {
+                    settled = true;
+                    break;
+                }
+                change => matrix = change == Change::Matrix,
             }
         }
         let kept = (settled && lin.solved).then_some(&lin.factors);
@@ -405,7 +419,8 @@ impl<'a, const W: usize> System<'a, W> {
         let dim = n + 1;
         let mut b = [0.0; M];
         let Factors { a, piv, .. } = &mut lin.factors;
-        self.assemble_into::<M>(set, a, &mut b);
+        self.assemble_matrix::<M>(set, a);
+        self.assemble_rhs::<M>(set, &mut b);
         lin.solved = factor_solve(a, &mut b, dim, piv);
         if lin.solved {
             x[..dim].copy_from_slice(&b[..dim]);
@@ -416,97 +431,21 @@ impl<'a, const W: usize> System<'a, W> {
         }
     }
 
-    /// The matrix and right-hand side of the backward-Euler system for `set` (module docs).
-    fn assemble<const M: usize>(&self, set: &ActiveSet<W>) -> ([[f64; M]; M], [f64; M]) {
-        let mut a = [[0.0; M]; M];
-        let mut b = [0.0; M];
-        self.assemble_into(set, &mut a, &mut b);
-        (a, b)
-    }
-
-    /// [`Self::assemble`] into `a` and `b` (whatever they held: both are zeroed first).
-    fn assemble_into<const M: usize>(
-        &self,
-        set: &ActiveSet<W>,
-        a: &mut [[f64; M]; M],
-        b: &mut [f64; M],
-    ) {
-        let System {
-            engine,
-            wheels,
-            topo,
-            h,
-            n,
-            g,
-            k,
-            ..
-        } = *self;
-        *a = [[0.0; M]; M];
-        *b = [0.0; M];
-        // Engine row.
-        a[0][0] = engine.inertia / h + engine.damping + k;
-        b[0] = engine.inertia * engine.omega / h + engine.torque;
-        // Wheel rows.
-        for (i, w) in wheels.iter().enumerate().take(n) {
-            let r = i + 1;
-            a[r][r] += w.inertia / h + w.damping;
-            b[r] += w.inertia * w.omega / h + w.torque;
-            match set.tire[i] {
-                TireSet::Linear => {
-                    a[r][r] += w.radius * w.dfx;
-                    b[r] -= w.radius * (w.fx0 - w.dfx * w.omega);
-                }
-                TireSet::Saturated(fs) => b[r] -= w.radius * fs,
-            }
-            if let BrakeSet::Slide(t) = set.brake[i] {
-                b[r] += t;
-            }
-            // Clutch coupling.
-            let ai = topo.share[i];
-            if ai != 0.0 && k != 0.0 && g != 0.0 {
-                a[0][r] -= k * g * ai;
-                a[r][0] -= k * g * ai;
-                for j in 0..n {
-                    a[r][j + 1] += k * g * g * ai * topo.share[j];
-                }
-            }
-        }
-        // Differential locks: wheel torque τ = −T·u with T = k·d·x' (or constant when slipping).
-        for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-            let (ca, cb) = self.dirs[j];
-            match set.lock[j] {
-                LockSet::Off => {}
-                LockSet::On => {
-                    let kl = stiffness(&l.model);
-                    for i in 0..n {
-                        let ui = l.a[i] - l.b[i];
-                        if ui != 0.0 {
-                            for c in 0..n {
-                                a[i + 1][c + 1] += kl * ui * (ca * l.a[c] - cb * l.b[c]);
-                            }
-                        }
-                    }
-                }
-                LockSet::Slip(t) => {
-                    for i in 0..n {
-                        b[i + 1] -= t * (l.a[i] - l.b[i]);
-                    }
-                }
-            }
-        }
-        // Fixed rows: disabled or brake-locked wheels, pinned engine.
-        let fix = |a: &mut [[f64; M]; M], b: &mut [f64; M], r: usize, v: f64| {
-            a[r] = [0.0; M];
-            a[r][r] = 1.0;
-            b[r] = v;
-        };
-        for (i, w) in wheels.iter().enumerate().take(n) {
-            if !w.enabled || set.brake[i] == BrakeSet::Locked {
-                fix(a, b, i + 1, 0.0);
-            }
-        }
-        if let Some(v) = set.pin {
-            fix(a, b, 0, v);
+    /// [`Self::solve_linear`] for a `set` whose matrix is the one `lin` holds (the update
+    /// changed only the right-hand side, [`Change::Rhs`]): the right-hand side assembled and
+    /// solved with the kept factors, the bits a fresh assembly and elimination give
+    /// ([`Factors::solve`]); a matrix that was singular is singular again (the start speeds).
+    fn solve_rhs<const M: usize>(&self, set: &ActiveSet<W>, x: &mut [f64; N], lin: &Linear<M>) {
+        let (engine, n) = (self.engine, self.n);
+        let dim = n + 1;
+        if lin.solved {
+            let mut b = [0.0; M];
+            self.assemble_rhs::<M>(set, &mut b);
+            lin.factors.solve(&mut b);
+            x[..dim].copy_from_slice(&b[..dim]);
+        } else {
+            x[0] = engine.omega;
+            x[1..dim].copy_from_slice(&self.w0[..n]);
         }
     }
 
