@@ -48,7 +48,7 @@
 //!
 //! A slipping torque-sensing lock's capacity follows the clutch torque, so its passes repeat
 //! until the capacity settles (to `10⁻⁹` relative); such a pass changes only the right-hand
-//! side, and solves it with the previous pass's kept factors ([`assembly`]: the same bits as
+//! side, and solves it with the previous pass's kept factors (`solver/assembly.rs`: the same bits as
 //! eliminating the matrix again).
 //!
 //! # No "estimate" clutch mode (decided against)
