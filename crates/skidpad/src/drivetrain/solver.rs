@@ -244,8 +244,9 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
 }
 
 /// What a pass hands the active-set update besides the [`Solution`]: each lock's torque and
-/// each wheel's force magnitude `|(Fx, Fy)|` before any clamp (the update's friction-circle
-/// test of a linear tyre reads it instead of a second `hypot` of the same numbers).
+/// each wheel's force magnitude `|(Fx, Fy)|` before any clamp ([`pass_magnitude`]; the
+/// update's friction-circle test of a linear tyre reads it instead of a second `hypot` of
+/// the same numbers).
 pub(super) struct PassOut<const W: usize> {
     /// Lock torques `T_L` (first `n_locks` entries). Unit: N·m.
     pub(super) lock_t: [f64; W],
@@ -498,7 +499,7 @@ impl<'a, const W: usize> System<'a, W> {
                 TireSet::Linear => w.fx0 + w.dfx * (wi - w.omega),
                 TireSet::Saturated(fs) => fs,
             };
-            let mag = fx.hypot(w.fy);
+            let mag = pass_magnitude(fx, w.fy, w.limit);
             out.mag[i] = mag;
             if mag > w.limit {
                 sol.limit_reached |= 1 << i;
@@ -527,6 +528,30 @@ impl<'a, const W: usize> System<'a, W> {
                 }
             };
         }
+    }
+}
+
+/// `1 − 2⁻⁴⁰`: [`pass_magnitude`]'s margin below the friction circle.
+const INSIDE: f64 = 1.0 - 1.0 / (1u64 << 40) as f64;
+
+/// A pass's `|(fx, fy)|` against the friction-circle radius `limit`, as the pass and the
+/// active-set update read it: only in tests `> limit` and `> limit·(1 + 10⁻¹²)`, and as a
+/// divisor when one of them holds. Where the squares prove the force inside the circle,
+/// `m = fx² + fy² < limit²·(1 − 2⁻⁴⁰)` (`limit²·(1 − 2⁻⁴⁰)` normal, above `2⁻⁹⁶⁹`), it is
+/// `√m`; elsewhere `fx.hypot(fy)`, bit for bit. Each test then has `hypot`'s outcome: the
+/// rounded `m`, its product and the sum's underflow are within `2⁻⁵⁰` relative (above
+/// `2⁻⁹⁶⁹`), so the exact `|(fx, fy)|` is below `limit·(1 − 2⁻⁴²)`, and `hypot` (within an
+/// ulp) and `√m` (within `1.25` ulp) are both below `limit`: every test is false either way
+/// and the value is not read further. It spares the pass's `hypot` (≈ 54 instructions, one
+/// call per wheel and pass) for the tyres inside their circle, nearly all of them.
+#[inline]
+fn pass_magnitude(fx: f64, fy: f64, limit: f64) -> f64 {
+    let m = fx * fx + fy * fy;
+    let inside = limit * limit * INSIDE;
+    if m < inside && inside > f64::MIN_POSITIVE * (1u64 << 53) as f64 {
+        m.sqrt()
+    } else {
+        fx.hypot(fy)
     }
 }
 
