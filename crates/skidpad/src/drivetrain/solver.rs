@@ -297,6 +297,9 @@ fn solve_slots<const W: usize>(
 /// engagement's sensitivity ([`System::engagement_sensitivity`]).
 struct Linear<const M: usize> {
     factors: Factors<M>,
+    /// The right-hand side's part that a slipping lock's capacity leaves as it is
+    /// ([`System::rhs_base`]), of the set the factors are of.
+    base: [f64; M],
     /// The elimination succeeded (the factors are usable).
     solved: bool,
 }
@@ -383,6 +386,7 @@ impl<'a, const W: usize> System<'a, W> {
                 piv: [0; M],
                 n: self.n + 1,
             },
+            base: [0.0; M],
             solved: false,
         };
         let (mut settled, mut matrix) = (false, true);
@@ -418,10 +422,11 @@ impl<'a, const W: usize> System<'a, W> {
     ) {
         let (engine, n) = (self.engine, self.n);
         let dim = n + 1;
-        let mut b = [0.0; M];
         let Factors { a, piv, .. } = &mut lin.factors;
         self.assemble_matrix::<M>(set, a);
-        self.assemble_rhs::<M>(set, &mut b);
+        self.rhs_base::<M>(set, &mut lin.base);
+        let mut b = lin.base;
+        self.rhs_finish::<M>(set, &mut b);
         lin.solved = factor_solve(a, &mut b, dim, piv);
         if lin.solved {
             x[..dim].copy_from_slice(&b[..dim]);
@@ -433,15 +438,15 @@ impl<'a, const W: usize> System<'a, W> {
     }
 
     /// [`Self::solve_linear`] for a `set` whose matrix is the one `lin` holds (the update
-    /// changed only the right-hand side, [`Change::Rhs`]): the right-hand side assembled and
-    /// solved with the kept factors, the bits a fresh assembly and elimination give
+    /// changed only the right-hand side, [`Change::Rhs`]): the right-hand side (the kept
+    /// base and this set's locks and fixed rows) solved with the kept factors, the bits a fresh assembly and elimination give
     /// ([`Factors::solve`]); a matrix that was singular is singular again (the start speeds).
     fn solve_rhs<const M: usize>(&self, set: &ActiveSet<W>, x: &mut [f64; N], lin: &Linear<M>) {
         let (engine, n) = (self.engine, self.n);
         let dim = n + 1;
         if lin.solved {
-            let mut b = [0.0; M];
-            self.assemble_rhs::<M>(set, &mut b);
+            let mut b = lin.base;
+            self.rhs_finish::<M>(set, &mut b);
             lin.factors.solve(&mut b);
             x[..dim].copy_from_slice(&b[..dim]);
         } else {

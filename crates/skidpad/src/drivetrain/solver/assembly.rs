@@ -6,7 +6,9 @@
 //! ([`LockSet::Slip`] to another capacity) changes only the right-hand side: its matrix is
 //! the previous pass's, bit for bit, so the pass solves the new right-hand side with that
 //! pass's kept factors ([`super::gauss::Factors::solve`]: the bits a fresh elimination
-//! gives) instead of assembling and eliminating the matrix again. Which set changes move the
+//! gives) instead of assembling and eliminating the matrix again; and of the right-hand side
+//! it assembles only the locks' and the fixed rows' part onto the kept rest
+//! ([`System::rhs_base`], [`System::rhs_finish`]). Which set changes move the
 //! matrix is [`Change`]: the matrix reads a tyre's state (linear or saturated, not the
 //! clamped force), a brake's (locked or not, not the sliding torque), a lock's (on or not,
 //! not the slip torque) and whether the engine is pinned (not at which speed); the
@@ -110,12 +112,18 @@ impl<const W: usize> System<'_, W> {
     }
 
     /// The right-hand side `M·x/h + f₀` for `set` into `b` (whatever it held: it is zeroed
-    /// first).
+    /// first): [`Self::rhs_base`], then [`Self::rhs_finish`].
     pub(super) fn assemble_rhs<const M: usize>(&self, set: &ActiveSet<W>, b: &mut [f64; M]) {
+        self.rhs_base(set, b);
+        self.rhs_finish(set, b);
+    }
+
+    /// The right-hand side's inertia, engine, tyre and brake terms for `set` into `b` (zeroed
+    /// first): what a slipping lock's new capacity leaves as it is.
+    pub(super) fn rhs_base<const M: usize>(&self, set: &ActiveSet<W>, b: &mut [f64; M]) {
         let System {
             engine,
             wheels,
-            topo,
             h,
             n,
             ..
@@ -135,6 +143,14 @@ impl<const W: usize> System<'_, W> {
                 b[r] += t;
             }
         }
+    }
+
+    /// The rest of the right-hand side onto [`Self::rhs_base`]'s `b`: the slipping locks'
+    /// constant torques, then the fixed rows' values.
+    pub(super) fn rhs_finish<const M: usize>(&self, set: &ActiveSet<W>, b: &mut [f64; M]) {
+        let System {
+            wheels, topo, n, ..
+        } = *self;
         // A slipping lock's constant torque.
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
             if let LockSet::Slip(t) = set.lock[j] {

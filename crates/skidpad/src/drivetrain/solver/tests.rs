@@ -294,6 +294,7 @@ fn fresh_passes<const W: usize, const M: usize>(
             piv: [0; M],
             n: sys.n + 1,
         },
+        base: [0.0; M],
         solved: false,
     };
     let (mut settled, mut rhs_only) = (false, 0);
