@@ -143,13 +143,21 @@ fn pass_magnitudes_are_the_hypot_of_unclamped_forces() {
                 set.tire[i] = TireSet::Saturated(wheels[i].limit * (next(&mut state) - 0.5));
             }
         }
-        // Some limits at the force's magnitude to 10⁻¹⁵ or 2·10⁻¹²: the margin's edges.
+        // Some limits at the force's magnitude to 10⁻¹⁵ or 2·10⁻¹² (the margin's edges), or
+        // negative (outside whatever the squares say).
         for (i, w) in wheels.iter_mut().enumerate() {
             if next(&mut state) < 0.3 && set.tire[i] == TireSet::Linear && !set.unsaturated[i] {
                 let fx = w.fx0 + w.dfx * (x[i + 1] - w.omega);
                 let m = fx.hypot(w.fy);
-                let scale = [1.0 - 2e-12, 1.0 - 1e-15, 1.0, 1.0 + 1e-15, 1.0 + 2e-12];
-                w.limit = m * scale[(next(&mut state) * 5.0) as usize % 5];
+                let scale = [
+                    1.0 - 2e-12,
+                    1.0 - 1e-15,
+                    1.0,
+                    1.0 + 1e-15,
+                    1.0 + 2e-12,
+                    -2.0,
+                ];
+                w.limit = m * scale[(next(&mut state) * 6.0) as usize % 6];
                 near += 1;
             }
         }
