@@ -539,10 +539,16 @@ impl<'a, const W: usize> System<'a, W> {
 /// `1 − 2⁻⁴⁰`: [`pass_magnitude`]'s margin below the friction circle.
 const INSIDE: f64 = 1.0 - 1.0 / (1u64 << 40) as f64;
 
+/// `2⁻⁴⁸⁴`: the least friction-circle radius [`pass_magnitude`] takes the squares for (its
+/// square `2⁻⁹⁶⁸`, so `limit²·(1 − 2⁻⁴⁰)` is above `2⁻⁹⁶⁹`). One test for the sign, NaN and
+/// the underflow range.
+const MIN_LIMIT: f64 = f64::from_bits((1023 - 484) << 52);
+
 /// A pass's `|(fx, fy)|` against the friction-circle radius `limit`, as the pass and the
 /// active-set update read it: only in tests `> limit` and `> limit·(1 + 10⁻¹²)`, and as a
 /// divisor when one of them holds. Where the squares prove the force inside the circle,
-/// `m = fx² + fy² < limit²·(1 − 2⁻⁴⁰)` (`limit > 0`, `limit²·(1 − 2⁻⁴⁰)` above `2⁻⁹⁶⁹`), it is
+/// `m = fx² + fy² < limit²·(1 − 2⁻⁴⁰)` with `limit > 2⁻⁴⁸⁴` (so `limit²·(1 − 2⁻⁴⁰)` is
+/// above `2⁻⁹⁶⁹`; a negative or NaN limit never takes it), it is
 /// `√m`; elsewhere `fx.hypot(fy)`, bit for bit. Each test then has `hypot`'s outcome: the
 /// rounded `m`, its product and the sum's underflow are within `2⁻⁵⁰` relative (above
 /// `2⁻⁹⁶⁹`), so the exact `|(fx, fy)|` is below `limit·(1 − 2⁻⁴²)`, and `hypot` (within an
@@ -553,7 +559,7 @@ const INSIDE: f64 = 1.0 - 1.0 / (1u64 << 40) as f64;
 fn pass_magnitude(fx: f64, fy: f64, limit: f64) -> f64 {
     let m = fx * fx + fy * fy;
     let inside = limit * limit * INSIDE;
-    if m < inside && inside > f64::MIN_POSITIVE * (1u64 << 53) as f64 && limit > 0.0 {
+    if m < inside && limit > MIN_LIMIT {
         m.sqrt()
     } else {
         fx.hypot(fy)

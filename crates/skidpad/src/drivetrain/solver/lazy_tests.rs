@@ -188,6 +188,8 @@ fn pass_magnitudes_are_the_hypot_of_unclamped_forces() {
             }
         }
     }
+    assert_eq!(MIN_LIMIT, 2f64.powi(-484));
+    assert_eq!(MIN_LIMIT * MIN_LIMIT, 2f64.powi(-968));
     assert!(
         exact > 300 && inside > 30 && clamped > 50 && near > 100,
         "{exact} exact, {inside} inside, {clamped} clamped, {near} near"
