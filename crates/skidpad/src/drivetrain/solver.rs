@@ -46,6 +46,11 @@
 //! - limited-slip locks: bias locks engage only above the ratio; torque-sensing locks slip once
 //!   the output torque difference `2·|T_L|` reaches `T_pre + L·|T_in|`.
 //!
+//! A slipping torque-sensing lock's capacity follows the clutch torque, so its passes repeat
+//! until the capacity settles (to `10⁻⁹` relative); such a pass changes only the right-hand
+//! side, and solves it with the previous pass's kept factors (`solver/assembly.rs`: the same bits as
+//! eliminating the matrix again).
+//!
 //! # No "estimate" clutch mode (decided against)
 //! PhysX offers two clutch accuracy modes: `eBEST_POSSIBLE` (an exact solve of the coupled
 //! engine–wheel system) and `eESTIMATE` (a fixed number of iterations, cheaper for vehicles
@@ -74,10 +79,12 @@ use super::differential::Topology;
 use crate::MAX_WHEELS;
 
 mod active_set;
+mod assembly;
 pub mod engagement;
 mod gauss;
 mod locks;
 use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
+use assembly::Change;
 pub use gauss::gauss_solve;
 use gauss::{Factors, factor_solve};
 use locks::{bias_exceeded, dot, dot_d, dot_u, lock_dirs, stiffness};
@@ -237,8 +244,9 @@ pub fn solve(engine: &EngineTerm, wheels: &[WheelTerm], topo: &Topology, h: f64)
 }
 
 /// What a pass hands the active-set update besides the [`Solution`]: each lock's torque and
-/// each wheel's force magnitude `|(Fx, Fy)|` before any clamp (the update's friction-circle
-/// test of a linear tyre reads it instead of a second `hypot` of the same numbers).
+/// each wheel's force magnitude `|(Fx, Fy)|` before any clamp ([`pass_magnitude`]; the
+/// update's friction-circle test of a linear tyre reads it instead of a second `hypot` of
+/// the same numbers).
 pub(super) struct PassOut<const W: usize> {
     /// Lock torques `T_L` (first `n_locks` entries). Unit: N·m.
     pub(super) lock_t: [f64; W],
@@ -289,6 +297,9 @@ fn solve_slots<const W: usize>(
 /// engagement's sensitivity ([`System::engagement_sensitivity`]).
 struct Linear<const M: usize> {
     factors: Factors<M>,
+    /// The right-hand side's part that a slipping lock's capacity leaves as it is
+    /// ([`System::rhs_base`]), of the set the factors are of.
+    base: [f64; M],
     /// The elimination succeeded (the factors are usable).
     solved: bool,
 }
@@ -375,16 +386,24 @@ impl<'a, const W: usize> System<'a, W> {
                 piv: [0; M],
                 n: self.n + 1,
             },
+            base: [0.0; M],
             solved: false,
         };
-        let mut settled = false;
+        let (mut settled, mut matrix) = (false, true);
         for pass in 0..MAX_PASSES {
-            self.solve_linear(&set, &mut x, &mut lin);
+            if matrix {
+                self.solve_linear(&set, &mut x, &mut lin);
+            } else {
+                self.solve_rhs(&set, &mut x, &lin);
+            }
             self.evaluate(&set, &x, sol, &mut out);
             sol.passes = pass + 1;
-            if !set.update(self, &x, sol, &out, pass) {
-                settled = true;
-                break;
+            match set.update(self, &x, sol, &out, pass) {
+                Change::None => {
+                    settled = true;
+                    break;
+                }
+                change => matrix = change == Change::Matrix,
             }
         }
         let kept = (settled && lin.solved).then_some(&lin.factors);
@@ -403,9 +422,11 @@ impl<'a, const W: usize> System<'a, W> {
     ) {
         let (engine, n) = (self.engine, self.n);
         let dim = n + 1;
-        let mut b = [0.0; M];
         let Factors { a, piv, .. } = &mut lin.factors;
-        self.assemble_into::<M>(set, a, &mut b);
+        self.assemble_matrix::<M>(set, a);
+        self.rhs_base::<M>(set, &mut lin.base);
+        let mut b = lin.base;
+        self.rhs_finish::<M>(set, &mut b);
         lin.solved = factor_solve(a, &mut b, dim, piv);
         if lin.solved {
             x[..dim].copy_from_slice(&b[..dim]);
@@ -416,97 +437,21 @@ impl<'a, const W: usize> System<'a, W> {
         }
     }
 
-    /// The matrix and right-hand side of the backward-Euler system for `set` (module docs).
-    fn assemble<const M: usize>(&self, set: &ActiveSet<W>) -> ([[f64; M]; M], [f64; M]) {
-        let mut a = [[0.0; M]; M];
-        let mut b = [0.0; M];
-        self.assemble_into(set, &mut a, &mut b);
-        (a, b)
-    }
-
-    /// [`Self::assemble`] into `a` and `b` (whatever they held: both are zeroed first).
-    fn assemble_into<const M: usize>(
-        &self,
-        set: &ActiveSet<W>,
-        a: &mut [[f64; M]; M],
-        b: &mut [f64; M],
-    ) {
-        let System {
-            engine,
-            wheels,
-            topo,
-            h,
-            n,
-            g,
-            k,
-            ..
-        } = *self;
-        *a = [[0.0; M]; M];
-        *b = [0.0; M];
-        // Engine row.
-        a[0][0] = engine.inertia / h + engine.damping + k;
-        b[0] = engine.inertia * engine.omega / h + engine.torque;
-        // Wheel rows.
-        for (i, w) in wheels.iter().enumerate().take(n) {
-            let r = i + 1;
-            a[r][r] += w.inertia / h + w.damping;
-            b[r] += w.inertia * w.omega / h + w.torque;
-            match set.tire[i] {
-                TireSet::Linear => {
-                    a[r][r] += w.radius * w.dfx;
-                    b[r] -= w.radius * (w.fx0 - w.dfx * w.omega);
-                }
-                TireSet::Saturated(fs) => b[r] -= w.radius * fs,
-            }
-            if let BrakeSet::Slide(t) = set.brake[i] {
-                b[r] += t;
-            }
-            // Clutch coupling.
-            let ai = topo.share[i];
-            if ai != 0.0 && k != 0.0 && g != 0.0 {
-                a[0][r] -= k * g * ai;
-                a[r][0] -= k * g * ai;
-                for j in 0..n {
-                    a[r][j + 1] += k * g * g * ai * topo.share[j];
-                }
-            }
-        }
-        // Differential locks: wheel torque τ = −T·u with T = k·d·x' (or constant when slipping).
-        for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
-            let (ca, cb) = self.dirs[j];
-            match set.lock[j] {
-                LockSet::Off => {}
-                LockSet::On => {
-                    let kl = stiffness(&l.model);
-                    for i in 0..n {
-                        let ui = l.a[i] - l.b[i];
-                        if ui != 0.0 {
-                            for c in 0..n {
-                                a[i + 1][c + 1] += kl * ui * (ca * l.a[c] - cb * l.b[c]);
-                            }
-                        }
-                    }
-                }
-                LockSet::Slip(t) => {
-                    for i in 0..n {
-                        b[i + 1] -= t * (l.a[i] - l.b[i]);
-                    }
-                }
-            }
-        }
-        // Fixed rows: disabled or brake-locked wheels, pinned engine.
-        let fix = |a: &mut [[f64; M]; M], b: &mut [f64; M], r: usize, v: f64| {
-            a[r] = [0.0; M];
-            a[r][r] = 1.0;
-            b[r] = v;
-        };
-        for (i, w) in wheels.iter().enumerate().take(n) {
-            if !w.enabled || set.brake[i] == BrakeSet::Locked {
-                fix(a, b, i + 1, 0.0);
-            }
-        }
-        if let Some(v) = set.pin {
-            fix(a, b, 0, v);
+    /// [`Self::solve_linear`] for a `set` whose matrix is the one `lin` holds (the update
+    /// changed only the right-hand side, [`Change::Rhs`]): the right-hand side (the kept
+    /// base and this set's locks and fixed rows) solved with the kept factors, the bits a fresh assembly and elimination give
+    /// ([`Factors::solve`]); a matrix that was singular is singular again (the start speeds).
+    fn solve_rhs<const M: usize>(&self, set: &ActiveSet<W>, x: &mut [f64; N], lin: &Linear<M>) {
+        let (engine, n) = (self.engine, self.n);
+        let dim = n + 1;
+        if lin.solved {
+            let mut b = lin.base;
+            self.rhs_finish::<M>(set, &mut b);
+            lin.factors.solve(&mut b);
+            x[..dim].copy_from_slice(&b[..dim]);
+        } else {
+            x[0] = engine.omega;
+            x[1..dim].copy_from_slice(&self.w0[..n]);
         }
     }
 
@@ -559,7 +504,7 @@ impl<'a, const W: usize> System<'a, W> {
                 TireSet::Linear => w.fx0 + w.dfx * (wi - w.omega),
                 TireSet::Saturated(fs) => fs,
             };
-            let mag = fx.hypot(w.fy);
+            let mag = pass_magnitude(fx, w.fy, w.limit);
             out.mag[i] = mag;
             if mag > w.limit {
                 sol.limit_reached |= 1 << i;
@@ -588,6 +533,36 @@ impl<'a, const W: usize> System<'a, W> {
                 }
             };
         }
+    }
+}
+
+/// `1 − 2⁻⁴⁰`: [`pass_magnitude`]'s margin below the friction circle.
+const INSIDE: f64 = 1.0 - 1.0 / (1u64 << 40) as f64;
+
+/// `2⁻⁴⁸⁴`: the least friction-circle radius [`pass_magnitude`] takes the squares for (its
+/// square `2⁻⁹⁶⁸`, so `limit²·(1 − 2⁻⁴⁰)` is above `2⁻⁹⁶⁹`). One test for the sign, NaN and
+/// the underflow range.
+const MIN_LIMIT: f64 = f64::from_bits((1023 - 484) << 52);
+
+/// A pass's `|(fx, fy)|` against the friction-circle radius `limit`, as the pass and the
+/// active-set update read it: only in tests `> limit` and `> limit·(1 + 10⁻¹²)`, and as a
+/// divisor when one of them holds. Where the squares prove the force inside the circle,
+/// `m = fx² + fy² < limit²·(1 − 2⁻⁴⁰)` with `limit > 2⁻⁴⁸⁴` (so `limit²·(1 − 2⁻⁴⁰)` is
+/// above `2⁻⁹⁶⁹`; a negative or NaN limit never takes it), it is
+/// `√m`; elsewhere `fx.hypot(fy)`, bit for bit. Each test then has `hypot`'s outcome: the
+/// rounded `m`, its product and the sum's underflow are within `2⁻⁵⁰` relative (above
+/// `2⁻⁹⁶⁹`), so the exact `|(fx, fy)|` is below `limit·(1 − 2⁻⁴²)`, and `hypot` (within an
+/// ulp) and `√m` (within `1.25` ulp) are both below `limit`: every test is false either way
+/// and the value is not read further. It spares the pass's `hypot` (≈ 54 instructions, one
+/// call per wheel and pass) for the tyres inside their circle, nearly all of them.
+#[inline]
+fn pass_magnitude(fx: f64, fy: f64, limit: f64) -> f64 {
+    let m = fx * fx + fy * fy;
+    let inside = limit * limit * INSIDE;
+    if m < inside && limit > MIN_LIMIT {
+        m.sqrt()
+    } else {
+        fx.hypot(fy)
     }
 }
 

@@ -5,6 +5,7 @@
 // Index loops over the fixed-size per-wheel arrays, as in the solver.
 #![allow(clippy::needless_range_loop)]
 
+use super::assembly::Change;
 use super::{MAX_PASSES, N, PassOut, Solution, System, bias_exceeded, dot, dot_u};
 use crate::drivetrain::differential::LockModel;
 
@@ -85,8 +86,8 @@ impl<const W: usize> ActiveSet<W> {
     }
 
     /// Update the set after pass `pass` with speeds `x`, outputs `sol` and the pass's lock
-    /// torques and force magnitudes `out`. Returns `true` if anything changed (another pass
-    /// is needed).
+    /// torques and force magnitudes `out`. Returns what changed: [`Change::None`] when
+    /// nothing did, else another pass is needed ([`Change::Rhs`]: with the same matrix).
     pub(super) fn update(
         &mut self,
         sys: &System<'_, W>,
@@ -94,11 +95,16 @@ impl<const W: usize> ActiveSet<W> {
         sol: &Solution,
         out: &PassOut<W>,
         pass: usize,
-    ) -> bool {
+    ) -> Change {
         let governor = self.update_governor(sys, x, sol);
         let wheels = self.update_wheels(sys, x, sol, &out.mag);
         let locks = self.update_locks(sys, x, sol, &out.lock_t, pass);
-        governor | wheels | locks
+        let matrix = if governor | wheels {
+            Change::Matrix
+        } else {
+            Change::None
+        };
+        matrix.max(locks)
     }
 
     /// Idle governor and rev limiter: pin the engine at the bound it crossed; release the pin
@@ -188,6 +194,8 @@ impl<const W: usize> ActiveSet<W> {
 
     /// Limited-slip locks: bias locks engage above and release below their ratio;
     /// torque-sensing locks slip at their capacity and stick when the slip would reverse.
+    /// A slipping lock's new capacity changes only the right-hand side ([`Change::Rhs`]);
+    /// every other change the matrix.
     fn update_locks(
         &mut self,
         sys: &System<'_, W>,
@@ -195,25 +203,25 @@ impl<const W: usize> ActiveSet<W> {
         sol: &Solution,
         lock_t: &[f64; W],
         pass: usize,
-    ) -> bool {
+    ) -> Change {
         let (topo, g) = (sys.topo, sys.g);
         let xw = &x[1..sys.n + 1];
         let w_out = dot(&topo.share, xw);
         let tc = sol.clutch_torque;
-        let mut changed = false;
+        let mut changed = Change::None;
         for (j, l) in topo.locks[..topo.n_locks].iter().enumerate() {
             let rel = dot_u(l, xw);
             match (l.model, self.lock[j]) {
                 // Engaged but now pushing the outputs apart: release.
                 (LockModel::SpeedBias { .. }, LockSet::On) if lock_t[j] * rel < 0.0 => {
                     self.lock[j] = LockSet::Off;
-                    changed = true;
+                    changed = Change::Matrix;
                 }
                 (LockModel::SpeedBias { .. }, LockSet::Off)
                     if bias_exceeded(l, xw) && pass + 1 < MAX_PASSES / 2 =>
                 {
                     self.lock[j] = LockSet::On;
-                    changed = true;
+                    changed = Change::Matrix;
                 }
                 (
                     LockModel::TorqueSensing {
@@ -231,15 +239,15 @@ impl<const W: usize> ActiveSet<W> {
                     match set {
                         LockSet::On if lock_t[j].abs() > cap => {
                             self.lock[j] = LockSet::Slip(cap * lock_t[j].signum());
-                            changed = true;
+                            changed = Change::Matrix;
                         }
                         LockSet::Slip(t) if rel * t < 0.0 => {
                             self.lock[j] = LockSet::On;
-                            changed = true;
+                            changed = Change::Matrix;
                         }
                         LockSet::Slip(t) if (t.abs() - cap).abs() > 1e-9 * (1.0 + cap) => {
                             self.lock[j] = LockSet::Slip(cap * t.signum());
-                            changed = true;
+                            changed = changed.max(Change::Rhs);
                         }
                         _ => {}
                     }

@@ -122,13 +122,16 @@ fn lazy_limits_give_the_full_limits_bits() {
 
 /// The active-set update reads a pass's force magnitude instead of computing
 /// `|(sol.fx, fy)|` again for a linear tyre that never left saturation: it must be those
-/// bits. Random sets (linear, saturated, left saturation) and speeds over the cases above.
+/// bits wherever a test can hold ([`pass_magnitude`]: `hypot`'s), and where the squares
+/// prove the force inside the circle, a value below the limit whose tests all fail as
+/// `hypot`'s do. Random sets (linear, saturated, left saturation) and speeds over the cases
+/// above, the limits now and then scaled to the force (just inside, on, just outside it).
 #[test]
 fn pass_magnitudes_are_the_hypot_of_unclamped_forces() {
     let (mut state, h) = (11_u64, 1.0 / 180.0);
-    let (mut checked, mut clamped) = (0, 0);
+    let (mut exact, mut inside, mut clamped, mut near) = (0, 0, 0, 0);
     for _ in 0..400 {
-        let (engine, wheels, _, topo) = case(&mut state);
+        let (engine, mut wheels, _, topo) = case(&mut state);
         let sys = System::<4>::new(&engine, &wheels, &topo, h);
         let mut set = ActiveSet::initial(&sys);
         let mut x = [0.0; N];
@@ -140,6 +143,25 @@ fn pass_magnitudes_are_the_hypot_of_unclamped_forces() {
                 set.tire[i] = TireSet::Saturated(wheels[i].limit * (next(&mut state) - 0.5));
             }
         }
+        // Some limits at the force's magnitude to 10⁻¹⁵ or 2·10⁻¹² (the margin's edges), or
+        // negative (outside whatever the squares say).
+        for (i, w) in wheels.iter_mut().enumerate() {
+            if next(&mut state) < 0.3 && set.tire[i] == TireSet::Linear && !set.unsaturated[i] {
+                let fx = w.fx0 + w.dfx * (x[i + 1] - w.omega);
+                let m = fx.hypot(w.fy);
+                let scale = [
+                    1.0 - 2e-12,
+                    1.0 - 1e-15,
+                    1.0,
+                    1.0 + 1e-15,
+                    1.0 + 2e-12,
+                    -2.0,
+                ];
+                w.limit = m * scale[(next(&mut state) * 6.0) as usize % 6];
+                near += 1;
+            }
+        }
+        let sys = System::<4>::new(&engine, &wheels, &topo, h);
         let mut sol = Solution::default();
         let mut out = PassOut {
             lock_t: [0.0; 4],
@@ -148,8 +170,17 @@ fn pass_magnitudes_are_the_hypot_of_unclamped_forces() {
         sys.evaluate(&set, &x, &mut sol, &mut out);
         for (i, w) in wheels.iter().enumerate() {
             if set.tire[i] == TireSet::Linear && !set.unsaturated[i] {
-                assert_eq!(out.mag[i].to_bits(), sol.fx[i].hypot(w.fy).to_bits());
-                checked += 1;
+                let (mag, want) = (out.mag[i], sol.fx[i].hypot(w.fy));
+                // Every test the pass and the update make of it has `hypot`'s outcome.
+                let above = w.limit * (1.0 + 1e-12);
+                assert_eq!(mag > w.limit, want > w.limit, "{mag} {want} {}", w.limit);
+                assert_eq!(mag > above, want > above);
+                if mag.to_bits() == want.to_bits() {
+                    exact += 1;
+                } else {
+                    assert!(want < w.limit, "{mag} {want} {}", w.limit);
+                    inside += 1;
+                }
             } else if set.unsaturated[i] && out.mag[i] > w.limit {
                 // Clamped in the pass: `sol.fx` is not the force of `mag`.
                 assert_ne!(out.mag[i], sol.fx[i].hypot(w.fy));
@@ -157,9 +188,11 @@ fn pass_magnitudes_are_the_hypot_of_unclamped_forces() {
             }
         }
     }
+    assert_eq!(MIN_LIMIT, 2f64.powi(-484));
+    assert_eq!(MIN_LIMIT * MIN_LIMIT, 2f64.powi(-968));
     assert!(
-        checked > 500 && clamped > 50,
-        "{checked} checked, {clamped} clamped"
+        exact > 300 && inside > 30 && clamped > 50 && near > 100,
+        "{exact} exact, {inside} inside, {clamped} clamped, {near} near"
     );
 }
 

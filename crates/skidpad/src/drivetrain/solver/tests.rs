@@ -273,3 +273,106 @@ fn random_law(strength: f64, u: f64) -> Engagement {
         e: 0.0,
     }
 }
+
+/// The passes of [`System::solve_passes`] with every pass's matrix assembled and eliminated
+/// afresh (the solve before `drive-s37`), and how many passes followed a change of the
+/// right-hand side alone ([`Change::Rhs`]).
+fn fresh_passes<const W: usize, const M: usize>(
+    sys: &System<'_, W>,
+    sol: &mut Solution,
+) -> (ActiveSet<W>, usize) {
+    let mut set = ActiveSet::initial(sys);
+    sol.limit_reached = 0;
+    let mut x = [0.0; N];
+    let mut out = PassOut {
+        lock_t: [0.0; W],
+        mag: [0.0; W],
+    };
+    let mut lin = Linear {
+        factors: gauss::Factors {
+            a: [[0.0; M]; M],
+            piv: [0; M],
+            n: sys.n + 1,
+        },
+        base: [0.0; M],
+        solved: false,
+    };
+    let (mut settled, mut rhs_only) = (false, 0);
+    for pass in 0..MAX_PASSES {
+        sys.solve_linear(&set, &mut x, &mut lin);
+        sys.evaluate(&set, &x, sol, &mut out);
+        sol.passes = pass + 1;
+        match set.update(sys, &x, sol, &out, pass) {
+            Change::None => {
+                settled = true;
+                break;
+            }
+            Change::Rhs => rhs_only += 1,
+            Change::Matrix => {}
+        }
+    }
+    let kept = (settled && lin.solved).then_some(&lin.factors);
+    sol.sensitivity = sys.engagement_sensitivity(&set, &x, kept);
+    (set, rhs_only)
+}
+
+/// A pass after a change of the right-hand side alone (a slipping torque-sensing lock's new
+/// capacity) solves it with the previous pass's kept factors: every output, the
+/// engagement's sensitivity and the final set have the bits of assembling and eliminating
+/// the matrix afresh. The lazy-limit sweep's random cars with a torque-sensing rear
+/// differential (preload 0–120 N·m, locking 0.2–0.8 under power, 0.1–0.5 on the overrun,
+/// a stiff or a soft lock) and an automatic clutch at random engagements.
+#[test]
+fn a_right_hand_side_pass_gives_a_fresh_eliminations_bits() {
+    use super::super::differential::LockModel;
+    use super::lazy_tests::{bits, case, next};
+    let (mut state, h) = (53_u64, 1.0 / 180.0);
+    let (mut rhs_passes, mut cases_with) = (0, 0);
+    for _ in 0..1000 {
+        let (mut engine, mut wheels, full, mut topo) = case(&mut state);
+        for (w, l) in wheels.iter_mut().zip(full) {
+            w.limit = l;
+        }
+        topo.n_locks = 0;
+        let (mut a, mut b) = ([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]);
+        (a[2], b[3]) = (1.0, 1.0);
+        let model = LockModel::TorqueSensing {
+            stiffness: if next(&mut state) < 0.5 {
+                200.0
+            } else {
+                20_000.0
+            },
+            preload: 120.0 * next(&mut state),
+            power: 0.2 + 0.6 * next(&mut state),
+            coast: 0.1 + 0.4 * next(&mut state),
+        };
+        topo.push_lock(a, b, model, 1.0);
+        // Rear wheels apart by up to 20 %, so the lock slips.
+        wheels[3].omega = wheels[2].omega * (0.8 + 0.4 * next(&mut state));
+        let law = random_law(engine.clutch, next(&mut state));
+        let e = law.max() * next(&mut state);
+        (engine.clutch, engine.damping, engine.law) = (
+            law.strength * e,
+            law.damping_at(e),
+            Some(Engagement { e, ..law }),
+        );
+        let sys = System::<4>::new(&engine, &wheels, &topo, h);
+        let mut got = Solution::default();
+        let set = sys.solve_passes::<5>(&mut got);
+        let mut want = Solution::default();
+        let (fresh_set, rhs) = fresh_passes::<4, 5>(&sys, &mut want);
+        assert_eq!(bits(&got), bits(&want));
+        assert_eq!(got.limit_reached, want.limit_reached);
+        assert_eq!(
+            got.sensitivity.map(|s| s.map(f64::to_bits)),
+            want.sensitivity.map(|s| s.map(f64::to_bits))
+        );
+        assert_eq!(format!("{set:?}"), format!("{fresh_set:?}"));
+        rhs_passes += rhs;
+        cases_with += usize::from(rhs > 0);
+    }
+    assert!(
+        cases_with > 200 && rhs_passes > 600,
+        "{cases_with} cases, {rhs_passes} passes"
+    );
+}
