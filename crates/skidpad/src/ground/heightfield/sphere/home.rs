@@ -33,6 +33,12 @@
 //! is an edge's length times `p_H`'s distance from it within the plane (at least its xy
 //! distance), positive by far more than its rounding.
 //!
+//! The bound is taken only for a sweep steep against the grid, `−d_z − G·|d_xy| ≥ 1/2` (`G`
+//! the grid's steepest gradient, [`HeightField::max_gradient`]): then every triangle has
+//! `−d·n ≥ 1/(2√(1 + G²))` and its edges meet `d` at an angle bounded away from 0, so a
+//! face's time `(s₀ − r)/(−d·n)` and an edge's quadratic are well conditioned. Wheel sweeps
+//! are (a rim's horizontal sweep is not).
+//!
 //! **Why the answer keeps its bits.** A triangle swept with a limit `L` gives its own first
 //! contact `c_k` (the one the whole travel gives) or nothing: the face test stops at a plane
 //! beyond `L`, the edges keep the first of their smallest times up to `L`. Each computed time
@@ -189,6 +195,11 @@ impl Sweep {
         sides: (bool, bool),
     ) -> Option<Home> {
         let (o, r, d) = (self.o, self.r, self.d);
+        // A sweep steep against the grid (module docs): `−d_z − G·|d_xy| ≥ 1/2`.
+        let steep = -d.z - 0.5;
+        if !(steep >= 0.0 && steep * steep >= hf.max_gradient.powi(2) * (d.x * d.x + d.y * d.y)) {
+            return None;
+        }
         let on_b = o.y - v00.y > o.x - v00.x;
         if !(if on_b { sides.1 } else { sides.0 }) {
             return None;

@@ -414,6 +414,11 @@ fn the_home_bound_on_a_ridge_by_hand() {
         "{hit:?}"
     );
     assert!((hit.point - DVec3::new(1.0, 0.5, 0.1)).length() < 1e-12);
+    // A sweep not steep against the grid (−d_z − G·|d_xy| = 0.287 − 0.1·0.958 < 1/2):
+    // no bound.
+    let shallow = DVec3::new(1.0, 0.0, -0.3).normalize();
+    assert!(home_of(&hf, (DVec3::new(0.5, 0.5, 0.5), r, shallow, max_t)).is_none());
+    assert!(home_of(&hf, (DVec3::new(0.5, 0.5, 0.5), r, d, max_t)).is_some());
     // A valley instead (z = 0.1·|x − 1|): the far cell rises above A's plane, not skipped.
     let valley = HeightField::new(3, 2, 1.0, DVec2::ZERO, vec![0.1, 0.0, 0.1, 0.1, 0.0, 0.1]);
     let o = DVec3::new(0.8, 0.5, 1.0);
