@@ -136,8 +136,10 @@ impl<const N: usize> Curve<N> {
     /// caller whose `x` is usually there: the load filter's two-point curve
     /// ([`crate::suspension::model::filter_load`]). `eval` itself stays out of line (inlined, its
     /// callers grew and moved the inliner's choices elsewhere: the steering stage's
-    /// `steer_and_toe` came out of line, +0.08 k instructions a vehicle-step).
-    #[inline]
+    /// `steer_and_toe` came out of line, +0.08 k instructions a vehicle-step). Always
+    /// inlined: with `#[inline]` alone a change elsewhere in the crate (session 37's
+    /// heightfield sweep) left it out of line, +0.18 k instructions a vehicle-step.
+    #[inline(always)]
     pub(crate) fn eval_in_first_segment(&self, x: f64) -> f64 {
         let n = self.len;
         if n >= 2 && x > self.xs[0] && x < self.xs[1] && x < self.xs[n - 1] {

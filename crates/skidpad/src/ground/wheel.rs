@@ -417,7 +417,10 @@ pub(crate) fn query_wheel_unit(
 /// surface, surface velocity and `from_ray`; `valid` and `age` untouched) and returning its
 /// centre travel `s` and crown fit: the hit is not built, returned and
 /// copied on its way to a wheel's cache. On `None` `plane` may hold a rejected hit.
+/// Inlined (the contact stage's cached query): left to the inliner it came out of line for
+/// the ray cars when session 37 grew the heightfield's sweep, +0.03 k a vehicle-step.
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub(crate) fn query_wheel_unit_into(
     ground: AskedGround,
     q: &WheelQuery,

@@ -45,14 +45,21 @@
 //! suspension or rim sweep (travel ≤ 1 m, radius 0.3 m) on 1–4 m cells touches 1–4 cells;
 //! one whose bounding box lies in one cell (most of the sedan's wheel sweeps on 3.9 m
 //! cells) visits it directly, without the cell loops (the same cell, the same bits). A
-//! long diagonal sweep across many cells tests every cell of its box (no cell walk as the ray
-//! has): fine for wheels, slow for a sweep across the map. Allocation-free.
+//! sweep with more than one triangle to test (its box over 2 × 2 cells at most, or both
+//! triangles of its one cell) first sweeps the face of the triangle under `o`: when it is
+//! touched well inside, that contact bounds the sweep, and the triangles lying below its
+//! plane are skipped, the others swept with the limit it gives (`sphere/home.rs`: the proof
+//! that the answer keeps its bits). A long diagonal sweep across many cells tests every cell
+//! of its box (no cell walk as the ray has): fine for wheels, slow for a sweep across the
+//! map. Allocation-free.
 
 use std::f64::consts::SQRT_2;
 
 use glam::{DVec2, DVec3};
 
 use super::{HeightField, index, larger, real, smaller};
+
+mod home;
 use crate::ground::GroundHit;
 
 /// A candidate first contact: `(t, point, normal)`.
@@ -75,11 +82,12 @@ impl HeightField {
     }
 
     /// [`Self::sweep_sphere`]; with `one_cell`, a sweep whose bounding box lies in one cell
-    /// (most wheel sweeps on metre-sized cells) visits that cell directly, without the cell
-    /// loops and the xy cell cull (which never culls the one cell: the path's box lies within
-    /// `r` of it). Without, every sweep takes the loops (the tests' reference).
+    /// (most wheel sweeps on metre-sized cells) and which tests one of its triangles visits
+    /// that cell directly, without the cell loops and the xy cell cull (which never culls the
+    /// one cell: the path's box lies within `r` of it). Without, every sweep takes the loops
+    /// (the tests' reference).
     #[inline(always)]
-    fn sweep_sphere_with(
+    pub(super) fn sweep_sphere_with(
         &self,
         o: DVec3,
         r: f64,
@@ -103,52 +111,68 @@ impl HeightField {
         };
         let (i0, i1) = range(lo.x, hi.x, self.origin.x, cx)?;
         let (j0, j1) = range(lo.y, hi.y, self.origin.y, cy)?;
-        // The centre's path in xy, and the reach of the sphere around it with the rounding
-        // slack of the module docs' cell test.
-        let (path_lo, path_hi) = (o.min(e).truncate(), o.max(e).truncate());
-        let reach = r * (1.0 + CULL_SLACK) + CULL_SLACK;
-        let mut sweep = Sweep {
-            o,
-            r,
-            d,
-            max_t,
-            z: (lo.z, hi.z),
-            path: Path {
-                lo: path_lo,
-                hi: path_hi,
-                reach2: reach * reach,
-            },
-            reach,
-            overlap: None,
-            first: None,
-        };
-        if one_cell && i0 == i1 && j0 == j1 {
+        if one_cell && i0 == i1 && j0 == j1 && !self.both_halves(o, e, r, (i0, j0)) {
+            let mut sweep = Sweep::new(o, r, d, max_t, e, (lo.z, hi.z));
             sweep.cell(self, i0, j0);
+            sweep.contact(self)
         } else {
-            for j in j0..=j1 {
-                let y = self.origin.y + real(j) * self.cell_size;
-                let dy = larger(larger(y - path_hi.y, path_lo.y - (y + self.cell_size)), 0.0);
-                for i in i0..=i1 {
-                    let x = self.origin.x + real(i) * self.cell_size;
-                    let dx = larger(larger(x - path_hi.x, path_lo.x - (x + self.cell_size)), 0.0);
-                    if dx * dx + dy * dy > reach * reach {
-                        continue;
-                    }
-                    sweep.cell(self, i, j);
+            self.sweep_cells(o, r, d, max_t, (e, lo.z, hi.z), (i0, i1, j0, j1))
+        }
+    }
+
+    /// Whether both triangles of cell `cell` survive the diagonal cull of a sweep from `o`
+    /// to `e` (the expressions of [`Sweep::cell`]'s, the same decision): then the cell
+    /// loops, under the home bound (`sphere/home.rs`).
+    #[inline(always)]
+    fn both_halves(&self, o: DVec3, e: DVec3, r: f64, (i, j): (usize, usize)) -> bool {
+        let reach = r * (1.0 + CULL_SLACK) + CULL_SLACK;
+        let (path_lo, path_hi) = (o.min(e).truncate(), o.max(e).truncate());
+        let (x, y) = (
+            self.origin.x + real(i) * self.cell_size,
+            self.origin.y + real(j) * self.cell_size,
+        );
+        let culled = |s: f64| -s > reach * SQRT_2;
+        !culled((path_hi.x - x) - (path_lo.y - y)) && !culled((path_hi.y - y) - (path_lo.x - x))
+    }
+
+    /// The cells `i0..=i1` × `j0..=j1` of the sweep (the module docs' box, its z range
+    /// `(z_lo, z_hi)`, and the path's end `e`), row by row, those out of the sphere's xy
+    /// reach culled; a 2 × 2 block at most under the home bound (`sphere/home.rs`). Out of
+    /// line: the one-cell sweep keeps its state in registers (≈ 20 instructions a sweep
+    /// less than with the loops beside it, callgrind).
+    #[inline(never)]
+    fn sweep_cells(
+        &self,
+        o: DVec3,
+        r: f64,
+        d: DVec3,
+        max_t: f64,
+        (e, z_lo, z_hi): (DVec3, f64, f64),
+        (i0, i1, j0, j1): (usize, usize, usize, usize),
+    ) -> Option<GroundHit> {
+        let mut sweep = Sweep::new(o, r, d, max_t, e, (z_lo, z_hi));
+        let home = if i1 - i0 <= 1 && j1 - j0 <= 1 {
+            sweep.home_in_range(self, (i0, i1, j0, j1))
+        } else {
+            None
+        };
+        let (path_lo, path_hi, reach) = (sweep.path.lo, sweep.path.hi, sweep.reach);
+        for j in j0..=j1 {
+            let y = self.origin.y + real(j) * self.cell_size;
+            let dy = larger(larger(y - path_hi.y, path_lo.y - (y + self.cell_size)), 0.0);
+            for i in i0..=i1 {
+                let x = self.origin.x + real(i) * self.cell_size;
+                let dx = larger(larger(x - path_hi.x, path_lo.x - (x + self.cell_size)), 0.0);
+                if dx * dx + dy * dy > reach * reach {
+                    continue;
+                }
+                match &home {
+                    Some(h) => sweep.cell_near_home(self, i, j, h),
+                    None => sweep.cell(self, i, j),
                 }
             }
         }
-        let (t, point, normal) = match sweep.overlap {
-            Some((_, q, n)) => (0.0, q, n),
-            None => sweep.first?,
-        };
-        Some(GroundHit {
-            point,
-            normal,
-            distance: t,
-            surface: self.surface_near(point),
-            surface_velocity_world: self.surface_velocity_world,
-        })
+        sweep.contact(self)
     }
 }
 
@@ -170,11 +194,74 @@ struct Sweep {
 }
 
 impl Sweep {
+    /// A sweep from `o` to `e` (`o + max_t·d`) with the box's z range `z`, nothing found
+    /// yet: the centre's path in xy, and the reach of the sphere around it with the rounding
+    /// slack of the module docs' cell test.
+    #[inline(always)]
+    fn new(o: DVec3, r: f64, d: DVec3, max_t: f64, e: DVec3, z: (f64, f64)) -> Self {
+        let reach = r * (1.0 + CULL_SLACK) + CULL_SLACK;
+        Sweep {
+            o,
+            r,
+            d,
+            max_t,
+            z,
+            path: Path {
+                lo: o.min(e).truncate(),
+                hi: o.max(e).truncate(),
+                reach2: reach * reach,
+            },
+            reach,
+            overlap: None,
+            first: None,
+        }
+    }
+
+    /// The sweep's answer (module docs): the deepest overlap, else the first contact.
+    #[inline(always)]
+    fn contact(self, hf: &HeightField) -> Option<GroundHit> {
+        let (t, point, normal) = match self.overlap {
+            Some((_, q, n)) => (0.0, q, n),
+            None => self.first?,
+        };
+        Some(GroundHit {
+            point,
+            normal,
+            distance: t,
+            surface: hf.surface_near(point),
+            surface_velocity_world: hf.surface_velocity_world,
+        })
+    }
+
     /// Sweeps the two triangles of cell `(i, j)` (module docs, 1 and 2), built from the
     /// cell's four heights as loaded for its z cull (the vertices of
     /// [`HeightField::triangles`], the same numbers).
     #[inline(always)]
     fn cell(&mut self, hf: &HeightField, i: usize, j: usize) {
+        let Some(([v00, v10, v01, v11], (sweep_a, sweep_b))) = self.cell_corners(hf, i, j) else {
+            return;
+        };
+        // The two triangles one after the other (A first, as the tests' reference sweeps
+        // them).
+        if sweep_a {
+            self.triangle(v00, v10, v11);
+        }
+        if sweep_b {
+            self.triangle(v00, v11, v01);
+        }
+    }
+
+    /// Cell `(i, j)`'s corners `[v₀₀, v₁₀, v₀₁, v₁₁]` (the vertices of
+    /// [`HeightField::triangles`], the same numbers) and whether its triangles A and B
+    /// survive the diagonal cull (module docs); `None` when its heights all lie below the
+    /// sweep's box or all above it.
+    #[inline(always)]
+    fn cell_corners(
+        &self,
+        hf: &HeightField,
+        i: usize,
+        j: usize,
+    ) -> Option<([DVec3; 4], (bool, bool))> {
         let h = [
             hf.heights[j * hf.nx + i],
             hf.heights[j * hf.nx + i + 1],
@@ -186,7 +273,7 @@ impl Sweep {
             larger(larger(h[0], h[1]), larger(h[2], h[3])),
         );
         if hmax < self.z.0 || hmin > self.z.1 {
-            return;
+            return None;
         }
         let (x, y) = (
             hf.origin.x + real(i) * hf.cell_size,
@@ -196,25 +283,25 @@ impl Sweep {
             hf.origin.x + real(i + 1) * hf.cell_size,
             hf.origin.y + real(j + 1) * hf.cell_size,
         );
-        let (v00, v10, v01, v11) = (
+        let v = [
             DVec3::new(x, y, h[0]),
             DVec3::new(x1, y, h[1]),
             DVec3::new(x, y1, h[2]),
             DVec3::new(x1, y1, h[3]),
-        );
+        ];
         // The diagonal cull (module docs): the highest `(x − x_c) − (y − y_c)` of the
         // path's box (A lies where it is ≥ 0) and the highest `(y − y_c) − (x − x_c)`
-        // (B), `√2` times the box's distance from the triangle's half-cell. The two
-        // triangles one after the other (A first, as the tests' reference sweeps them).
+        // (B), `√2` times the box's distance from the triangle's half-cell.
         let (path_lo, path_hi) = (self.path.lo, self.path.hi);
         let reach = self.reach;
         let culled = |s: f64| -s > reach * SQRT_2;
-        if !culled((path_hi.x - x) - (path_lo.y - y)) {
-            self.triangle(v00, v10, v11);
-        }
-        if !culled((path_hi.y - y) - (path_lo.x - x)) {
-            self.triangle(v00, v11, v01);
-        }
+        Some((
+            v,
+            (
+                !culled((path_hi.x - x) - (path_lo.y - y)),
+                !culled((path_hi.y - y) - (path_lo.x - x)),
+            ),
+        ))
     }
 
     /// Sweeps one triangle `(a, b, c)` of a cell (module docs, 2): its overlap at `t = 0`
@@ -226,13 +313,7 @@ impl Sweep {
         // The plane's signed distance; its size is a lower bound of the triangle's distance
         // (module docs), and `sweep_face` starts from it.
         let s0 = (o - a).dot(n);
-        let far = s0.abs()
-            > r + CULL_SLACK
-                * (1.0
-                    + (o - a).abs().element_sum()
-                    + (b - a).abs().element_sum()
-                    + (c - a).abs().element_sum());
-        if !far {
+        if !plane_far(o, r, (a, b, c), s0) {
             let q = closest_point_on_triangle(o, a, b, c);
             let dist = (o - q).length();
             if dist <= r {
@@ -258,6 +339,19 @@ impl Sweep {
             self.first = Some(hit);
         }
     }
+}
+
+/// Whether the plane of triangle `(a, b, c)`, at signed distance `s0` from `o`, lies farther
+/// than `r` from `o` by more than the cull slack (module docs): then the triangle cannot
+/// overlap the sphere at `t = 0`.
+#[inline(always)]
+fn plane_far(o: DVec3, r: f64, (a, b, c): (DVec3, DVec3, DVec3), s0: f64) -> bool {
+    s0.abs()
+        > r + CULL_SLACK
+            * (1.0
+                + (o - a).abs().element_sum()
+                + (b - a).abs().element_sum()
+                + (c - a).abs().element_sum())
 }
 
 /// The xy bounding box `[lo, hi]` of the centre's path and the square of the sphere's reach

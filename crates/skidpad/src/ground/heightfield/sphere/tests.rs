@@ -351,3 +351,151 @@ fn the_culls_change_no_hit() {
         "{hits} {overlaps} {one_side} {one_cell}"
     );
 }
+
+/// The home bound of the sweep `(o, r, d, max_t)` over `hf` (`home.rs`), as the cell loops
+/// find it, with the cells of its range.
+fn home_of(hf: &HeightField, (o, r, d, max_t): (DVec3, f64, DVec3, f64)) -> Option<home::Home> {
+    let e = o + max_t * d;
+    let (lo, hi) = (o.min(e) - DVec3::splat(r), o.max(e) + DVec3::splat(r));
+    let cell = |x: f64, c: f64, n: usize| (((x - c) / hf.cell_size()).max(0.0) as usize).min(n - 2);
+    let (nx, ny) = hf.size();
+    let range = (
+        cell(lo.x, hf.origin().x, nx),
+        cell(hi.x, hf.origin().x, nx),
+        cell(lo.y, hf.origin().y, ny),
+        cell(hi.y, hf.origin().y, ny),
+    );
+    Sweep::new(o, r, d, max_t, e, (lo.z, hi.z)).home_in_range(hf, range)
+}
+
+#[test]
+fn the_home_bound_on_a_ridge_by_hand() {
+    // A ridge along x = 1 m: z = 0.1·x for x ≤ 1, 0.1·(2 − x) beyond (1 m cells, both
+    // triangles of a cell in one plane). A 0.3 m sphere comes straight down from z = 1 m.
+    let hf = HeightField::new(3, 2, 1.0, DVec2::ZERO, vec![0.0, 0.1, 0.0, 0.0, 0.1, 0.0]);
+    let (r, d, max_t) = (0.3, -DVec3::Z, 1.0);
+    let root = 1.01_f64.sqrt();
+    // At x = 0.8 (its box over both cells): on the face of cell (0, 0)'s A, where the
+    // centre stands r·√(1 + 0.1²) above the plane: t = (1 − 0.08) − 0.3·√1.01 m, the
+    // contact 0.3·0.1/√1.01 m towards the ridge.
+    let o = DVec3::new(0.8, 0.5, 1.0);
+    let hit = hf.cast_sphere(o, r, d, max_t).unwrap();
+    assert!(
+        (hit.distance - (0.92 - 0.3 * root)).abs() < 1e-12,
+        "{hit:?}"
+    );
+    assert!((hit.point - DVec3::new(0.8 + 0.03 / root, 0.5, 0.08 + 0.003 / root)).length() < 1e-12);
+    assert!((hit.normal - DVec3::new(-0.1, 0.0, 1.0) / root).length() < 1e-12);
+    // The bound: A's contact lies 0.17 m inside it; the ridge's far cell and B (in A's
+    // plane) lie on or below that plane, so both are skipped.
+    let home = home_of(&hf, (o, r, d, max_t)).expect("a home bound");
+    assert_eq!((home.cell, home.on_b), ((0, 0), false));
+    // τ = 1e-5·S, S = 1 + r + L + Δ·(1 + 2G) m with G = 0.1 (a cell rises 0.1 m in 1 m).
+    assert!((home.until - hit.distance - 1e-5 * (1.0 + r + max_t + 1.0 * 1.2)).abs() < 1e-12);
+    for v in [
+        (1.0, 0.0, 0.1),
+        (2.0, 0.0, 0.0),
+        (1.0, 1.0, 0.1),
+        (2.0, 1.0, 0.0),
+        (0.0, 1.0, 0.0),
+    ] {
+        assert!(!home.above(DVec3::from(v)), "{v:?}");
+    }
+    let bits = |g: GroundHit| (g.distance.to_bits(), g.point.to_array().map(f64::to_bits));
+    let (t, p, _) = sweep_unculled(&hf, o, r, d, max_t).unwrap();
+    assert_eq!(bits(hit), (t.to_bits(), p.to_array().map(f64::to_bits)));
+    // At x = 0.98 the plane's contact would lie beyond the ridge: no bound, and the sphere
+    // meets the ridge line, centre 0.02 m from it: t = 1 − 0.1 − √(0.3² − 0.02²) m.
+    let o = DVec3::new(0.98, 0.5, 1.0);
+    assert!(home_of(&hf, (o, r, d, max_t)).is_none());
+    let hit = hf.cast_sphere(o, r, d, max_t).unwrap();
+    assert!(
+        (hit.distance - (0.9 - (0.09f64 - 0.0004).sqrt())).abs() < 1e-12,
+        "{hit:?}"
+    );
+    assert!((hit.point - DVec3::new(1.0, 0.5, 0.1)).length() < 1e-12);
+    // A sweep not steep against the grid (−d_z − G·|d_xy| = 0.287 − 0.1·0.958 < 1/2):
+    // no bound.
+    let shallow = DVec3::new(1.0, 0.0, -0.3).normalize();
+    assert!(home_of(&hf, (DVec3::new(0.5, 0.5, 0.5), r, shallow, max_t)).is_none());
+    assert!(home_of(&hf, (DVec3::new(0.5, 0.5, 0.5), r, d, max_t)).is_some());
+    // A valley instead (z = 0.1·|x − 1|): the far cell rises above A's plane, not skipped.
+    let valley = HeightField::new(3, 2, 1.0, DVec2::ZERO, vec![0.1, 0.0, 0.1, 0.1, 0.0, 0.1]);
+    let o = DVec3::new(0.8, 0.5, 1.0);
+    let home = home_of(&valley, (o, r, d, max_t)).expect("a home bound");
+    assert!(home.above(DVec3::new(2.0, 0.0, 0.1)));
+}
+
+#[test]
+fn the_home_bound_changes_no_hit() {
+    // 40 000 wheel-like sweeps (0.25–0.4 m, travel ≤ 0.6 m, mostly down) whose box
+    // straddles a cell edge or corner, or whose path runs along its cell's diagonal, over
+    // issue 13's 1000/255 m cells and over the test terrain's steep 1.5 m cells with its
+    // ridge: the sweep under the home bound gives the unculled sweep's travel, point and
+    // normal bit for bit; the bound is found in a quarter of them at least (coarse cells:
+    // 8 284 of 20 000, 11 866 hits) and skips a neighbour cell whole in many.
+    let coarse = HeightField::from_fn(9, 8, 1000.0 / 255.0, DVec2::new(-15.0, -13.0), |x, y| {
+        use std::f64::consts::TAU;
+        0.5 * (TAU * x / 6.0).sin() * (TAU * y / 4.5).sin()
+            + 1.5 * (TAU * x / 31.0 + 1.0).sin() * (TAU * y / 27.0).cos()
+    })
+    .unwrap();
+    for (hf, seed) in [(coarse, 23), (terrain(), 29)] {
+        let mut rng = Lcg(seed);
+        let (h, org) = (hf.cell_size(), hf.origin());
+        let (nx, ny) = hf.size();
+        let (mut homes, mut skipped, mut hits) = (0, 0, 0);
+        for k in 0..20_000 {
+            // Near a grid line in x, in y, both, or the cell's diagonal.
+            let (ci, cj) = (
+                1 + (rng.next() * (nx - 3) as f64) as usize,
+                1 + (rng.next() * (ny - 3) as f64) as usize,
+            );
+            let (u, v) = (rng.range(-0.35, 0.35), rng.range(0.0, h));
+            let (x, y) = match k % 4 {
+                0 => (u, v),
+                1 => (v, u),
+                2 => (u, rng.range(-0.35, 0.35)),
+                _ => (v, v + u),
+            };
+            let (x, y) = (org.x + ci as f64 * h + x, org.y + cj as f64 * h + y);
+            let r = rng.range(0.25, 0.4);
+            let z = hf.height_at(x, y).unwrap() + r + rng.range(-0.05, 0.6);
+            let o = DVec3::new(x, y, z);
+            let d = DVec3::new(rng.range(-0.15, 0.15), rng.range(-0.15, 0.15), -1.0).normalize();
+            let max_t = rng.range(0.05, 0.6);
+            let want = sweep_unculled(&hf, o, r, d, max_t);
+            let got = hf.sweep_sphere(o, r, d, max_t);
+            let bits = |v: DVec3| v.to_array().map(f64::to_bits);
+            match (got, want) {
+                (None, None) => {}
+                (Some(g), Some((t, p, n))) => {
+                    assert_eq!(
+                        (g.distance.to_bits(), bits(g.point), bits(g.normal)),
+                        (t.to_bits(), bits(p), bits(n)),
+                        "{o} {r} {d} {max_t}"
+                    );
+                    hits += 1;
+                }
+                (g, w) => panic!("{o} {r} {d} {max_t}: {g:?} vs {w:?}"),
+            }
+            if let Some(home) = home_of(&hf, (o, r, d, max_t)) {
+                homes += 1;
+                // A neighbour cell the bound skips whole: its four corners not above.
+                let (i, j) = home.cell;
+                let (i2, j2) = (if i + 1 < nx - 1 { i + 1 } else { i - 1 }, j);
+                let corner = |a: usize, b: usize| hf.vertex(a, b);
+                skipped += usize::from(
+                    ![(i2, j2), (i2 + 1, j2), (i2, j2 + 1), (i2 + 1, j2 + 1)]
+                        .into_iter()
+                        .any(|(a, b)| home.above(corner(a, b))),
+                );
+            }
+        }
+        eprintln!("home bound: {hits} hits, {homes} bounds, {skipped} neighbours skipped");
+        assert!(
+            hits > 8_000 && homes > 5_000 && skipped > 1_500,
+            "{hits} {homes} {skipped}"
+        );
+    }
+}
