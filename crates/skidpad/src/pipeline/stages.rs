@@ -107,13 +107,13 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
     let reject = &d.rejection_cos;
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
-        // The substep's suspension line, placed once: its direction stored for the
-        // suspension and grip stages under the key below ([`FrameKey`]).
+        // The substep's suspension line, placed once: stored for the suspension and grip
+        // stages under the key below ([`FrameKey`]).
         let line = (
             wheel::strut_top_world(wp, &pose),
             wheel::travel_direction_world(wp, &pose),
         );
-        ws.travel_substep = line.1;
+        (ws.strut_top_substep, ws.travel_substep) = line;
         wheel::query_ground_along(
             wp, &p.contact, reject, d.side[i], &pose, line, ground, ws, reuse,
         );
@@ -121,9 +121,9 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
     s.wheel_frames = FrameKey::of(&pose);
 }
 
-/// Wheel `wp`'s suspension line `(top, dir)` at the chassis pose `pose`: the top computed,
-/// the direction the contact stage's ([`WheelState::travel_substep`]) when `framed` (its
-/// [`FrameKey`] matches `pose`), else computed too (the same bits either way).
+/// Wheel `wp`'s suspension line `(top, dir)` at the chassis pose `pose`: the contact stage's
+/// ([`WheelState::strut_top_substep`], [`WheelState::travel_substep`]) when `framed` (its
+/// [`FrameKey`] matches `pose`), else computed (the same bits either way).
 #[inline]
 fn strut_line(
     wp: &WheelParams,
@@ -131,11 +131,13 @@ fn strut_line(
     ws: &WheelState,
     framed: bool,
 ) -> (DVec3, DVec3) {
-    let top = wheel::strut_top_world(wp, pose);
     if framed {
-        (top, ws.travel_substep)
+        (ws.strut_top_substep, ws.travel_substep)
     } else {
-        (top, wheel::travel_direction_world(wp, pose))
+        (
+            wheel::strut_top_world(wp, pose),
+            wheel::travel_direction_world(wp, pose),
+        )
     }
 }
 

@@ -586,14 +586,3 @@ impl Vehicle {
         self.finish_step_with(time, undo)
     }
 }
-
-/// Empty every wheel's tyre curve memo ([`crate::tire::TireState::lateral_unit`]): a memo
-/// holds a curve's value for the tyre parameters it was computed with, so a state that
-/// meets other parameters (new params, copied or restored dynamics) starts without one.
-/// Results never depend on it (a memo gives the curve's own bits); only the next substep's
-/// cost does.
-fn forget_tyre_memos(state: &mut VehicleState) {
-    for w in state.wheels.iter_mut() {
-        w.tire.lateral_unit = crate::tire::simple_magic::UnitMemo::default();
-    }
-}

@@ -78,10 +78,8 @@ impl Vehicle {
         }
         self.params = std::sync::Arc::new(params);
         self.derived = std::sync::Arc::new(derived);
-        // The wheels' substep frames follow the params: built again by the next contact stage;
-        // so do the tyres' curve memos.
+        // The wheels' substep frames follow the params: built again by the next contact stage.
         self.state.wheel_frames = crate::wheel::FrameKey::default();
-        super::forget_tyre_memos(&mut self.state);
         // The input jump's half kick starts afresh (the switch may have changed).
         self.previous_controls = None;
         Ok(())
@@ -105,9 +103,8 @@ impl Vehicle {
         let src = &other.state;
         self.state.chassis = src.chassis;
         self.state.wheels.clone_from(&src.wheels);
-        // The copied wheels' substep frames and tyre memos are the other vehicle's (its params).
+        // The copied wheels' substep frames are the other vehicle's (its params).
         self.state.wheel_frames = crate::wheel::FrameKey::default();
-        super::forget_tyre_memos(&mut self.state);
         self.state.acceleration_world = src.acceleration_world;
         self.state.time = src.time;
         let ours = self.params.drivetrain.has_engine();

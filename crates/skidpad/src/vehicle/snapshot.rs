@@ -153,8 +153,6 @@ impl Vehicle {
             self.set_enabled_wheels(&snapshot.enabled[..n])?;
         }
         self.state.clone_from(&snapshot.state);
-        // The snapshot's tyre memos may be another vehicle's (the same type, other tyres).
-        super::forget_tyre_memos(&mut self.state);
         self.controls.clone_from(&snapshot.controls);
         // The input jump's half kick compares the next step's controls with these.
         self.previous_controls

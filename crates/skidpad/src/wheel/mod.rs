@@ -20,9 +20,10 @@
 //! the suspension line ([`strut_top_world`], [`travel_direction_world`]) and the force points
 //! ([`suspension_force_point_world`], [`tire_force_point_world`]). The same expressions as
 //! before on the same pose, so the same bits. Within a substep the contact stage places each
-//! wheel's travel direction once and keeps it for the suspension and grip stages
-//! ([`WheelState::travel_substep`]), valid while the vehicle's [`FrameKey`] matches the
-//! chassis pose: a derived cache, not in the state's `Debug` form (the determinism hash).
+//! wheel's suspension line once and keeps it for the suspension and grip stages
+//! ([`WheelState::strut_top_substep`], [`WheelState::travel_substep`]), valid while the
+//! vehicle's [`FrameKey`] matches the chassis pose: a derived cache, not in the state's
+//! `Debug` form (the determinism hash).
 
 mod frame;
 mod on_plane;
@@ -204,7 +205,7 @@ pub fn query_ground_reusing(
 
 /// [`query_ground_reusing`] with the suspension line `(top, dir)` already placed in the world
 /// ([`strut_top_world`], [`travel_direction_world`] at `pose`, the same bits): the contact
-/// stage places it once and stores its direction for the later stages ([`WheelState::travel_substep`]),
+/// stage places it once and stores it for the later stages ([`WheelState::strut_top_substep`]),
 /// and asks the ground whether it is a plane once for all its wheels (`AskedGround`);
 /// `reject` is `contact.rejection` or its cosines (`RejectionCos`, the vehicle's, computed once).
 #[expect(
@@ -337,7 +338,7 @@ pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut Whee
 
 /// [`update_suspension`] with the wheel's suspension line `(top, dir)` already placed in the
 /// world ([`strut_top_world`], [`travel_direction_world`], the same bits): the suspension
-/// stage takes the contact stage's direction ([`WheelState::travel_substep`]) and shares the
+/// stage takes the contact stage's ([`WheelState::strut_top_substep`]) and shares the
 /// direction with the strut's energy balances. Inlined into the suspension stage's loop (the
 /// line is then not copied to the stack for the call).
 #[inline(always)]

@@ -4,7 +4,7 @@
 //! wheel, [`crate::wheel::WheelSlots`]): the suspension line's top and direction ([`crate::wheel::strut_top_world`],
 //! [`crate::wheel::travel_direction_world`]) and where the suspension and tyre forces act
 //! ([`crate::wheel::suspension_force_point_world`], [`crate::wheel::tire_force_point_world`]).
-//! The substep's axle and travel direction are kept as derived caches (`*_substep`, left out
+//! The substep's axle and suspension line are kept as derived caches (`*_substep`, left out
 //! of the `Debug` form) so the contact stage's are not computed again by the later stages:
 //! [`FrameKey`] says when they may be read.
 
@@ -19,7 +19,7 @@ use glam::DVec3;
 ///
 /// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
 /// every field but the derived caches [`WheelState::axle_world_substep`],
-/// [`WheelState::travel_substep`] and
+/// [`WheelState::strut_top_substep`], [`WheelState::travel_substep`] and
 /// [`WheelState::steer_queried`] and the step output
 /// [`WheelState::drive_work`], in declaration order, as `#[derive(Debug)]` would.
 #[derive(Clone, Copy, PartialEq, Default)]
@@ -102,14 +102,16 @@ pub struct WheelState {
     /// form, so the determinism hash is the same with or without it (it follows from the
     /// state at the substep's start in any case). Unit: 1.
     pub axle_world_substep: DVec3,
+    /// Derived cache, not physics state: the top of the wheel's suspension line in the world
+    /// this substep ([`crate::wheel::strut_top_world`] at the chassis pose), written by the
+    /// contact stage (`pipeline::contact_stage`) for the suspension stage. Valid only while
+    /// the vehicle's [`FrameKey`] matches the chassis pose (the readers check; otherwise they
+    /// compute it). Left out of the `Debug` form, as `axle_world_substep`. Unit: m.
+    pub strut_top_substep: DVec3,
     /// Derived cache, not physics state: the wheel's unit travel direction (droop) in the
     /// world this substep ([`crate::wheel::travel_direction_world`] at the chassis pose),
-    /// written by the contact stage (`pipeline::contact_stage`) for the suspension and grip
-    /// stages. Valid only while the vehicle's [`FrameKey`] matches the chassis pose (the
-    /// readers check; otherwise they compute it). Left out of the `Debug` form, as
-    /// `axle_world_substep`. (The line's top, one transform of a body point, is computed by
-    /// each stage: its 24 B per wheel hold the tyre's lateral curve memo,
-    /// [`crate::tire::TireState::lateral_unit`], within the `Vehicle`'s 4 KiB.) Unit: 1.
+    /// written with [`WheelState::strut_top_substep`] for the suspension and grip stages,
+    /// under the same rule. Unit: 1.
     pub travel_substep: DVec3,
     /// Derived cache, not physics state: the steer angle (rad) the last contact stage
     /// queried with, rounded to `f32` (it then fits the struct's padding: the `Vehicle` stays
@@ -123,8 +125,8 @@ pub struct WheelState {
     pub steer_queried: f32,
 }
 
-/// Which chassis pose the wheels' substep frames ([`WheelState::travel_substep`]) were built
-/// at: the pose's bits, or none.
+/// Which chassis pose the wheels' substep frames ([`WheelState::strut_top_substep`],
+/// [`WheelState::travel_substep`]) were built at: the pose's bits, or none.
 ///
 /// The frames are a pure function of the pose and the wheel's params. The contact stage
 /// writes every enabled wheel's frame and this key together; a later stage uses the stored

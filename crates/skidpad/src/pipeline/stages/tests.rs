@@ -156,7 +156,7 @@ fn assemble_sums_in_locals_keep_the_bits() {
 }
 
 /// The suspension and grip stages with the contact stage's stored suspension lines
-/// (`WheelState::travel_substep`) against the same stages computing
+/// (`WheelState::strut_top_substep`, `travel_substep`) against the same stages computing
 /// them (the key cleared), bit for bit; and a pose moved after the contact stage (the
 /// stored lines stale) against a state whose lines were never stored.
 #[test]
@@ -189,6 +189,10 @@ fn stored_suspension_lines_keep_the_bits_and_never_go_stale() {
             for (wp, w) in p.wheels.iter().zip(s.wheels.iter()) {
                 let pose = &s.chassis.pose;
                 let bits = |v: DVec3| v.to_array().map(f64::to_bits);
+                assert_eq!(
+                    bits(w.strut_top_substep),
+                    bits(wheel::strut_top_world(wp, pose))
+                );
                 assert_eq!(
                     bits(w.travel_substep),
                     bits(wheel::travel_direction_world(wp, pose))

@@ -534,9 +534,7 @@ pub(super) fn solve_known(
     // One wheel's load terms for the holds' floors, the floor, the batch and the recorded
     // aligning moment. Only the stored part of a deflection against its slip pushes back
     // (`hold_start`).
-    // With the lateral curve's memo of the wheel's last recorded aligning moment, taken
-    // back after this one's (`simple_magic::UnitMemo`).
-    let mut kept = KeptLoad::with_lateral_unit(s.lateral_unit);
+    let mut kept = KeptLoad::default();
     hold_start_kept(model, r, c, s, &mut kept);
     let (lin, probes) = match (fc, &p.model) {
         (Some(fc), _) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
@@ -561,7 +559,6 @@ pub(super) fn solve_known(
     let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
     finish_kept(model, r, c, s, w1, dt, &mut kept);
     record_kept(p, c, s, [w1, fx, fy, dt], &mut kept, fc.is_some());
-    s.lateral_unit = kept.lateral_unit();
     TireForce { fx, fy }
 }
 
