@@ -235,7 +235,14 @@ fn contact_linearization(
     mode: super::contact::LimitMode,
 ) -> (ContactLinearization, Option<PendingLimit>) {
     let (load, model) = (c.load.max(0.0), p.model.as_model());
-    let mut kept = super::interface::KeptLoad::default();
+    // The wheel's lateral curve memo (`simple_magic::UnitMemo`): read, not updated (the
+    // coupled solve's record, `finish_contact`, keeps its own).
+    let mut kept = match p.model {
+        super::TireModelKind::SimpleMagic(_) => {
+            super::interface::KeptLoad::with_lateral_unit(s.lateral_unit)
+        }
+        _ => super::interface::KeptLoad::default(),
+    };
     let r = &p.relaxation;
     let (lin, probes) = match &p.model {
         // The shipped presets' tyre called directly, not through the trait object.

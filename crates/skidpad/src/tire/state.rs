@@ -4,7 +4,10 @@ use super::thermal::TireThermalState;
 use super::transient::TransientState;
 
 /// Runtime state of one wheel's spin and tire. `Default`: not spinning, unloaded.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+///
+/// Its `Debug` form (the determinism hash) and its `==` are `#[derive]`'s without the
+/// derived cache [`TireState::lateral_unit`].
+#[derive(Clone, Copy, Default)]
 pub struct TireState {
     /// Spin rate about the axle, positive rolling forward. Unit: rad/s.
     pub omega: f64,
@@ -29,4 +32,44 @@ pub struct TireState {
     pub transient: TransientState,
     /// Temperatures, wear and pressure (stays at its default without a thermal model).
     pub thermal: TireThermalState,
+    /// Derived cache, not physics state: the simplified Magic Formula's lateral curve at the
+    /// argument of the aligning moment the contact solve recorded last
+    /// ([`super::simple_magic::UnitMemo`]), for the next substep's start point, which asks
+    /// for the same argument on nearly every substep. Any value gives the same results (a
+    /// hit is the curve's own bits); left out of the `Debug` form and `==`.
+    pub lateral_unit: super::simple_magic::UnitMemo,
+}
+
+impl std::fmt::Debug for TireState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `#[derive(Debug)]`'s form without the derived cache `lateral_unit`.
+        f.debug_struct("TireState")
+            .field("omega", &self.omega)
+            .field("angle", &self.angle)
+            .field("load", &self.load)
+            .field("slip_ratio", &self.slip_ratio)
+            .field("slip_angle", &self.slip_angle)
+            .field("fx", &self.fx)
+            .field("fy", &self.fy)
+            .field("mz", &self.mz)
+            .field("transient", &self.transient)
+            .field("thermal", &self.thermal)
+            .finish()
+    }
+}
+
+impl PartialEq for TireState {
+    fn eq(&self, other: &Self) -> bool {
+        // `#[derive(PartialEq)]`'s comparison without the derived cache `lateral_unit`.
+        self.omega == other.omega
+            && self.angle == other.angle
+            && self.load == other.load
+            && self.slip_ratio == other.slip_ratio
+            && self.slip_angle == other.slip_angle
+            && self.fx == other.fx
+            && self.fy == other.fy
+            && self.mz == other.mz
+            && self.transient == other.transient
+            && self.thermal == other.thermal
+    }
 }

@@ -7,7 +7,7 @@
 //! from the step's rollback copy), and the kicked step. Out of line from the plain step,
 //! which calls what it called before the switch existed.
 
-use super::{ChassisForces, ChassisState, Ground, Vehicle, VehicleState, fault, pipeline};
+use super::{ChassisForces, ChassisState, Ground, Vehicle, VehicleState, fault, input, pipeline};
 
 impl Vehicle {
     /// The standalone step with the half kicks (`sim.input_jump_half_kick` or
@@ -102,11 +102,11 @@ impl Vehicle {
         reuse: bool,
         put_back: impl FnOnce(&mut VehicleState),
     ) -> pipeline::Kick<'a> {
-        let Some(previous) = self
-            .previous_controls
-            .as_ref()
-            .filter(|c| self.params.sim.input_jump_half_kick && **c != self.controls)
-        else {
+        let Some(previous) = self.previous_controls.as_deref().filter(|c| {
+            self.has_previous_controls
+                && self.params.sim.input_jump_half_kick
+                && **c != self.controls
+        }) else {
             return pipeline::Kick::None;
         };
         let (p, d, s) = (&*self.params, &*self.derived, &mut self.state);
@@ -126,12 +126,33 @@ impl Vehicle {
     }
 
     /// With `sim.input_jump_half_kick` on: the controls of the step just taken become the
-    /// previous ones (copied into the kept value: no allocation once it holds the same kind).
+    /// previous ones (copied into the kept slot: no allocation once it holds the same kind;
+    /// the slot itself is allocated where the switch is set, [`Vehicle::previous_controls_slot`]).
     fn remember_controls(&mut self) {
         match &mut self.previous_controls {
-            Some(c) => c.clone_from(&self.controls),
-            None => self.previous_controls = Some(self.controls.clone()),
+            Some(c) => c.as_mut().clone_from(&self.controls),
+            None => self.previous_controls = Some(Box::new(self.controls.clone())),
         }
+        self.has_previous_controls = true;
+    }
+
+    /// The previous step's controls, if kept ([`Vehicle`]'s `previous_controls`).
+    pub(super) fn previous_controls(&self) -> Option<&input::Controls> {
+        self.previous_controls
+            .as_deref()
+            .filter(|_| self.has_previous_controls)
+    }
+
+    /// The slot of the previous step's controls for `params`: allocated where
+    /// `sim.input_jump_half_kick` is on (when a vehicle is built or its parameters set, so
+    /// that no step allocates it), else none.
+    pub(super) fn previous_controls_slot(
+        params: &crate::params::VehicleParams,
+    ) -> Option<Box<input::Controls>> {
+        params
+            .sim
+            .input_jump_half_kick
+            .then(|| Box::new(input::Controls::default()))
     }
 
     /// A standalone step whose input jump's kick takes the old controls' stages 1–9 whole

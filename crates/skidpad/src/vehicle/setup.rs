@@ -78,10 +78,16 @@ impl Vehicle {
         }
         self.params = std::sync::Arc::new(params);
         self.derived = std::sync::Arc::new(derived);
-        // The wheels' substep frames follow the params: built again by the next contact stage.
+        // The wheels' substep frames follow the params: built again by the next contact stage;
+        // so do the tyres' curve memos.
         self.state.wheel_frames = crate::wheel::FrameKey::default();
-        // The input jump's half kick starts afresh (the switch may have changed).
-        self.previous_controls = None;
+        forget_tyre_memos(&mut self.state);
+        // The input jump's half kick starts afresh (the switch may have changed: its slot is
+        // allocated here if it was not, never in a step).
+        self.has_previous_controls = false;
+        if self.previous_controls.is_none() {
+            self.previous_controls = Self::previous_controls_slot(&self.params);
+        }
         Ok(())
     }
 
@@ -103,8 +109,9 @@ impl Vehicle {
         let src = &other.state;
         self.state.chassis = src.chassis;
         self.state.wheels.clone_from(&src.wheels);
-        // The copied wheels' substep frames are the other vehicle's (its params).
+        // The copied wheels' substep frames and tyre memos are the other vehicle's (its params).
         self.state.wheel_frames = crate::wheel::FrameKey::default();
+        forget_tyre_memos(&mut self.state);
         self.state.acceleration_world = src.acceleration_world;
         self.state.time = src.time;
         let ours = self.params.drivetrain.has_engine();
@@ -117,7 +124,7 @@ impl Vehicle {
             }
             self.state.drivetrain = d;
         }
-        self.previous_controls = None;
+        self.has_previous_controls = false;
         // The copied velocity is `other`'s: a half-substep one if it stepped since its
         // velocity was set, a set one (its opening half kick still pending) if not.
         self.opening_kick = other.opening_kick;
@@ -146,4 +153,15 @@ fn drivetrain_state_fits(
 /// Highest forward gear of `d`'s gearbox (at most 16, so it fits an `i8`).
 fn top_gear(d: &DrivetrainParams) -> i8 {
     d.gearbox.forward_ratios.len() as i8
+}
+
+/// Empty every wheel's tyre curve memo ([`crate::tire::TireState::lateral_unit`]): a memo
+/// holds a curve's value for the tyre parameters it was computed with, so a state that
+/// meets other parameters (new params, copied or restored dynamics) starts without one.
+/// Results never depend on it (a memo gives the curve's own bits); only the next substep's
+/// cost does.
+pub(super) fn forget_tyre_memos(state: &mut crate::state::VehicleState) {
+    for w in state.wheels.iter_mut() {
+        w.tire.lateral_unit = crate::tire::simple_magic::UnitMemo::default();
+    }
 }

@@ -106,7 +106,7 @@ impl Vehicle {
             steps: self.steps,
             fault: self.fault,
             enabled,
-            previous_controls: self.previous_controls.clone(),
+            previous_controls: self.previous_controls().cloned(),
             opening_kick: self.opening_kick,
         }
     }
@@ -118,7 +118,10 @@ impl Vehicle {
         out.controls.clone_from(&self.controls);
         out.steps = self.steps;
         out.fault = self.fault;
-        out.previous_controls.clone_from(&self.previous_controls);
+        match (self.previous_controls(), &mut out.previous_controls) {
+            (Some(c), Some(o)) => o.clone_from(c),
+            (c, o) => *o = c.cloned(),
+        }
         out.opening_kick = self.opening_kick;
         out.enabled = [false; MAX_WHEELS];
         for (e, w) in out.enabled.iter_mut().zip(&self.params.wheels) {
@@ -153,10 +156,16 @@ impl Vehicle {
             self.set_enabled_wheels(&snapshot.enabled[..n])?;
         }
         self.state.clone_from(&snapshot.state);
+        // The snapshot's tyre memos may be another vehicle's (the same type, other tyres).
+        super::setup::forget_tyre_memos(&mut self.state);
         self.controls.clone_from(&snapshot.controls);
         // The input jump's half kick compares the next step's controls with these.
-        self.previous_controls
-            .clone_from(&snapshot.previous_controls);
+        self.has_previous_controls = snapshot.previous_controls.is_some();
+        match (&snapshot.previous_controls, &mut self.previous_controls) {
+            (Some(c), Some(slot)) => slot.as_mut().clone_from(c),
+            (Some(c), slot) => *slot = Some(Box::new(c.clone())),
+            (None, _) => {}
+        }
         self.opening_kick = snapshot.opening_kick;
         self.steps = snapshot.steps;
         self.fault = snapshot.fault;

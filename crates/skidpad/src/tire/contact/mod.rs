@@ -535,7 +535,15 @@ pub(super) fn solve_known(
     // One wheel's load terms for the holds' floors, the floor, the batch and the recorded
     // aligning moment. Only the stored part of a deflection against its slip pushes back
     // (`hold_start`).
-    let mut kept = KeptLoad::default();
+    // The simplified MF with the lateral curve's memo of the wheel's last recorded aligning
+    // moment, taken back after this one's (`simple_magic::UnitMemo`); the other models
+    // read none.
+    let simple = matches!(p.model, TireModelKind::SimpleMagic(_));
+    let mut kept = if simple {
+        KeptLoad::with_lateral_unit(s.lateral_unit)
+    } else {
+        KeptLoad::default()
+    };
     hold_start_kept(model, r, c, s, &mut kept);
     let (lin, probes) = match (fc, &p.model) {
         (Some(fc), _) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
@@ -564,6 +572,9 @@ pub(super) fn solve_known(
     let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
     finish_kept(model, r, c, s, w1, dt, &mut kept);
     record_kept(p, c, s, [w1, fx, fy, dt], &mut kept, fc.is_some());
+    if simple {
+        s.lateral_unit = kept.lateral_unit();
+    }
     TireForce { fx, fy }
 }
 

@@ -22,14 +22,10 @@ pub fn record(
     fy: f64,
     dt: f64,
 ) {
-    record_kept(
-        p,
-        c,
-        s,
-        [omega1, fx, fy, dt],
-        &mut KeptLoad::default(),
-        false,
-    );
+    // With the wheel's lateral curve memo, kept for its next start point.
+    let mut kept = KeptLoad::with_lateral_unit(s.lateral_unit);
+    record_kept(p, c, s, [omega1, fx, fy, dt], &mut kept, false);
+    s.lateral_unit = kept.lateral_unit();
 }
 
 /// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep

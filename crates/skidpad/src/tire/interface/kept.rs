@@ -18,8 +18,13 @@ use crate::tire::{simple_magic, slip_curve};
 /// (nothing kept) and pass it to one model only. Every use checks the bits of the input's
 /// load, camber, speed, pressure and surface scales against those the terms were computed
 /// for, so a stale entry is recomputed, never used.
+///
+/// It also carries the simplified Magic Formula's lateral [`simple_magic::UnitMemo`] through
+/// the calls of one wheel and substep: seeded from the wheel's
+/// ([`crate::tire::TireState::lateral_unit`], [`KeptLoad::with_lateral_unit`]) and read back
+/// after the recorded aligning moment ([`KeptLoad::lateral_unit`]).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct KeptLoad(Kept);
+pub struct KeptLoad(Kept, simple_magic::UnitMemo);
 
 /// What a [`KeptLoad`] holds.
 // Kept on the stack for one wheel and substep: boxing the large variant would allocate in the
@@ -43,6 +48,18 @@ enum Kept {
 }
 
 impl KeptLoad {
+    /// Nothing kept, the lateral curve's memo `memo` (the wheel's).
+    #[inline]
+    pub(crate) fn with_lateral_unit(memo: simple_magic::UnitMemo) -> Self {
+        Self(Kept::None, memo)
+    }
+
+    /// The lateral curve's memo as the calls left it.
+    #[inline]
+    pub(crate) fn lateral_unit(&self) -> simple_magic::UnitMemo {
+        self.1
+    }
+
     /// The full Magic Formula's load terms for the load and surface of `s`: the kept ones
     /// if they are for [`load_key`]`(s)`, else those `load_terms` writes into the kept slot
     /// (it stores every field: the slot's old value is not read); `None` (nothing kept)
@@ -87,6 +104,30 @@ impl KeptLoad {
         prepare: impl FnOnce(&LoadInput) -> Option<simple_magic::Prepared>,
     ) -> Option<&simple_magic::Prepared> {
         self.simple_fields(load_fields(s), prepare)
+    }
+
+    /// [`KeptLoad::simple`] with the lateral curve's memo beside it.
+    #[inline]
+    pub(in crate::tire) fn simple_with_unit(
+        &mut self,
+        s: &SlipInput,
+        prepare: impl FnOnce(&LoadInput) -> Option<simple_magic::Prepared>,
+    ) -> (Option<&simple_magic::Prepared>, &mut simple_magic::UnitMemo) {
+        self.simple_fields_with_unit(load_fields(s), prepare)
+    }
+
+    /// [`KeptLoad::simple_fields`] with the lateral curve's memo beside it.
+    #[inline]
+    pub(in crate::tire) fn simple_fields_with_unit(
+        &mut self,
+        fields: LoadFields,
+        prepare: impl FnOnce(&LoadInput) -> Option<simple_magic::Prepared>,
+    ) -> (Option<&simple_magic::Prepared>, &mut simple_magic::UnitMemo) {
+        let _ = self.simple_fields(fields, prepare);
+        match &self.0 {
+            Kept::Simple(_, p) => (p.as_ref(), &mut self.1),
+            _ => (None, &mut self.1),
+        }
     }
 
     /// [`KeptLoad::simple`] of an input whose [`LoadFields`] are `fields` (the same key, the

@@ -53,7 +53,12 @@ impl MagicCurve {
     /// `sin(C·atan(B·x − E(B·x − atan B·x)))` — the curve for D = 1.
     #[inline]
     pub fn unit(&self, x: f64) -> f64 {
-        let bx = self.b * x;
+        self.unit_of_bx(self.b * x)
+    }
+
+    /// [`MagicCurve::unit`] from `B·x` (its first product): the same operations.
+    #[inline]
+    pub(super) fn unit_of_bx(&self, bx: f64) -> f64 {
         sin(self.c * atan(bx - self.e * (bx - atan(bx))))
     }
 
@@ -350,7 +355,13 @@ impl TireModel for SimpleMagicParams {
 
     /// The load, surface and camber terms once per batch.
     fn forces_at(&self, common: &SlipInput, points: &[SlipPoint], out: &mut [(f64, f64)]) {
-        self.forces_with(self.prepare(&sanitize_load(common)).as_ref(), points, out);
+        let mut lat = UnitMemo::default();
+        self.forces_with(
+            self.prepare(&sanitize_load(common)).as_ref(),
+            points,
+            out,
+            &mut lat,
+        );
     }
 
     /// The load, surface and camber terms once per wheel and substep ([`KeptLoad`]).
@@ -361,7 +372,8 @@ impl TireModel for SimpleMagicParams {
         out: &mut [(f64, f64)],
         kept: &mut KeptLoad,
     ) {
-        self.forces_with(kept.simple(common, |s| self.prepare(s)), points, out);
+        let (p, lat) = kept.simple_with_unit(common, |s| self.prepare(s));
+        self.forces_with(p, points, out, lat);
     }
 
     /// `sin(C·π/2)/(B·C)` of the lateral curve, less its margins (the `reach` module).
@@ -389,9 +401,16 @@ impl SimpleMagicParams {
         kept: &mut KeptLoad,
     ) -> f64 {
         let (kappa, alpha) = (finite_or_zero(kappa), finite_or_zero(alpha));
-        kept.simple_fields(load, |s| self.prepare(s))
-            .and_then(|p| self.at_slip(p, kappa, alpha, ForceNeed::Lateral, &mut Units::default()))
-            .map_or(0.0, |(_, fy, trail)| -trail * fy)
+        let (p, lat) = kept.simple_fields_with_unit(load, |s| self.prepare(s));
+        let mut units = Units {
+            lon: UnitMemo::default(),
+            lat: *lat,
+        };
+        let out = p
+            .and_then(|p| self.at_slip(p, kappa, alpha, ForceNeed::Lateral, &mut units))
+            .map_or(0.0, |(_, fy, trail)| -trail * fy);
+        *lat = units.lat;
+        out
     }
 }
 
@@ -427,11 +446,16 @@ impl SimpleMagicParams {
         prepared: Option<&Prepared>,
         points: &[SlipPoint],
         out: &mut [(f64, f64)],
+        lat: &mut UnitMemo,
     ) {
         let finite = finite_or_zero;
         // The curves' last values, shared by points with the same argument (the slope
-        // probes `±κ` at one α, `±α` at one κ without camber).
-        let mut units = Units::default();
+        // probes `±κ` at one α, `±α` at one κ without camber); the lateral one from `lat`
+        // (the wheel's recorded aligning moment's, [`UnitMemo`]) and left there.
+        let mut units = Units {
+            lon: UnitMemo::default(),
+            lat: *lat,
+        };
         for (pt, o) in points.iter().zip(out.iter_mut()) {
             *o = prepared
                 .and_then(|p| {
@@ -440,6 +464,7 @@ impl SimpleMagicParams {
                 })
                 .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy));
         }
+        *lat = units.lat;
     }
 }
 
@@ -551,33 +576,14 @@ impl SimpleMagicParams {
     }
 }
 
-/// The last value of each curve's [`MagicCurve::unit`] in a batch, with the bits of its
-/// argument: the combined-slip curve argument `s·x_m` depends on `|s_x|` and `|s_y|` only,
-/// so the slope probes `(±κ, α)` (and `(κ, ±α)` without camber) evaluate each curve once.
+/// The last value of each curve's [`MagicCurve::unit`] in a batch (or, seeded from a
+/// wheel's [`UnitMemo`], since its last recorded aligning moment), keyed by the bits of
+/// `B·x`: the combined-slip curve argument `s·x_m` depends on `|s_x|` and `|s_y|` only, so
+/// the slope probes `(±κ, α)` (and `(κ, ±α)` without camber) evaluate each curve once.
 #[derive(Default)]
 struct Units {
-    lon: LastUnit,
-    lat: LastUnit,
-}
-
-/// One curve's last `(argument bits, unit value)` ([`Units`]).
-#[derive(Default)]
-struct LastUnit(Option<(u64, f64)>);
-
-impl LastUnit {
-    /// `curve.unit(x)`, bit for bit: the kept value if it is for `x`'s bits (the same curve:
-    /// a [`Units`] lives for one batch of one prepared tyre), else evaluated and kept.
-    #[inline(always)]
-    fn unit(&mut self, curve: &MagicCurve, x: f64) -> f64 {
-        match self.0 {
-            Some((bits, u)) if bits == x.to_bits() => u,
-            _ => {
-                let u = curve.unit(x);
-                self.0 = Some((x.to_bits(), u));
-                u
-            }
-        }
-    }
+    lon: UnitMemo,
+    lat: UnitMemo,
 }
 
 /// `±d·unit(s·x_m)·s_i/s` at `s_i = ±0` without the curve: with `d > 0`, `s > 0` and `B·s·x_m`
@@ -591,6 +597,8 @@ fn signed_zero(sign_of: f64) -> f64 {
     0.0_f64.copysign(sign_of)
 }
 
+mod memo;
+pub use memo::UnitMemo;
 mod reach;
 #[cfg(test)]
 mod tests;

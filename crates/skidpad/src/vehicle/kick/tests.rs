@@ -31,7 +31,7 @@ fn compare(
     for k in 0..steps {
         set(&mut a, &mut ra, k);
         set(&mut b, &mut rb, k);
-        if let Some(prev) = &a.previous_controls
+        if let Some(prev) = a.previous_controls()
             && *prev != a.controls
             && crate::pipeline::same_steering(prev, &a.controls)
         {
