@@ -21,8 +21,8 @@ use crate::tire::{simple_magic, slip_curve};
 ///
 /// It also carries the simplified Magic Formula's lateral [`simple_magic::UnitMemo`] through
 /// the calls of one wheel and substep: seeded from the wheel's
-/// ([`crate::tire::TireState::lateral_unit`], [`KeptLoad::with_lateral_unit`]) and read back
-/// after the recorded aligning moment ([`KeptLoad::lateral_unit`]).
+/// ([`crate::tire::TireState::lateral_unit`], `KeptLoad::with_lateral_unit`) and read back
+/// after the recorded aligning moment (`KeptLoad::lateral_unit`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct KeptLoad(Kept, simple_magic::UnitMemo);
 
