@@ -426,17 +426,7 @@ impl SlipCurveParams {
         if x.is_nan() {
             return 0.0;
         }
-        let kappa = finite_or_zero(kappa) / p.peak_slip_scale;
-        let fx_lin = p.c_k * kappa;
-        let fy_up = p.c_a * tan_upper(x);
-        let limit = p.friction * self.friction_vs_slip.eval(kappa.abs()) * p.fz;
-        let mag = super::norm::norm(fx_lin, fy_up);
-        if !(mag > 0.0 && limit > 0.0) {
-            return 0.0;
-        }
-        let k = mag / limit;
-        let floor = fx_lin.abs() * (saturation(k) / k) * (1.0 - 1e-9);
-        if floor.is_finite() { floor } else { 0.0 }
+        self.floor_tan(p, finite_or_zero(kappa), tan_upper(x))
     }
 
     /// [`TireModel::forces_at`] with the slip-independent terms `prepared`
@@ -470,6 +460,9 @@ impl SlipCurveParams {
         }
     }
 }
+
+mod linear;
+pub(crate) use linear::Uncambered;
 
 #[cfg(test)]
 mod tests;

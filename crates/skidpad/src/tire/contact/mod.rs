@@ -61,8 +61,10 @@ use super::transient::RelaxationParams;
 use super::trig::atan;
 use arrayvec::ArrayVec;
 pub(crate) use circle::solve_friction_circle;
+pub(crate) use curve::linearize_slip_curve;
 
 mod circle;
+mod curve;
 mod limit;
 mod patch;
 mod record;
@@ -542,6 +544,10 @@ pub(super) fn solve_known(
         (None, TireModelKind::SimpleMagic(sm)) => {
             linearize_with(sm, r, c, s, dt, limit_mode(p), &mut kept)
         }
+        // The slip-curve tyre's points one at a time, without the batch (the same forces).
+        (None, TireModelKind::SlipCurve(sc)) => {
+            linearize_slip_curve(sc, model, r, c, s, dt, &mut kept)
+        }
         _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
     };
     let mut clamp = LazyClamp {
@@ -576,5 +582,7 @@ pub(crate) fn limit_mode(p: &TireParams) -> LimitMode {
 
 #[cfg(test)]
 mod circle_tests;
+#[cfg(test)]
+mod curve_tests;
 #[cfg(test)]
 mod lazy_tests;
