@@ -245,20 +245,33 @@ impl SlipCurveParams {
         let kappa = kappa / p.peak_slip_scale;
         let fx_lin = p.c_k * kappa;
         let fy_lin = -p.c_a * tan_alpha;
-        let mu = p.friction * self.friction_vs_slip.eval(kappa.abs());
-        let limit = mu * p.fz;
-        let mag = super::norm::norm(fx_lin, fy_lin);
-        if mag <= 0.0 || limit <= 0.0 {
-            return None;
-        }
-        let k = mag / limit;
-        let scale = saturation(k) / k;
-        Some(PointForces {
-            fx: fx_lin * scale,
-            fy: fy_lin * scale,
-            k,
-        })
+        saturated(fx_lin, fy_lin, self.limit_at(p, kappa))
     }
+
+    /// The force limit `µ·F_z` at the scaled slip `κ_s` (`µ` from the friction graph at
+    /// `|κ_s|`). Unit: N.
+    #[inline(always)]
+    fn limit_at(&self, p: &Prepared, kappa_s: f64) -> f64 {
+        let mu = p.friction * self.friction_vs_slip.eval(kappa_s.abs());
+        mu * p.fz
+    }
+}
+
+/// The linear forces `(F_x,lin, F_y,lin)` saturated at `limit` (module docs), `None` for no
+/// force (no linear force or no friction).
+#[inline(always)]
+fn saturated(fx_lin: f64, fy_lin: f64, limit: f64) -> Option<PointForces> {
+    let mag = super::norm::norm(fx_lin, fy_lin);
+    if mag <= 0.0 || limit <= 0.0 {
+        return None;
+    }
+    let k = mag / limit;
+    let scale = saturation(k) / k;
+    Some(PointForces {
+        fx: fx_lin * scale,
+        fy: fy_lin * scale,
+        k,
+    })
 }
 
 /// An upper bound of `tan x` for `0 ≤ x ≤ 1.5` (the slip-angle clamp of

@@ -86,10 +86,8 @@ fn linearize(
     let (k0, t0) = (st.k0, st.t0);
     // The model's `tan α₀` at `α₀ = atan(tan α₀')` (unit grip limits: `model_alpha`).
     let ta0 = m.tan_at(atan(t0));
-    let (f0x, f0y) = m.force(k0, ta0);
-    // The zero-slip points, as `SlopePoints` lists them: `(+0, α₀)` and `(κ₀, +0)`.
-    let fx_zero = m.force(0.0, ta0).0;
-    let fy_zero = m.force(k0, m.tan_at(0.0)).1;
+    // With the zero-slip points, as `SlopePoints` lists them: `(+0, α₀)` and `(κ₀, +0)`.
+    let [f0x, f0y, fx_zero, fy_zero] = m.start(k0, ta0);
     // The secants through them, or central differences within the probe (`SlopePoints::read`).
     let kx = if k0.abs() > SLOPE_PROBE {
         (f0x - fx_zero) / k0

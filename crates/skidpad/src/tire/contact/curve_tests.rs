@@ -46,8 +46,9 @@ fn models() -> [SlipCurveParams; 4] {
 }
 
 /// Seeded random contacts for each model: loads from 0 to 9 kN (and tiny), slips across the
-/// probe, the secants, saturation and the largest slip angle, speeds, spins, surface scales,
-/// camber, torques and grip limits.
+/// probe, the secants, saturation and the largest slip angle (and subnormal ones), speeds,
+/// spins, surface scales (a friction scale of 10³⁰ with a subnormal slip gives `K = 0`, a NaN
+/// saturation), camber, torques and grip limits.
 fn random_cases(mut each: impl FnMut(&SlipCurveParams, &ContactInput, &TireState)) {
     let mut state = 0x5eed_0037_u64;
     let mut next = || crate::test_rng::unit(&mut state);
@@ -64,7 +65,7 @@ fn random_cases(mut each: impl FnMut(&SlipCurveParams, &ContactInput, &TireState
                 brake_torque: pick(next(), &[0.0, 0.0, 0.0, 500.0, 8000.0]) * next(),
                 effective_mass: pick(next(), &[350.0, 350.0, 0.0]),
                 rest_load: 4000.0,
-                friction_scale: pick(next(), &[1.0, 1.0, 0.3, 0.0]),
+                friction_scale: pick(next(), &[1.0, 1.0, 0.3, 0.0, 1e30]),
                 stiffness_scale: pick(next(), &[1.0, 1.0, 0.5, 2.0]),
                 peak_slip_scale: pick(next(), &[1.0, 1.0, 2.0]),
                 grip_x: pick(next(), &[1.0, 1.0, 1.0, 1.0, 0.6]),
@@ -76,7 +77,7 @@ fn random_cases(mut each: impl FnMut(&SlipCurveParams, &ContactInput, &TireState
                 omega: (c.vx + 3.0 * (next() - 0.5) * pick(next(), &[0.0, 1e-4, 1.0])) / 0.3,
                 ..Default::default()
             };
-            let slip = [0.0, 0.0, 2e-5, 1e-4, 0.05, 1.0, 40.0];
+            let slip = [0.0, 0.0, 1e-320, 2e-5, 1e-4, 0.05, 1.0, 40.0];
             s.transient.u = r.longitudinal_length * pick(next(), &slip) * (next() - 0.5);
             s.transient.v = r.lateral_length * pick(next(), &slip) * (next() - 0.5);
             each(m, &c, &s);
@@ -97,6 +98,8 @@ struct Seen {
     pred: usize,
     /// The force reached the bound and the limit was evaluated (the solve).
     limited: usize,
+    /// A NaN in the linearisation (`K = 0` at a zero-slip point).
+    nan: usize,
 }
 
 #[test]
@@ -152,6 +155,7 @@ fn the_slip_curve_path_is_the_batch_bit_for_bit() {
             seen.probe_x += usize::from(k0.abs() <= SLOPE_PROBE);
             seen.probe_y += usize::from(t0.abs() <= SLOPE_PROBE);
             seen.pred += usize::from(pa.is_some_and(|p| p.pred.is_some()));
+            seen.nan += usize::from(a.fx0.is_nan() || a.fy.is_nan());
             let mut clamp_seen = false;
             let mut clamp = limit::LazyClamp {
                 low: a.limit,
@@ -170,6 +174,7 @@ fn the_slip_curve_path_is_the_batch_bit_for_bit() {
         seen.cases == 32_000 && seen.closed > seen.cases / 3,
         "{seen:?}"
     );
+    assert!(seen.nan > 0, "{seen:?}");
     for n in [seen.probe_x, seen.probe_y, seen.pred, seen.limited] {
         assert!(n > 100, "{seen:?}");
     }

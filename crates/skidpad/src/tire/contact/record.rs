@@ -59,6 +59,8 @@ pub(super) fn record_kept(
         _ if circle => no_moment(c),
         TireModelKind::FrictionCircle(_) => no_moment(c),
         TireModelKind::SimpleMagic(sm) => simple_moment(sm, &p.relaxation, c, s, kept),
+        // The slip-curve tyre called directly, not through the trait object.
+        TireModelKind::SlipCurve(sc) => aligning_moment(sc, false, &p.relaxation, c, s, kept),
         TireModelKind::Custom(_) => {
             aligning_moment(p.model.as_model(), true, &p.relaxation, c, s, kept)
         }
@@ -80,9 +82,10 @@ fn no_moment(c: &ContactInput) -> f64 {
 }
 
 /// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`]
-/// (without the slips where `may_lack` and the model has none).
-fn aligning_moment(
-    model: &dyn TireModel,
+/// (without the slips where `may_lack` and the model has none). Generic over the model: the
+/// trait object, or the slip-curve tyre itself (its call static).
+fn aligning_moment<M: TireModel + ?Sized>(
+    model: &M,
     may_lack: bool,
     r: &RelaxationParams,
     c: &ContactInput,

@@ -16,9 +16,10 @@
 //!   camber slip `±0` leaves `α` (`−a + (±0) = −a`), the clamp to ±1.5 rad is symmetric, so
 //!   `tan α_eff` is the first's negated, and `F_y` with it as above.
 //!
-//! The batch's points at zero slip are not asked here: they are cheap and stay evaluated.
+//! The zero-slip points share the start point's terms and their forces are signed zeros
+//! wherever the saturation is a number ([`Uncambered::start`]).
 
-use super::{PointForces, Prepared, SlipCurveParams, saturation, tan_upper};
+use super::{PointForces, Prepared, SlipCurveParams, saturated, saturation, tan_upper};
 use crate::tire::interface::{KeptLoad, SlipInput};
 
 /// The slip-curve tyre at one load and surface without a camber shift (the camber slip
@@ -61,6 +62,32 @@ impl Uncambered<'_> {
     pub(crate) fn force(&self, kappa: f64, tan_alpha: f64) -> (f64, f64) {
         self.point(kappa, tan_alpha)
             .map_or((0.0, 0.0), |f| (f.fx, f.fy))
+    }
+
+    /// The batch's forces at the start slips and at the secants' zero-slip points,
+    /// `[Fx(κ₀, α₀), Fy(κ₀, α₀), Fx(+0, α₀), Fy(κ₀, +0)]` (N), at the finite slip `k0` and
+    /// `ta0` of [`Uncambered::tan_at`]`(α₀)`. The points share their terms (`F_y,lin` of `α₀`,
+    /// `F_x,lin` and the limit of `κ₀`: the same operations on the same values), and a
+    /// zero-slip point's force is its signed zero `z` wherever the saturation is a number:
+    /// `z·s(K)/K` with `s(K)/K` in `[0, 1]` for every `K > 0` (`s(K) = K·(1 − K/3 + K²/27)`,
+    /// the bracket at least 1/3 below 3; `1/K` from 3; `s(K) = K` where `K²` underflows), so
+    /// `z` itself, sign included; evaluated where `K` is 0 or NaN.
+    #[inline]
+    pub(crate) fn start(&self, k0: f64, ta0: f64) -> [f64; 4] {
+        let (m, p) = (self.model, &self.p);
+        let ks = k0 / p.peak_slip_scale;
+        let fx_lin = p.c_k * ks;
+        let fy_lin = -p.c_a * ta0;
+        let limit = m.limit_at(p, ks);
+        let (f0x, f0y) = saturated(fx_lin, fy_lin, limit).map_or((0.0, 0.0), |f| (f.fx, f.fy));
+        // `(+0, α₀)`: its own slip and limit, `α₀`'s lateral force.
+        let ks_zero = 0.0 / p.peak_slip_scale;
+        let fx_lin_zero = p.c_k * ks_zero;
+        let fx_zero = component(fx_lin_zero, [fx_lin_zero, fy_lin], m.limit_at(p, ks_zero));
+        // `(κ₀, +0)`: `κ₀`'s longitudinal force and limit.
+        let fy_lin_zero = -p.c_a * self.tan_at(0.0);
+        let fy_zero = component(fy_lin_zero, [fx_lin, fy_lin_zero], limit);
+        [f0x, f0y, fx_zero, fy_zero]
     }
 
     /// The batch's `Fx` (N) at `(kappa, α)` and at `(−kappa, α)` (module docs: the second is
@@ -115,6 +142,22 @@ impl Uncambered<'_> {
         };
         self.model.floor_tan(&self.p, kappa, up)
     }
+}
+
+/// The component `z` (`F_x,lin` or `F_y,lin`, N) of [`saturated`]`(F_x,lin, F_y,lin, limit)`,
+/// `+0` for no force; a zero `z` is returned as it is wherever `K > 0`
+/// ([`Uncambered::start`]: the product's value).
+#[inline(always)]
+fn component(z: f64, [fx_lin, fy_lin]: [f64; 2], limit: f64) -> f64 {
+    let mag = crate::tire::norm::norm(fx_lin, fy_lin);
+    if mag <= 0.0 || limit <= 0.0 {
+        return 0.0;
+    }
+    let k = mag / limit;
+    if z == 0.0 && k > 0.0 {
+        return z;
+    }
+    z * (saturation(k) / k)
 }
 
 impl SlipCurveParams {
