@@ -242,6 +242,12 @@ impl SlipCurveParams {
     /// computes it once per distinct α).
     #[inline]
     fn point_tan(&self, p: &Prepared, kappa: f64, tan_alpha: f64) -> Option<PointForces> {
+        self.point_tan_inline(p, kappa, tan_alpha)
+    }
+
+    /// [`SlipCurveParams::point_tan`], always inlined (the recorded aligning moment).
+    #[inline(always)]
+    fn point_tan_inline(&self, p: &Prepared, kappa: f64, tan_alpha: f64) -> Option<PointForces> {
         let kappa = kappa / p.peak_slip_scale;
         let fx_lin = p.c_k * kappa;
         let fy_lin = -p.c_a * tan_alpha;
@@ -390,10 +396,23 @@ impl TireModel for SlipCurveParams {
     /// [`TireModel::steady_state`]'s `Mz = −t(K)·Fy`, bit for bit, from the kept
     /// slip-independent terms ([`KeptLoad`]).
     fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
+        self.aligning_moment_inline(input, kept)
+    }
+}
+
+impl SlipCurveParams {
+    /// [`TireModel::aligning_moment_kept`], always inlined: the contact solve's recorded
+    /// moment calls it directly, once a wheel and substep.
+    #[inline(always)]
+    pub(crate) fn aligning_moment_inline(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
         let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
-        kept.curve(input, |s| self.prepare(s))
-            .and_then(|p| self.point(p, kappa, alpha))
-            .map_or(0.0, |f| -self.trail(f.k) * f.fy)
+        let Some(p) = kept.curve(input, |s| self.prepare(s)) else {
+            return 0.0;
+        };
+        match self.point_tan_inline(p, kappa, p.tan_alpha(alpha)) {
+            Some(f) => -self.trail(f.k) * f.fy,
+            None => 0.0,
+        }
     }
 }
 

@@ -8,6 +8,7 @@ use crate::tire::interface::{KeptLoad, SteadyForces, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::params::{TireModelKind, TireParams};
 use crate::tire::simple_magic::SimpleMagicParams;
+use crate::tire::slip_curve::SlipCurveParams;
 use crate::tire::state::TireState;
 use crate::tire::transient::RelaxationParams;
 
@@ -60,7 +61,7 @@ pub(super) fn record_kept(
         TireModelKind::FrictionCircle(_) => no_moment(c),
         TireModelKind::SimpleMagic(sm) => simple_moment(sm, &p.relaxation, c, s, kept),
         // The slip-curve tyre called directly, not through the trait object.
-        TireModelKind::SlipCurve(sc) => aligning_moment(sc, false, &p.relaxation, c, s, kept),
+        TireModelKind::SlipCurve(sc) => curve_moment(sc, &p.relaxation, c, s, kept),
         TireModelKind::Custom(_) => {
             aligning_moment(p.model.as_model(), true, &p.relaxation, c, s, kept)
         }
@@ -82,10 +83,9 @@ fn no_moment(c: &ContactInput) -> f64 {
 }
 
 /// The aligning moment of [`moments`], bit for bit, from [`TireModel::aligning_moment`]
-/// (without the slips where `may_lack` and the model has none). Generic over the model: the
-/// trait object, or the slip-curve tyre itself (its call static).
-fn aligning_moment<M: TireModel + ?Sized>(
-    model: &M,
+/// (without the slips where `may_lack` and the model has none).
+fn aligning_moment(
+    model: &dyn TireModel,
     may_lack: bool,
     r: &RelaxationParams,
     c: &ContactInput,
@@ -115,6 +115,25 @@ fn moment_slips(r: &RelaxationParams, c: &ContactInput, s: &TireState) -> (f64, 
         s.transient.u / (r.longitudinal_length * c.relaxation_scale),
         model_alpha(c, tan_alpha),
     )
+}
+
+/// [`aligning_moment`] of the slip-curve tyre `sc`, bit for bit: the same slips, input and
+/// grip scaling, the model's moment inlined ([`SlipCurveParams::aligning_moment_inline`])
+/// rather than called through the trait object.
+#[inline(always)]
+fn curve_moment(
+    sc: &SlipCurveParams,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+    kept: &mut KeptLoad,
+) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    let (kappa, alpha) = moment_slips(r, c, s);
+    if sx == 1.0 && sy == 1.0 {
+        return sc.aligning_moment_inline(&slip_input(c, s.omega, kappa, alpha), kept);
+    }
+    sy * sc.aligning_moment_inline(&slip_input(c, s.omega, kappa / sx, alpha), kept)
 }
 
 /// [`aligning_moment`] of the simplified Magic Formula `sm`, bit for bit: the same slips and
