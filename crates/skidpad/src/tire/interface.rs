@@ -38,6 +38,7 @@ use std::fmt::Debug;
 mod kept;
 mod linear;
 mod mf;
+pub(in crate::tire) use kept::CurveFields;
 pub use kept::KeptLoad;
 pub use linear::LinearCircle;
 

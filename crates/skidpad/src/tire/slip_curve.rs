@@ -45,7 +45,7 @@
 //! wheel adds it).
 
 use super::interface::{
-    ForceNeed, KeptLoad, SlipInput, SlipPoint, SteadyForces, TireModel, sanitize,
+    CurveFields, ForceNeed, KeptLoad, SlipInput, SlipPoint, SteadyForces, TireModel, sanitize,
 };
 use crate::curve::Curve;
 use crate::error::{ParamError, check};
@@ -405,8 +405,32 @@ impl SlipCurveParams {
     /// moment calls it directly, once a wheel and substep.
     #[inline(always)]
     pub(crate) fn aligning_moment_inline(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
-        let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
-        let Some(p) = kept.curve(input, |s| self.prepare(s)) else {
+        let s = input;
+        let fields = [
+            s.fz,
+            s.rest_load,
+            s.gamma,
+            s.gravity,
+            s.friction_scale,
+            s.stiffness_scale,
+            s.peak_slip_scale,
+        ];
+        self.aligning_moment_fields(fields, s.kappa, s.alpha, kept)
+    }
+
+    /// [`SlipCurveParams::aligning_moment_inline`] of the input whose [`CurveFields`] are
+    /// `fields` and whose slips are `kappa` and `alpha` (the same terms and point), without
+    /// the whole input: the contact solve's recorded moment.
+    #[inline(always)]
+    pub(crate) fn aligning_moment_fields(
+        &self,
+        fields: CurveFields,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        let (kappa, alpha) = (finite_or_zero(kappa), finite_or_zero(alpha));
+        let Some(p) = kept.curve_of(fields, |s| self.prepare(s)) else {
             return 0.0;
         };
         match self.point_tan_inline(p, kappa, p.tan_alpha(alpha)) {

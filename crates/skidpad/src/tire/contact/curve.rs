@@ -27,8 +27,8 @@
 
 use super::limit::SlideProbes;
 use super::{
-    LimitMode, MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, linearize_with, patch_response,
-    slip_input,
+    LimitMode, MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, curve_fields, linearize_with,
+    patch_response,
 };
 use crate::math::finite;
 use crate::tire::SlipCurveParams;
@@ -67,7 +67,7 @@ pub(crate) fn linearize_slip_curve(
         && finite(st.t0)
         && finite(st.kp)
         && finite(st.tp)
-        && let Some(m) = sc.uncambered_kept(&slip_input(c, st.omega, 0.0, 0.0), kept)
+        && let Some(m) = sc.uncambered_kept(curve_fields(c), kept)
     {
         return linearize(&m, r, c, dt, &st);
     }

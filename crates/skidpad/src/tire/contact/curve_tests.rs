@@ -194,7 +194,9 @@ fn the_bound_from_tan_is_below_the_models_floor_and_the_sliding_force() {
     };
     let common = slip_input(&c, 0.0, 0.0, 0.0);
     let mut kept = KeptLoad::default();
-    let u = m.uncambered_kept(&common, &mut kept).expect("loaded");
+    let u = m
+        .uncambered_kept(curve_fields(&c), &mut kept)
+        .expect("loaded");
     let mut worst = 0.0_f64;
     for i in 0..=4000 {
         let t = 20.0 * (f64::from(i) / 4000.0).powi(3);

@@ -126,6 +126,21 @@ fn slip_input(c: &ContactInput, omega: f64, kappa: f64, alpha: f64) -> SlipInput
     }
 }
 
+/// The slip-curve tyre's load and surface fields of [`slip_input`]`(c, …)`
+/// ([`crate::tire::interface::CurveFields`]), without the whole input.
+#[inline(always)]
+fn curve_fields(c: &ContactInput) -> [f64; 7] {
+    [
+        c.load.max(0.0),
+        c.rest_load,
+        c.camber,
+        c.gravity,
+        c.friction_scale,
+        c.stiffness_scale,
+        c.peak_slip_scale,
+    ]
+}
+
 /// The slip angle the model sees at transient slip `tan α`: `atan(tan α/s_y)` with `s_y` the
 /// lateral grip limit (see [`eval`]); computed once per distinct `tan α` and shared by the
 /// evaluations at it.

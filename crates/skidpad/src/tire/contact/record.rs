@@ -3,7 +3,7 @@
 //! ([`moments`], for telemetry).
 
 use super::patch::wrap_angle;
-use super::{eval, model_alpha, slip_input};
+use super::{curve_fields, eval, model_alpha, slip_input};
 use crate::tire::interface::{KeptLoad, SteadyForces, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::params::{TireModelKind, TireParams};
@@ -118,8 +118,8 @@ fn moment_slips(r: &RelaxationParams, c: &ContactInput, s: &TireState) -> (f64, 
 }
 
 /// [`aligning_moment`] of the slip-curve tyre `sc`, bit for bit: the same slips, input and
-/// grip scaling, the model's moment inlined ([`SlipCurveParams::aligning_moment_inline`])
-/// rather than called through the trait object.
+/// grip scaling, the model's moment inlined ([`SlipCurveParams::aligning_moment_fields`], the
+/// input's load fields without the whole input) rather than called through the trait object.
 #[inline(always)]
 fn curve_moment(
     sc: &SlipCurveParams,
@@ -131,9 +131,9 @@ fn curve_moment(
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     let (kappa, alpha) = moment_slips(r, c, s);
     if sx == 1.0 && sy == 1.0 {
-        return sc.aligning_moment_inline(&slip_input(c, s.omega, kappa, alpha), kept);
+        return sc.aligning_moment_fields(curve_fields(c), kappa, alpha, kept);
     }
-    sy * sc.aligning_moment_inline(&slip_input(c, s.omega, kappa / sx, alpha), kept)
+    sy * sc.aligning_moment_fields(curve_fields(c), kappa / sx, alpha, kept)
 }
 
 /// [`aligning_moment`] of the simplified Magic Formula `sm`, bit for bit: the same slips and

@@ -20,7 +20,7 @@
 //! wherever the saturation is a number ([`Uncambered::start`]).
 
 use super::{PointForces, Prepared, SlipCurveParams, saturated, saturation, tan_upper};
-use crate::tire::interface::{KeptLoad, SlipInput};
+use crate::tire::interface::{CurveFields, KeptLoad};
 
 /// The slip-curve tyre at one load and surface without a camber shift (the camber slip
 /// `C_γ·γ/C_α` absent or `±0`): the contact solve's points one at a time, bit for bit the
@@ -32,16 +32,16 @@ pub(crate) struct Uncambered<'a> {
 }
 
 impl SlipCurveParams {
-    /// The tyre at the load and surface of `common` (the contact solve's batch input), its
-    /// load terms from `kept` or kept there ([`KeptLoad`]); `None` at no load or with a camber
-    /// shift.
+    /// The tyre at the load and surface `fields` of the contact solve's batch input, its
+    /// load terms from `kept` or kept there ([`KeptLoad::curve_of`]); `None` at no load or
+    /// with a camber shift.
     #[inline]
     pub(crate) fn uncambered_kept(
         &self,
-        common: &SlipInput,
+        fields: CurveFields,
         kept: &mut KeptLoad,
     ) -> Option<Uncambered<'_>> {
-        let p = kept.curve(common, |s| self.prepare(s))?;
+        let p = kept.curve_of(fields, |s| self.prepare(s))?;
         p.camber_slip
             .is_none_or(|c| c == 0.0)
             .then_some(Uncambered { model: self, p: *p })
