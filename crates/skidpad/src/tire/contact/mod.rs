@@ -43,7 +43,8 @@
 //! A tyre linear in `κ` and `tan α` below one friction circle (the friction-circle tyre:
 //! [`TireModel::linear_circle_kept`]) is linearised in closed form, from `tan α'` itself
 //! rather than the model at `atan(tan α')`: the same secants, probes and floor, within
-//! round-off (the `circle` module).
+//! round-off (the `circle` module). The slip-curve tyre is linearised without the batch, its
+//! points asked one at a time with the same arithmetic, so bit for bit (the `curve` module).
 //!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
