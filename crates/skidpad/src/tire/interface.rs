@@ -38,8 +38,8 @@ use std::fmt::Debug;
 mod kept;
 mod linear;
 mod mf;
-pub(in crate::tire) use kept::CurveFields;
 pub use kept::KeptLoad;
+pub(in crate::tire) use kept::{CurveFields, curve_input};
 pub use linear::LinearCircle;
 
 /// The slip state and load of one tire, the input of every [`TireModel`].

@@ -244,7 +244,9 @@ fn contact_linearization(
         }
         // The slip-curve tyre's points one at a time (the same forces; lazy limit only).
         super::TireModelKind::SlipCurve(sc) if mode == super::contact::LimitMode::Lazy => {
-            super::contact::linearize_slip_curve(sc, model, r, c, s, dt, &mut kept)
+            let (lin, probes, _) =
+                super::contact::linearize_slip_curve(sc, model, r, c, s, dt, &mut kept);
+            (lin, probes)
         }
         _ => super::contact::linearize_with(model, r, c, s, dt, mode, &mut kept),
     };

@@ -433,6 +433,12 @@ impl SlipCurveParams {
         let Some(p) = kept.curve_of(fields, |s| self.prepare(s)) else {
             return 0.0;
         };
+        self.moment_at(p, kappa, alpha)
+    }
+
+    /// `Mz = −t(K)·Fy` (N·m) at the terms `p` and the sanitised slips `(κ, α)`.
+    #[inline(always)]
+    fn moment_at(&self, p: &Prepared, kappa: f64, alpha: f64) -> f64 {
         match self.point_tan_inline(p, kappa, p.tan_alpha(alpha)) {
             Some(f) => -self.trail(f.k) * f.fy,
             None => 0.0,

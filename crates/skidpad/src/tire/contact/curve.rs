@@ -46,19 +46,21 @@ pub(super) const TAN_PROBE: f64 = SLOPE_PROBE;
 
 /// [`linearize_with`] in [`LimitMode::Lazy`] for the slip-curve tyre `sc` (`model` is the same
 /// tyre behind the trait), with the same forces (module docs); the general path itself with
-/// grip limits, a camber shift or non-finite slips. Inlined into the solves.
+/// grip limits, a camber shift or non-finite slips. Inlined into the solves. With the tyre's
+/// load terms where it took the path without the batch (not kept in `kept`: the direct solve
+/// hands them to its recorded moment).
 #[inline(always)]
-pub(crate) fn linearize_slip_curve(
-    sc: &SlipCurveParams,
+pub(crate) fn linearize_slip_curve<'a>(
+    sc: &'a SlipCurveParams,
     model: &dyn TireModel,
     r: &RelaxationParams,
     c: &ContactInput,
     s: &TireState,
     dt: f64,
     kept: &mut KeptLoad,
-) -> (TransientLinear, Option<SlideProbes>) {
+) -> (TransientLinear, Option<SlideProbes>, Option<Uncambered<'a>>) {
     if c.load.max(0.0) <= 0.0 {
-        return (TransientLinear::default(), None);
+        return (TransientLinear::default(), None, None);
     }
     let st = Slips::new(r, c, s, dt);
     if c.grip_x == 1.0
@@ -67,11 +69,13 @@ pub(crate) fn linearize_slip_curve(
         && finite(st.t0)
         && finite(st.kp)
         && finite(st.tp)
-        && let Some(m) = sc.uncambered_kept(curve_fields(c), kept)
+        && let Some(m) = sc.uncambered_at(curve_fields(c))
     {
-        return linearize(&m, r, c, dt, &st);
+        let (lin, probes) = linearize(&m, r, c, dt, &st);
+        return (lin, probes, Some(m));
     }
-    linearize_with(model, r, c, s, dt, LimitMode::Lazy, kept)
+    let (lin, probes) = linearize_with(model, r, c, s, dt, LimitMode::Lazy, kept);
+    (lin, probes, None)
 }
 
 /// The closed path of [`linearize_slip_curve`] for finite slips `st` without grip limits.

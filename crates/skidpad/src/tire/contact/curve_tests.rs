@@ -110,7 +110,7 @@ fn the_slip_curve_path_is_the_batch_bit_for_bit() {
     random_cases(|m, c, s| {
         // The linearisation against the general path in the slip curve's lazy mode.
         let (mut k1, mut k2) = (KeptLoad::default(), KeptLoad::default());
-        let (a, pa) = curve::linearize_slip_curve(m, m, &r, c, s, dt, &mut k1);
+        let (a, pa, _) = curve::linearize_slip_curve(m, m, &r, c, s, dt, &mut k1);
         let (b, pb) = linearize_with(m, &r, c, s, dt, LimitMode::Lazy, &mut k2);
         let bits =
             |l: &TransientLinear| [l.fx0, l.dfx_domega, l.fy, l.wheel_torque].map(f64::to_bits);
@@ -193,10 +193,7 @@ fn the_bound_from_tan_is_below_the_models_floor_and_the_sliding_force() {
         ..ContactInput::new(0.3, 1.0, 9.81)
     };
     let common = slip_input(&c, 0.0, 0.0, 0.0);
-    let mut kept = KeptLoad::default();
-    let u = m
-        .uncambered_kept(curve_fields(&c), &mut kept)
-        .expect("loaded");
+    let u = m.uncambered_at(curve_fields(&c)).expect("loaded");
     let mut worst = 0.0_f64;
     for i in 0..=4000 {
         let t = 20.0 * (f64::from(i) / 4000.0).powi(3);

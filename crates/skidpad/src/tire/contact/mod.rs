@@ -554,6 +554,8 @@ pub(super) fn solve_known(
     // (`hold_start`).
     let mut kept = KeptLoad::default();
     hold_start_kept(model, r, c, s, &mut kept);
+    // The slip-curve tyre's load terms, where its linearisation computed them, for the record.
+    let mut curve = None;
     let (lin, probes) = match (fc, &p.model) {
         (Some(fc), _) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
         // The shipped presets' tyre called directly, not through the trait object.
@@ -562,7 +564,9 @@ pub(super) fn solve_known(
         }
         // The slip-curve tyre's points one at a time, without the batch (the same forces).
         (None, TireModelKind::SlipCurve(sc)) => {
-            linearize_slip_curve(sc, model, r, c, s, dt, &mut kept)
+            let (lin, probes, terms) = linearize_slip_curve(sc, model, r, c, s, dt, &mut kept);
+            curve = terms;
+            (lin, probes)
         }
         _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
     };
@@ -580,7 +584,7 @@ pub(super) fn solve_known(
         );
     let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
     finish_kept(model, r, c, s, w1, dt, &mut kept);
-    record_kept(p, c, s, [w1, fx, fy, dt], &mut kept, fc.is_some());
+    record_kept(p, c, s, [w1, fx, fy, dt], (&mut kept, curve), fc.is_some());
     TireForce { fx, fy }
 }
 

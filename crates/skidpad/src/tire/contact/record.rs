@@ -8,7 +8,7 @@ use crate::tire::interface::{KeptLoad, SteadyForces, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::params::{TireModelKind, TireParams};
 use crate::tire::simple_magic::SimpleMagicParams;
-use crate::tire::slip_curve::SlipCurveParams;
+use crate::tire::slip_curve::{SlipCurveParams, Uncambered};
 use crate::tire::state::TireState;
 use crate::tire::transient::RelaxationParams;
 
@@ -28,13 +28,13 @@ pub fn record(
         c,
         s,
         [omega1, fx, fy, dt],
-        &mut KeptLoad::default(),
+        (&mut KeptLoad::default(), None),
         false,
     );
 }
 
 /// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
-/// ([`KeptLoad`]). Inlined into [`super::solve`], its one caller in the step; `circle`: the
+/// ([`KeptLoad`]), and the slip-curve tyre's where its linearisation handed them on. Inlined into [`super::solve`], its one caller in the step; `circle`: the
 /// caller knows `p.model` is the friction-circle tyre (the record's own match skipped, the
 /// same result).
 #[inline(always)]
@@ -43,7 +43,7 @@ pub(super) fn record_kept(
     c: &ContactInput,
     s: &mut TireState,
     [omega1, fx, fy, dt]: [f64; 4],
-    kept: &mut KeptLoad,
+    (kept, curve): (&mut KeptLoad, Option<Uncambered<'_>>),
     circle: bool,
 ) {
     s.omega = omega1;
@@ -61,7 +61,10 @@ pub(super) fn record_kept(
         TireModelKind::FrictionCircle(_) => no_moment(c),
         TireModelKind::SimpleMagic(sm) => simple_moment(sm, &p.relaxation, c, s, kept),
         // The slip-curve tyre called directly, not through the trait object.
-        TireModelKind::SlipCurve(sc) => curve_moment(sc, &p.relaxation, c, s, kept),
+        TireModelKind::SlipCurve(sc) => match curve {
+            Some(u) => terms_moment(&u, &p.relaxation, c, s),
+            None => curve_moment(sc, &p.relaxation, c, s, kept),
+        },
         TireModelKind::Custom(_) => {
             aligning_moment(p.model.as_model(), true, &p.relaxation, c, s, kept)
         }
@@ -134,6 +137,18 @@ fn curve_moment(
         return sc.aligning_moment_fields(curve_fields(c), kappa, alpha, kept);
     }
     sy * sc.aligning_moment_fields(curve_fields(c), kappa / sx, alpha, kept)
+}
+
+/// [`curve_moment`] with the slip-curve tyre's load terms `u` its linearisation computed for
+/// this contact (the same terms as kept ones, bit for bit: `Uncambered::aligning_moment`).
+#[inline(always)]
+fn terms_moment(u: &Uncambered<'_>, r: &RelaxationParams, c: &ContactInput, s: &TireState) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    let (kappa, alpha) = moment_slips(r, c, s);
+    if sx == 1.0 && sy == 1.0 {
+        return u.aligning_moment(kappa, alpha);
+    }
+    sy * u.aligning_moment(kappa / sx, alpha)
 }
 
 /// [`aligning_moment`] of the simplified Magic Formula `sm`, bit for bit: the same slips and

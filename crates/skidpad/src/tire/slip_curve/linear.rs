@@ -19,8 +19,9 @@
 //! The zero-slip points share the start point's terms and their forces are signed zeros
 //! wherever the saturation is a number ([`Uncambered::start`]).
 
+use super::finite_or_zero;
 use super::{PointForces, Prepared, SlipCurveParams, saturated, saturation, tan_upper};
-use crate::tire::interface::{CurveFields, KeptLoad};
+use crate::tire::interface::{CurveFields, curve_input};
 
 /// The slip-curve tyre at one load and surface without a camber shift (the camber slip
 /// `C_γ·γ/C_α` absent or `±0`): the contact solve's points one at a time, bit for bit the
@@ -32,23 +33,29 @@ pub(crate) struct Uncambered<'a> {
 }
 
 impl SlipCurveParams {
-    /// The tyre at the load and surface `fields` of the contact solve's batch input, its
-    /// load terms from `kept` or kept there ([`KeptLoad::curve_of`]); `None` at no load or
-    /// with a camber shift.
+    /// The tyre at the load and surface `fields` of the contact solve's batch input, `None` at
+    /// no load or with a camber shift: the terms [`KeptLoad::curve_of`](crate::tire::KeptLoad::curve_of) would keep, bit for
+    /// bit ([`curve_input`]), not kept. The contact solve
+    /// hands them on to its recorded moment ([`Uncambered::aligning_moment`]) instead of
+    /// keeping them and finding them again by their key.
     #[inline]
-    pub(crate) fn uncambered_kept(
-        &self,
-        fields: CurveFields,
-        kept: &mut KeptLoad,
-    ) -> Option<Uncambered<'_>> {
-        let p = kept.curve_of(fields, |s| self.prepare(s))?;
+    pub(crate) fn uncambered_at(&self, fields: CurveFields) -> Option<Uncambered<'_>> {
+        let p = self.prepare(&curve_input(fields))?;
         p.camber_slip
             .is_none_or(|c| c == 0.0)
-            .then_some(Uncambered { model: self, p: *p })
+            .then_some(Uncambered { model: self, p })
     }
 }
 
 impl Uncambered<'_> {
+    /// [`SlipCurveParams::aligning_moment_fields`] (N·m) at this tyre's load fields and the
+    /// slips `(kappa, alpha)`, bit for bit (the same terms and point).
+    #[inline(always)]
+    pub(crate) fn aligning_moment(&self, kappa: f64, alpha: f64) -> f64 {
+        let (kappa, alpha) = (finite_or_zero(kappa), finite_or_zero(alpha));
+        self.model.moment_at(&self.p, kappa, alpha)
+    }
+
     /// `tan α_eff` at the model's finite slip angle `alpha` (radians), as the batch takes it
     /// ([`Prepared::tan_alpha_or_zero`]).
     #[inline]
