@@ -27,8 +27,7 @@
 
 use super::limit::SlideProbes;
 use super::{
-    LimitMode, MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, curve_fields, linearize_with,
-    patch_response,
+    LimitMode, MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, linearize_with, patch_response,
 };
 use crate::math::finite;
 use crate::tire::SlipCurveParams;
@@ -43,6 +42,21 @@ use crate::tire::trig::atan;
 /// `p =` [`SLOPE_PROBE`], the model's `tan α` at the batch's lateral probe: `p` itself, bit
 /// for bit (test `the_probes_tangent_is_the_trig_functions`).
 pub(super) const TAN_PROBE: f64 = SLOPE_PROBE;
+
+/// The slip-curve tyre's load and surface fields of [`super::slip_input`]`(c, …)`
+/// ([`crate::tire::interface::CurveFields`]), without the whole input.
+#[inline(always)]
+pub(super) fn curve_fields(c: &ContactInput) -> [f64; 7] {
+    [
+        c.load.max(0.0),
+        c.rest_load,
+        c.camber,
+        c.gravity,
+        c.friction_scale,
+        c.stiffness_scale,
+        c.peak_slip_scale,
+    ]
+}
 
 /// [`linearize_with`] in [`LimitMode::Lazy`] for the slip-curve tyre `sc` (`model` is the same
 /// tyre behind the trait), with the same forces (module docs); the general path itself with

@@ -62,6 +62,7 @@ use super::transient::RelaxationParams;
 use super::trig::atan;
 use arrayvec::ArrayVec;
 pub(crate) use circle::solve_friction_circle;
+use curve::curve_fields;
 pub(crate) use curve::linearize_slip_curve;
 
 mod circle;
@@ -125,21 +126,6 @@ fn slip_input(c: &ContactInput, omega: f64, kappa: f64, alpha: f64) -> SlipInput
         radius: c.radius,
         omega,
     }
-}
-
-/// The slip-curve tyre's load and surface fields of [`slip_input`]`(c, …)`
-/// ([`crate::tire::interface::CurveFields`]), without the whole input.
-#[inline(always)]
-fn curve_fields(c: &ContactInput) -> [f64; 7] {
-    [
-        c.load.max(0.0),
-        c.rest_load,
-        c.camber,
-        c.gravity,
-        c.friction_scale,
-        c.stiffness_scale,
-        c.peak_slip_scale,
-    ]
 }
 
 /// The slip angle the model sees at transient slip `tan α`: `atan(tan α/s_y)` with `s_y` the
