@@ -123,7 +123,11 @@ fn moment_slips(r: &RelaxationParams, c: &ContactInput, s: &TireState) -> (f64, 
 /// [`aligning_moment`] of the slip-curve tyre `sc`, bit for bit: the same slips, input and
 /// grip scaling, the model's moment inlined ([`SlipCurveParams::aligning_moment_fields`], the
 /// input's load fields without the whole input) rather than called through the trait object.
-#[inline(always)]
+/// Out of line: the direct solve's moment takes [`terms_moment`]; this serves the coupled
+/// solve's [`record`] and the rare contacts the slip curve's path leaves to the general one
+/// (inlined, it made [`record`] too large for its own `atan` calls to stay inline: the
+/// presets' coupled solve +0.1 k instructions a vehicle-step; callgrind, branch `slip-s37`).
+#[inline(never)]
 fn curve_moment(
     sc: &SlipCurveParams,
     r: &RelaxationParams,
