@@ -442,8 +442,9 @@ pub fn impact_stage_prepared<const S: usize>(
 /// [`impact_stage_prepared`] with the rims' vehicle-frame box and the body's automatic box
 /// `bound` (`RimsBox::of(p)`) given: the standalone step passes those of its
 /// [`crate::params::Derived`], computed once. Inlined into the substep loop (left to the
-/// inliner it came out of line when session 37 grew the heightfield's sweep, +0.04 k
-/// instructions a vehicle-step on the plane).
+/// inliner it came out of line as unrelated code of the crate changed in session 37: +0.04 k
+/// instructions a vehicle-step on the plane, +0.1 k on the presets; branches `hf-s37`,
+/// `slip-s37`).
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn impact_stage_with<const S: usize>(

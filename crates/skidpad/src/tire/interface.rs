@@ -39,6 +39,7 @@ mod kept;
 mod linear;
 mod mf;
 pub use kept::KeptLoad;
+pub(in crate::tire) use kept::{CurveFields, curve_input};
 pub use linear::LinearCircle;
 
 /// The slip state and load of one tire, the input of every [`TireModel`].

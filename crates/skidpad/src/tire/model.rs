@@ -249,6 +249,12 @@ fn contact_linearization(
         super::TireModelKind::SimpleMagic(sm) => {
             super::contact::linearize_with(sm, r, c, s, dt, mode, &mut kept)
         }
+        // The slip-curve tyre's points one at a time (the same forces; lazy limit only).
+        super::TireModelKind::SlipCurve(sc) if mode == super::contact::LimitMode::Lazy => {
+            let (lin, probes, _) =
+                super::contact::linearize_slip_curve(sc, model, r, c, s, dt, &mut kept);
+            (lin, probes)
+        }
         _ => super::contact::linearize_with(model, r, c, s, dt, mode, &mut kept),
     };
     let lin = ContactLinearization {

@@ -45,7 +45,7 @@
 //! wheel adds it).
 
 use super::interface::{
-    ForceNeed, KeptLoad, SlipInput, SlipPoint, SteadyForces, TireModel, sanitize,
+    CurveFields, ForceNeed, KeptLoad, SlipInput, SlipPoint, SteadyForces, TireModel, sanitize,
 };
 use crate::curve::Curve;
 use crate::error::{ParamError, check};
@@ -242,23 +242,42 @@ impl SlipCurveParams {
     /// computes it once per distinct α).
     #[inline]
     fn point_tan(&self, p: &Prepared, kappa: f64, tan_alpha: f64) -> Option<PointForces> {
+        self.point_tan_inline(p, kappa, tan_alpha)
+    }
+
+    /// [`SlipCurveParams::point_tan`], always inlined (the recorded aligning moment).
+    #[inline(always)]
+    fn point_tan_inline(&self, p: &Prepared, kappa: f64, tan_alpha: f64) -> Option<PointForces> {
         let kappa = kappa / p.peak_slip_scale;
         let fx_lin = p.c_k * kappa;
         let fy_lin = -p.c_a * tan_alpha;
-        let mu = p.friction * self.friction_vs_slip.eval(kappa.abs());
-        let limit = mu * p.fz;
-        let mag = super::norm::norm(fx_lin, fy_lin);
-        if mag <= 0.0 || limit <= 0.0 {
-            return None;
-        }
-        let k = mag / limit;
-        let scale = saturation(k) / k;
-        Some(PointForces {
-            fx: fx_lin * scale,
-            fy: fy_lin * scale,
-            k,
-        })
+        saturated(fx_lin, fy_lin, self.limit_at(p, kappa))
     }
+
+    /// The force limit `µ·F_z` at the scaled slip `κ_s` (`µ` from the friction graph at
+    /// `|κ_s|`). Unit: N.
+    #[inline(always)]
+    fn limit_at(&self, p: &Prepared, kappa_s: f64) -> f64 {
+        let mu = p.friction * self.friction_vs_slip.eval(kappa_s.abs());
+        mu * p.fz
+    }
+}
+
+/// The linear forces `(F_x,lin, F_y,lin)` saturated at `limit` (module docs), `None` for no
+/// force (no linear force or no friction).
+#[inline(always)]
+fn saturated(fx_lin: f64, fy_lin: f64, limit: f64) -> Option<PointForces> {
+    let mag = super::norm::norm(fx_lin, fy_lin);
+    if mag <= 0.0 || limit <= 0.0 {
+        return None;
+    }
+    let k = mag / limit;
+    let scale = saturation(k) / k;
+    Some(PointForces {
+        fx: fx_lin * scale,
+        fy: fy_lin * scale,
+        k,
+    })
 }
 
 /// An upper bound of `tan x` for `0 ≤ x ≤ 1.5` (the slip-angle clamp of
@@ -377,10 +396,53 @@ impl TireModel for SlipCurveParams {
     /// [`TireModel::steady_state`]'s `Mz = −t(K)·Fy`, bit for bit, from the kept
     /// slip-independent terms ([`KeptLoad`]).
     fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
-        let (kappa, alpha) = (finite_or_zero(input.kappa), finite_or_zero(input.alpha));
-        kept.curve(input, |s| self.prepare(s))
-            .and_then(|p| self.point(p, kappa, alpha))
-            .map_or(0.0, |f| -self.trail(f.k) * f.fy)
+        self.aligning_moment_inline(input, kept)
+    }
+}
+
+impl SlipCurveParams {
+    /// [`TireModel::aligning_moment_kept`], always inlined: the contact solve's recorded
+    /// moment calls it directly, once a wheel and substep.
+    #[inline(always)]
+    pub(crate) fn aligning_moment_inline(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
+        let s = input;
+        let fields = [
+            s.fz,
+            s.rest_load,
+            s.gamma,
+            s.gravity,
+            s.friction_scale,
+            s.stiffness_scale,
+            s.peak_slip_scale,
+        ];
+        self.aligning_moment_fields(fields, s.kappa, s.alpha, kept)
+    }
+
+    /// [`SlipCurveParams::aligning_moment_inline`] of the input whose [`CurveFields`] are
+    /// `fields` and whose slips are `kappa` and `alpha` (the same terms and point), without
+    /// the whole input: the contact solve's recorded moment.
+    #[inline(always)]
+    pub(crate) fn aligning_moment_fields(
+        &self,
+        fields: CurveFields,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        let (kappa, alpha) = (finite_or_zero(kappa), finite_or_zero(alpha));
+        let Some(p) = kept.curve_of(fields, |s| self.prepare(s)) else {
+            return 0.0;
+        };
+        self.moment_at(p, kappa, alpha)
+    }
+
+    /// `Mz = −t(K)·Fy` (N·m) at the terms `p` and the sanitised slips `(κ, α)`.
+    #[inline(always)]
+    fn moment_at(&self, p: &Prepared, kappa: f64, alpha: f64) -> f64 {
+        match self.point_tan_inline(p, kappa, p.tan_alpha(alpha)) {
+            Some(f) => -self.trail(f.k) * f.fy,
+            None => 0.0,
+        }
     }
 }
 
@@ -426,17 +488,7 @@ impl SlipCurveParams {
         if x.is_nan() {
             return 0.0;
         }
-        let kappa = finite_or_zero(kappa) / p.peak_slip_scale;
-        let fx_lin = p.c_k * kappa;
-        let fy_up = p.c_a * tan_upper(x);
-        let limit = p.friction * self.friction_vs_slip.eval(kappa.abs()) * p.fz;
-        let mag = super::norm::norm(fx_lin, fy_up);
-        if !(mag > 0.0 && limit > 0.0) {
-            return 0.0;
-        }
-        let k = mag / limit;
-        let floor = fx_lin.abs() * (saturation(k) / k) * (1.0 - 1e-9);
-        if floor.is_finite() { floor } else { 0.0 }
+        self.floor_tan(p, finite_or_zero(kappa), tan_upper(x))
     }
 
     /// [`TireModel::forces_at`] with the slip-independent terms `prepared`
@@ -470,6 +522,9 @@ impl SlipCurveParams {
         }
     }
 }
+
+mod linear;
+pub(crate) use linear::Uncambered;
 
 #[cfg(test)]
 mod tests;

@@ -43,7 +43,8 @@
 //! A tyre linear in `κ` and `tan α` below one friction circle (the friction-circle tyre:
 //! [`TireModel::linear_circle_kept`]) is linearised in closed form, from `tan α'` itself
 //! rather than the model at `atan(tan α')`: the same secants, probes and floor, within
-//! round-off (the `circle` module).
+//! round-off (the `circle` module). The slip-curve tyre is linearised without the batch, its
+//! points asked one at a time with the same arithmetic, so bit for bit (the `curve` module).
 //!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
@@ -61,8 +62,11 @@ use super::transient::RelaxationParams;
 use super::trig::atan;
 use arrayvec::ArrayVec;
 pub(crate) use circle::solve_friction_circle;
+use curve::curve_fields;
+pub(crate) use curve::linearize_slip_curve;
 
 mod circle;
+mod curve;
 mod limit;
 mod patch;
 mod record;
@@ -545,6 +549,8 @@ pub(super) fn solve_known(
         KeptLoad::default()
     };
     hold_start_kept(model, r, c, s, &mut kept);
+    // The slip-curve tyre's load terms, where its linearisation computed them, for the record.
+    let mut curve = None;
     let (lin, probes) = match (fc, &p.model) {
         (Some(fc), _) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
         // The shipped presets' tyre called directly, not through the trait object.
@@ -554,6 +560,12 @@ pub(super) fn solve_known(
         // The full Magic Formula likewise: its floor, batch and load-term calls static.
         (None, TireModelKind::MagicFormula(mf)) => {
             linearize_with(mf.as_ref(), r, c, s, dt, limit_mode(p), &mut kept)
+        }
+        // The slip-curve tyre's points one at a time, without the batch (the same forces).
+        (None, TireModelKind::SlipCurve(sc)) => {
+            let (lin, probes, terms) = linearize_slip_curve(sc, model, r, c, s, dt, &mut kept);
+            curve = terms;
+            (lin, probes)
         }
         _ => linearize_with(model, r, c, s, dt, limit_mode(p), &mut kept),
     };
@@ -571,7 +583,7 @@ pub(super) fn solve_known(
         );
     let (w1, fx, fy) = solve_spin_with(&lin, c, s.omega, t_free, dt, &mut clamp);
     finish_kept(model, r, c, s, w1, dt, &mut kept);
-    record_kept(p, c, s, [w1, fx, fy, dt], &mut kept, fc.is_some());
+    record_kept(p, c, s, [w1, fx, fy, dt], (&mut kept, curve), fc.is_some());
     if simple {
         s.lateral_unit = kept.lateral_unit();
     }
@@ -592,5 +604,7 @@ pub(crate) fn limit_mode(p: &TireParams) -> LimitMode {
 
 #[cfg(test)]
 mod circle_tests;
+#[cfg(test)]
+mod curve_tests;
 #[cfg(test)]
 mod lazy_tests;

@@ -3,11 +3,12 @@
 //! ([`moments`], for telemetry).
 
 use super::patch::wrap_angle;
-use super::{eval, model_alpha, slip_input};
+use super::{curve_fields, eval, model_alpha, slip_input};
 use crate::tire::interface::{KeptLoad, SteadyForces, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::params::{TireModelKind, TireParams};
 use crate::tire::simple_magic::SimpleMagicParams;
+use crate::tire::slip_curve::{SlipCurveParams, Uncambered};
 use crate::tire::state::TireState;
 use crate::tire::transient::RelaxationParams;
 
@@ -24,12 +25,12 @@ pub fn record(
 ) {
     // With the wheel's lateral curve memo, kept for its next start point.
     let mut kept = KeptLoad::with_lateral_unit(s.lateral_unit);
-    record_kept(p, c, s, [omega1, fx, fy, dt], &mut kept, false);
+    record_kept(p, c, s, [omega1, fx, fy, dt], (&mut kept, None), false);
     s.lateral_unit = kept.lateral_unit();
 }
 
 /// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
-/// ([`KeptLoad`]). Inlined into [`super::solve`], its one caller in the step; `circle`: the
+/// ([`KeptLoad`]), and the slip-curve tyre's where its linearisation handed them on. Inlined into [`super::solve`], its one caller in the step; `circle`: the
 /// caller knows `p.model` is the friction-circle tyre (the record's own match skipped, the
 /// same result).
 #[inline(always)]
@@ -38,7 +39,7 @@ pub(super) fn record_kept(
     c: &ContactInput,
     s: &mut TireState,
     [omega1, fx, fy, dt]: [f64; 4],
-    kept: &mut KeptLoad,
+    (kept, curve): (&mut KeptLoad, Option<Uncambered<'_>>),
     circle: bool,
 ) {
     s.omega = omega1;
@@ -59,6 +60,11 @@ pub(super) fn record_kept(
         TireModelKind::MagicFormula(mf) => {
             aligning_moment(mf.as_ref(), false, &p.relaxation, c, s, kept)
         }
+        // The slip-curve tyre called directly, not through the trait object.
+        TireModelKind::SlipCurve(sc) => match curve {
+            Some(u) => terms_moment(&u, &p.relaxation, c, s),
+            None => curve_moment(sc, &p.relaxation, c, s, kept),
+        },
         TireModelKind::Custom(_) => {
             aligning_moment(p.model.as_model(), true, &p.relaxation, c, s, kept)
         }
@@ -114,6 +120,41 @@ fn moment_slips(r: &RelaxationParams, c: &ContactInput, s: &TireState) -> (f64, 
         s.transient.u / (r.longitudinal_length * c.relaxation_scale),
         model_alpha(c, tan_alpha),
     )
+}
+
+/// [`aligning_moment`] of the slip-curve tyre `sc`, bit for bit: the same slips, input and
+/// grip scaling, the model's moment inlined ([`SlipCurveParams::aligning_moment_fields`], the
+/// input's load fields without the whole input) rather than called through the trait object.
+/// Out of line: the direct solve's moment takes [`terms_moment`]; this serves the coupled
+/// solve's [`record`] and the rare contacts the slip curve's path leaves to the general one
+/// (inlined, it made [`record`] too large for its own `atan` calls to stay inline: the
+/// presets' coupled solve +0.1 k instructions a vehicle-step; callgrind, branch `slip-s37`).
+#[inline(never)]
+fn curve_moment(
+    sc: &SlipCurveParams,
+    r: &RelaxationParams,
+    c: &ContactInput,
+    s: &TireState,
+    kept: &mut KeptLoad,
+) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    let (kappa, alpha) = moment_slips(r, c, s);
+    if sx == 1.0 && sy == 1.0 {
+        return sc.aligning_moment_fields(curve_fields(c), kappa, alpha, kept);
+    }
+    sy * sc.aligning_moment_fields(curve_fields(c), kappa / sx, alpha, kept)
+}
+
+/// [`curve_moment`] with the slip-curve tyre's load terms `u` its linearisation computed for
+/// this contact (the same terms as kept ones, bit for bit: `Uncambered::aligning_moment`).
+#[inline(always)]
+fn terms_moment(u: &Uncambered<'_>, r: &RelaxationParams, c: &ContactInput, s: &TireState) -> f64 {
+    let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
+    let (kappa, alpha) = moment_slips(r, c, s);
+    if sx == 1.0 && sy == 1.0 {
+        return u.aligning_moment(kappa, alpha);
+    }
+    sy * u.aligning_moment(kappa / sx, alpha)
 }
 
 /// [`aligning_moment`] of the simplified Magic Formula `sm`, bit for bit: the same slips and

@@ -177,6 +177,65 @@ impl KeptLoad {
     }
 }
 
+/// The fields of a [`SlipInput`] the slip-curve tyre's slip-independent terms read, in
+/// [`KeptLoad::curve`]'s key order: the load, rest load, camber, gravity and the friction,
+/// stiffness and peak-slip scales.
+pub(in crate::tire) type CurveFields = [f64; 7];
+
+/// The sanitised slip input with the [`CurveFields`] `f` and zeros elsewhere: what the
+/// slip-curve tyre's load terms are computed from for an input with these fields
+/// ([`KeptLoad::curve_of`]).
+#[inline(always)]
+pub(in crate::tire) fn curve_input(f: CurveFields) -> SlipInput {
+    let [
+        fz,
+        rest_load,
+        gamma,
+        gravity,
+        friction_scale,
+        stiffness_scale,
+        peak_slip_scale,
+    ] = f;
+    sanitize_inline(&SlipInput {
+        fz,
+        kappa: 0.0,
+        alpha: 0.0,
+        gamma,
+        vx: 0.0,
+        rest_load,
+        friction_scale,
+        stiffness_scale,
+        peak_slip_scale,
+        gravity,
+        turn_slip: 0.0,
+        pressure: 0.0,
+        radius: 0.0,
+        omega: 0.0,
+    })
+}
+
+impl KeptLoad {
+    /// [`KeptLoad::curve`] for an input whose [`CurveFields`] are `f`, without the whole
+    /// input: the same key, and on a miss `prepare` of the sanitised input with these fields
+    /// and zeros elsewhere — the same terms, bit for bit, since the slip curve's terms read
+    /// these fields alone and each field is sanitised on its own.
+    #[inline]
+    pub(in crate::tire) fn curve_of(
+        &mut self,
+        f: CurveFields,
+        prepare: impl FnOnce(&SlipInput) -> Option<slip_curve::Prepared>,
+    ) -> Option<&slip_curve::Prepared> {
+        let key = f.map(f64::to_bits);
+        if !matches!(&self.0, Kept::Curve(k, _) if same_words(k, &key)) {
+            self.0 = Kept::Curve(key, prepare(&curve_input(f)));
+        }
+        match &self.0 {
+            Kept::Curve(_, p) => p.as_ref(),
+            _ => None,
+        }
+    }
+}
+
 impl KeptLoad {
     /// The friction-circle tyre's load and surface products for `s`: the kept ones if they
     /// are for the bits of `s`'s load, friction, stiffness and peak-slip scales, else
