@@ -23,8 +23,7 @@
 
 use super::limit::SlideProbes;
 use super::{
-    LimitMode, MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, linearize_with, patch_response,
-    slip_input,
+    LimitMode, SLOPE_PROBE, Slips, TransientLinear, linearize_with, patch_response, slip_input,
 };
 use crate::math::finite;
 use crate::tire::FrictionCircleParams;
@@ -129,19 +128,10 @@ pub(super) fn linearize(
         let (fx, fy) = k.point(st.kp, k.clamp_tan(st.tp));
         crate::tire::norm::norm(fx, fy)
     });
-    let probes = SlideProbes {
-        omega: st.omega,
-        kp: st.kp,
-        tp: st.tp,
+    Some(SlideProbes::lazy_linear(
+        st,
+        (fx0, dfx_domega, fy),
+        floor,
         pred,
-    };
-    let limit = pred.map_or(floor, |p| p.max(floor)).max(MIN_LIMIT);
-    let lin = TransientLinear {
-        fx0,
-        dfx_domega,
-        fy,
-        limit,
-        wheel_torque: 0.0,
-    };
-    Some((lin, Some(probes)))
+    ))
 }

@@ -26,9 +26,7 @@
 //! branch `slip-s37`.
 
 use super::limit::SlideProbes;
-use super::{
-    LimitMode, MIN_LIMIT, SLOPE_PROBE, Slips, TransientLinear, linearize_with, patch_response,
-};
+use super::{LimitMode, SLOPE_PROBE, Slips, TransientLinear, linearize_with, patch_response};
 use crate::math::finite;
 use crate::tire::SlipCurveParams;
 use crate::tire::interface::{KeptLoad, TireModel};
@@ -137,19 +135,5 @@ fn linearize(
         let (fx, fy) = m.force(st.kp, m.tan_at(atan(st.tp)));
         crate::tire::norm::norm(fx, fy)
     });
-    let probes = SlideProbes {
-        omega: st.omega,
-        kp: st.kp,
-        tp: st.tp,
-        pred,
-    };
-    let limit = pred.map_or(floor, |p| p.max(floor)).max(MIN_LIMIT);
-    let lin = TransientLinear {
-        fx0,
-        dfx_domega,
-        fy,
-        limit,
-        wheel_torque: 0.0,
-    };
-    (lin, Some(probes))
+    SlideProbes::lazy_linear(st, (fx0, dfx_domega, fy), floor, pred)
 }

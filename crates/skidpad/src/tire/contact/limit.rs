@@ -3,7 +3,7 @@
 //! ([`saturate`]) or with the probes left until a force reaches the known part of the limit
 //! ([`LazyClamp`]).
 
-use super::{Batch, MIN_LIMIT, model_alpha, slip_input};
+use super::{Batch, MIN_LIMIT, TransientLinear, model_alpha, slip_input};
 use crate::tire::interface::{ForceNeed, KeptLoad, SlipInput, TireModel};
 use crate::tire::model::ContactInput;
 
@@ -24,6 +24,35 @@ pub(crate) struct SlideProbes {
 }
 
 impl SlideProbes {
+    /// A lazy linearisation's result on the closed paths of the friction-circle and
+    /// slip-curve tyres (`circle.rs`, `curve.rs`): the patch response `(fx0, dfx_domega, fy)`
+    /// of the slips `st`, the limit's known part `max(|F(κ_p, α_p)|, floor, MIN_LIMIT)`
+    /// (`floor` the model's sliding floor, 0 without one; `pred` = `|F(κ_p, α_p)|` where it
+    /// was evaluated) and the probes that complete it ([`SlideProbes::limit`]).
+    #[inline(always)]
+    pub(super) fn lazy_linear(
+        st: &super::Slips,
+        (fx0, dfx_domega, fy): (f64, f64, f64),
+        floor: f64,
+        pred: Option<f64>,
+    ) -> (TransientLinear, Option<SlideProbes>) {
+        let probes = SlideProbes {
+            omega: st.omega,
+            kp: st.kp,
+            tp: st.tp,
+            pred,
+        };
+        let limit = pred.map_or(floor, |p| p.max(floor)).max(MIN_LIMIT);
+        let lin = TransientLinear {
+            fx0,
+            dfx_domega,
+            fy,
+            limit,
+            wheel_torque: 0.0,
+        };
+        (lin, Some(probes))
+    }
+
     /// The force limit of [`super::linearize`], bit for bit: `max(|F(κ_p, α_p)|, |F(±1, α_p)|,
     /// |F(κ_p, ±1)|, MIN_LIMIT)`, the sliding probes evaluated here (two points, and the
     /// predicted point if [`SlideProbes::pred`] is not known yet). Each point
