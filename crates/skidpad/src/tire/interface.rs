@@ -474,6 +474,22 @@ pub(crate) fn load_fields(s: &SlipInput) -> LoadFields {
     ]
 }
 
+/// The slip-curve tyre's seven load fields of `s`, `[fz, rest_load, gamma, gravity,
+/// friction_scale, stiffness_scale, peak_slip_scale]`: what its load terms depend on (their
+/// key in [`KeptLoad`]).
+#[inline]
+pub(crate) fn curve_load_fields(s: &SlipInput) -> [f64; 7] {
+    [
+        s.fz,
+        s.rest_load,
+        s.gamma,
+        s.gravity,
+        s.friction_scale,
+        s.stiffness_scale,
+        s.peak_slip_scale,
+    ]
+}
+
 /// [`LoadInput`] of `s`: the same rules as [`sanitize`].
 #[inline]
 pub(crate) fn sanitize_load(s: &SlipInput) -> LoadInput {

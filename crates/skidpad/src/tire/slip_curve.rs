@@ -406,15 +406,7 @@ impl SlipCurveParams {
     #[inline(always)]
     pub(crate) fn aligning_moment_inline(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
         let s = input;
-        let fields = [
-            s.fz,
-            s.rest_load,
-            s.gamma,
-            s.gravity,
-            s.friction_scale,
-            s.stiffness_scale,
-            s.peak_slip_scale,
-        ];
+        let fields = crate::tire::interface::curve_load_fields(s);
         self.aligning_moment_fields(fields, s.kappa, s.alpha, kept)
     }
 

@@ -157,16 +157,7 @@ impl KeptLoad {
         s: &SlipInput,
         prepare: impl FnOnce(&SlipInput) -> Option<slip_curve::Prepared>,
     ) -> Option<&slip_curve::Prepared> {
-        let key = [
-            s.fz,
-            s.rest_load,
-            s.gamma,
-            s.gravity,
-            s.friction_scale,
-            s.stiffness_scale,
-            s.peak_slip_scale,
-        ]
-        .map(f64::to_bits);
+        let key = super::curve_load_fields(s).map(f64::to_bits);
         if !matches!(&self.0, Kept::Curve(k, _) if same_words(k, &key)) {
             self.0 = Kept::Curve(key, prepare(&sanitize_inline(s)));
         }
