@@ -402,7 +402,6 @@ impl<'a, const W: usize> System<'a, W> {
             }
             self.evaluate(&set, &x, sol, &mut out);
             sol.passes = pass + 1;
-            let before = set.lock;
             match set.update(self, &x, sol, &out, pass) {
                 Change::None => {
                     settled = true;
@@ -411,7 +410,7 @@ impl<'a, const W: usize> System<'a, W> {
                 Change::Rhs => {
                     matrix = false;
                     if lin.solved {
-                        self.slip_root(&mut set, &before, &x, sol, &lin.factors);
+                        self.slip_root(&mut set, &x, sol, &out.lock_t, &lin.factors);
                     }
                 }
                 Change::Matrix => matrix = true,

@@ -62,16 +62,21 @@ use crate::drivetrain::differential::LockModel;
 
 impl<const W: usize> System<'_, W> {
     /// After an update that changed only slip torques ([`super::assembly::Change::Rhs`]):
-    /// when exactly one lock's changed, from `Slip(T₁)` (`before`) to `Slip(T₂)`, set it to
-    /// the root `T*` of its capacity's fixed point on the line through the pass's speeds `x`
-    /// (outputs `sol`), using the kept `factors` of the set's matrix (module docs; the
-    /// conditions there, else `T₂` stays). Returns whether it did.
+    /// when exactly one lock's changed, from the pass's `Slip(T₁)` (`T₁ = lock_t[j]`, the
+    /// pass's lock torques) to `Slip(T₂)`, set it to the root `T*` of its capacity's fixed
+    /// point on the line through the pass's speeds `x` (outputs `sol`), using the kept
+    /// `factors` of the set's matrix (module docs; the conditions there, else `T₂` stays).
+    /// Returns whether it did. Cold and not inlined: it runs on a few passes only (the
+    /// loop costs +0.76 k instructions a vehicle-step on sports-rwd flat at 200 steps,
+    /// where no lock slips, inlined or not: `PERFORMANCE.md`, `lock-s37`).
+    #[cold]
+    #[inline(never)]
     pub(super) fn slip_root<const M: usize>(
         &self,
         set: &mut ActiveSet<W>,
-        before: &[LockSet; W],
         x: &[f64; N],
         sol: &Solution,
+        lock_t: &[f64; W],
         factors: &Factors<M>,
     ) -> bool {
         let System {
@@ -82,18 +87,20 @@ impl<const W: usize> System<'_, W> {
             k,
             ..
         } = *self;
-        // The one lock re-capped.
+        // The one lock re-capped: in an update that changed only the right-hand side, every
+        // lock whose state changed went from `Slip(T₁)` (the pass's torque) to `Slip(T₂)`.
         let mut found = None;
         for j in 0..topo.n_locks {
-            if set.lock[j] != before[j] {
+            if let LockSet::Slip(t2) = set.lock[j]
+                && t2 != lock_t[j]
+            {
                 if found.is_some() {
                     return false;
                 }
-                found = Some(j);
+                found = Some((j, lock_t[j], t2));
             }
         }
-        let Some(j) = found else { return false };
-        let (LockSet::Slip(t1), LockSet::Slip(t2)) = (before[j], set.lock[j]) else {
+        let Some((j, t1, t2)) = found else {
             return false;
         };
         let l = &topo.locks[j];

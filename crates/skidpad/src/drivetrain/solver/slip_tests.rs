@@ -2,9 +2,9 @@
 //! replaces: a hand-worked car, and a seeded sweep.
 
 use super::super::active_set::LockSet;
-use crate::drivetrain::differential::{LockModel, Topology};
 use super::super::tests::{fresh_passes, slipping_case};
 use super::super::*;
+use crate::drivetrain::differential::{LockModel, Topology};
 
 /// The slip torque of the first torque-sensing lock in a final set (`None`: not slipping).
 fn slip<const W: usize>(set: &ActiveSet<W>) -> Option<f64> {
@@ -79,7 +79,10 @@ fn a_hand_worked_slipping_lock_takes_its_root() {
     let mut it = Solution::default();
     let t_it = slip(&fresh_passes::<4, 5>(&sys, &mut it, false).0).expect("slipping");
     assert_eq!(it.passes, 7);
-    assert!((t_it - want).abs() < 1e-9 * (1.0 + want), "{t_it} against {want}");
+    assert!(
+        (t_it - want).abs() < 1e-9 * (1.0 + want),
+        "{t_it} against {want}"
+    );
 }
 
 /// The capacity `C = ½·(T_pre + L·|i·G·T_c|)` of the first lock of `topo` at the solve's
@@ -107,18 +110,20 @@ fn capacity(topo: &Topology, g: f64, sol: &Solution) -> f64 {
 
 /// The seeded cars with a slipping torque-sensing rear lock of
 /// `a_right_hand_side_pass_gives_a_fresh_eliminations_bits`, at 1/180 s, where both the
-/// closed form and the iteration end with the lock slipping. The closed form's torque `T`
-/// is the root to rounding: `|T| − C` at its own speeds within `10⁻¹²·(1 + C)` (the
-/// iteration stops within `10⁻⁹·(1 + C)`). The iteration's `T_it` is within its own
-/// tolerance over `1 − m` of it (module docs: `T_it − T* = (T_it − F(T_it))/(1 − m)`), `m`
-/// the map's slope measured as the secant `s·(C(T) − C(T_it))/(T − T_it)` between the two
-/// solves (the same line when the final sets agree). The closed form never takes more
-/// passes, and the rest of the final set is the iteration's.
+/// closed form and the iteration end with the lock slipping:
+/// - the closed form's torque `T` is the fixed point to rounding: `|T| − C` at its own
+///   speeds within `10⁻¹⁰·(1 + C)` (the iteration stops within `10⁻⁹·(1 + C)`; measured
+///   worst 8.4·10⁻¹²), its passes never more than the iteration's;
+/// - where the iteration settled (fewer than [`MAX_PASSES`] passes), its `T_it` is within
+///   its own tolerance over `|1 − m|` of `T` (module docs: `T_it − T* = (T_it −
+///   F(T_it))/(1 − m)`), `m` the map's slope measured as the secant `s·(C(T) −
+///   C(T_it))/(T − T_it)` between the two solves: within the tolerance itself where
+///   `m ≤ 0`, the iteration's own error growing as `m` nears 1;
+/// - the rest of the final set is the iteration's.
 #[test]
 fn the_root_is_the_iterations_fixed_point() {
     let (mut state, h) = (53_u64, 1.0 / 180.0);
-    let (mut both, mut fewer, mut saved) = (0, 0, 0);
-    let (mut worst_root, mut worst_it, mut worst_plain) = (0.0_f64, 0.0_f64, 0.0_f64);
+    let (mut both, mut fewer, mut unsettled, mut m_neg) = (0, 0, 0, 0);
     for _ in 0..1000 {
         let (engine, wheels, topo) = slipping_case(&mut state);
         let sys = System::<4>::new(&engine, &wheels, &topo, h);
@@ -131,31 +136,41 @@ fn the_root_is_the_iterations_fixed_point() {
             (set.tire, set.brake, set.pin),
             (it_set.tire, it_set.brake, it_set.pin)
         );
-        if let (Some(t), Some(t_it)) = (slip(&set), slip(&it_set)) {
-            both += 1;
-            let (c, c_it) = (capacity(&topo, sys.g, &got), capacity(&topo, sys.g, &it));
-            let root = (t.abs() - c).abs() / (1e-12 * (1.0 + c));
-            let tol = 1e-9 * (1.0 + c_it);
-            let m = if t == t_it {
-                0.0
-            } else {
-                t.signum() * (c - c_it) / (t - t_it)
-            };
-            let err = (t - t_it).abs() * (1.0 - m).abs() / tol;
-            if (t - t_it).abs() > tol && it.passes < MAX_PASSES || root > 1.0 {
-                eprintln!("far: {t} {t_it} m = {m} err {err} root {root} passes {} {}", got.passes, it.passes);
-            }
-            assert!(err <= 1.0 + 1e-3, "{t} against {t_it}, m = {m}");
-            worst_root = worst_root.max(root);
-            worst_it = worst_it.max(err);
-            worst_plain = worst_plain.max((t - t_it).abs() / tol);
-            fewer += usize::from(got.passes < it.passes);
-            saved += it.passes - got.passes;
+        let (Some(t), Some(t_it)) = (slip(&set), slip(&it_set)) else {
+            continue;
+        };
+        both += 1;
+        fewer += usize::from(got.passes < it.passes);
+        let (c, c_it) = (capacity(&topo, sys.g, &got), capacity(&topo, sys.g, &it));
+        assert!(
+            (t.abs() - c).abs() <= 1e-10 * (1.0 + c),
+            "{t}: capacity {c}"
+        );
+        if it.passes == MAX_PASSES {
+            unsettled += 1;
+            continue;
+        }
+        let tol = 1e-9 * (1.0 + c_it);
+        let m = if t == t_it {
+            0.0
+        } else {
+            t.signum() * (c - c_it) / (t - t_it)
+        };
+        assert!(
+            (t - t_it).abs() * (1.0 - m).abs() <= 1.01 * tol,
+            "{t} against {t_it}, m = {m}"
+        );
+        if m <= 0.0 {
+            m_neg += 1;
+            assert!(
+                (t - t_it).abs() <= 1.01 * tol,
+                "{t} against {t_it}, m = {m}"
+            );
         }
     }
-    assert!(both > 200 && fewer > 100, "{both} slipping, {fewer} with fewer passes");
-    eprintln!(
-        "{both} slipping, {fewer} fewer, {saved} passes saved; worst: root {worst_root}, \
-         iteration {worst_it}, plain {worst_plain}"
+    assert!(
+        both > 200 && fewer > 200 && m_neg > 50,
+        "{both} slipping, {fewer} with fewer passes, {m_neg} with m ≤ 0"
     );
+    eprintln!("{both} slipping, {fewer} fewer, {unsettled} unsettled iterations, {m_neg} m ≤ 0");
 }

@@ -337,7 +337,6 @@ pub(super) fn fresh_passes<const W: usize, const M: usize>(
         sys.solve_linear(&set, &mut x, &mut lin);
         sys.evaluate(&set, &x, sol, &mut out);
         sol.passes = pass + 1;
-        let before = set.lock;
         match set.update(sys, &x, sol, &out, pass) {
             Change::None => {
                 settled = true;
@@ -346,7 +345,7 @@ pub(super) fn fresh_passes<const W: usize, const M: usize>(
             Change::Rhs => {
                 rhs_only += 1;
                 if root && lin.solved {
-                    sys.slip_root(&mut set, &before, &x, sol, &lin.factors);
+                    sys.slip_root(&mut set, &x, sol, &out.lock_t, &lin.factors);
                 }
             }
             Change::Matrix => {}
