@@ -66,9 +66,8 @@ impl<const W: usize> System<'_, W> {
     /// pass's lock torques) to `Slip(T₂)`, set it to the root `T*` of its capacity's fixed
     /// point on the line through the pass's speeds `x` (outputs `sol`), using the kept
     /// `factors` of the set's matrix (module docs; the conditions there, else `T₂` stays).
-    /// Returns whether it did. Cold and not inlined: it runs on a few passes only (the
-    /// loop costs +0.76 k instructions a vehicle-step on sports-rwd flat at 200 steps,
-    /// where no lock slips, inlined or not: `PERFORMANCE.md`, `lock-s37`).
+    /// Returns whether it did. Cold and not inlined: it runs on a few passes only (inlined,
+    /// it measured the same: `PERFORMANCE.md`, `lock-s37`).
     #[cold]
     #[inline(never)]
     pub(super) fn slip_root<const M: usize>(

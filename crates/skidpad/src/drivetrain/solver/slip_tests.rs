@@ -113,7 +113,7 @@ fn capacity(topo: &Topology, g: f64, sol: &Solution) -> f64 {
 /// closed form and the iteration end with the lock slipping:
 /// - the closed form's torque `T` is the fixed point to rounding: `|T| − C` at its own
 ///   speeds within `10⁻¹⁰·(1 + C)` (the iteration stops within `10⁻⁹·(1 + C)`; measured
-///   worst 8.4·10⁻¹²), its passes never more than the iteration's;
+///   worst 8.4·10⁻¹²·(1 + C)), its passes never more than the iteration's;
 /// - where the iteration settled (fewer than [`MAX_PASSES`] passes), its `T_it` is within
 ///   its own tolerance over `|1 − m|` of `T` (module docs: `T_it − T* = (T_it −
 ///   F(T_it))/(1 − m)`), `m` the map's slope measured as the secant `s·(C(T) −
