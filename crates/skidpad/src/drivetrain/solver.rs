@@ -49,7 +49,10 @@
 //! A slipping torque-sensing lock's capacity follows the clutch torque, so its passes repeat
 //! until the capacity settles (to `10⁻⁹` relative); such a pass changes only the right-hand
 //! side, and solves it with the previous pass's kept factors (`solver/assembly.rs`: the same bits as
-//! eliminating the matrix again).
+//! eliminating the matrix again). The capacity is affine in the slip torque for a fixed set,
+//! so the torque such a pass takes is the fixed point's root in closed form where that line
+//! holds (`solver/slip_root.rs`, one more substitution on the kept factors), else the
+//! iteration's next capacity.
 //!
 //! # No "estimate" clutch mode (decided against)
 //! PhysX offers two clutch accuracy modes: `eBEST_POSSIBLE` (an exact solve of the coupled
@@ -83,6 +86,7 @@ mod assembly;
 pub mod engagement;
 mod gauss;
 mod locks;
+mod slip_root;
 use active_set::{ActiveSet, BrakeSet, LockSet, TireSet};
 use assembly::Change;
 pub use gauss::gauss_solve;
@@ -403,7 +407,13 @@ impl<'a, const W: usize> System<'a, W> {
                     settled = true;
                     break;
                 }
-                change => matrix = change == Change::Matrix,
+                Change::Rhs => {
+                    matrix = false;
+                    if lin.solved {
+                        self.slip_root(&mut set, &x, sol, &out.lock_t, &lin.factors);
+                    }
+                }
+                Change::Matrix => matrix = true,
             }
         }
         let kept = (settled && lin.solved).then_some(&lin.factors);

@@ -274,12 +274,47 @@ fn random_law(strength: f64, u: f64) -> Engagement {
     }
 }
 
+/// The lazy-limit sweep's random car with every limit full, a torque-sensing rear
+/// differential (preload 0–120 N·m, locking 0.2–0.8 under power, 0.1–0.5 on the overrun, a
+/// stiff or a soft lock), the rear wheels apart by up to 20 % (so the lock slips), and an
+/// automatic clutch at a random engagement.
+pub(super) fn slipping_case(state: &mut u64) -> (EngineTerm, [WheelTerm; 4], Topology) {
+    use super::super::differential::LockModel;
+    use super::lazy_tests::{case, next};
+    let (mut engine, mut wheels, full, mut topo) = case(state);
+    for (w, l) in wheels.iter_mut().zip(full) {
+        w.limit = l;
+    }
+    topo.n_locks = 0;
+    let (mut a, mut b) = ([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]);
+    (a[2], b[3]) = (1.0, 1.0);
+    let model = LockModel::TorqueSensing {
+        stiffness: if next(state) < 0.5 { 200.0 } else { 20_000.0 },
+        preload: 120.0 * next(state),
+        power: 0.2 + 0.6 * next(state),
+        coast: 0.1 + 0.4 * next(state),
+    };
+    topo.push_lock(a, b, model, 1.0);
+    wheels[3].omega = wheels[2].omega * (0.8 + 0.4 * next(state));
+    let law = random_law(engine.clutch, next(state));
+    let e = law.max() * next(state);
+    (engine.clutch, engine.damping, engine.law) = (
+        law.strength * e,
+        law.damping_at(e),
+        Some(Engagement { e, ..law }),
+    );
+    (engine, wheels, topo)
+}
+
 /// The passes of [`System::solve_passes`] with every pass's matrix assembled and eliminated
 /// afresh (the solve before `drive-s37`), and how many passes followed a change of the
-/// right-hand side alone ([`Change::Rhs`]).
-fn fresh_passes<const W: usize, const M: usize>(
+/// right-hand side alone ([`Change::Rhs`]). `root`: such a pass takes the slipping lock's
+/// root in closed form ([`System::slip_root`], as `solve_passes` does), else the
+/// iteration's next capacity (the solve before `lock-s37`).
+pub(super) fn fresh_passes<const W: usize, const M: usize>(
     sys: &System<'_, W>,
     sol: &mut Solution,
+    root: bool,
 ) -> (ActiveSet<W>, usize) {
     let mut set = ActiveSet::initial(sys);
     sol.limit_reached = 0;
@@ -307,7 +342,12 @@ fn fresh_passes<const W: usize, const M: usize>(
                 settled = true;
                 break;
             }
-            Change::Rhs => rhs_only += 1,
+            Change::Rhs => {
+                rhs_only += 1;
+                if root && lin.solved {
+                    sys.slip_root(&mut set, &x, sol, &out.lock_t, &lin.factors);
+                }
+            }
             Change::Matrix => {}
         }
     }
@@ -324,43 +364,16 @@ fn fresh_passes<const W: usize, const M: usize>(
 /// a stiff or a soft lock) and an automatic clutch at random engagements.
 #[test]
 fn a_right_hand_side_pass_gives_a_fresh_eliminations_bits() {
-    use super::super::differential::LockModel;
-    use super::lazy_tests::{bits, case, next};
+    use super::lazy_tests::bits;
     let (mut state, h) = (53_u64, 1.0 / 180.0);
     let (mut rhs_passes, mut cases_with) = (0, 0);
     for _ in 0..1000 {
-        let (mut engine, mut wheels, full, mut topo) = case(&mut state);
-        for (w, l) in wheels.iter_mut().zip(full) {
-            w.limit = l;
-        }
-        topo.n_locks = 0;
-        let (mut a, mut b) = ([0.0; MAX_WHEELS], [0.0; MAX_WHEELS]);
-        (a[2], b[3]) = (1.0, 1.0);
-        let model = LockModel::TorqueSensing {
-            stiffness: if next(&mut state) < 0.5 {
-                200.0
-            } else {
-                20_000.0
-            },
-            preload: 120.0 * next(&mut state),
-            power: 0.2 + 0.6 * next(&mut state),
-            coast: 0.1 + 0.4 * next(&mut state),
-        };
-        topo.push_lock(a, b, model, 1.0);
-        // Rear wheels apart by up to 20 %, so the lock slips.
-        wheels[3].omega = wheels[2].omega * (0.8 + 0.4 * next(&mut state));
-        let law = random_law(engine.clutch, next(&mut state));
-        let e = law.max() * next(&mut state);
-        (engine.clutch, engine.damping, engine.law) = (
-            law.strength * e,
-            law.damping_at(e),
-            Some(Engagement { e, ..law }),
-        );
+        let (engine, wheels, topo) = slipping_case(&mut state);
         let sys = System::<4>::new(&engine, &wheels, &topo, h);
         let mut got = Solution::default();
         let set = sys.solve_passes::<5>(&mut got);
         let mut want = Solution::default();
-        let (fresh_set, rhs) = fresh_passes::<4, 5>(&sys, &mut want);
+        let (fresh_set, rhs) = fresh_passes::<4, 5>(&sys, &mut want, true);
         assert_eq!(bits(&got), bits(&want));
         assert_eq!(got.limit_reached, want.limit_reached);
         assert_eq!(
@@ -371,8 +384,10 @@ fn a_right_hand_side_pass_gives_a_fresh_eliminations_bits() {
         rhs_passes += rhs;
         cases_with += usize::from(rhs > 0);
     }
+    // Mostly one re-cap pass a slipping solve since the root in closed form (`lock-s37`;
+    // 4.5 before it).
     assert!(
-        cases_with > 200 && rhs_passes > 600,
+        cases_with > 200 && rhs_passes >= cases_with,
         "{cases_with} cases, {rhs_passes} passes"
     );
 }
