@@ -12,8 +12,11 @@
 //!   wake-up of a sleeping worker.
 //!
 //! The kernel moves a running thread's counters at its scheduler tick (a few ms) and at
-//! switches, so a read can lag by a tick per thread: a timed span must be long against that (the thread-scaling runs in PERFORMANCE.md are 0.13–10 s). Elsewhere than
-//! Linux the counters are absent and the fields are `None`.
+//! switches, so a read can lag by a tick per thread: a timed span must be long against that (the thread-scaling runs in PERFORMANCE.md are 0.13–10 s). A thread
+//! that exits inside the span takes its counts out of the sum (the span's run time can then come
+//! out negative): the process's other threads must outlive the span (the benchmark's do; tests
+//! that time spans run one at a time). Elsewhere than Linux the counters are absent and the
+//! fields are `None`.
 
 use serde::Serialize;
 
