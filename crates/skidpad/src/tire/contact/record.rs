@@ -30,9 +30,9 @@ pub fn record(
 }
 
 /// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep
-/// ([`KeptLoad`]), and the slip-curve tyre's where its linearisation handed them on. Inlined into [`super::solve`], its one caller in the step; `circle`: the
-/// caller knows `p.model` is the friction-circle tyre (the record's own match skipped, the
-/// same result).
+/// ([`KeptLoad`]), and the slip-curve tyre's where its linearisation handed them on.
+/// Inlined into [`super::solve`], its one caller in the step; `circle`: the caller knows
+/// `p.model` is the friction-circle tyre (the record's own match skipped, the same result).
 #[inline(always)]
 pub(super) fn record_kept(
     p: &TireParams,
