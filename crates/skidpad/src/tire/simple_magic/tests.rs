@@ -1,6 +1,7 @@
 //! Tests of the simplified Magic Formula: hand-worked curve values, the peak-root cache,
 //! signed zeros, validation.
 
+use super::curve::peak_root;
 use super::*;
 
 #[test]
