@@ -33,7 +33,8 @@ pub mod state;
 mod turned;
 
 pub use frame::{TireDirections, inclination, tire_directions, wheel_rotation};
-use frame::{axle_body, axle_body_of, inclination_steered, rotation_z, substep_axle};
+use frame::{axle_body, axle_body_of, inclination_from_axes, rotation_z, substep_axle};
+pub(crate) use frame::body_axes;
 pub use params::WheelParams;
 pub use slots::{INLINE_WHEELS, WheelSlots};
 pub use state::{FrameKey, TireInputRecord, WheelState};
@@ -439,6 +440,7 @@ pub fn tire_input(
         body: *body,
         com,
         rot,
+        axes: None,
     };
     tire_input_at(wp, &at, surfaces, load_filter, corner, gravity, ws)
 }
@@ -453,6 +455,10 @@ pub(crate) struct BodyAt<'a> {
     pub(crate) com: DVec3,
     /// Its rotation (`state.pose.rotation`) as a rotor, placed once for the stage's wheels.
     pub(crate) rot: crate::math::Rotor,
+    /// Its axes in the world ([`body_axes`]) where the stage built them for its wheels'
+    /// inclinations (a ray-cast vehicle's: its contact stage stores no axle); `None`: built
+    /// where a wheel needs them.
+    pub(crate) axes: Option<[DVec3; 3]>,
 }
 
 /// [`tire_input`] with the body's centre of mass already placed ([`BodyAt`]). Inlined into
@@ -503,8 +509,10 @@ pub(crate) fn tire_input_at(
         drive_torque: ws.drive_torque,
         brake_torque: ws.brake_torque,
         effective_mass: corner.sprung_mass,
+        // A ray-cast wheel's contact stage stores no axle: from the body's axes, shared.
         camber: if ws.axle_world_substep == DVec3::ZERO {
-            inclination_steered(&at.rot, steer, ws.suspension.camber, corner.side, n)
+            let axes = at.axes.unwrap_or_else(|| body_axes(chassis.pose.rotation));
+            inclination_from_axes(&axes, steer, ws.suspension.camber, corner.side, n)
         } else {
             ws.axle_world_substep.dot(n).clamp(-1.0, 1.0).asin()
         },
