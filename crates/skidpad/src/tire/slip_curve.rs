@@ -522,9 +522,9 @@ impl SlipCurveParams {
 }
 
 mod linear;
-pub(crate) use linear::Uncambered;
 #[cfg(test)]
 pub(crate) use linear::TAN_MAX_ANGLE;
+pub(crate) use linear::Uncambered;
 
 #[cfg(test)]
 mod tests;

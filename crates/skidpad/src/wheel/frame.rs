@@ -204,10 +204,58 @@ fn remembered_rotation_z(angle: f64) -> DQuat {
 /// by φ (ISO roll, + right side down) with no kinematic camber gives `γ = φ` on every wheel:
 /// the camber to the road becomes `ε − φ` on the left and `ε + φ` on the right. Unit: rad.
 pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) -> f64 {
-    // `wheel_rotation`'s product, then the pose's rotation.
     let rot = crate::math::Rotor::new(pose.rotation);
-    let axle = rot.rotate(axle_in_body(rotation_z(steer), rotation_x(-side * camber)));
+    inclination_steered(&rot, rotation_z(steer), camber, side, n)
+}
+
+/// [`inclination`] with the steer rotation `R_z(δ)` already built and the chassis rotation
+/// as its [`Rotor`](crate::math::Rotor) (the same bits): the grip stage's for a wheel
+/// whose axle is not stored, on a vehicle without the body's axes (a sweep's stage run alone,
+/// [`super::tire_input`]; a ray-cast vehicle's take [`inclination_from_axes`]), so the same
+/// bits as from the stored axle.
+#[inline(always)]
+pub(crate) fn inclination_steered(
+    rot: &crate::math::Rotor,
+    steer: DQuat,
+    camber: f64,
+    side: f64,
+    n: DVec3,
+) -> f64 {
+    // `wheel_rotation`'s product with its first factor given.
+    let axle = rot.rotate(axle_in_body(steer, rotation_x(-side * camber)));
     axle.dot(n).clamp(-1.0, 1.0).asin()
+}
+
+/// A [`Body`](super::Body) with its centre of mass in the world
+/// (`state.com_world(params)`, the same bits), placed once for all the wheels of a stage.
+#[derive(Clone, Copy)]
+pub(crate) struct BodyAt<'a> {
+    /// The body.
+    pub(crate) body: super::Body<'a>,
+    /// Its centre of mass, world. Unit: m.
+    pub(crate) com: DVec3,
+    /// Its rotation (`state.pose.rotation`) as a rotor, placed once for the stage's wheels.
+    pub(crate) rot: crate::math::Rotor,
+    /// Its axes in the world ([`body_axes`]) where the stage built them for its wheels'
+    /// inclinations (a ray-cast vehicle's: its contact stage stores no axle); `None`: a wheel
+    /// without a stored axle takes [`inclination_steered`].
+    pub(crate) axes: Option<[DVec3; 3]>,
+}
+
+impl<'a> BodyAt<'a> {
+    /// `body` with its centre of mass `com` (world, m) placed, its rotor, and its axes where
+    /// `ray` (a ray-cast vehicle's wheels take their inclinations from them).
+    #[inline(always)]
+    pub(crate) fn new(body: super::Body<'a>, com: DVec3, ray: bool) -> Self {
+        let q = body.state.pose.rotation;
+        let (rot, axes) = (crate::math::Rotor::new(q), ray.then(|| body_axes(q)));
+        Self {
+            body,
+            com,
+            rot,
+            axes,
+        }
+    }
 }
 
 /// The body's axes in the world, `[R·x̂, R·ŷ, R·ẑ]` (the columns of the rotation matrix of

@@ -64,11 +64,12 @@ impl Uncambered<'_> {
     }
 
     /// `tan α_eff` at the transient slip `tan α' = t` itself: [`Uncambered::tan_at`]`(atan t)`
-    /// by the identity `tan(atan t) = t`, so without the `atan` and the `tan` (round-off: our
-    /// `tan(atan t)` is within ≈ 35 ulp of `t` up to the clamp, [`Uncambered::sliding_fx_floor_tan`]).
-    /// The model's clamp of `α` to ±1.5 rad is `t` clamped to `±tan 1.5` (`tan` rises
-    /// monotonically); `±0` stays itself (the zero-slip point's signed zero), `±∞` is the clamp
-    /// (`atan ±∞ = ±π/2`) and NaN is 0 (the batch's sanitising of a NaN angle).
+    /// by the identity `tan(atan t) = t` (no camber shift here, so `α_eff = α`), without the
+    /// `atan` and the `tan`: round-off, our `tan(atan t)` within ≈ 35 ulp of `t` up to the
+    /// clamp ([`Uncambered::sliding_fx_floor_tan`]). The model's clamp of `α` to ±1.5 rad is
+    /// `t` clamped to `±tan 1.5` (`tan` rises monotonically); `±0` stays itself (the zero-slip
+    /// point's signed zero), `±∞` is the clamp (`atan ±∞ = ±π/2`) and NaN is 0 (the batch's
+    /// sanitising of a NaN angle).
     #[inline]
     pub(crate) fn tan_of(t: f64) -> f64 {
         if t.is_nan() {
