@@ -357,8 +357,9 @@ fn on_ground_wheels(
         params: &p.chassis,
         state: chassis,
     };
-    let rot = crate::math::Rotor::new(chassis.pose.rotation);
-    let at = wheel::BodyAt { body, com, rot };
+    // A ray-cast vehicle's wheels take their inclinations from the body's axes.
+    let ray = p.contact.mode == crate::ground::ContactMode::Raycast;
+    let at = wheel::BodyAt::new(body, com, ray);
     let framed = s.wheel_frames.matches(&chassis.pose);
     let all = p.wheels.iter().zip(wheels.iter_mut()).enumerate();
     for (i, (wp, ws)) in all.filter(|(_, (w, _))| w.enabled) {

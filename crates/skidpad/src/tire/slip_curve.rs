@@ -431,7 +431,13 @@ impl SlipCurveParams {
     /// `Mz = −t(K)·Fy` (N·m) at the terms `p` and the sanitised slips `(κ, α)`.
     #[inline(always)]
     fn moment_at(&self, p: &Prepared, kappa: f64, alpha: f64) -> f64 {
-        match self.point_tan_inline(p, kappa, p.tan_alpha(alpha)) {
+        self.moment_at_tan(p, kappa, p.tan_alpha(alpha))
+    }
+
+    /// [`SlipCurveParams::moment_at`] with `tan α_eff` given (N·m).
+    #[inline(always)]
+    fn moment_at_tan(&self, p: &Prepared, kappa: f64, tan_alpha: f64) -> f64 {
+        match self.point_tan_inline(p, kappa, tan_alpha) {
             Some(f) => -self.trail(f.k) * f.fy,
             None => 0.0,
         }
@@ -516,6 +522,8 @@ impl SlipCurveParams {
 }
 
 mod linear;
+#[cfg(test)]
+pub(crate) use linear::TAN_MAX_ANGLE;
 pub(crate) use linear::Uncambered;
 
 #[cfg(test)]

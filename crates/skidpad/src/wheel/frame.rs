@@ -209,9 +209,10 @@ pub fn inclination(pose: &Pose, steer: f64, camber: f64, side: f64, n: DVec3) ->
 }
 
 /// [`inclination`] with the steer rotation `R_z(δ)` already built and the chassis rotation
-/// as its [`Rotor`](crate::math::Rotor) (the same bits). Always inlined: in the grip stage's
-/// tyre input ([`super::tire_input_at`]) the rotor is the stage's, shared with the heading's
-/// rotation and the other wheels'.
+/// as its [`Rotor`](crate::math::Rotor) (the same bits): the grip stage's for a wheel
+/// whose axle is not stored, on a vehicle without the body's axes (a sweep's stage run alone,
+/// [`super::tire_input`]; a ray-cast vehicle's take [`inclination_from_axes`]), so the same
+/// bits as from the stored axle.
 #[inline(always)]
 pub(crate) fn inclination_steered(
     rot: &crate::math::Rotor,
@@ -223,6 +224,78 @@ pub(crate) fn inclination_steered(
     // `wheel_rotation`'s product with its first factor given.
     let axle = rot.rotate(axle_in_body(steer, rotation_x(-side * camber)));
     axle.dot(n).clamp(-1.0, 1.0).asin()
+}
+
+/// A [`Body`](super::Body) with its centre of mass in the world
+/// (`state.com_world(params)`, the same bits), placed once for all the wheels of a stage.
+#[derive(Clone, Copy)]
+pub(crate) struct BodyAt<'a> {
+    /// The body.
+    pub(crate) body: super::Body<'a>,
+    /// Its centre of mass, world. Unit: m.
+    pub(crate) com: DVec3,
+    /// Its rotation (`state.pose.rotation`) as a rotor, placed once for the stage's wheels.
+    pub(crate) rot: crate::math::Rotor,
+    /// Its axes in the world ([`body_axes`]) where the stage built them for its wheels'
+    /// inclinations (a ray-cast vehicle's: its contact stage stores no axle); `None`: a wheel
+    /// without a stored axle takes [`inclination_steered`].
+    pub(crate) axes: Option<[DVec3; 3]>,
+}
+
+impl<'a> BodyAt<'a> {
+    /// `body` with its centre of mass `com` (world, m) placed, its rotor, and its axes where
+    /// `ray` (a ray-cast vehicle's wheels take their inclinations from them).
+    #[inline(always)]
+    pub(crate) fn new(body: super::Body<'a>, com: DVec3, ray: bool) -> Self {
+        let q = body.state.pose.rotation;
+        let (rot, axes) = (crate::math::Rotor::new(q), ray.then(|| body_axes(q)));
+        Self {
+            body,
+            com,
+            rot,
+            axes,
+        }
+    }
+}
+
+/// The body's axes in the world, `[R·x̂, R·ŷ, R·ẑ]` (the columns of the rotation matrix of
+/// the unit quaternion `q`, glam's `DMat3::from_quat`): what [`inclination_from_axes`] takes,
+/// built once for a stage's wheels. Unit: 1.
+#[inline]
+pub(crate) fn body_axes(q: DQuat) -> [DVec3; 3] {
+    let m = glam::DMat3::from_quat(q);
+    [m.x_axis, m.y_axis, m.z_axis]
+}
+
+/// [`inclination`] from the body's axes `[X, Y, Z]` in the world ([`body_axes`]), with the
+/// steer rotation `R_z(δ) = (0, 0, s, c)` already built ([`rotation_z`]): the same equation,
+/// the axle `a = R_body·R_z(δ)·R_x(ε')·ŷ` (`ε' = −side·ε`) expanded in the body's axes,
+///
+/// ```text
+/// R_x(ε')·ŷ = (0, cos ε', sin ε'),   R_z(δ)·(0, cos ε', sin ε') = (−sin δ·cos ε', cos δ·cos ε', sin ε')
+/// a·n = cos ε'·(cos δ·(Y·n) − sin δ·(X·n)) + sin ε'·(Z·n),   γ = asin(a·n)
+/// ```
+/// with `cos δ = c² − s²`, `sin δ = 2·s·c` (the half-angle quaternion's double angle, as
+/// [`heading_in_body`] takes them). Equal to [`inclination`] up to round-off (the matrix's
+/// products against the quaternion rotations': ≈ 10⁻¹⁶ rad; test
+/// `inclination_from_axes_is_the_rotations`), for a third of the instructions: the grip
+/// stage builds a ray-cast wheel's inclination so (its contact stage stores no axle,
+/// [`super::WheelState::axle_world_substep`]), the axes shared by the vehicle's wheels.
+#[inline(always)]
+pub(crate) fn inclination_from_axes(
+    [x, y, z]: &[DVec3; 3],
+    steer: DQuat,
+    camber: f64,
+    side: f64,
+    n: DVec3,
+) -> f64 {
+    let (s, c) = (steer.z, steer.w);
+    let (cos_d, sin_d) = (c * c - s * s, s * (c * 2.0));
+    let e = -side * camber;
+    // `sin(±0) = ±0`, `cos(±0) = 1` exactly: no call for a wheel without kinematic camber.
+    let (sin_e, cos_e) = if e == 0.0 { (e, 1.0) } else { e.sin_cos() };
+    let a_n = cos_e * (cos_d * y.dot(n) - sin_d * x.dot(n)) + sin_e * z.dot(n);
+    a_n.clamp(-1.0, 1.0).asin()
 }
 
 #[cfg(test)]
@@ -250,6 +323,38 @@ mod tests {
         assert!(rotation_x(-0.0).x.is_sign_negative());
         assert!(rotation_z(-0.0).z.is_sign_negative());
         assert!(rotation_z(0.0).z.is_sign_positive());
+    }
+
+    #[test]
+    fn inclination_from_axes_is_the_rotations() {
+        // The axes' expansion against the quaternion rotations (`inclination`): within
+        // 10⁻¹⁵ rad over seeded poses, steers, cambers, sides and ground normals; by hand, a
+        // body rolled 3° with no steer or camber inclines each wheel by 3°.
+        let mut seed = 0x0fc5_3800_u64;
+        let mut next = || crate::test_rng::unit(&mut seed) - 0.5;
+        let mut worst = 0.0_f64;
+        for _ in 0..100_000 {
+            let q = DQuat::from_euler(
+                glam::EulerRot::ZYX,
+                6.0 * next(),
+                0.6 * next(),
+                0.6 * next(),
+            );
+            let (steer, camber) = (1.2 * next(), 0.2 * next());
+            let side = if next() < 0.0 { -1.0 } else { 1.0 };
+            let n = DVec3::new(0.3 * next(), 0.3 * next(), 1.0).normalize();
+            let pose = Pose::new(DVec3::ZERO, q);
+            let want = inclination(&pose, steer, camber, side, n);
+            let got = inclination_from_axes(&body_axes(q), rotation_z(steer), camber, side, n);
+            worst = worst.max((got - want).abs());
+        }
+        assert!(worst < 1e-15, "{worst:e} rad");
+        let roll = 3f64.to_radians();
+        let q = DQuat::from_rotation_x(roll);
+        for side in [1.0, -1.0] {
+            let g = inclination_from_axes(&body_axes(q), rotation_z(0.0), 0.0, side, DVec3::Z);
+            assert!((g - roll).abs() < 1e-15, "{g}");
+        }
     }
 
     #[test]

@@ -32,8 +32,11 @@ pub mod slots;
 pub mod state;
 mod turned;
 
+pub(crate) use frame::BodyAt;
 pub use frame::{TireDirections, inclination, tire_directions, wheel_rotation};
-use frame::{axle_body, axle_body_of, inclination_steered, rotation_z, substep_axle};
+use frame::{
+    axle_body, axle_body_of, inclination_from_axes, inclination_steered, rotation_z, substep_axle,
+};
 pub use params::WheelParams;
 pub use slots::{INLINE_WHEELS, WheelSlots};
 pub use state::{FrameKey, TireInputRecord, WheelState};
@@ -433,26 +436,8 @@ pub fn tire_input(
     gravity: f64,
     ws: &mut WheelState,
 ) -> ContactInput {
-    let com = body.state.com_world(body.params);
-    let rot = crate::math::Rotor::new(body.state.pose.rotation);
-    let at = BodyAt {
-        body: *body,
-        com,
-        rot,
-    };
+    let at = BodyAt::new(*body, body.state.com_world(body.params), false);
     tire_input_at(wp, &at, surfaces, load_filter, corner, gravity, ws)
-}
-
-/// A [`Body`] with its centre of mass in the world (`state.com_world(params)`, the same bits),
-/// placed once for all the wheels of a stage.
-#[derive(Clone, Copy)]
-pub(crate) struct BodyAt<'a> {
-    /// The body.
-    pub(crate) body: Body<'a>,
-    /// Its centre of mass, world. Unit: m.
-    pub(crate) com: DVec3,
-    /// Its rotation (`state.pose.rotation`) as a rotor, placed once for the stage's wheels.
-    pub(crate) rot: crate::math::Rotor,
 }
 
 /// [`tire_input`] with the body's centre of mass already placed ([`BodyAt`]). Inlined into
@@ -503,10 +488,13 @@ pub(crate) fn tire_input_at(
         drive_torque: ws.drive_torque,
         brake_torque: ws.brake_torque,
         effective_mass: corner.sprung_mass,
-        camber: if ws.axle_world_substep == DVec3::ZERO {
-            inclination_steered(&at.rot, steer, ws.suspension.camber, corner.side, n)
-        } else {
+        // A ray-cast wheel's contact stage stores no axle: from the body's axes, shared.
+        camber: if ws.axle_world_substep != DVec3::ZERO {
             ws.axle_world_substep.dot(n).clamp(-1.0, 1.0).asin()
+        } else if let Some(axes) = &at.axes {
+            inclination_from_axes(axes, steer, ws.suspension.camber, corner.side, n)
+        } else {
+            inclination_steered(&at.rot, steer, ws.suspension.camber, corner.side, n)
         },
         rest_load,
         gravity,

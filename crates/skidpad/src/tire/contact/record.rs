@@ -146,14 +146,19 @@ fn curve_moment(
 }
 
 /// [`curve_moment`] with the slip-curve tyre's load terms `u` its linearisation computed for
-/// this contact (the same terms as kept ones, bit for bit: `Uncambered::aligning_moment`).
+/// this contact (the same terms as kept ones, bit for bit: `Uncambered::aligning_moment`),
+/// the model's `tan α_eff` taken from the transient slip `tan α' = v/σy` itself rather than
+/// from `tan(atan(tan α'))` (the identity `tan(atan t) = t`: round-off,
+/// [`Uncambered::aligning_moment_tan`]; the closed path runs without grip limits).
 #[inline(always)]
 fn terms_moment(u: &Uncambered<'_>, r: &RelaxationParams, c: &ContactInput, s: &TireState) -> f64 {
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
-    let (kappa, alpha) = moment_slips(r, c, s);
     if sx == 1.0 && sy == 1.0 {
-        return u.aligning_moment(kappa, alpha);
+        let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
+        let kappa = s.transient.u / (r.longitudinal_length * c.relaxation_scale);
+        return u.aligning_moment_tan(kappa, tan_alpha);
     }
+    let (kappa, alpha) = moment_slips(r, c, s);
     sy * u.aligning_moment(kappa / sx, alpha)
 }
 

@@ -63,6 +63,32 @@ impl Uncambered<'_> {
         self.p.tan_alpha_or_zero(alpha)
     }
 
+    /// `tan α_eff` at the transient slip `tan α' = t` itself: [`Uncambered::tan_at`]`(atan t)`
+    /// by the identity `tan(atan t) = t` (no camber shift here, so `α_eff = α`), without the
+    /// `atan` and the `tan`: round-off, our `tan(atan t)` within ≈ 35 ulp of `t` up to the
+    /// clamp ([`Uncambered::sliding_fx_floor_tan`]). The model's clamp of `α` to ±1.5 rad is
+    /// `t` clamped to `±tan 1.5` (`tan` rises monotonically); `±0` stays itself (the zero-slip
+    /// point's signed zero), `±∞` is the clamp (`atan ±∞ = ±π/2`) and NaN is 0 (the batch's
+    /// sanitising of a NaN angle).
+    #[inline]
+    pub(crate) fn tan_of(t: f64) -> f64 {
+        if t.is_nan() {
+            0.0
+        } else if t == 0.0 {
+            t
+        } else {
+            t.clamp(-TAN_MAX_ANGLE, TAN_MAX_ANGLE)
+        }
+    }
+
+    /// [`Uncambered::aligning_moment`] at the transient slips `κ'` and `tan α' = t`
+    /// ([`Uncambered::tan_of`]: the model's `tan α_eff` from `t` itself, round-off). Unit: N·m.
+    #[inline(always)]
+    pub(crate) fn aligning_moment_tan(&self, kappa: f64, t: f64) -> f64 {
+        let kappa = finite_or_zero(kappa);
+        self.model.moment_at_tan(&self.p, kappa, Self::tan_of(t))
+    }
+
     /// The batch's `(Fx, Fy)` (N) at the finite slip `kappa` and `tan_alpha` of
     /// [`Uncambered::tan_at`]: `(0, 0)` where the model gives no force.
     #[inline]
@@ -150,6 +176,10 @@ impl Uncambered<'_> {
         self.model.floor_tan(&self.p, kappa, up)
     }
 }
+
+/// `tan 1.5`, the tangent of the largest slip angle the model takes (`α` clamped to ±1.5 rad),
+/// correctly rounded (`friction_circle`'s `MAX_TAN`, the same number; tested).
+pub(crate) const TAN_MAX_ANGLE: f64 = 14.101_419_947_171_719;
 
 /// The component `z` (`F_x,lin` or `F_y,lin`, N) of [`saturated`]`(F_x,lin, F_y,lin, limit)`,
 /// `+0` for no force; a zero `z` is returned as it is wherever `K > 0`
