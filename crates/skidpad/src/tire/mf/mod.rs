@@ -91,6 +91,17 @@
 //!      identical to it for VXLOW = 1 m/s); 0 at Vx = 0.
 //! ```
 //!
+//! ## Evaluation: identities used (the equations above, exact in real arithmetic)
+//! Where an identity saves a transcendental call, the code evaluates the equation through it;
+//! results then differ from the literal formula by round-off only (a few ulp; the reference
+//! table agrees to its tolerance, `tests/mf_reference.rs`):
+//! - **Mzr**: `cos(atan x) = 1/√(1 + x²)` (`model::cos_atan`; the cosine is positive on
+//!   `atan`'s range), with `x = Br·αr,eq` (Cr = 1 in the equation).
+//! - **Dr's cos α***: with α* = α, `|α| ≤ π/2` and `Vsy = tan α·|Vx|`,
+//!   `cos α = 1/√(1 + tan²α) = |Vx|/Vc` (`Vc` the slip speed's `√(Vx² + Vsy²)` that
+//!   `cos α′` takes too); elsewhere `cos α*` itself.
+//! - **Vc** = `√(Vx² + Vsy²)` by [`crate::tire::norm::norm`] (within 2 ulp of `hypot`).
+//!
 //! ## MF 5.2 vs 6.1 / 6.2
 //! - **Camber**: MF 5.2 uses γx,y,z = γ·λγx,y,z (LGAX/LGAY/LGAZ) and PHY3 in SHy; MF 6.x uses
 //!   γ* directly with λKyγ (LKYC), λKzγ (LKZC) and the camber stiffness Kyγ0 (PKY6/PKY7) in SHy.
