@@ -182,7 +182,7 @@ fn kept_mz_is_the_plain_mzs_bits() {
                 continue;
             }
             let load = t.load_terms(&input);
-            let kept = t.mz_with(&load, input);
+            let kept = t.mz_with(&load, input, None);
             assert_eq!(kept.to_bits(), t.mz(input).to_bits(), "{input:?}");
             zero_arm += usize::from(t.coefficients.ssz1 == 0.0 && kept == 0.0);
         }
@@ -248,4 +248,56 @@ fn cos_alpha_from_the_slip_speed() {
     let a = tan(0.3);
     let vc = norm(10.0, a * 10.0);
     assert_eq!(star.cos_alpha(a, 10.0, vc).to_bits(), cos(a).to_bits());
+}
+
+/// The kept Mz given `tan α` ([`MfTire::mz_with`] with `Some(tan_alpha)`, `α = atan(tan_alpha)`,
+/// as the contact solve records it) is the plain Mz within round-off: 10⁻⁹ N·m + 10⁻¹²
+/// relative (|Mz| up to ≈ 10² N·m here; `tan(atan t)` and `t` differ by an ulp or two, moving
+/// the slip speed's cos α′ and Dr's cos α by as much); and the plain Mz's bits where the
+/// limits clamp α (the sedan's file with ALPMIN/ALPMAX at ∓0.3 rad: `tan α` is taken of the
+/// clamped angle).
+#[test]
+fn kept_mz_given_tan_alpha_is_the_plain_mz_within_round_off() {
+    let mut rng = 0x7a4_a1fa_u64;
+    let (mut given, mut clamped) = (0, 0);
+    // The files' slip range ±1.5708 rad holds every `atan`; a narrower one clamps.
+    let mut narrow = sedan();
+    assert!(narrow.coefficients.set("ALPMIN", -0.3) && narrow.coefficients.set("ALPMAX", 0.3));
+    for t in tires().into_iter().chain([narrow]) {
+        for _ in 0..20_000 {
+            let tan_alpha = if unit(&mut rng) < 0.1 {
+                uniform(&mut rng, -1e6, 1e6)
+            } else {
+                uniform(&mut rng, -2.0, 2.0)
+            };
+            let input = MfInput {
+                fz: uniform(&mut rng, 100.0, 12_000.0),
+                kappa: uniform(&mut rng, -0.5, 0.5),
+                alpha: atan(tan_alpha),
+                gamma: uniform(&mut rng, -0.1, 0.1),
+                vx: uniform(&mut rng, 1.0, 40.0),
+                pressure: None,
+            };
+            if !t.shares_load_terms(&input) {
+                continue;
+            }
+            let load = t.load_terms(&input);
+            let plain = t.mz(input);
+            let with_tan = t.mz_with(&load, input, Some(tan_alpha));
+            let mut flag = false;
+            let alpha = t.limited_alpha(&load.as_ref().unwrap().cm, input.alpha, &mut flag);
+            if alpha.to_bits() != input.alpha.to_bits() {
+                assert_eq!(with_tan.to_bits(), plain.to_bits(), "{input:?}");
+                clamped += 1;
+            } else {
+                let tol = 1e-9 + 1e-12 * plain.abs();
+                assert!(
+                    (with_tan - plain).abs() <= tol,
+                    "{input:?}: {with_tan} vs {plain}"
+                );
+                given += 1;
+            }
+        }
+    }
+    assert!(given > 50_000 && clamped > 100, "{given} {clamped}");
 }
