@@ -383,7 +383,7 @@ mod tests {
     /// `n = ±0`; another PKY4, `d = 0` and NaN take the formula itself.
     #[test]
     fn kya_sine_of_twice_the_angle_in_closed_form() {
-        let mut rng = 0x4b79_a2_u64;
+        let mut rng = 0x004b_79a2_u64;
         let mut worst: f64 = 0.0;
         for i in 0..200_000 {
             let (n, d) = if i % 2 == 0 {

@@ -104,6 +104,9 @@
 //! - **Kyα** with PKY4 = 2 (MF 5.2's constant, absent → 2): `sin(2·atan r) = 2r/(1 + r²)`,
 //!   `r = (Fz/F′z0)/((PKY2 + PKY5·γy²)(1 + PPY2·dpi))`; any other PKY4 takes the formula.
 //! - **Kxκ**'s `exp(PKX3·dfz)` by [`crate::tire::trig::exp`] (within 1 ulp of glibc's).
+//! - **Vsy** of the contact solve's recorded Mz: its slip angle is `α = atan(t)` of the
+//!   transient slip `t = tan α′`, so `tan α = t` (`tan(atan t) = t`) where the limits leave α
+//!   as it is ([`crate::tire::TireModel::aligning_moment_tan_kept`]); else `tan α` itself.
 //!
 //! ## MF 5.2 vs 6.1 / 6.2
 //! - **Camber**: MF 5.2 uses γx,y,z = γ·λγx,y,z (LGAX/LGAY/LGAZ) and PHY3 in SHy; MF 6.x uses

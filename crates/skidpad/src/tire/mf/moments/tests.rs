@@ -234,12 +234,15 @@ fn cos_alpha_from_the_slip_speed() {
         worst = worst.max((t.cos_alpha(alpha, vx, vc) - alpha.cos()).abs());
     }
     assert!(worst <= 4e-16, "{worst:e}");
-    for alpha in [1.5708, -1.5708, FRAC_PI_2.next_up(), 3.0] {
+    // The file's ALPMAX, 1.5708 rad, is past π/2.
+    let alpmax = t.coefficients.alpmax;
+    assert!(alpmax > FRAC_PI_2);
+    for alpha in [alpmax, -alpmax, FRAC_PI_2.next_up(), 3.0] {
         let vsy = tan(alpha) * 10.0;
         let got = t.cos_alpha(alpha, 10.0, norm(10.0, vsy));
         assert_eq!(got.to_bits(), cos(alpha).to_bits(), "{alpha}");
     }
-    assert!(t.cos_alpha(1.5708, 10.0, norm(10.0, tan(1.5708) * 10.0)) < 0.0);
+    assert!(t.cos_alpha(alpmax, 10.0, norm(10.0, tan(alpmax) * 10.0)) < 0.0);
     assert_eq!(t.cos_alpha(0.3, 0.0, 0.0).to_bits(), cos(0.3).to_bits());
     let star = t.clone().with_options(crate::tire::mf::MfOptions {
         alpha_star: true,
