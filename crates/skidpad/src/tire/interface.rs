@@ -228,6 +228,21 @@ pub trait TireModel: Debug + Send + Sync {
         self.aligning_moment(input)
     }
 
+    /// [`TireModel::aligning_moment_kept`] at an `input` whose slip angle is
+    /// `atan(tan_alpha)` (the contact solve's recorded moment, which has `tan α` first): a
+    /// model may take `tan_alpha` for `tan(input.alpha)` (`tan(atan x) = x`, so the same
+    /// moment within round-off; the full Magic Formula's slip speed `Vsy = tan α·|Vx|`). The
+    /// default ignores it: [`TireModel::aligning_moment_kept`]'s bits.
+    fn aligning_moment_tan_kept(
+        &self,
+        input: &SlipInput,
+        tan_alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        let _ = tan_alpha;
+        self.aligning_moment_kept(input, kept)
+    }
+
     /// A lower bound of the force's length `|(Fx, Fy)|` at `(κ, α)` of `common`, with `kept`
     /// as [`TireModel::forces_at_kept`] takes it: the contact solve's bound of its force
     /// limit at the sliding probe `(±1, α_p)` without grip limits. Same rule as

@@ -132,11 +132,17 @@ fn slip_input(c: &ContactInput, omega: f64, kappa: f64, alpha: f64) -> SlipInput
 /// lateral grip limit (see [`eval`]); computed once per distinct `tan α` and shared by the
 /// evaluations at it.
 fn model_alpha(c: &ContactInput, tan_alpha: f64) -> f64 {
+    atan(model_tan(c, tan_alpha))
+}
+
+/// The tangent of [`model_alpha`]'s angle: `tan α/s_y` (`tan α` itself at unit grip limits).
+#[inline]
+fn model_tan(c: &ContactInput, tan_alpha: f64) -> f64 {
     let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
     if sx == 1.0 && sy == 1.0 {
-        atan(tan_alpha)
+        tan_alpha
     } else {
-        atan(tan_alpha / sy)
+        tan_alpha / sy
     }
 }
 

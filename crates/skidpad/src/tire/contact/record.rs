@@ -3,7 +3,7 @@
 //! ([`moments`], for telemetry).
 
 use super::patch::wrap_angle;
-use super::{curve_fields, eval, model_alpha, slip_input};
+use super::{curve_fields, eval, model_alpha, model_tan, slip_input};
 use crate::tire::interface::{KeptLoad, SteadyForces, TireModel};
 use crate::tire::model::ContactInput;
 use crate::tire::params::{TireModelKind, TireParams};
@@ -11,6 +11,7 @@ use crate::tire::simple_magic::SimpleMagicParams;
 use crate::tire::slip_curve::{SlipCurveParams, Uncambered};
 use crate::tire::state::TireState;
 use crate::tire::transient::RelaxationParams;
+use crate::tire::trig::atan;
 
 /// Store the step's results in the tire state: spin, load, reported slips, forces, and the
 /// aligning moment at the end-of-step deflections (call after [`finish`](super::finish)).
@@ -102,11 +103,16 @@ fn aligning_moment<M: TireModel + ?Sized>(
         // What the lines below give for a moment of 0, without the slips.
         return no_moment(c);
     }
-    let (kappa, alpha) = moment_slips(r, c, s);
+    // The model's slip angle `atan(t)` with its tangent `t` (`tan(atan t) = t`: the full
+    // MF's slip speed without a `tan`, round-off only; the other models ignore it).
+    let tan_alpha = s.transient.v / (r.lateral_length * c.relaxation_scale);
+    let kappa = s.transient.u / (r.longitudinal_length * c.relaxation_scale);
+    let t = model_tan(c, tan_alpha);
+    let alpha = atan(t);
     if sx == 1.0 && sy == 1.0 {
-        return model.aligning_moment_kept(&slip_input(c, s.omega, kappa, alpha), kept);
+        return model.aligning_moment_tan_kept(&slip_input(c, s.omega, kappa, alpha), t, kept);
     }
-    sy * model.aligning_moment_kept(&slip_input(c, s.omega, kappa / sx, alpha), kept)
+    sy * model.aligning_moment_tan_kept(&slip_input(c, s.omega, kappa / sx, alpha), t, kept)
 }
 
 /// The slips the recorded aligning moment is asked at: the transient slips the patch's

@@ -39,7 +39,21 @@ impl TireModel for MfTire {
     /// [`TireModel::aligning_moment`] from the kept load terms ([`KeptLoad`]).
     fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {
         self.with_surface(input, |t, mf| match t.kept_load(input, &mf, kept) {
-            Some(load) => t.mz_with(load, mf),
+            Some(load) => t.mz_with(load, mf, None),
+            None => t.mz(mf),
+        })
+    }
+
+    /// [`TireModel::aligning_moment_kept`] with `tan α = tan_alpha` where the limits leave
+    /// `input.alpha` as it is ([`MfTire::mz_with`]): one `tan` fewer, round-off only.
+    fn aligning_moment_tan_kept(
+        &self,
+        input: &SlipInput,
+        tan_alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        self.with_surface(input, |t, mf| match t.kept_load(input, &mf, kept) {
+            Some(load) => t.mz_with(load, mf, Some(tan_alpha)),
             None => t.mz(mf),
         })
     }

@@ -91,6 +91,23 @@
 //!      identical to it for VXLOW = 1 m/s); 0 at Vx = 0.
 //! ```
 //!
+//! ## Evaluation: identities used (the equations above, exact in real arithmetic)
+//! Where an identity saves a transcendental call, the code evaluates the equation through it;
+//! results then differ from the literal formula by round-off only (a few ulp; the reference
+//! table agrees to its tolerance, `tests/mf_reference.rs`):
+//! - **Mzr**: `cos(atan x) = 1/√(1 + x²)` (`model::cos_atan`; the cosine is positive on
+//!   `atan`'s range), with `x = Br·αr,eq` (Cr = 1 in the equation).
+//! - **Dr's cos α***: with α* = α, `|α| ≤ π/2` and `Vsy = tan α·|Vx|`,
+//!   `cos α = 1/√(1 + tan²α) = |Vx|/Vc` (`Vc` the slip speed's `√(Vx² + Vsy²)` that
+//!   `cos α′` takes too); elsewhere `cos α*` itself.
+//! - **Vc** = `√(Vx² + Vsy²)` by [`crate::tire::norm::norm`] (within 2 ulp of `hypot`).
+//! - **Kyα** with PKY4 = 2 (MF 5.2's constant, absent → 2): `sin(2·atan r) = 2r/(1 + r²)`,
+//!   `r = (Fz/F′z0)/((PKY2 + PKY5·γy²)(1 + PPY2·dpi))`; any other PKY4 takes the formula.
+//! - **Kxκ**'s `exp(PKX3·dfz)` by [`crate::tire::trig::exp`] (within 1 ulp of glibc's).
+//! - **Vsy** of the contact solve's recorded Mz: its slip angle is `α = atan(t)` of the
+//!   transient slip `t = tan α′`, so `tan α = t` (`tan(atan t) = t`) where the limits leave α
+//!   as it is ([`crate::tire::TireModel::aligning_moment_tan_kept`]); else `tan α` itself.
+//!
 //! ## MF 5.2 vs 6.1 / 6.2
 //! - **Camber**: MF 5.2 uses γx,y,z = γ·λγx,y,z (LGAX/LGAY/LGAZ) and PHY3 in SHy; MF 6.x uses
 //!   γ* directly with λKyγ (LKYC), λKzγ (LKZC) and the camber stiffness Kyγ0 (PKY6/PKY7) in SHy.

@@ -158,6 +158,16 @@ pub(super) fn mf_cos(b: f64, c: f64, e: f64, x: f64) -> f64 {
     }
 }
 
+/// `cos(atan x)` as `1/√(1 + x²)` (the same value in exact arithmetic for every real `x`:
+/// `atan x ∈ (−π/2, π/2)`, where the cosine is positive and `1 + tan²θ = 1/cos²θ`), one
+/// square root and one division instead of the `atan` and the `cos`. Within 2 ulp of the
+/// exact value where `x²` is finite; for `|x| > 1.3·10¹⁵⁴` 0 (the exact value is below
+/// `10⁻¹⁵⁴`); NaN for NaN.
+#[inline]
+pub(super) fn cos_atan(x: f64) -> f64 {
+    1.0 / (1.0 + x * x).sqrt()
+}
+
 /// `f·cos(atan(y))` without the `atan` and `cos` when the factor `f` is a zero (a
 /// combined-slip slope or DVyκ whose coefficients the file leaves at 0): with `y` finite,
 /// `cos(atan y)` is in (0, 1], so the product is `f`'s own zero, bit for bit.
@@ -410,7 +420,18 @@ impl MfTire {
     /// any finite `Vs/V0` (|κ| ≤ 1e100, |Vx| ≤ 1e100 and |tan α| < 2e16 give `Vs` < 1e201,
     /// so LONGVL ≥ 1e-100 suffices; else `mz`), and every load term is a function of those
     /// basic quantities alone. Saves the load terms and the slip speed's `hypot`.
-    pub(crate) fn mz_with(&self, load: &Option<super::batch::MfLoad>, input: MfInput) -> f64 {
+    ///
+    /// `tan_alpha`: `tan(input.alpha)` where the caller has it (`input.alpha` is
+    /// `atan(tan_alpha)`, the contact solve's recorded moment): taken for `tan α` in the slip
+    /// speed `Vsy = tan α·|Vx|` where the limits leave α as it is (`tan(atan x) = x`: the same
+    /// moment within round-off, one `tan` fewer); `None`, or α clamped: `tan α` itself, and
+    /// then the bits of [`MfTire::mz`].
+    pub(crate) fn mz_with(
+        &self,
+        load: &Option<super::batch::MfLoad>,
+        input: MfInput,
+        tan_alpha: Option<f64>,
+    ) -> f64 {
         let Some(load) = load else {
             return 0.0;
         };
@@ -422,10 +443,14 @@ impl MfTire {
         let kappa = self.limited_kappa(&load.cm, input.kappa, &mut flag);
         let alpha = self.limited_alpha(&load.cm, input.alpha, &mut flag);
         let vx = load.cm.vx;
+        let tan_a = match tan_alpha {
+            Some(t) if alpha.to_bits() == input.alpha.to_bits() => t,
+            _ => tan(alpha),
+        };
         let op = Op {
             alpha_s: self.alpha_star(alpha, vx),
             kappa,
-            vsy: tan(alpha) * vx.abs(),
+            vsy: tan_a * vx.abs(),
             ..load.op
         };
         let mz = self.mz_kept(&op, load);

@@ -4,7 +4,10 @@
 
 use super::batch::MfLoad;
 use super::forces::FxLoad;
-use super::model::{CombinedFy, EPSILON_K, EPSILON_V, Fy0, MfTire, Op, div0, mf_arg, sgn0, sgn1};
+use super::model::{
+    CombinedFy, EPSILON_K, EPSILON_V, Fy0, MfTire, Op, cos_atan, div0, mf_arg, sgn0, sgn1,
+};
+use crate::tire::norm::norm;
 use crate::tire::trig::{atan, cos, sin, tan};
 use std::f64::consts::{FRAC_PI_2, PI};
 
@@ -64,7 +67,8 @@ impl MfTire {
         let k2 = kx_ky * kx_ky * kappa * kappa;
         let alpha_t_eq = atan((tan(alpha_t).powi(2) + k2).sqrt()) * sgn1(alpha_t);
         let alpha_r_eq = atan((tan(alpha_r).powi(2) + k2).sqrt()) * sgn1(alpha_r);
-        let vc = vx.hypot(vsy);
+        // Vc = √(Vx² + Vsy²) by `norm` (within 2 ulp of `hypot`).
+        let vc = norm(vx, vsy);
         let cos_alpha_p = (vx / (vc + EPSILON_V * sgn1(vc))).clamp(-1.0, 1.0);
         // The trail's and the residual torque's load factors (Dt, Dr) after the calls that
         // need them not: fewer values kept across the calls (the same operations in the same
@@ -79,9 +83,9 @@ impl MfTire {
             * sgn1(vx);
         let t = dt * cos_t * cos_alpha_p * red;
         let br = c.qbz9 * div0(c.lky, lmuy_s) + c.qbz10 * fy0.by * fy0.cy;
-        let cr = 1.0;
-        let cos_r = cos(cr * atan(br * alpha_r_eq));
-        let cos_a = cos(alpha_s);
+        // Mzr's cos(Cr·atan(Br·αr,eq)) with Cr = 1: cos(atan x) = 1/√(1 + x²).
+        let cos_r = cos_atan(br * alpha_r_eq);
+        let cos_a = self.cos_alpha(alpha_s, vx, vc);
         let lkzc = if self.version.is_mf6() { c.lkzc } else { 1.0 };
         let dr = fz
             * r0
@@ -103,6 +107,21 @@ impl MfTire {
             fy - svyk
         };
         (-t * fy_prime + mzr, s)
+    }
+
+    /// Dr's `cos α*` from the slip speed: with α* = α (not [`super::MfOptions::alpha_star`]),
+    /// `|α| ≤ π/2` and the operating point's `Vsy = tan α·|Vx|`, `cos α = 1/√(1 + tan²α) =
+    /// |Vx|/√(Vx² + Vsy²) = |Vx|/Vc` (the cosine is positive there), so one division instead
+    /// of the `cos`; elsewhere (α* = tan α, |α| > π/2 within the slip range, `Vc` zero or not
+    /// finite) `cos α*` itself.
+    #[inline(always)]
+    fn cos_alpha(&self, alpha_s: f64, vx: f64, vc: f64) -> f64 {
+        if !self.options.alpha_star && alpha_s.abs() <= FRAC_PI_2 && vc > 0.0 && vc < f64::INFINITY
+        {
+            vx.abs() / vc
+        } else {
+            cos(alpha_s)
+        }
     }
 
     /// [`MfTire::forces_and_mz_with`]'s Mz, bit for bit, with Fx evaluated only where the

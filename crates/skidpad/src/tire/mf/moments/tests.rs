@@ -182,10 +182,125 @@ fn kept_mz_is_the_plain_mzs_bits() {
                 continue;
             }
             let load = t.load_terms(&input);
-            let kept = t.mz_with(&load, input);
+            let kept = t.mz_with(&load, input, None);
             assert_eq!(kept.to_bits(), t.mz(input).to_bits(), "{input:?}");
             zero_arm += usize::from(t.coefficients.ssz1 == 0.0 && kept == 0.0);
         }
     }
     assert!(zero_arm > 100, "{zero_arm}");
+}
+
+/// `cos_atan(x) = 1/√(1 + x²)` is `cos(atan x)` (glibc's, correctly rounded, composed):
+/// within 4·10⁻¹⁶ absolute (a few ulp of the cosine's scale 1) on 200 000 seeded points
+/// over |x| ≤ 10 and over every magnitude up to 10³⁰⁰, exactly 1 at ±0, NaN for NaN.
+#[test]
+fn cos_of_atan_in_closed_form() {
+    let mut rng = 0xc05a_7a11_u64;
+    let mut worst: f64 = 0.0;
+    for i in 0..200_000 {
+        let x = if i % 2 == 0 {
+            uniform(&mut rng, -10.0, 10.0)
+        } else {
+            let m = 10f64.powf(uniform(&mut rng, -300.0, 300.0));
+            if unit(&mut rng) < 0.5 { -m } else { m }
+        };
+        let (got, want) = (cos_atan(x), x.atan().cos());
+        assert!(got > 0.0 || x.abs() > 1e154, "{x:e}: {got:e}");
+        worst = worst.max((got - want).abs());
+    }
+    assert!(worst <= 4e-16, "{worst:e}");
+    assert_eq!(cos_atan(0.0), 1.0);
+    assert_eq!(cos_atan(-0.0), 1.0);
+    assert!(cos_atan(f64::NAN).is_nan());
+    // 3-4-5: cos(atan(3/4)) = 4/5.
+    assert!((cos_atan(0.75) - 0.8).abs() <= 1.2e-16);
+}
+
+/// Dr's `cos α*` from the slip speed ([`MfTire::cos_alpha`]) is `cos α` within
+/// 4·10⁻¹⁶ absolute for |α| ≤ π/2 at speeds from 10⁻³ to 10³ m/s either way (with `Vsy`
+/// and `Vc` as the operating point builds them); beyond π/2 (ALPMAX = 1.5708 rad is past
+/// it), at `Vx = 0` and with α* = tan α it is `cos α*` itself.
+#[test]
+fn cos_alpha_from_the_slip_speed() {
+    let t = sedan();
+    let mut rng = 0xd2_c05a_u64;
+    let mut worst: f64 = 0.0;
+    for _ in 0..100_000 {
+        let alpha = uniform(&mut rng, -FRAC_PI_2, FRAC_PI_2);
+        let vx = 10f64.powf(uniform(&mut rng, -3.0, 3.0))
+            * if unit(&mut rng) < 0.5 { -1.0 } else { 1.0 };
+        let vsy = tan(alpha) * vx.abs();
+        let vc = norm(vx, vsy);
+        worst = worst.max((t.cos_alpha(alpha, vx, vc) - alpha.cos()).abs());
+    }
+    assert!(worst <= 4e-16, "{worst:e}");
+    // The file's ALPMAX, 1.5708 rad, is past π/2.
+    let alpmax = t.coefficients.alpmax;
+    assert!(alpmax > FRAC_PI_2);
+    for alpha in [alpmax, -alpmax, FRAC_PI_2.next_up(), 3.0] {
+        let vsy = tan(alpha) * 10.0;
+        let got = t.cos_alpha(alpha, 10.0, norm(10.0, vsy));
+        assert_eq!(got.to_bits(), cos(alpha).to_bits(), "{alpha}");
+    }
+    assert!(t.cos_alpha(alpmax, 10.0, norm(10.0, tan(alpmax) * 10.0)) < 0.0);
+    assert_eq!(t.cos_alpha(0.3, 0.0, 0.0).to_bits(), cos(0.3).to_bits());
+    let star = t.clone().with_options(crate::tire::mf::MfOptions {
+        alpha_star: true,
+        ..Default::default()
+    });
+    let a = tan(0.3);
+    let vc = norm(10.0, a * 10.0);
+    assert_eq!(star.cos_alpha(a, 10.0, vc).to_bits(), cos(a).to_bits());
+}
+
+/// The kept Mz given `tan α` ([`MfTire::mz_with`] with `Some(tan_alpha)`, `α = atan(tan_alpha)`,
+/// as the contact solve records it) is the plain Mz within round-off: 10⁻⁹ N·m + 10⁻¹²
+/// relative (|Mz| up to ≈ 10² N·m here; `tan(atan t)` and `t` differ by an ulp or two, moving
+/// the slip speed's cos α′ and Dr's cos α by as much); and the plain Mz's bits where the
+/// limits clamp α (the sedan's file with ALPMIN/ALPMAX at ∓0.3 rad: `tan α` is taken of the
+/// clamped angle).
+#[test]
+fn kept_mz_given_tan_alpha_is_the_plain_mz_within_round_off() {
+    let mut rng = 0x7a4_a1fa_u64;
+    let (mut given, mut clamped) = (0, 0);
+    // The files' slip range ±1.5708 rad holds every `atan`; a narrower one clamps.
+    let mut narrow = sedan();
+    assert!(narrow.coefficients.set("ALPMIN", -0.3) && narrow.coefficients.set("ALPMAX", 0.3));
+    for t in tires().into_iter().chain([narrow]) {
+        for _ in 0..20_000 {
+            let tan_alpha = if unit(&mut rng) < 0.1 {
+                uniform(&mut rng, -1e6, 1e6)
+            } else {
+                uniform(&mut rng, -2.0, 2.0)
+            };
+            let input = MfInput {
+                fz: uniform(&mut rng, 100.0, 12_000.0),
+                kappa: uniform(&mut rng, -0.5, 0.5),
+                alpha: atan(tan_alpha),
+                gamma: uniform(&mut rng, -0.1, 0.1),
+                vx: uniform(&mut rng, 1.0, 40.0),
+                pressure: None,
+            };
+            if !t.shares_load_terms(&input) {
+                continue;
+            }
+            let load = t.load_terms(&input);
+            let plain = t.mz(input);
+            let with_tan = t.mz_with(&load, input, Some(tan_alpha));
+            let mut flag = false;
+            let alpha = t.limited_alpha(&load.as_ref().unwrap().cm, input.alpha, &mut flag);
+            if alpha.to_bits() != input.alpha.to_bits() {
+                assert_eq!(with_tan.to_bits(), plain.to_bits(), "{input:?}");
+                clamped += 1;
+            } else {
+                let tol = 1e-9 + 1e-12 * plain.abs();
+                assert!(
+                    (with_tan - plain).abs() <= tol,
+                    "{input:?}: {with_tan} vs {plain}"
+                );
+                given += 1;
+            }
+        }
+    }
+    assert!(given > 50_000 && clamped > 100, "{given} {clamped}");
 }

@@ -172,8 +172,8 @@ fn unit_weights_give_the_general_paths_bits() {
                     ..common
                 };
                 let (g, w) = (
-                    t.mz_with(&Some(load), input),
-                    t.mz_with(&Some(general), input),
+                    t.mz_with(&Some(load), input, None),
+                    t.mz_with(&Some(general), input, None),
                 );
                 assert_eq!(g.to_bits(), w.to_bits(), "{input:?}");
             }
