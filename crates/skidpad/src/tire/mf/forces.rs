@@ -14,7 +14,7 @@ use super::model::{
     CombinedFy, EPSILON_K, EPSILON_X, EPSILON_Y, Fy0, MfTire, Op, div0, mf_arg, mf_cos, sgn0, sgn1,
     times_cos_atan,
 };
-use crate::tire::trig::{atan, atan2, exp, sin};
+use crate::tire::trig::{atan, atan2, sin};
 
 /// The slip-independent terms of Fx0 and Gxα (4.E9–4.E18, 4.E50–4.E57).
 #[derive(Debug, Clone, Copy)]
@@ -123,7 +123,7 @@ impl MfTire {
         let dx = mux * fz;
         let kxk = fz
             * (c.pkx1 + c.pkx2 * dfz)
-            * exp(c.pkx3 * dfz)
+            * (c.pkx3 * dfz).exp()
             * (1.0 + c.ppx1 * dpi + c.ppx2 * dpi * dpi)
             * c.lkx;
         let cxdx = cx * dx;

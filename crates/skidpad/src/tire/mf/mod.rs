@@ -103,7 +103,6 @@
 //! - **Vc** = `√(Vx² + Vsy²)` by [`crate::tire::norm::norm`] (within 2 ulp of `hypot`).
 //! - **Kyα** with PKY4 = 2 (MF 5.2's constant, absent → 2): `sin(2·atan r) = 2r/(1 + r²)`,
 //!   `r = (Fz/F′z0)/((PKY2 + PKY5·γy²)(1 + PPY2·dpi))`; any other PKY4 takes the formula.
-//! - **Kxκ**'s `exp(PKX3·dfz)` by [`crate::tire::trig::exp`] (within 1 ulp of glibc's).
 //! - **Vsy** of the contact solve's recorded Mz: its slip angle is `α = atan(t)` of the
 //!   transient slip `t = tan α′`, so `tan α = t` (`tan(atan t) = t`) where the limits leave α
 //!   as it is ([`crate::tire::TireModel::aligning_moment_tan_kept`]); else `tan α` itself.

@@ -1,8 +1,8 @@
 //! `atan` for the tyre models, without glibc's: same structure as fdlibm's `s_atan.c`
 //! (argument reduction to |t| ≤ 1/4 about four break points, then an odd polynomial), plain
 //! `*` and `+` only, coefficients of our own fit. [`atan2`] by it in the right
-//! half-plane. [`sin`], [`cos`], [`sin_cos`], [`tan`] and [`exp`] likewise (their docs state
-//! their reductions and measured errors).
+//! half-plane. [`sin`], [`cos`], [`sin_cos`] and [`tan`] likewise (their docs state their
+//! reductions and measured errors).
 //!
 //! # Why
 //! glibc's `atan` (`__atan_fma` with its rounding-mode save and restore in `fenv_private.h`)
@@ -145,11 +145,9 @@ fn poly(z: f64) -> f64 {
     z * (even + z * odd)
 }
 
-mod exp;
 mod sincos;
 mod tan;
 
-pub use exp::exp;
 pub use sincos::{cos, sin, sin_cos};
 pub use tan::tan;
 
