@@ -17,7 +17,7 @@ use super::end_stop::{contact_stop, hanging_clear};
 use super::rim_contact::RimsBox;
 use super::sloped;
 use crate::chassis::{BodyShape, ChassisState, PointConstraint, solve_contacts};
-use crate::ground::AskedGround;
+use crate::ground::{AskedGround, KeptBound};
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
 use glam::DVec3;
@@ -68,6 +68,7 @@ pub(super) fn nothing_near(
     p: &VehicleParams,
     bound: &RimsBox,
     s: &VehicleState,
+    kept: &mut KeptBound,
     ground: AskedGround,
     start: &ChassisState,
     drift: &Drift,
@@ -75,7 +76,8 @@ pub(super) fn nothing_near(
     let (end, h) = (drift.end, drift.h);
     let none = p.contact.body.shape == BodyShape::None;
     let m = Motion::of(p, start, drift);
-    let (rims, body) = shared_bounds(p, bound, start, end, ground, &m).unwrap_or((false, false));
+    let (rims, body) =
+        shared_bounds(p, bound, start, end, ground, &m, kept).unwrap_or((false, false));
     let rims = rims || none || bound.clear(start, end, ground);
     if !(rims && (body || body_quiet(p, bound, start, end, ground, h))) {
         return false;
@@ -112,6 +114,7 @@ fn shared_bounds(
     end: &ChassisState,
     ground: AskedGround,
     m: &Motion,
+    kept: &mut KeptBound,
 ) -> Option<(bool, bool)> {
     let (b, drop, far) = body_drop(p, bound, start, end, m.h)?;
     if let Some(plane) = ground.as_plane() {
@@ -119,6 +122,26 @@ fn shared_bounds(
         let (rims, body, low) = super::on_plane::both_bounds(plane, (start, end), rims, b, drop);
         return Some((rims, body || m.apart_over_plane(plane, low, far)));
     }
+    // On a heightfield, first the bound kept from an earlier substep (`super::kept`), asked
+    // again once when it does not prove both; where it cannot, the union query below.
+    #[cfg(feature = "parry")]
+    if let Some(f) = ground.as_height_field() {
+        let mut test = |renew: bool| {
+            let (rims, gap, asked) =
+                super::kept::kept_bounds(&*ground, f.id(), kept, bound, b, start, end, m.v, renew)?;
+            let delta = gap - crate::ground::BROAD_PHASE_MARGIN - super::kept::KEPT_SLACK;
+            Some((rims && (delta - drop > 0.0 || m.apart_over_field(f, delta, far)), asked))
+        };
+        match test(false) {
+            Some((true, _)) => return Some((true, true)),
+            Some((false, false)) if test(true).is_some_and(|(clear, _)| clear) => {
+                return Some((true, true));
+            }
+            _ => {}
+        }
+    }
+    #[cfg(not(feature = "parry"))]
+    let _ = kept;
     let body = body_sloped_test(&start.pose, b, drop)?;
     let rims = bound.sloped_test(start, end)?;
     let (rims, body, clearance) = sloped::both(&*ground, &rims, &body)?;

@@ -57,6 +57,7 @@
 mod apart;
 mod body_contact;
 mod end_stop;
+mod kept;
 mod kick;
 mod on_plane;
 mod rim_contact;
