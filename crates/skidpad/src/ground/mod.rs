@@ -46,10 +46,10 @@ pub mod wheel;
 
 pub use cache::{HitCache, query_wheel_cached, query_wheel_cached_with};
 pub use deck::{Deck, DeckGround};
-pub use kept::KeptBound;
 pub use filter::{MAX_SWEEP_HITS, QueryFilter, ShapeFilter, SweepHitMode, SweepHits};
 #[cfg(feature = "parry")]
 pub use heightfield::HeightField;
+pub use kept::KeptBound;
 #[cfg(feature = "parry")]
 pub use parry::ParryGround;
 pub use plane::Plane;

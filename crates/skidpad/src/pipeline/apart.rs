@@ -25,7 +25,8 @@ use glam::DVec3;
 /// Whether stage 10b's full path ([`super::impact_stage`]) would act on nothing this
 /// substep: it would return `None` and write neither the state nor the forces. `s` holds
 /// the integrated end state (`drift.end` is `s.chassis`), `start` the substep's start;
-/// `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]).
+/// `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]); `kept` the vehicle's kept
+/// height bound ([`KeptBound`], read and renewed on a heightfield: [`super::kept`]).
 ///
 /// Proof that it never skips a contact or a stop the full path acts on: `true` only when
 /// each of the full path's sources of constraints would give none or only constraints its
@@ -37,12 +38,14 @@ use glam::DVec3;
 ///   arguments and then sweeps none; on a plane [`shared_bounds`] evaluates its first test,
 ///   the plane bound, with the body's, the same expressions), or, on a ground that is not
 ///   a plane, the rims' sloped bound carried from one query over the rims' and the body's
-///   rectangles ([`shared_bounds`], proof in [`sloped`]) shows no sweep can reach the
-///   ground: every sweep the full path casts then misses (`rim_contact` gives `None`);
+///   rectangles ([`shared_bounds`], proof in [`sloped`]) — or, on a heightfield, first
+///   from the bound kept over a region around the car ([`super::kept`], its proof there) —
+///   shows no sweep can reach the ground: every sweep the full path casts then misses
+///   (`rim_contact` gives `None`);
 /// - body: [`body_quiet`], the full path's first test of the body's rays (the box bound),
 ///   says no ray can hit, or the shape is [`BodyShape::None`] (no sample points), or the
-///   body's sloped bound carried from the same union query shows no ray can reach the
-///   ground (every ray the full path casts misses): no body constraint, no depth, so no
+///   body's sloped bound carried from the same union query (or the kept bound) shows no ray
+///   can reach the ground (every ray the full path casts misses): no body constraint, no depth, so no
 ///   position correction; or, on a plane or a heightfield, every ray that can hit gives a
 ///   constraint at a gap `g ≥ 0` (no depth) whose [`apart_term`] holds
 ///   ([`Motion::body_apart`]: the rays' reach grows with the speed, `|v|·h`, although a
@@ -63,7 +66,8 @@ use glam::DVec3;
 /// expressions on the same operands (shared functions), so they round the same way
 /// (allowance 0); the carried union bound has its own allowance ([`sloped`]'s
 /// `SHARED_SLACK`, 1e-6 m against ≈ 1e-12 m of rounding) on top of the sloped tests' own
-/// slacks; the body's apart bound has its own ([`Motion::body_apart`]).
+/// slacks, and so do the kept bound's tests ([`super::kept`]); the body's apart bound has
+/// its own ([`Motion::body_apart`]).
 pub(super) fn nothing_near(
     p: &VehicleParams,
     bound: &RimsBox,
@@ -102,7 +106,9 @@ pub(super) fn nothing_near(
 /// clear, body proved quiet)`. On a plane, both plane bounds from one frame of the start
 /// pose (`on_plane::both_bounds`: the first tests of [`RimsBox::clear`] and the body's box
 /// bound, the same bits); on another ground, the sloped bounds ([`RimsBox::sloped_test`],
-/// [`body_sloped_test`]) from one ground query over their union ([`sloped::both`]). Where
+/// [`body_sloped_test`]) from one ground query over their union ([`sloped::both`]), on a
+/// heightfield first from the bound `kept` holds or a new one over a region around the car
+/// ([`super::kept`]: proved both, no query this substep in most). Where
 /// the body's bound does not prove its rays clear, on a plane or a heightfield, the same
 /// numbers bound the gap of any hit: [`Motion::body_apart`]. `None` (nothing asked) without
 /// a body box or where a sloped bound does not apply.
@@ -130,7 +136,10 @@ fn shared_bounds(
             let (rims, gap, asked) =
                 super::kept::kept_bounds(&*ground, f.id(), kept, bound, b, start, end, m.v, renew)?;
             let delta = gap - crate::ground::BROAD_PHASE_MARGIN - super::kept::KEPT_SLACK;
-            Some((rims && (delta - drop > 0.0 || m.apart_over_field(f, delta, far)), asked))
+            Some((
+                rims && (delta - drop > 0.0 || m.apart_over_field(f, delta, far)),
+                asked,
+            ))
         };
         match test(false) {
             Some((true, _)) => return Some((true, true)),
@@ -380,3 +389,6 @@ mod tests;
 
 #[cfg(test)]
 mod at_speed;
+
+#[cfg(test)]
+mod kept;

@@ -186,7 +186,7 @@ impl RimsBox {
     /// The two poses' rotation matrices and world boxes of the vehicle-frame box (centre
     /// `t + M·c`, half extents `|M|·e`): `(M, centre, half extents)`.
     #[inline(always)]
-    pub(super) fn world(&self, s: &ChassisState) -> (DMat3, DVec3, DVec3) {
+    fn world(&self, s: &ChassisState) -> (DMat3, DVec3, DVec3) {
         let (centre, half) = (self.centre, self.half);
         let m = DMat3::from_quat(s.pose.rotation);
         let mid = s.pose.translation + m * centre;
