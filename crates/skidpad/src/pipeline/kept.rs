@@ -186,7 +186,7 @@ fn ask(
     (lo, hi): (DVec2, DVec2),
     v: DVec3,
 ) -> Option<KeptBound> {
-    if !(up.z > 0.5) {
+    if up.z.is_nan() || up.z <= 0.5 {
         return None;
     }
     let slope = DVec2::new(-up.x, -up.y) / up.z;
