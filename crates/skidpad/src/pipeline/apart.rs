@@ -19,12 +19,12 @@ use super::sloped;
 use crate::chassis::{BodyShape, ChassisState, PointConstraint, solve_contacts};
 use crate::ground::{AskedGround, KeptBound};
 use crate::params::VehicleParams;
-use crate::state::VehicleState;
 use glam::DVec3;
 
 /// Whether stage 10b's full path ([`super::impact_stage`]) would act on nothing this
-/// substep: it would return `None` and write neither the state nor the forces. `s` holds
-/// the integrated end state (`drift.end` is `s.chassis`), `start` the substep's start;
+/// substep: it would return `None` and write neither the state nor the forces. `wheels` are
+/// the state's wheels (its chassis, the integrated end state, is `drift.end`), `start` the
+/// substep's start;
 /// `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]); `kept` the vehicle's kept
 /// height bound ([`KeptBound`], read and renewed on a heightfield: [`super::kept`]).
 ///
@@ -71,7 +71,7 @@ use glam::DVec3;
 pub(super) fn nothing_near(
     p: &VehicleParams,
     bound: &RimsBox,
-    s: &VehicleState,
+    wheels: &[crate::wheel::WheelState],
     kept: &mut KeptBound,
     ground: AskedGround,
     start: &ChassisState,
@@ -92,7 +92,7 @@ pub(super) fn nothing_near(
         .enumerate()
         .filter(|(_, wp)| wp.enabled)
         .all(|(i, wp)| {
-            let ws = &s.wheels[i];
+            let ws = &wheels[i];
             if !ws.suspension.in_contact {
                 return hanging_clear(wp, pose, &*ground);
             }
@@ -131,23 +131,10 @@ fn shared_bounds(
     // On a heightfield, first the bound kept from an earlier substep (`super::kept`), asked
     // again once when it does not prove both; where it cannot, the union query below.
     #[cfg(feature = "parry")]
-    if let Some(f) = ground.as_height_field() {
-        let mut test = |renew: bool| {
-            let (rims, gap, asked) =
-                super::kept::kept_bounds(&*ground, f.id(), kept, bound, b, start, end, m.v, renew)?;
-            let delta = gap - crate::ground::BROAD_PHASE_MARGIN - super::kept::KEPT_SLACK;
-            Some((
-                rims && (delta - drop > 0.0 || m.apart_over_field(f, delta, far)),
-                asked,
-            ))
-        };
-        match test(false) {
-            Some((true, _)) => return Some((true, true)),
-            Some((false, false)) if test(true).is_some_and(|(clear, _)| clear) => {
-                return Some((true, true));
-            }
-            _ => {}
-        }
+    if let Some(f) = ground.as_height_field()
+        && kept_clear(f, ground, kept, bound, start, end, m, (b, drop, far))
+    {
+        return Some((true, true));
     }
     #[cfg(not(feature = "parry"))]
     let _ = kept;
@@ -162,6 +149,40 @@ fn shared_bounds(
     #[cfg(not(feature = "parry"))]
     let _ = (clearance, far);
     Some((rims, body))
+}
+
+/// [`shared_bounds`] on the heightfield `f` from the bound `kept` holds or a new one
+/// ([`super::kept`]): whether it proves both the rims clear and the body quiet (its rays
+/// clear, or apart: [`Motion::body_apart`]); a kept bound that does not is asked anew once.
+/// `(b, drop, far)` as [`body_drop`] gives them. Out of line: the plane's path stays as it
+/// was.
+#[cfg(feature = "parry")]
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn kept_clear(
+    f: &crate::ground::HeightField,
+    ground: AskedGround,
+    kept: &mut KeptBound,
+    bound: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    m: &Motion,
+    (b, drop, far): ((DVec3, DVec3), f64, f64),
+) -> bool {
+    let mut test = |renew: bool| {
+        let (rims, gap, asked) =
+            super::kept::kept_bounds(&*ground, f.id(), kept, bound, b, start, end, m.v, renew)?;
+        let delta = gap - crate::ground::BROAD_PHASE_MARGIN - super::kept::KEPT_SLACK;
+        Some((
+            rims && (delta - drop > 0.0 || m.apart_over_field(f, delta, far)),
+            asked,
+        ))
+    };
+    match test(false) {
+        Some((true, _)) => true,
+        Some((false, false)) => test(true).is_some_and(|(clear, _)| clear),
+        _ => false,
+    }
 }
 
 /// What [`apart_term`] takes of the substep besides the constraint: the centre of mass at

@@ -464,12 +464,9 @@ pub(crate) fn impact_stage_with<const S: usize>(
         w: &forces.total,
         h,
     };
-    // The kept height bound (`super::kept`) out of the state and back: a fact about the
-    // ground, not the vehicle, so whatever it holds gives the same answer.
-    let mut kept = s.kept_bound;
-    let quiet = nothing_near(p, bound, s, &mut kept, asked, start, &drift);
-    s.kept_bound = kept;
-    if quiet {
+    // The kept height bound (`super::kept`): a fact about the ground, not the vehicle, so
+    // whatever it holds gives the same answer.
+    if nothing_near(p, bound, &s.wheels, &mut s.kept_bound, asked, start, &drift) {
         return None;
     }
     impact_full(p, inv_inertia, bound, s, asked, start, forces, h)

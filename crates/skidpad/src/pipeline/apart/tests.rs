@@ -321,15 +321,8 @@ pub(super) fn one_substep(
         w: &forces.total,
         h,
     };
-    let quiet = nothing_near(
-        p,
-        boxes,
-        s,
-        &mut KeptBound::default(),
-        asked,
-        &start,
-        &drift,
-    );
+    let fresh = &mut KeptBound::default();
+    let quiet = nothing_near(p, boxes, &s.wheels, fresh, asked, &start, &drift);
     let end = &s.chassis;
     let m = Motion::of(p, &start, &drift);
     let fresh = &mut KeptBound::default();
