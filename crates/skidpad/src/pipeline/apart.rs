@@ -24,9 +24,9 @@ use glam::DVec3;
 /// Whether stage 10b's full path ([`super::impact_stage`]) would act on nothing this
 /// substep: it would return `None` and write neither the state nor the forces. `wheels` are
 /// the state's wheels (its chassis, the integrated end state, is `drift.end`), `start` the
-/// substep's start;
-/// `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]); `kept` the vehicle's kept
-/// height bound ([`KeptBound`], read and renewed on a heightfield: [`super::kept`]).
+/// substep's start; `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]); `kept` the
+/// vehicle's kept height bound ([`KeptBound`], read and renewed on a heightfield:
+/// [`super::kept`]).
 ///
 /// Proof that it never skips a contact or a stop the full path acts on: `true` only when
 /// each of the full path's sources of constraints would give none or only constraints its
@@ -44,10 +44,10 @@ use glam::DVec3;
 ///   (`rim_contact` gives `None`);
 /// - body: [`body_quiet`], the full path's first test of the body's rays (the box bound),
 ///   says no ray can hit, or the shape is [`BodyShape::None`] (no sample points), or the
-///   body's sloped bound carried from the same union query (or the kept bound) shows no ray
-///   can reach the ground (every ray the full path casts misses): no body constraint, no depth, so no
-///   position correction; or, on a plane or a heightfield, every ray that can hit gives a
-///   constraint at a gap `g ≥ 0` (no depth) whose [`apart_term`] holds
+///   body's sloped bound carried from the same union query (or the kept bound) shows no
+///   ray can reach the ground (every ray the full path casts misses): no body constraint,
+///   no depth, so no position correction; or, on a plane or a heightfield, every ray that
+///   can hit gives a constraint at a gap `g ≥ 0` (no depth) whose [`apart_term`] holds
 ///   ([`Motion::body_apart`]: the rays' reach grows with the speed, `|v|·h`, although a
 ///   body moving along the ground does not approach it; at 14 m/s and `h` = 1/60 s they
 ///   reach 0.25 m below a floor 0.15 m up, and find the ground at a gap the solve then
