@@ -8,6 +8,7 @@
 
 use crate::chassis::ChassisState;
 use crate::drivetrain::DrivetrainState;
+use crate::ground::KeptBound;
 use crate::input::InputState;
 use crate::stability::StabilityState;
 use crate::steering::SteeringState;
@@ -18,7 +19,8 @@ use glam::DVec3;
 /// Built by [`VehicleState::with_wheels`] (or `Default` for no wheels).
 ///
 /// Its `Debug` form (the determinism hash, [`crate::vehicle::snapshot::state_hash`]) lists
-/// every field but the derived cache [`VehicleState::wheel_frames`], in declaration order, as
+/// every field but the derived caches [`VehicleState::wheel_frames`] and
+/// [`VehicleState::kept_bound`], in declaration order, as
 /// `#[derive(Debug)]` would; `==` compares the same fields (a state whose frame key was
 /// cleared, by `set_params` say, is the same state).
 #[derive(Default)]
@@ -51,6 +53,12 @@ pub struct VehicleState {
     /// built at ([`FrameKey`]: its rule keeps every reader's bits its own). Left out of the
     /// `Debug` form, so the determinism hash is the same with or without it.
     pub wheel_frames: FrameKey,
+    /// Derived cache, not physics state: a height bound of the heightfield the vehicle last
+    /// stood on over a region around it, which stage 10b's broad phase reuses while the body
+    /// and rims stay inside it ([`KeptBound`]: a fact about that grid alone, true whatever
+    /// the vehicle's state, so any value it holds gives the same results). Left out of the
+    /// `Debug` form and of `==`, as `wheel_frames`.
+    pub kept_bound: KeptBound,
 }
 
 impl PartialEq for VehicleState {
@@ -113,6 +121,7 @@ impl Clone for VehicleState {
             drivetrain,
             skip_ground_queries,
             wheel_frames,
+            kept_bound,
         } = source;
         self.chassis = *chassis;
         self.n_wheels = *n_wheels;
@@ -125,6 +134,7 @@ impl Clone for VehicleState {
         self.drivetrain = *drivetrain;
         self.skip_ground_queries = *skip_ground_queries;
         self.wheel_frames = *wheel_frames;
+        self.kept_bound = *kept_bound;
     }
 }
 

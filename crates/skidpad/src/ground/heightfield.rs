@@ -109,7 +109,13 @@ pub struct HeightField {
     cells_y: f64,
     /// An upper bound of every triangle's gradient `|∇z|` (m/m), [`max_gradient_of`].
     max_gradient: f64,
+    /// This grid's identity ([`Self::id`]): a number no other grid built in this process
+    /// has (a clone keeps it: the same samples).
+    id: u64,
 }
+
+/// The next [`HeightField::id`] (0 is never one).
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl HeightField {
     /// A grid of `nx × ny` samples spaced `cell_size` (m) apart, sample (0, 0) at `origin`
@@ -163,6 +169,7 @@ impl HeightField {
             cells_y: real(ny - 1),
             max_gradient: max_gradient_of(nx, cell_size, &heights),
             heights,
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
     }
 
@@ -240,6 +247,15 @@ impl HeightField {
     /// two corner differences over `Δ`).
     pub(crate) fn max_gradient(&self) -> f64 {
         self.max_gradient
+    }
+
+    /// This grid's identity: a number given when its samples are set ([`Self::try_new`], the
+    /// only place they are), unique among the grids built in this process (a clone keeps
+    /// it: a clone has the same samples, grid and origin; the builders that follow
+    /// construction change surfaces and velocity only), never 0. Its shape's facts (a height
+    /// bound over a region, [`crate::ground::KeptBound`]) are keyed by it. Unit: —.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
 
     /// The ground material's velocity (m/s), the same everywhere ([`Self::with_velocity`]).

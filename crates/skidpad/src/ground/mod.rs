@@ -36,6 +36,7 @@ pub mod filter;
 pub mod heightfield;
 #[cfg(all(feature = "files", feature = "parry"))]
 pub mod heightmap;
+pub mod kept;
 #[cfg(feature = "parry")]
 pub mod parry;
 pub mod plane;
@@ -48,6 +49,7 @@ pub use deck::{Deck, DeckGround};
 pub use filter::{MAX_SWEEP_HITS, QueryFilter, ShapeFilter, SweepHitMode, SweepHits};
 #[cfg(feature = "parry")]
 pub use heightfield::HeightField;
+pub use kept::KeptBound;
 #[cfg(feature = "parry")]
 pub use parry::ParryGround;
 pub use plane::Plane;
@@ -179,9 +181,10 @@ pub trait Ground: Send + Sync {
     }
 
     /// The [`HeightField`] this ground is, if it is one: a ground that answers `Some(h)` must
-    /// answer every ray (filtered or not) exactly as `h` does. The wheel's ray then calls the
+    /// answer every query (filtered or not) exactly as `h` does. The wheel's ray then calls the
     /// heightfield's walk directly (no dynamic call, no checks the query's own already made),
-    /// the same bits. Default: `None` (the queries are called).
+    /// the same bits, and stage 10b keeps a height bound of `h` between substeps
+    /// ([`KeptBound`], keyed by `h`'s identity). Default: `None` (the queries are called).
     #[cfg(feature = "parry")]
     fn as_height_field(&self) -> Option<&HeightField> {
         None

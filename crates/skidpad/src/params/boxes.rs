@@ -7,7 +7,7 @@
 //! `pipeline`, whose rim contact (`pipeline::rim_contact`) uses them.
 
 use super::VehicleParams;
-use crate::chassis::auto_box;
+use crate::chassis::{BodyShape, auto_box};
 use crate::wheel::WheelParams;
 use glam::DVec3;
 
@@ -52,7 +52,29 @@ pub(crate) struct StepBoxes {
     pub(crate) grow: f64,
     /// [`auto_box_of`] of the parameters (vehicle frame, `(min, max)`, m).
     pub(crate) auto: Option<(DVec3, DVec3)>,
+    /// The substep's footprint for the kept height bound (`pipeline::kept`); `None` without
+    /// a body box.
+    pub(crate) footprint: Option<Footprint>,
 }
+
+/// The vehicle-frame boxes `pipeline::kept` tests with, from the parameters alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Footprint {
+    /// The box (centre, m) holding the strut tops' box grown by `grow` on every side and the
+    /// body's box (the automatic one or the shape's own), grown by [`FOOTPRINT_SLACK`]: at
+    /// any pose every rim sweep's and body ray's `(x, y)` lies in its world bounding box.
+    pub(crate) centre: DVec3,
+    /// Its half extents (m).
+    pub(crate) half: DVec3,
+    /// The farthest its points lie from the vehicle frame's origin, `|(|c| + e)|` (m).
+    pub(crate) radius: f64,
+    /// The farthest the strut tops' box's points lie from the origin (m).
+    pub(crate) rims_radius: f64,
+}
+
+/// Rounding allowance of [`StepBoxes::footprint`]'s world rectangle (from a rotation
+/// matrix) against the points' own transforms (≈ 1e-12 m at 10 km). Unit: m.
+const FOOTPRINT_SLACK: f64 = 1e-6;
 
 impl StepBoxes {
     /// The box of `p`'s enabled wheels' strut tops, and `p`'s automatic body box.
@@ -63,11 +85,32 @@ impl StepBoxes {
             (lo_v, hi_v) = (lo_v.min(local), hi_v.max(local));
             r = r.max(rim_radius(wp));
         }
+        let grow = r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK;
+        let auto = auto_box_of(p);
+        let body = match &p.contact.body.shape {
+            BodyShape::Auto => auto,
+            BodyShape::Box { min, max } => Some((*min, *max)),
+            BodyShape::None | BodyShape::Hull { .. } => None,
+        };
+        let (centre, half) = (0.5 * (lo_v + hi_v), 0.5 * (hi_v - lo_v));
+        let footprint = body.map(|(min, max)| {
+            let g = DVec3::splat(grow + FOOTPRINT_SLACK);
+            let (lo, hi) = ((lo_v - g).min(min), (hi_v + g).max(max));
+            let s = DVec3::splat(FOOTPRINT_SLACK);
+            let (c, e) = (0.5 * (lo + hi), 0.5 * (hi - lo) + s);
+            Footprint {
+                centre: c,
+                half: e,
+                radius: (c.abs() + e).length(),
+                rims_radius: (centre.abs() + half).length(),
+            }
+        });
         Self {
-            centre: 0.5 * (lo_v + hi_v),
-            half: 0.5 * (hi_v - lo_v),
-            grow: r + RIM_SWEEP_MARGIN + RIMS_BOUND_SLACK,
-            auto: auto_box_of(p),
+            centre,
+            half,
+            grow,
+            auto,
+            footprint,
         }
     }
 }

@@ -17,15 +17,16 @@ use super::end_stop::{contact_stop, hanging_clear};
 use super::rim_contact::RimsBox;
 use super::sloped;
 use crate::chassis::{BodyShape, ChassisState, PointConstraint, solve_contacts};
-use crate::ground::AskedGround;
+use crate::ground::{AskedGround, KeptBound};
 use crate::params::VehicleParams;
-use crate::state::VehicleState;
 use glam::DVec3;
 
 /// Whether stage 10b's full path ([`super::impact_stage`]) would act on nothing this
-/// substep: it would return `None` and write neither the state nor the forces. `s` holds
-/// the integrated end state (`drift.end` is `s.chassis`), `start` the substep's start;
-/// `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]).
+/// substep: it would return `None` and write neither the state nor the forces. `wheels` are
+/// the state's wheels (its chassis, the integrated end state, is `drift.end`), `start` the
+/// substep's start; `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]); `kept` the
+/// vehicle's kept height bound ([`KeptBound`], read and renewed on a heightfield:
+/// [`super::kept`]).
 ///
 /// Proof that it never skips a contact or a stop the full path acts on: `true` only when
 /// each of the full path's sources of constraints would give none or only constraints its
@@ -37,14 +38,16 @@ use glam::DVec3;
 ///   arguments and then sweeps none; on a plane [`shared_bounds`] evaluates its first test,
 ///   the plane bound, with the body's, the same expressions), or, on a ground that is not
 ///   a plane, the rims' sloped bound carried from one query over the rims' and the body's
-///   rectangles ([`shared_bounds`], proof in [`sloped`]) shows no sweep can reach the
-///   ground: every sweep the full path casts then misses (`rim_contact` gives `None`);
+///   rectangles ([`shared_bounds`], proof in [`sloped`]) — or, on a heightfield, first
+///   from the bound kept over a region around the car ([`super::kept`], its proof there) —
+///   shows no sweep can reach the ground: every sweep the full path casts then misses
+///   (`rim_contact` gives `None`);
 /// - body: [`body_quiet`], the full path's first test of the body's rays (the box bound),
 ///   says no ray can hit, or the shape is [`BodyShape::None`] (no sample points), or the
-///   body's sloped bound carried from the same union query shows no ray can reach the
-///   ground (every ray the full path casts misses): no body constraint, no depth, so no
-///   position correction; or, on a plane or a heightfield, every ray that can hit gives a
-///   constraint at a gap `g ≥ 0` (no depth) whose [`apart_term`] holds
+///   body's sloped bound carried from the same union query (or the kept bound) shows no
+///   ray can reach the ground (every ray the full path casts misses): no body constraint,
+///   no depth, so no position correction; or, on a plane or a heightfield, every ray that
+///   can hit gives a constraint at a gap `g ≥ 0` (no depth) whose [`apart_term`] holds
 ///   ([`Motion::body_apart`]: the rays' reach grows with the speed, `|v|·h`, although a
 ///   body moving along the ground does not approach it; at 14 m/s and `h` = 1/60 s they
 ///   reach 0.25 m below a floor 0.15 m up, and find the ground at a gap the solve then
@@ -63,11 +66,13 @@ use glam::DVec3;
 /// expressions on the same operands (shared functions), so they round the same way
 /// (allowance 0); the carried union bound has its own allowance ([`sloped`]'s
 /// `SHARED_SLACK`, 1e-6 m against ≈ 1e-12 m of rounding) on top of the sloped tests' own
-/// slacks; the body's apart bound has its own ([`Motion::body_apart`]).
+/// slacks, and so do the kept bound's tests ([`super::kept`]); the body's apart bound has
+/// its own ([`Motion::body_apart`]).
 pub(super) fn nothing_near(
     p: &VehicleParams,
     bound: &RimsBox,
-    s: &VehicleState,
+    wheels: &[crate::wheel::WheelState],
+    kept: &mut KeptBound,
     ground: AskedGround,
     start: &ChassisState,
     drift: &Drift,
@@ -75,7 +80,8 @@ pub(super) fn nothing_near(
     let (end, h) = (drift.end, drift.h);
     let none = p.contact.body.shape == BodyShape::None;
     let m = Motion::of(p, start, drift);
-    let (rims, body) = shared_bounds(p, bound, start, end, ground, &m).unwrap_or((false, false));
+    let (rims, body) =
+        shared_bounds(p, bound, start, end, ground, &m, kept).unwrap_or((false, false));
     let rims = rims || none || bound.clear(start, end, ground);
     if !(rims && (body || body_quiet(p, bound, start, end, ground, h))) {
         return false;
@@ -86,7 +92,7 @@ pub(super) fn nothing_near(
         .enumerate()
         .filter(|(_, wp)| wp.enabled)
         .all(|(i, wp)| {
-            let ws = &s.wheels[i];
+            let ws = &wheels[i];
             if !ws.suspension.in_contact {
                 return hanging_clear(wp, pose, &*ground);
             }
@@ -100,7 +106,9 @@ pub(super) fn nothing_near(
 /// clear, body proved quiet)`. On a plane, both plane bounds from one frame of the start
 /// pose (`on_plane::both_bounds`: the first tests of [`RimsBox::clear`] and the body's box
 /// bound, the same bits); on another ground, the sloped bounds ([`RimsBox::sloped_test`],
-/// [`body_sloped_test`]) from one ground query over their union ([`sloped::both`]). Where
+/// [`body_sloped_test`]) from one ground query over their union ([`sloped::both`]), on a
+/// heightfield first from the bound `kept` holds or a new one over a region around the car
+/// ([`super::kept`]: proved both, no query this substep in most). Where
 /// the body's bound does not prove its rays clear, on a plane or a heightfield, the same
 /// numbers bound the gap of any hit: [`Motion::body_apart`]. `None` (nothing asked) without
 /// a body box or where a sloped bound does not apply.
@@ -112,6 +120,7 @@ fn shared_bounds(
     end: &ChassisState,
     ground: AskedGround,
     m: &Motion,
+    kept: &mut KeptBound,
 ) -> Option<(bool, bool)> {
     let (b, drop, far) = body_drop(p, bound, start, end, m.h)?;
     if let Some(plane) = ground.as_plane() {
@@ -119,6 +128,16 @@ fn shared_bounds(
         let (rims, body, low) = super::on_plane::both_bounds(plane, (start, end), rims, b, drop);
         return Some((rims, body || m.apart_over_plane(plane, low, far)));
     }
+    // On a heightfield, first the bound kept from an earlier substep (`super::kept`), asked
+    // again once when it does not prove both; where it cannot, the union query below.
+    #[cfg(feature = "parry")]
+    if let Some(f) = ground.as_height_field()
+        && kept_clear(f, ground, kept, bound, start, end, m, (b, drop, far))
+    {
+        return Some((true, true));
+    }
+    #[cfg(not(feature = "parry"))]
+    let _ = kept;
     let body = body_sloped_test(&start.pose, b, drop)?;
     let rims = bound.sloped_test(start, end)?;
     let (rims, body, clearance) = sloped::both(&*ground, &rims, &body)?;
@@ -130,6 +149,40 @@ fn shared_bounds(
     #[cfg(not(feature = "parry"))]
     let _ = (clearance, far);
     Some((rims, body))
+}
+
+/// [`shared_bounds`] on the heightfield `f` from the bound `kept` holds or a new one
+/// ([`super::kept`]): whether it proves both the rims clear and the body quiet (its rays
+/// clear, or apart: [`Motion::body_apart`]); a kept bound that does not is asked anew once.
+/// `(b, drop, far)` as [`body_drop`] gives them. Out of line: the plane's path stays as it
+/// was.
+#[cfg(feature = "parry")]
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn kept_clear(
+    f: &crate::ground::HeightField,
+    ground: AskedGround,
+    kept: &mut KeptBound,
+    bound: &RimsBox,
+    start: &ChassisState,
+    end: &ChassisState,
+    m: &Motion,
+    (b, drop, far): ((DVec3, DVec3), f64, f64),
+) -> bool {
+    let mut test = |renew: bool| {
+        let (rims, gap, asked) =
+            super::kept::kept_bounds(&*ground, f.id(), kept, bound, b, start, end, m.v, renew)?;
+        let delta = gap - crate::ground::BROAD_PHASE_MARGIN - super::kept::KEPT_SLACK;
+        Some((
+            rims && (delta - drop > 0.0 || m.apart_over_field(f, delta, far)),
+            asked,
+        ))
+    };
+    match test(false) {
+        Some((true, _)) => true,
+        Some((false, false)) => test(true).is_some_and(|(clear, _)| clear),
+        _ => false,
+    }
 }
 
 /// What [`apart_term`] takes of the substep besides the constraint: the centre of mass at
@@ -357,3 +410,6 @@ mod tests;
 
 #[cfg(test)]
 mod at_speed;
+
+#[cfg(test)]
+mod kept;

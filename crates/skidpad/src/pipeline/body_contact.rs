@@ -464,7 +464,9 @@ pub(crate) fn impact_stage_with<const S: usize>(
         w: &forces.total,
         h,
     };
-    if nothing_near(p, bound, s, asked, start, &drift) {
+    // The kept height bound (`super::kept`): a fact about the ground, not the vehicle, so
+    // whatever it holds gives the same answer.
+    if nothing_near(p, bound, &s.wheels, &mut s.kept_bound, asked, start, &drift) {
         return None;
     }
     impact_full(p, inv_inertia, bound, s, asked, start, forces, h)

@@ -57,6 +57,8 @@
 mod apart;
 mod body_contact;
 mod end_stop;
+#[cfg(feature = "parry")]
+mod kept;
 mod kick;
 mod on_plane;
 mod rim_contact;

@@ -4,7 +4,9 @@
 //! [`Ground::max_height_over_sloped`] under the same slope — the plane of the body's
 //! floor at the substep's start — over two rectangles that nearly coincide (the car's
 //! footprint, grown by the rims' reach or by the body's tilt). [`both`] asks once, over
-//! their union, and carries the answer to each.
+//! their union, and carries the answer to each. On a heightfield a bound kept from an
+//! earlier substep over a region around the car ([`super::kept`]) is tried first; this
+//! query runs where that cannot prove both.
 //!
 //! Why it is sound: the answer `T` over the union `[a_u, b_u]` says every ground point `q`
 //! with `(x, y)` in it lies at most `T + s·(q − a_u)` high. A part `[a, b]` of the union holds

@@ -40,6 +40,7 @@ pub(crate) struct Rollback<const N: usize> {
     drivetrain: DrivetrainState,
     skip_ground_queries: bool,
     wheel_frames: FrameKey,
+    kept_bound: crate::ground::KeptBound,
 }
 
 impl<const N: usize> Rollback<N> {
@@ -77,6 +78,7 @@ impl<const N: usize> Rollback<N> {
             drivetrain,
             skip_ground_queries,
             wheel_frames,
+            kept_bound,
         } = s;
         Self {
             chassis: *chassis,
@@ -91,6 +93,7 @@ impl<const N: usize> Rollback<N> {
             drivetrain: *drivetrain,
             skip_ground_queries: *skip_ground_queries,
             wheel_frames: *wheel_frames,
+            kept_bound: *kept_bound,
         }
     }
 
@@ -114,6 +117,7 @@ impl<const N: usize> Rollback<N> {
         s.drivetrain = self.drivetrain;
         s.skip_ground_queries = self.skip_ground_queries;
         s.wheel_frames = self.wheel_frames;
+        s.kept_bound = self.kept_bound;
     }
 }
 

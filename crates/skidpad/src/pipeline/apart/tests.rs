@@ -321,10 +321,12 @@ pub(super) fn one_substep(
         w: &forces.total,
         h,
     };
-    let quiet = nothing_near(p, boxes, s, asked, &start, &drift);
+    let fresh = &mut KeptBound::default();
+    let quiet = nothing_near(p, boxes, &s.wheels, fresh, asked, &start, &drift);
     let end = &s.chassis;
     let m = Motion::of(p, &start, &drift);
-    let shared = shared_bounds(p, boxes, &start, end, asked, &m) == Some((true, true));
+    let fresh = &mut KeptBound::default();
+    let shared = shared_bounds(p, boxes, &start, end, asked, &m, fresh) == Some((true, true));
     let (mut c, mut depth) = (arrayvec::ArrayVec::new(), arrayvec::ArrayVec::new());
     let body_hits =
         super::super::body_contact_points(p, &start, end, ground, h, &mut c, &mut depth);
