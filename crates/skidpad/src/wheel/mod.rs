@@ -238,12 +238,17 @@ pub(crate) fn query_ground_along(
     // reader then: a ray's contact has no tread) builds it with its heading's steer rotation.
     // With the last query's axle, for a wheel the steering turned since (`turned`).
     let last = turned::place_axle((wp, side), pose, dir, ws, ray_only);
-    // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`).
+    // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`); a ray's
+    // without the sweep's machinery.
     if let Some(plane) = ground.as_plane()
         && !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps)
         && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
     {
-        on_plane::query_on_plane_along(wp, (contact, reject), plane, (top, dir), ws, last);
+        if ray_only {
+            on_plane::ray_on_plane(wp, plane, (top, dir), ws);
+        } else {
+            on_plane::query_on_plane_along(wp, (contact, reject), plane, (top, dir), ws, last);
+        }
         return;
     }
     let q = wheel_query(wp, top, dir, ws.axle_world_substep);

@@ -133,3 +133,91 @@ fn the_plane_path_is_the_general_path() {
     }
     assert!(hits > 10_000 && misses > 1_000 && shared > 1_000 && rises > 1_000);
 }
+
+#[test]
+fn the_ray_path_is_the_plane_path() {
+    // A ray's cast whose previous plane is a ray's or none (what `ray_on_plane` is called
+    // for): seeded random planes and tilted, scaled suspension lines, previous ray planes of
+    // the same or another normal, some lines non-finite or degenerate (the wheel's
+    // parameters within their validated ranges). `ray_on_plane`
+    // writes what `query_on_plane` does for the wheel's query (zero axle, no last axle), bit
+    // for bit, and every branch is reached but the ground rise's negative one, which a ray
+    // cannot take: its contact point lies on the line beyond where the line crossed the old
+    // plane when that crossing is nearer, so below that plane.
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
+    let (mut hits, mut misses, mut outside, mut rises) = (0, 0, 0, 0);
+    for i in 0..40_000 {
+        let tilt = if i % 3 == 0 { 0.0 } else { f(0.0, 0.6) };
+        let normal = DQuat::from_rotation_z(f(-3.0, 3.0)) * DQuat::from_rotation_x(tilt) * DVec3::Z;
+        let plane = Plane {
+            point: DVec3::new(f(-5.0, 5.0), f(-5.0, 5.0), f(-0.3, 0.3)),
+            normal,
+            surface: SurfaceId((i % 3) as u16),
+            surface_velocity_world: if i % 5 == 0 {
+                DVec3::X * f(-1.0, 1.0)
+            } else {
+                DVec3::ZERO
+            },
+        };
+        let mut wp = super::super::WheelParams {
+            radius: f(0.2, 0.4),
+            width: f(0.0, 0.3),
+            ..Default::default()
+        };
+        wp.suspension.max_compression = f(0.05, 0.2);
+        wp.suspension.max_droop = f(0.05, 0.3);
+        let down = DQuat::from_scaled_axis(DVec3::new(f(-0.5, 0.5), f(-0.5, 0.5), 0.0)) * -DVec3::Z;
+        let mut top = plane.point + DVec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-0.2, 0.9));
+        let mut dir = down * f(0.5, 2.0);
+        match i % 97 {
+            0 => top.x = f64::NAN,
+            1 => dir = DVec3::ZERO,
+            2 => dir = DVec3::splat(1e200),
+            3 => dir = -dir,
+            5 => dir.y = f64::INFINITY,
+            _ => {}
+        }
+        let old_normal = if i % 2 == 0 {
+            plane.normal
+        } else {
+            DQuat::from_rotation_y(f(-0.3, 0.3)) * DVec3::Z
+        };
+        let mut ws = WheelState {
+            hit_cache: HitCache {
+                point: plane.point + DVec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-0.1, 0.1)),
+                normal: old_normal,
+                surface: SurfaceId(7),
+                surface_velocity_world: DVec3::Y,
+                from_ray: true,
+                valid: i % 7 != 0,
+                age: 3,
+            },
+            contact_point_world: DVec3::splat(9.0),
+            measured_jounce: Some(-1.0),
+            ground_rise: -2.0,
+            ..Default::default()
+        };
+        let mut planar = ws;
+        ray_on_plane(&wp, &plane, (top, dir), &mut ws);
+        let contact = ContactParams {
+            mode: ContactMode::Raycast,
+            ..Default::default()
+        };
+        let cos = RejectionCos::of(&contact.rejection);
+        let q = super::super::wheel_query(&wp, top, dir, DVec3::ZERO);
+        query_on_plane(
+            &wp.suspension,
+            (&contact, &cos),
+            &plane,
+            (&q, None),
+            &mut planar,
+        );
+        assert_eq!(written(&ws), written(&planar), "case {i}");
+        hits += usize::from(ws.measured_jounce.is_some());
+        misses += usize::from(!ws.hit_cache.valid);
+        outside += usize::from(ws.hit_cache.valid && ws.measured_jounce.is_none());
+        rises += usize::from(ws.ground_rise > 0.0);
+    }
+    assert!(hits > 10_000 && misses > 1_000 && outside > 1_000 && rises > 1_000);
+}
