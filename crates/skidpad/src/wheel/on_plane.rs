@@ -15,19 +15,14 @@
 //! `the_plane_path_is_the_general_path` checks it on seeded random wheels, planes and cached
 //! previous planes, misses and non-finite inputs included.
 //!
-//! A ray whose previous plane is a ray's (or none) — the ray-cast cars' every query —
-//! takes [`ray_on_plane`]: the same steps again with the sweep's and the crown's branches
-//! gone, the plane's hit not built as a [`crate::ground::GroundHit`] and copied, and the
-//! query's tests of the wheel's validated parameters left out (they cannot fail); ≈ 185
-//! instructions a wheel where the path above took ≈ 335 (callgrind, session 38). The test
-//! `the_ray_path_is_the_plane_path` checks it against [`query_on_plane`], bit for bit.
+//! A ray whose previous plane is a ray's (or none) takes `super::ray` instead.
 
 use super::WheelState;
 use crate::ground::cache::same_bits;
 use crate::ground::wheel::AcceptsHit;
 use crate::ground::wheel::{direction_ok, resolve_cylinder_fit, resolve_cylinder_with};
 use crate::ground::{ContactMode, ContactParams, HitCache, Plane, WheelQuery, resolve_cylinder};
-use crate::math::{finite, finite_vec};
+use crate::math::finite;
 use crate::suspension::SuspensionParams;
 use glam::DVec3;
 
@@ -46,110 +41,6 @@ pub(super) fn query_on_plane_along(
 ) {
     let q = super::wheel_query(wp, top, dir, ws.axle_world_substep);
     query_on_plane(&wp.suspension, contact, plane, (&q, last), ws);
-}
-
-/// [`query_on_plane_along`] for a wheel that casts a ray and whose previous plane, if any, is
-/// a ray's (`ray_only` in `query_ground_along`: its axle is zero and no last query's axle is
-/// asked for), written out for the ray: the same bits for a wheel whose parameters passed
-/// validation, without the query's copies, the sweep's branches, the hit built and copied
-/// and the cached plane's 80 B copy. The same steps on the same numbers: the query's
-/// [`WheelQuery::normalized`] checks on the line (its zero axle is finite; the parameters'
-/// cannot fail), the direction normalised twice (the cast's query is the renormalised one),
-/// [`Plane::ray_checked`] of reach `s_max + r`, and the previous ray plane met along the
-/// once-normalised line ([`Old::travel`]'s ray branch). Test: `the_ray_path_is_the_plane_path`.
-#[inline(never)]
-pub(super) fn ray_on_plane(
-    wp: &super::WheelParams,
-    plane: &Plane,
-    (top, dir): (DVec3, DVec3),
-    ws: &mut WheelState,
-) {
-    let sp = &wp.suspension;
-    let (s_max, r) = (sp.max_compression + sp.max_droop, wp.radius);
-    // `WheelQuery::usable` with a zero axle, less its tests of the wheel's validated
-    // parameters, which cannot fail (`WheelParams::validate`: `0 < r ≤ 5`, `0 < width ≤ 3`,
-    // the compression and droop in `(0, 2]` m, so `s_max ≤ 4` and `s_max + r ≤ 9`).
-    let usable = finite_vec(top) && finite_vec(dir) && dir.length_squared() > 0.0;
-    if !usable {
-        ws.measured_jounce = None;
-        ws.ground_rise = 0.0;
-        return;
-    }
-    let d1 = dir.normalize();
-    let reach = s_max + r;
-    // `Plane::ray_checked` of the twice-normalised line (after `cast`'s checks), its hit's
-    // distance and point without the hit built and copied.
-    let hit = if direction_ok(d1) {
-        let d2 = d1.normalize();
-        if direction_ok(d2) {
-            ray_hit(plane, top, d2, reach)
-        } else {
-            None
-        }
-    } else {
-        None
-    };
-    let Some((t, point)) = hit else {
-        ws.hit_cache.invalidate();
-        ws.measured_jounce = None;
-        ws.ground_rise = 0.0;
-        return;
-    };
-    let s = t - r;
-    let c = &mut ws.hit_cache;
-    // The previous plane (a ray's when valid), read before the new one replaces it.
-    let (was_valid, old_point, old_normal) = (c.valid, c.point, c.normal);
-    (c.point, c.normal, c.surface) = (point, plane.normal, plane.surface);
-    c.surface_velocity_world = plane.surface_velocity_world;
-    (c.from_ray, c.valid, c.age) = (true, true, 0);
-    // Within the travel (false for NaN).
-    let within = s <= s_max;
-    if !within {
-        ws.measured_jounce = None;
-        ws.ground_rise = 0.0;
-        return;
-    }
-    ws.contact_point_world = point;
-    ws.contact_normal_world = plane.normal;
-    ws.surface = plane.surface;
-    ws.surface_velocity_world = plane.surface_velocity_world;
-    ws.measured_jounce = Some(crate::suspension::model::jounce_from_travel(sp, s));
-    ws.ground_rise = 0.0;
-    if was_valid {
-        // `Old::travel`'s ray branch on the once-normalised line.
-        let dn = d1.dot(old_normal);
-        if -dn < crate::ground::MIN_CLOSING_COS || dn.is_nan() {
-            return;
-        }
-        let s_old = (old_point - top).dot(old_normal) / dn - r;
-        if s_old <= s_max && finite(s_old) {
-            // `suspension::model::ground_rise(s_old, s, ..)` written out (its call, with the
-            // closure's captures, was not inlined).
-            let rise = s_old - s;
-            let slop = crate::suspension::model::GROUND_RISE_SLOP;
-            ws.ground_rise = if rise < -slop && (point - old_point).dot(old_normal) > slop {
-                rise
-            } else {
-                rise.max(0.0)
-            };
-        }
-    }
-}
-
-/// [`Plane::ray_checked`]'s distance and point, the same operations: the ray from `origin`
-/// along unit `d` of length `reach` on `plane`.
-#[inline(always)]
-fn ray_hit(plane: &Plane, origin: DVec3, d: DVec3, reach: f64) -> Option<(f64, DVec3)> {
-    let h0 = plane.signed_distance(origin);
-    if h0 <= 0.0 {
-        return Some((0.0, origin));
-    }
-    let closing = -d.dot(plane.normal);
-    if closing <= 0.0 {
-        return None;
-    }
-    let t = h0 / closing;
-    (t <= reach).then(|| (t, origin + t * d))
 }
 
 /// What a cast on the plane found: the centre travel `s`, the contact point, whether it came
