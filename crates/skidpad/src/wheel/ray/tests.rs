@@ -146,7 +146,7 @@ impl Ground for Opaque {
 
 #[test]
 fn the_ray_path_is_the_general_path() {
-    // The wheel's ray query through `ray_query` against the general path (`query_general`,
+    // The wheel's ray query (`ray_on_plane`, `ray_off_plane`) against the general path (`query_general`,
     // casting: no reuse, no last axle) on a plane, on a plane behind the trait only and on
     // a heightfield (issue 13's bench terrain with a 2 m step, rays over ridges and cell
     // edges), seeded as `the_ray_path_is_the_plane_path`: the same bits, every branch
@@ -188,7 +188,10 @@ fn the_ray_path_is_the_general_path() {
             let (wp, line, mut ws) = case(&mut f, i, plane.point, plane.normal);
             let mut general = ws;
             let asked = AskedGround::of(ground);
-            ray_query(asked, contact.query_filter, &wp, line, &mut ws);
+            match asked.as_plane() {
+                Some(plane) => ray_on_plane(&wp, plane, line, &mut ws),
+                None => ray_off_plane(asked, contact.query_filter, &wp, line, &mut ws),
+            }
             let q = super::super::wheel_query(&wp, line.0, line.1, DVec3::ZERO);
             let reject = &contact.rejection;
             let sp = &wp.suspension;
