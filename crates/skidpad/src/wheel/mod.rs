@@ -241,7 +241,7 @@ pub(crate) fn query_ground_along(
     let last = turned::place_axle((wp, side), pose, dir, ws, ray_only);
     let casts = !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps);
     // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`); a ray's
-    // after a ray's plane, the ray alone (`ray`: the same to rounding).
+    // after a ray's plane, the ray alone (`ray`).
     if let Some(plane) = ground.as_plane()
         && casts
         && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
@@ -254,7 +254,7 @@ pub(crate) fn query_ground_along(
         return;
     }
     // A ray's cast after a ray's plane on any other ground: the ray alone, in one pass, the
-    // same to rounding (`ray`).
+    // same bits (`ray`).
     if casts && ray_only {
         ray::ray_off_plane(ground, contact.query_filter, wp, (top, dir), ws);
         return;

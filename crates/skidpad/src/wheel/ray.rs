@@ -1,7 +1,7 @@
 //! The contact stage's ground query for a wheel that casts a ray and whose previous plane, if
 //! any, is a ray's (`ray_only` in `query_ground_along`: a ray-cast car's every cast): the
-//! same answer, to rounding (step 2) for a wheel whose parameters passed validation, as the
-//! general path (`query_general`: the query built and normalised, the cached query, the hit held in
+//! same answer, bit for bit for a wheel whose parameters passed validation, as the general
+//! path (`query_general`: the query built and normalised, the cached query, the hit held in
 //! the wheel's [`HitCache`], the contact and the previous plane's ground rise read back) and
 //! as the plane's one pass ([`super::on_plane::query_on_plane`]), without their round trips.
 //!
@@ -11,11 +11,9 @@
 //!    cannot fail after [`super::WheelParams::validate`] (`0 < r ≤ 5` m, `0 < width ≤ 3` m,
 //!    compression and droop in `(0, 2]` m: `s_max ≤ 4`, the reach `s_max + r ≤ 9` finite),
 //!    so they are left out;
-//! 2. the direction normalised once, `d₁ = d/|d|` (round-off change, session 38: the general
-//!    path normalises its normalised query again, `d₂ = d₁/|d₁|`, and casts along `d₂`; with
-//!    `|d₁| = 1` to a few ulp, `d₂ = d₁` to rounding, so the ray's distance and point move by
-//!    rounding only — the model's line is the same unit direction);
-//! 3. the ground's ray from the strut top along `d₁`, of reach `s_max + r`: on a plane
+//! 2. the direction normalised, `d₁ = d/|d|`, and again, `d₂ = d₁/|d₁|` (the cached query
+//!    normalises its normalised query: the cast has always used `d₂`);
+//! 3. the ground's ray from the strut top along `d₂`, of reach `s_max + r`: on a plane
 //!    [`Plane::ray_checked`]'s arithmetic, on a heightfield its walk
 //!    (`HeightField::ray_checked`), on any other ground its filtered ray; the hit's distance
 //!    `t` gives the centre travel `s = t − r`;
@@ -66,7 +64,9 @@ pub(super) fn ray_on_plane(
     ws: &mut WheelState,
 ) {
     ray_along(wp, line, ws, |o, d, reach| {
-        // `d` passed `direction_ok` in `ray_along`.
+        if !direction_ok(d) {
+            return None;
+        }
         let (t, point) = ray_hit(plane, o, d, reach)?;
         Some(GroundHit {
             point,
@@ -79,7 +79,7 @@ pub(super) fn ray_on_plane(
 }
 
 /// The ray query of wheel `wp` along its suspension line `(top, dir)` on the heightfield
-/// `field` (module docs): its walk, the direction checked as the plane's
+/// `field` (module docs): its walk after the plane's check of the direction
 /// (`ground::wheel::ray_of`).
 #[cfg(feature = "parry")]
 #[inline(always)]
@@ -89,8 +89,9 @@ fn ray_on_height_field(
     line: (DVec3, DVec3),
     ws: &mut WheelState,
 ) {
-    // `d` passed `direction_ok` in `ray_along`.
-    ray_along(wp, line, ws, |o, d, reach| field.ray_checked(o, d, reach));
+    ray_along(wp, line, ws, |o, d, reach| {
+        direction_ok(d).then(|| field.ray_checked(o, d, reach))?
+    });
 }
 
 /// The ray query of wheel `wp` along its suspension line `(top, dir)` on any other `ground`,
@@ -125,10 +126,10 @@ fn ray_along(
         ws.ground_rise = 0.0;
         return;
     }
-    // Normalised once (step 2): the cast along `d₁`, checked as the cast's direction.
     let d1 = dir.normalize();
+    // `WheelQuery::renormalized`, then the cast.
     let hit = if direction_ok(d1) {
-        cast(top, d1, s_max + r)
+        cast(top, d1.normalize(), s_max + r)
     } else {
         None
     };

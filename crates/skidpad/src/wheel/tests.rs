@@ -56,11 +56,9 @@ fn reference(
         cache.contact_with(&q).map(|c| (c, None))
     } else {
         let (rej, filter, sweep) = (&contact.rejection, contact.query_filter, contact.sweep_hits);
-        // A ray after a ray's plane casts along the once-normalised line (`super::ray`, a
-        // round-off change of session 38); every other cast along the renormalised one.
-        let cast_q = if ray_only { Some(nq) } else { nq.normalized() };
-        let found =
-            cast_q.and_then(|q2| query_wheel_unit(ground, &q2, contact.mode, rej, filter, sweep));
+        let found = nq
+            .normalized()
+            .and_then(|q2| query_wheel_unit(ground, &q2, contact.mode, rej, filter, sweep));
         match found {
             Some((c, from_ray, fit)) => {
                 *cache = HitCache {

@@ -4,6 +4,20 @@ use crate::ground::{ContactMode, ContactParams, SurfaceId};
 use crate::test_rng::uniform;
 use glam::DQuat;
 
+/// What a query writes into the wheel state, every bit (`Debug` keeps signed zeros and NaN).
+fn written(ws: &WheelState) -> String {
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+        ws.hit_cache,
+        ws.measured_jounce.map(f64::to_bits),
+        ws.ground_rise.to_bits(),
+        ws.contact_point_world.to_array().map(f64::to_bits),
+        ws.contact_normal_world.to_array().map(f64::to_bits),
+        ws.surface,
+        ws.surface_velocity_world.to_array().map(f64::to_bits),
+    )
+}
+
 /// A seeded wheel (parameters within their validated ranges), its suspension line from a
 /// strut top near `at` (some lines non-finite or degenerate) and a wheel state whose previous
 /// plane is a ray's near `at` with `normal` or another (or none).
@@ -54,56 +68,6 @@ fn case(
     (wp, (top, dir), ws)
 }
 
-/// `a` (the ray's pass) and `b` (a path that casts along the renormalised line) agree: the
-/// same branches, planes, surfaces and normals, and every length within `1e-12` m (the
-/// round-off of step 2 in the module docs: the direction's last bits, ≈ 1e-16 of a metre's
-/// travel).
-fn assert_near(a: &WheelState, b: &WheelState, case: &str) {
-    let (ca, cb) = (&a.hit_cache, &b.hit_cache);
-    let near = |x: f64, y: f64| x == y || (x - y).abs() <= 1e-12;
-    let near_v = |x: DVec3, y: DVec3| (0..3).all(|k| near(x[k], y[k]));
-    assert_eq!(
-        (ca.valid, ca.from_ray, ca.age, ca.surface),
-        (cb.valid, cb.from_ray, cb.age, cb.surface),
-        "{case}"
-    );
-    assert_eq!(ca.normal.to_array(), cb.normal.to_array(), "{case}");
-    assert_eq!(
-        ca.surface_velocity_world.to_array(),
-        cb.surface_velocity_world.to_array(),
-        "{case}"
-    );
-    assert!(
-        near_v(ca.point, cb.point),
-        "{case}: {:?} {:?}",
-        ca.point,
-        cb.point
-    );
-    match (a.measured_jounce, b.measured_jounce) {
-        (Some(x), Some(y)) => assert!(near(x, y), "{case}: jounce {x} {y}"),
-        (x, y) => assert_eq!(x, y, "{case}"),
-    }
-    assert!(
-        near(a.ground_rise, b.ground_rise),
-        "{case}: rise {} {}",
-        a.ground_rise,
-        b.ground_rise
-    );
-    let pa = a.contact_point_world;
-    assert!(near_v(pa, b.contact_point_world), "{case}: {pa:?}");
-    assert_eq!(
-        a.contact_normal_world.to_array(),
-        b.contact_normal_world.to_array(),
-        "{case}"
-    );
-    assert_eq!(a.surface, b.surface, "{case}");
-    assert_eq!(
-        a.surface_velocity_world.to_array(),
-        b.surface_velocity_world.to_array(),
-        "{case}"
-    );
-}
-
 /// Counts of what the queries found: hits within the travel, misses (no plane held), hits
 /// beyond the travel, ground rises.
 #[derive(Default)]
@@ -124,7 +88,7 @@ fn the_ray_path_is_the_plane_path() {
     // Seeded random planes (level, sloped, moving), wheels and previous ray planes of the same
     // or another normal (module `case`). `ray_on_plane` writes what the plane's one pass
     // (`on_plane::query_on_plane`) does for the wheel's ray query (zero axle, no last axle),
-    // to rounding (`assert_near`), and every branch is reached but the ground rise's negative one, which a
+    // bit for bit, and every branch is reached but the ground rise's negative one, which a
     // ray cannot take: its contact point lies on the line beyond where the line crossed the
     // old plane when that crossing is nearer, so below that plane.
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
@@ -160,7 +124,7 @@ fn the_ray_path_is_the_plane_path() {
             (&q, None),
             &mut planar,
         );
-        assert_near(&ws, &planar, &format!("case {i}"));
+        assert_eq!(written(&ws), written(&planar), "case {i}");
         reached.add(&ws);
     }
     let [hits, misses, outside, rises] = reached.0;
@@ -185,8 +149,8 @@ fn the_ray_path_is_the_general_path() {
     // The wheel's ray query (`ray_on_plane`, `ray_off_plane`) against the general path (`query_general`,
     // casting: no reuse, no last axle) on a plane, on a plane behind the trait only and on
     // a heightfield (issue 13's bench terrain with a 2 m step, rays over ridges and cell
-    // edges), seeded as `the_ray_path_is_the_plane_path`: the same to rounding
-    // (`assert_near`), every branch reached on each ground.
+    // edges), seeded as `the_ray_path_is_the_plane_path`: the same bits, every branch
+    // reached on each ground.
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
     #[cfg(feature = "parry")]
@@ -233,7 +197,11 @@ fn the_ray_path_is_the_general_path() {
             let sp = &wp.suspension;
             let asked = AskedGround::of(ground);
             super::super::query_general((&contact, reject), sp, &q, asked, &mut general, (0, None));
-            assert_near(&ws, &general, &format!("ground {ground_kind}, case {i}"));
+            assert_eq!(
+                written(&ws),
+                written(&general),
+                "ground {ground_kind}, case {i}"
+            );
             reached.add(&ws);
         }
         let [hits, misses, outside, rises] = reached.0;
