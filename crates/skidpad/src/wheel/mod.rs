@@ -28,6 +28,7 @@
 mod frame;
 mod on_plane;
 pub mod params;
+mod ray;
 pub mod slots;
 pub mod state;
 mod turned;
@@ -241,12 +242,24 @@ pub(crate) fn query_ground_along(
     // reader then: a ray's contact has no tread) builds it with its heading's steer rotation.
     // With the last query's axle, for a wheel the steering turned since (`turned`).
     let last = turned::place_axle((wp, side), pose, dir, ws, ray_only);
-    // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`).
+    let casts = !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps);
+    // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`); a ray's
+    // after a ray's plane, the ray alone (`ray`).
     if let Some(plane) = ground.as_plane()
-        && !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps)
+        && casts
         && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
     {
-        on_plane::query_on_plane_along(wp, (contact, reject), plane, (top, dir), ws, last);
+        if ray_only {
+            ray::ray_on_plane(wp, plane, (top, dir), ws);
+        } else {
+            on_plane::query_on_plane_along(wp, (contact, reject), plane, (top, dir), ws, last);
+        }
+        return;
+    }
+    // A ray's cast after a ray's plane on any other ground: the ray alone, in one pass, the
+    // same bits (`ray`).
+    if casts && ray_only {
+        ray::ray_off_plane(ground, contact.query_filter, wp, (top, dir), ws);
         return;
     }
     let q = wheel_query(wp, top, dir, ws.axle_world_substep);

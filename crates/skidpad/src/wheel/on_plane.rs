@@ -14,6 +14,8 @@
 //! fallback), so every result is the general path's; the test
 //! `the_plane_path_is_the_general_path` checks it on seeded random wheels, planes and cached
 //! previous planes, misses and non-finite inputs included.
+//!
+//! A ray whose previous plane is a ray's (or none) takes `super::ray` instead.
 
 use super::WheelState;
 use crate::ground::cache::same_bits;
