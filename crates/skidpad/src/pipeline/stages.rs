@@ -412,8 +412,13 @@ pub(super) fn aero_into(p: &VehicleParams, s: &VehicleState, com_world: Com, out
         // `c.point_velocity(..)` about the placed centre of mass.
         let velocity =
             |pt: DVec3| c.linear_velocity_world + c.angular_velocity_world.cross(pt - com_world);
-        let com = p.chassis.com_offset;
-        out.count = aero::aero_forces(&p.aero, &c.pose, com, velocity, &mut out.forces);
+        // The drag's point: the placed centre of mass when unset (`com_world` is
+        // `c.pose.transform_point(com_offset)`, the same bits).
+        let drag_at = || match p.aero.drag_point {
+            None => com_world,
+            Some(at) => c.pose.transform_point(at),
+        };
+        out.count = aero::aero_forces_from(&p.aero, &c.pose, drag_at, velocity, &mut out.forces);
     }
 }
 
