@@ -35,9 +35,10 @@ pub fn input_stage(
     s: &mut VehicleState,
     dt: f64,
 ) -> Intent {
-    let forward_speed = s.chassis.velocity_body().x;
     let (intent, hold) = match controls {
         Controls::Intent(raw) => {
+            // The body-frame speed only the hill hold reads (none under direct commands).
+            let forward_speed = s.chassis.velocity_body().x;
             let it = crate::input::smooth(&p.input_smoothing, raw, &mut s.input, dt);
             let hh = &p.stability.hill_hold;
             let st = &mut s.stability;
@@ -569,7 +570,8 @@ pub fn stability_stage<const S: usize>(
     dt: f64,
 ) {
     let nw = p.wheels.len();
-    let chassis = s.chassis;
+    // Read in place (the helpers write only `s.stability`): no copy of the chassis state.
+    let chassis = &s.chassis;
     if p.body_roll.enabled {
         let mut states = [Default::default(); MAX_WHEELS];
         for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {
@@ -594,7 +596,7 @@ pub fn stability_stage<const S: usize>(
     let t = stab::helper_torques(
         &p.stability,
         &p.chassis,
-        &chassis,
+        chassis,
         grounded,
         torque_so_far,
         st,
