@@ -413,8 +413,7 @@ pub(super) fn aero_into(p: &VehicleParams, s: &VehicleState, com_world: Com, out
         // `c.point_velocity(..)` about the placed centre of mass.
         let velocity =
             |pt: DVec3| c.linear_velocity_world + c.angular_velocity_world.cross(pt - com_world);
-        // The drag's point: the placed centre of mass when unset (`com_world` is
-        // `c.pose.transform_point(com_offset)`, the same bits).
+        // Unset, the drag acts at `com_world` (`c.pose.transform_point(com_offset)`'s bits).
         let drag_at = || match p.aero.drag_point {
             None => com_world,
             Some(at) => c.pose.transform_point(at),
@@ -570,8 +569,7 @@ pub fn stability_stage<const S: usize>(
     dt: f64,
 ) {
     let nw = p.wheels.len();
-    // Read in place (the helpers write only `s.stability`): no copy of the chassis state.
-    let chassis = &s.chassis;
+    let chassis = &s.chassis; // read in place: the helpers write only `s.stability`
     if p.body_roll.enabled {
         let mut states = [Default::default(); MAX_WHEELS];
         for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {
