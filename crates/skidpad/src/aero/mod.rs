@@ -165,11 +165,26 @@ pub fn aero_forces(
     point_velocity: impl Fn(DVec3) -> DVec3,
     out: &mut [(DVec3, DVec3); MAX_AERO_FORCES],
 ) -> usize {
+    let drag_at = || pose.transform_point(p.drag_point.unwrap_or(com_body));
+    aero_forces_from(p, pose, drag_at, point_velocity, out)
+}
+
+/// [`aero_forces`] with the drag's world point given by `drag_at` (asked only when there is
+/// drag): the substep loop passes its placed centre of mass when `drag_point` is unset, the
+/// same bits as `pose.transform_point(com_body)` without the rotation.
+#[inline]
+pub(crate) fn aero_forces_from(
+    p: &AeroParams,
+    pose: &crate::math::Pose,
+    drag_at: impl FnOnce() -> DVec3,
+    point_velocity: impl Fn(DVec3) -> DVec3,
+    out: &mut [(DVec3, DVec3); MAX_AERO_FORCES],
+) -> usize {
     let mut n = 0;
     let half_rho = 0.5 * p.air_density;
     let cda = p.drag_coefficient * p.frontal_area;
     if cda > 0.0 {
-        let point = pose.transform_point(p.drag_point.unwrap_or(com_body));
+        let point = drag_at();
         let v = point_velocity(point) - p.wind_world;
         out[n] = (-half_rho * cda * v.length() * v, point);
         n += 1;

@@ -18,7 +18,9 @@
 //! [`integrate`] discretises them with symplectic Euler for translation
 //! (`v⁺ = v + (F/M + g) dt`, `c⁺ = c + v⁺ dt`) and, for rotation, a Strang splitting: half a
 //! torque impulse, the torque-free implicit midpoint rule (`I (ω⁺ − ω) = −dt ω̄ × I ω̄`,
-//! `ω̄ = (ω + ω⁺)/2`, Newton-solved) with a Cayley-map orientation update
+//! `ω̄ = (ω + ω⁺)/2`, Newton-solved; with a diagonal `I`, Euler's form
+//! `Iᵢ(ω⁺ᵢ − ωᵢ) = −dt (I_k − I_j) ω̄_j ω̄_k` solved for `ω̄`, the same Newton iterates,
+//! `midpoint.rs`) with a Cayley-map orientation update
 //! `q⁺ = q ⊗ cay(dt ω̄)`, the other half impulse. Torque-free, that step conserves kinetic energy
 //! and world angular momentum exactly at any `dt` (both are quadratic invariants the midpoint
 //! rule preserves, and the Cayley update is the rotation the midpoint rule implies), so fast,
@@ -154,6 +156,7 @@
 //! ```
 
 pub mod constraint;
+mod midpoint;
 mod model;
 mod params;
 pub mod shape;
@@ -161,9 +164,8 @@ mod sprung;
 mod state;
 
 pub use constraint::{PointConstraint, solve_contacts, solve_impulses, solve_positions};
-pub use model::{
-    ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE, Wrench, integrate, integrate_prepared,
-};
+pub use midpoint::{ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE};
+pub use model::{Wrench, integrate, integrate_prepared};
 pub use params::{
     COM_REACH, ChassisParams, INERTIA_RANGE, INERTIA_SYMMETRY_TOLERANCE,
     INERTIA_TRIANGLE_TOLERANCE, MASS_RANGE, box_inertia,

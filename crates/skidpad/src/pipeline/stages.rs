@@ -35,9 +35,10 @@ pub fn input_stage(
     s: &mut VehicleState,
     dt: f64,
 ) -> Intent {
-    let forward_speed = s.chassis.velocity_body().x;
     let (intent, hold) = match controls {
         Controls::Intent(raw) => {
+            // The body-frame speed only the hill hold reads (none under direct commands).
+            let forward_speed = s.chassis.velocity_body().x;
             let it = crate::input::smooth(&p.input_smoothing, raw, &mut s.input, dt);
             let hh = &p.stability.hill_hold;
             let st = &mut s.stability;
@@ -413,8 +414,12 @@ pub(super) fn aero_into(p: &VehicleParams, s: &VehicleState, com_world: Com, out
         // `c.point_velocity(..)` about the placed centre of mass.
         let velocity =
             |pt: DVec3| c.linear_velocity_world + c.angular_velocity_world.cross(pt - com_world);
-        let com = p.chassis.com_offset;
-        out.count = aero::aero_forces(&p.aero, &c.pose, com, velocity, &mut out.forces);
+        // Unset, the drag acts at `com_world` (`c.pose.transform_point(com_offset)`'s bits).
+        let drag_at = || match p.aero.drag_point {
+            None => com_world,
+            Some(at) => c.pose.transform_point(at),
+        };
+        out.count = aero::aero_forces_from(&p.aero, &c.pose, drag_at, velocity, &mut out.forces);
     }
 }
 
@@ -565,7 +570,7 @@ pub fn stability_stage<const S: usize>(
     dt: f64,
 ) {
     let nw = p.wheels.len();
-    let chassis = s.chassis;
+    let chassis = &s.chassis; // read in place: the helpers write only `s.stability`
     if p.body_roll.enabled {
         let mut states = [Default::default(); MAX_WHEELS];
         for (dst, w) in states.iter_mut().zip(&s.wheels[..nw]) {
@@ -590,7 +595,7 @@ pub fn stability_stage<const S: usize>(
     let t = stab::helper_torques(
         &p.stability,
         &p.chassis,
-        &chassis,
+        chassis,
         grounded,
         torque_so_far,
         st,
