@@ -45,7 +45,7 @@ impl TireModel for MfTire {
     }
 
     /// [`TireModel::aligning_moment_kept`] with `tan α = tan_alpha` where the limits leave
-    /// `input.alpha` as it is ([`MfTire::mz_with`]): one `tan` fewer, round-off only.
+    /// `input.alpha` as it is (`MfTire::mz_with`): one `tan` fewer, round-off only.
     fn aligning_moment_tan_kept(
         &self,
         input: &SlipInput,
