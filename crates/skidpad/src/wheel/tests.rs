@@ -56,9 +56,10 @@ fn reference(
         cache.contact_with(&q).map(|c| (c, None))
     } else {
         let (rej, filter, sweep) = (&contact.rejection, contact.query_filter, contact.sweep_hits);
-        let found = nq
-            .normalized()
-            .and_then(|q2| query_wheel_unit(ground, &q2, contact.mode, rej, filter, sweep));
+        // The cast along the once-normalised line, refused for a zero one (the cached query).
+        let found = crate::ground::wheel::direction_ok(nq.direction)
+            .then_some(&nq)
+            .and_then(|q1| query_wheel_unit(ground, q1, contact.mode, rej, filter, sweep));
         match found {
             Some((c, from_ray, fit)) => {
                 *cache = HitCache {
