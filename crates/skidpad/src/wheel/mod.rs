@@ -468,10 +468,14 @@ pub(crate) fn tire_input_at(
 ) -> ContactInput {
     let chassis = at.body.state;
     let n = ws.contact_normal_world;
-    // The inclination ([`inclination`]) from the substep's axle the contact stage stored, or,
-    // where it stored none, with the heading's steer rotation (the same bits either way).
+    // The steer rotation, for the heading `R_body·R_z(δ)·x̂` (from the body's axes where the
+    // stage built them: a ray-cast vehicle's) and the inclination ([`inclination`]).
     let steer = rotation_z(ws.steer);
-    let heading = at.rot.rotate(frame::heading_in_body(steer));
+    let h = frame::heading_in_body(steer);
+    let heading = match &at.axes {
+        Some(axes) => frame::heading_from_axes(axes, h),
+        None => at.rot.rotate(h),
+    };
     let long = crate::ground::plane::normalize_or_zero(heading - n * heading.dot(n));
     let lat = n.cross(long);
     // `chassis.point_velocity(..)` about the stage's centre of mass.
