@@ -1,7 +1,8 @@
 //! The contact stage against its general form: the query written straight into the wheel's
-//! cache and state, the axle without glam's zero terms and the second normalisation without
-//! its repeated checks give the bits of the step as it was built before (glam's products,
-//! the hit returned and copied), kept here as the reference.
+//! cache and state, the axle without glam's zero terms and the one normalisation (session
+//! 38: the cast along it, checked for a zero direction only) give the bits of the step as it
+//! was built before (glam's products, the hit returned and copied), kept here as the
+//! reference.
 
 use super::*;
 use crate::ground::cache::HitCache;
@@ -11,7 +12,7 @@ use crate::ground::{Plane, SurfaceId, SweepHitMode, WheelContact};
 use glam::{DQuat, DVec2};
 
 /// The contact stage of one wheel as it was built before this file's fast paths: glam's
-/// general rotations, both normalisations checked in full, the hit returned as a
+/// general rotations, the normalisation checked in full, the hit returned as a
 /// [`WheelContact`] and copied into the cache and the state.
 fn reference(
     wp: &WheelParams,
