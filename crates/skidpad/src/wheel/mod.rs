@@ -33,8 +33,11 @@ pub mod slots;
 pub mod state;
 mod turned;
 
-pub(crate) use frame::{BodyAt, body_axes};
-pub use frame::{TireDirections, inclination, tire_directions, wheel_rotation};
+pub(crate) use frame::{BodyAt, body_axes, strut_line_from_axes};
+pub use frame::{
+    TireDirections, inclination, strut_line_world, strut_top_world, tire_directions,
+    travel_direction_world, wheel_rotation,
+};
 use frame::{
     axle_body, axle_body_of, inclination_from_axes, inclination_steered, rotation_z, substep_axle,
 };
@@ -401,46 +404,6 @@ pub(crate) fn normal_load_along(ws: &mut WheelState, dir: DVec3) -> f64 {
     let cos = n.dot(up).max(MIN_NORMAL_COS);
     ws.normal_load = ws.suspension.force / cos;
     ws.normal_load
-}
-
-/// Top of wheel `wp`'s suspension line (its centre at full compression), world, for the
-/// chassis at `pose`: `X · (p − d·x_max)` (`p` the wheel position, `d` the travel direction,
-/// `x_max` the compression travel, vehicle frame). Unit: m. [`strut_line_world`]'s first.
-pub fn strut_top_world(wp: &WheelParams, pose: &Pose) -> DVec3 {
-    strut_line_world(wp, pose).0
-}
-
-/// Unit travel direction (droop) of wheel `wp`'s suspension line, world, for the chassis at
-/// `pose`: `R·d`. [`strut_line_world`]'s second.
-pub fn travel_direction_world(wp: &WheelParams, pose: &Pose) -> DVec3 {
-    strut_line_world(wp, pose).1
-}
-
-/// Wheel `wp`'s suspension line, world, for the chassis at `pose = (t, R)`: its top
-/// `t + R·(p − d·x_max)` and travel direction `R·d` ([`strut_top_world`],
-/// [`travel_direction_world`]), both rotated by `R`'s matrix `[X Y Z]` (the body's axes,
-/// [`frame::body_axes`]): `R·v = X·v_x + Y·v_y + Z·v_z`. The same rotation as the
-/// quaternion's `q·v·q*` to round-off (round-off change, session 38: the contact stage
-/// builds the matrix once for its wheels, ≈ 35 instructions a line against ≈ 95 for two
-/// quaternion rotations). Unit: m, 1.
-pub fn strut_line_world(wp: &WheelParams, pose: &Pose) -> (DVec3, DVec3) {
-    strut_line_from_axes(wp, &frame::body_axes(pose.rotation), pose.translation)
-}
-
-/// [`strut_line_world`] with the body's axes `[X, Y, Z]` built and its position `t`.
-#[inline(always)]
-pub(crate) fn strut_line_from_axes(
-    wp: &WheelParams,
-    [x, y, z]: &[DVec3; 3],
-    t: DVec3,
-) -> (DVec3, DVec3) {
-    let sp = &wp.suspension;
-    let (p, d) = (
-        wp.position - sp.travel_direction * sp.max_compression,
-        sp.travel_direction,
-    );
-    let rotate = |v: DVec3| *x * v.x + *y * v.y + *z * v.z;
-    (t + rotate(p), rotate(d))
 }
 
 /// Where wheel `wp`'s suspension force acts, world, for the chassis at `pose`: the body point
