@@ -234,10 +234,12 @@ pub(crate) fn query_wheel_cached_normalized(
         cache.age += 1;
         return cache.travel(nq).map(|(s, point)| (s, point, None));
     }
-    // `query_wheel_detailed` of `nq`: it normalises its query (here a second time).
-    let found = nq
-        .renormalized()
-        .and_then(|q| query_wheel_unit_into(ground, &q, mode, reject, filter, sweep, cache));
+    // The cast along `nq`'s once-normalised line (round-off change, session 38: it was
+    // normalised again, `d₂ = d₁/|d₁|`; `|d₁| = 1` to a few ulp, so `d₂ = d₁` to rounding),
+    // refused for a direction whose squared length overflowed and was scaled to zero.
+    let found = super::wheel::direction_ok(nq.direction)
+        .then_some(nq)
+        .and_then(|q| query_wheel_unit_into(ground, q, mode, reject, filter, sweep, cache));
     match found {
         Some((s, fit)) => {
             (cache.valid, cache.age) = (true, 0);
@@ -327,7 +329,7 @@ mod tests {
             let slope = Plane::inclined(0.1, DVec2::new(1.0, 0.5));
             let (hit, _, fit) = query_wheel_unit(
                 &slope,
-                &nq.normalized().unwrap(),
+                &nq,
                 ContactMode::Sweep,
                 &rej,
                 QueryFilter::DRIVABLE,

@@ -244,22 +244,6 @@ impl WheelQuery {
         })
     }
 
-    /// [`WheelQuery::normalized`] of a query that is its output already (the wheel's cached
-    /// query normalises twice: the second pass's bits are the ones every query has used),
-    /// checking only what that first pass can leave unusable: a direction whose squared
-    /// length overflowed, scaled to zero. Everything else passed [`WheelQuery::usable`]
-    /// unchanged, or is finite by construction (`d·(1/|d|)` with `|d|² > 0`, so
-    /// `1/|d| ≤ 2^538`, and an axle scaled the same way or zero). The same answer as
-    /// `self.normalized()`; test: `renormalized_is_normalized_of_a_normalized_query`.
-    #[inline]
-    pub(crate) fn renormalized(&self) -> Option<Self> {
-        (self.direction.length_squared() > 0.0).then(|| Self {
-            direction: self.direction.normalize(),
-            axle: normalize_or_zero(self.axle),
-            ..*self
-        })
-    }
-
     /// `true` if the numbers can give a finite answer (cheaper than [`WheelQuery::validate`]).
     #[inline]
     fn usable(&self) -> bool {

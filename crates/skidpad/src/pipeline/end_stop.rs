@@ -10,7 +10,7 @@ use crate::ground::{Ground, clear_of};
 use crate::math::Pose;
 use crate::params::VehicleParams;
 use crate::state::VehicleState;
-use crate::wheel::{WheelState, strut_top_world, travel_direction_world};
+use crate::wheel::{WheelState, strut_line_world};
 use arrayvec::ArrayVec;
 use glam::DVec3;
 
@@ -160,11 +160,8 @@ pub(super) fn hanging_clear(
 fn strut_ray(wp: &crate::wheel::WheelParams, pose: &Pose) -> (glam::DVec3, glam::DVec3, f64) {
     let sp = &wp.suspension;
     let reach = sp.max_compression + sp.max_droop + wp.radius + END_STOP_LOOKAHEAD;
-    (
-        strut_top_world(wp, pose),
-        travel_direction_world(wp, pose),
-        reach,
-    )
+    let (top, dir) = strut_line_world(wp, pose);
+    (top, dir, reach)
 }
 
 /// How far below a hanging wheel's reach [`end_stop_gap`] looks for the ground. Unit: m.

@@ -106,14 +106,13 @@ pub fn contact_stage(p: &VehicleParams, d: &Derived, s: &mut VehicleState, groun
     let ground = AskedGround::of(ground);
     // The hit rejection's cosines, computed once with the vehicle's derived constants.
     let reject = &d.rejection_cos;
+    // The body's axes, built once for the wheels' lines (`wheel::strut_line_world`).
+    let axes = wheel::body_axes(pose.rotation);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let ws = &mut s.wheels[i];
         // The substep's suspension line, placed once: stored for the suspension and grip
         // stages under the key below ([`FrameKey`]).
-        let line = (
-            wheel::strut_top_world(wp, &pose),
-            wheel::travel_direction_world(wp, &pose),
-        );
+        let line = wheel::strut_line_from_axes(wp, &axes, pose.translation);
         (ws.strut_top_substep, ws.travel_substep) = line;
         wheel::query_ground_along(
             wp, &p.contact, reject, d.side[i], &pose, line, ground, ws, reuse,
@@ -135,10 +134,7 @@ fn strut_line(
     if framed {
         (ws.strut_top_substep, ws.travel_substep)
     } else {
-        (
-            wheel::strut_top_world(wp, pose),
-            wheel::travel_direction_world(wp, pose),
-        )
+        wheel::strut_line_world(wp, pose)
     }
 }
 

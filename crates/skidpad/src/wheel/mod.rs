@@ -33,8 +33,11 @@ pub mod slots;
 pub mod state;
 mod turned;
 
-pub(crate) use frame::BodyAt;
-pub use frame::{TireDirections, inclination, tire_directions, wheel_rotation};
+pub(crate) use frame::{BodyAt, body_axes, strut_line_from_axes};
+pub use frame::{
+    TireDirections, inclination, strut_line_world, strut_top_world, tire_directions,
+    travel_direction_world, wheel_rotation,
+};
 use frame::{
     axle_body, axle_body_of, inclination_from_axes, inclination_steered, rotation_z, substep_axle,
 };
@@ -403,20 +406,6 @@ pub(crate) fn normal_load_along(ws: &mut WheelState, dir: DVec3) -> f64 {
     ws.normal_load
 }
 
-/// Top of wheel `wp`'s suspension line (its centre at full compression), world, for the
-/// chassis at `pose`: `X · (p − d·x_max)` (`p` the wheel position, `d` the travel direction,
-/// `x_max` the compression travel, vehicle frame). Unit: m.
-pub fn strut_top_world(wp: &WheelParams, pose: &Pose) -> DVec3 {
-    let sp = &wp.suspension;
-    pose.transform_point(wp.position - sp.travel_direction * sp.max_compression)
-}
-
-/// Unit travel direction (droop) of wheel `wp`'s suspension line, world, for the chassis at
-/// `pose`.
-pub fn travel_direction_world(wp: &WheelParams, pose: &Pose) -> DVec3 {
-    pose.transform_vector(wp.suspension.travel_direction)
-}
-
 /// Where wheel `wp`'s suspension force acts, world, for the chassis at `pose`: the body point
 /// `suspension.force_point` if set, else the contact point. Unit: m.
 pub fn suspension_force_point_world(wp: &WheelParams, pose: &Pose, ws: &WheelState) -> DVec3 {
@@ -468,10 +457,14 @@ pub(crate) fn tire_input_at(
 ) -> ContactInput {
     let chassis = at.body.state;
     let n = ws.contact_normal_world;
-    // The inclination ([`inclination`]) from the substep's axle the contact stage stored, or,
-    // where it stored none, with the heading's steer rotation (the same bits either way).
+    // The steer rotation, for the heading `R_body·R_z(δ)·x̂` (from the body's axes where the
+    // stage built them: a ray-cast vehicle's) and the inclination ([`inclination`]).
     let steer = rotation_z(ws.steer);
-    let heading = at.rot.rotate(frame::heading_in_body(steer));
+    let h = frame::heading_in_body(steer);
+    let heading = match &at.axes {
+        Some(axes) => frame::heading_from_axes(axes, h),
+        None => at.rot.rotate(h),
+    };
     let long = crate::ground::plane::normalize_or_zero(heading - n * heading.dot(n));
     let lat = n.cross(long);
     // `chassis.point_velocity(..)` about the stage's centre of mass.

@@ -8,8 +8,8 @@
 //! where its arithmetic needs a few dozen: the 80 B copy of the previous plane, the hit
 //! built as a [`crate::ground::GroundHit`], held in the cache and read back, the query's
 //! modes tested again inside the cached query, the plane asked for twice through the trait.
-//! Here the same helpers run in the same order on the same numbers (the query normalised,
-//! then normalised again as every query is; [`Plane::sphere_checked`] or
+//! Here the same helpers run in the same order on the same numbers (the query normalised
+//! once, as every cached query is since session 38; [`Plane::sphere_checked`] or
 //! [`Plane::ray_checked`]; the sweep's hit rejection and cylinder fit, the ray as its
 //! fallback), so every result is the general path's; the test
 //! `the_plane_path_is_the_general_path` checks it on seeded random wheels, planes and cached
@@ -69,16 +69,15 @@ pub(super) fn query_on_plane(
     (q, last): (&WheelQuery, Option<DVec3>),
     ws: &mut WheelState,
 ) {
-    // Normalised once as the general path does for its own use, then again as its cached
-    // query does (the second pass's bits are the ones every query has used).
+    // Normalised once, as the general path's cached query casts (`query_wheel_cached_with`).
     let Some(nq) = q.normalized() else {
         ws.measured_jounce = None;
         ws.ground_rise = 0.0;
         return;
     };
-    let found = nq
-        .renormalized()
-        .and_then(|q2| cast(plane, &q2, contact.mode, reject));
+    let found = crate::ground::wheel::direction_ok(nq.direction)
+        .then_some(&nq)
+        .and_then(|q1| cast(plane, q1, contact.mode, reject));
     let Some(f) = found else {
         ws.hit_cache.invalidate();
         ws.measured_jounce = None;
@@ -127,7 +126,7 @@ pub(super) fn query_on_plane(
     };
 }
 
-/// The cast of `ContactMode` `mode` on `plane` for the twice-normalised query `q`:
+/// The cast of `ContactMode` `mode` on `plane` for the normalised query `q`:
 /// `query_wheel_unit_into`'s plane arithmetic (a blocking sweep: its hit, rejection and
 /// cylinder fit, the ray as the fallback for a rejected or unfitted hit; or the ray alone).
 #[inline]

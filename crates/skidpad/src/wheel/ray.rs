@@ -11,9 +11,12 @@
 //!    cannot fail after [`super::WheelParams::validate`] (`0 < r ≤ 5` m, `0 < width ≤ 3` m,
 //!    compression and droop in `(0, 2]` m: `s_max ≤ 4`, the reach `s_max + r ≤ 9` finite),
 //!    so they are left out;
-//! 2. the direction normalised, `d₁ = d/|d|`, and again, `d₂ = d₁/|d₁|` (the cached query
-//!    normalises its normalised query: the cast has always used `d₂`);
-//! 3. the ground's ray from the strut top along `d₂`, of reach `s_max + r`: on a plane
+//! 2. the direction normalised once, `d₁ = d/|d|`, and the cast refused if `d₁ = 0` (a
+//!    squared length that overflowed); round-off change, session 38: every path normalised
+//!    its normalised query again, `d₂ = d₁/|d₁|`, and cast along `d₂`; with `|d₁| = 1` to a
+//!    few ulp, `d₂ = d₁` to rounding, and the general path's cached query
+//!    (`query_wheel_cached_with`) now casts along `d₁` too;
+//! 3. the ground's ray from the strut top along `d₁`, of reach `s_max + r`: on a plane
 //!    [`Plane::ray_checked`]'s arithmetic, on a heightfield its walk
 //!    (`HeightField::ray_checked`), on any other ground its filtered ray; the hit's distance
 //!    `t` gives the centre travel `s = t − r`;
@@ -64,9 +67,7 @@ pub(super) fn ray_on_plane(
     ws: &mut WheelState,
 ) {
     ray_along(wp, line, ws, |o, d, reach| {
-        if !direction_ok(d) {
-            return None;
-        }
+        // `d` passed `direction_ok` in `ray_along`.
         let (t, point) = ray_hit(plane, o, d, reach)?;
         Some(GroundHit {
             point,
@@ -89,9 +90,8 @@ fn ray_on_height_field(
     line: (DVec3, DVec3),
     ws: &mut WheelState,
 ) {
-    ray_along(wp, line, ws, |o, d, reach| {
-        direction_ok(d).then(|| field.ray_checked(o, d, reach))?
-    });
+    // `d` passed `direction_ok` in `ray_along`.
+    ray_along(wp, line, ws, |o, d, reach| field.ray_checked(o, d, reach));
 }
 
 /// The ray query of wheel `wp` along its suspension line `(top, dir)` on any other `ground`,
@@ -108,7 +108,7 @@ fn ray_on_ground(
     });
 }
 
-/// The module's query with the ground's ray `cast(origin, d₂, reach)` (steps 1–4 of the
+/// The module's query with the ground's ray `cast(origin, d₁, reach)` (steps 1–4 of the
 /// module docs).
 #[inline(always)]
 fn ray_along(
@@ -126,10 +126,10 @@ fn ray_along(
         ws.ground_rise = 0.0;
         return;
     }
+    // Normalised once (step 2): the cast along `d₁`, its direction checked once.
     let d1 = dir.normalize();
-    // `WheelQuery::renormalized`, then the cast.
     let hit = if direction_ok(d1) {
-        cast(top, d1.normalize(), s_max + r)
+        cast(top, d1, s_max + r)
     } else {
         None
     };
