@@ -43,7 +43,8 @@ impl Wrench {
 ///      Newton's method (≤ [`ANGULAR_NEWTON_MAX_ITERATIONS`](super::ANGULAR_NEWTON_MAX_ITERATIONS); for a diagonal `I` in the
 ///      principal axes' form, Euler's equations for `ω̄`: `midpoint.rs`); orientation
 ///      `q⁺ = q ⊗ cay(dt ω̄)`, where the Cayley quaternion `cay(v) = (1, v/2)/|(1, v/2)|`
-///      rotates by `2 atan(|v|/2)` about `v`; `q⁺` is then normalised;
+///      rotates by `2 atan(|v|/2)` about `v`; computed as `q ⊗ (1, v/2)` normalised once
+///      (the same quaternion: `|q ⊗ p| = |p|` for a unit `q`; it differs in round-off);
 ///   3. half kick `ω⁺ += ½ dt I⁻¹ R⁺ᵀτ`.
 ///
 ///   So world angular momentum changes by exactly `τ dt` per step.
@@ -117,15 +118,17 @@ pub fn integrate_prepared(
 }
 
 /// `q0 ⊗ cay(dt ω̄)` for `half = (dt ω̄)/2`: the Cayley quaternion `(1, half)/|(1, half)|`
-/// turned onto `q0`, the product normalised again (rounding keeps it off the unit sphere).
+/// turned onto `q0`.
 ///
-/// Tried and not kept (`step-s38`): one normalisation of the product alone (the same
-/// quaternion in exact arithmetic, `|q0 ⊗ p| = |p|` for a unit `q0`): its round-off moved
-/// the energy audit's chaotic 50 m ledge of the rally car at 1/1000 s onto a landing where
-/// a strut at zero force extends beside an anti-roll bar, +0.14 J a step.
+/// One normalisation, of the product (round-off only: `|q0 ⊗ p| = |p|` for a unit `q0`, so
+/// normalising `q0 ⊗ (1, half)` is normalising the Cayley factor and turning it onto `q0`,
+/// in exact arithmetic; −1 square root and division a call). `step-s38` found its round-off
+/// moved the energy audit's chaotic 50 m ledge of the rally car at 1/1000 s onto an
+/// anti-roll bar pulling a wheel off its ground, +0.14 J a step: a model defect, fixed by
+/// `audit-s38` (`suspension::model::lifted_jounce`).
 #[inline]
 fn cayley_turn(q0: DQuat, half: DVec3) -> DQuat {
-    (q0 * DQuat::from_xyzw(half.x, half.y, half.z, 1.0).normalize()).normalize()
+    (q0 * DQuat::from_xyzw(half.x, half.y, half.z, 1.0)).normalize()
 }
 
 #[cfg(test)]

@@ -204,7 +204,9 @@ fn suspension_stage_in<const N: usize>(
     }
     // Zeros from here: the bars' forces added without zeroing them again.
     let mut arb = [0.0; N];
-    susp::add_anti_roll_forces(&p.anti_roll_bars, |i| &wheels[i].suspension, &mut arb[..nw]);
+    let strut = |i: usize| (&p.wheels[i].suspension, d.rest_force[i]);
+    let state = |i: usize| &wheels[i].suspension;
+    susp::add_anti_roll_forces(&p.anti_roll_bars, state, strut, &mut arb);
     for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
         let (was_jounce, was_in_contact, was_history) = before[i];
         let bars = bar_engagement(&p.anti_roll_bars, i, |j| before[j].1, wheels);

@@ -61,6 +61,24 @@
 //! all of it. The force is limited so that its work over the substep, with the body's own
 //! response, is what the strut releases down to that jounce ([`model::lift_off_force`]).
 //!
+//! **A wheel the bar lifts.** The springs, bump stops and bars are one potential,
+//! `U = Σ S_i(x_i) + Σ_bars ½·k_arb·(x_a − x_b)²` (`S` [`model::stored_energy`]: a spring
+//! cannot pull), and the wheel is massless on a ground that cannot pull it: where a bar's
+//! pull on a wheel exceeds its strut's push, `S'(x) + k_arb·(x − x_other) < 0`, the wheel
+//! leaves the ground at once and rests at the jounce `x* > x` where the two balance
+//! ([`model::lifted_jounce`]). The body then feels `U` minimised over the lifted wheel's
+//! jounce: no force at that wheel (the damper's at most) and the bar's `k_arb·(x_other − x*)`
+//! at the other, the slopes of one potential, so the bar's forces do exactly the work its
+//! energy changes by. Forming the bar at the ground's jounce while the `F ≥ 0` clamp dropped
+//! its pull on the lifted wheel (before `audit-s38`) was no potential's slope: a tumbling
+//! car's wheel whose ground receded under a slack spring strained the bar by 0.12–0.24 J a
+//! substep with no force doing work (`tests/energy_audit`). The damper stays outside `U`:
+//! `F = max(0, P + F_damper)`, `P ≥ 0` the potential's slope, takes from the damper only.
+//! The bar still acts only while both its wheels are in contact: a wheel leaving the ground
+//! releases the bar's strain (a loss), and a touchdown pays the strain it engages
+//! (`pipeline::strut_balance::bar_engagement`, formed at the ground's jounces: where the bar
+//! lifts a wheel at once that charges more than `U` gains, a loss too).
+//!
 //! # Limits
 //! No suspension linkage kinematics beyond the camber/toe graphs; the wheel has no vertical
 //! mass (it follows the ground instantly except for the expansion-speed limit); no tire

@@ -69,7 +69,14 @@ pub fn update_jounce(
 /// F_bump   = k_bs·δ²,  δ = max(0, min(x_raw, x_max) − (x_max − l_bs))
 /// F        = max(0, F_spring + F_damper + F_bump + F_arb)      (only in contact)
 /// ```
-/// `anti_roll` is this wheel's bar force (see [`anti_roll_forces`]).
+/// `anti_roll` is this wheel's bar force (see [`anti_roll_forces`]). The push
+/// `P = max(F_spring, 0) + F_bump + F_arb` is the slope of the struts' and bars' potential
+/// (the spring cannot pull, [`stored_energy`]); where it is negative the bar has lifted the
+/// wheel off the ground ([`lifted_jounce`]: `F_arb` is then formed at the lifted jounce and
+/// `P ≤ 0`) and `F = max(0, F_damper)`. Where `P ≥ 0` and `F_spring ≥ 0` (every wheel that
+/// bears load) the sum above, unchanged; a slack spring in contact (`F_spring < 0`) pushes
+/// `F = max(0, P + F_damper)`. So `F − P` is the damper's share, clamped towards zero:
+/// the clamp never makes energy.
 pub fn forces(
     p: &SuspensionParams,
     s: &mut SuspensionState,
@@ -105,7 +112,14 @@ pub fn forces(
     s.bump_stop_force = p.bump_stop.rate * delta * delta;
     s.anti_roll_force = anti_roll;
     s.touchdown_force = 0.0;
-    s.force = (s.spring_force + s.damper_force + s.bump_stop_force + anti_roll).max(0.0);
+    // A wheel whose spring (which cannot pull), bump stop and bar would pull the ground has
+    // left it ([`lifted_jounce`]): none of them pushes the body, the damper at most.
+    let push = s.spring_force.max(0.0) + s.bump_stop_force + anti_roll;
+    s.force = if push >= 0.0 && s.spring_force >= 0.0 {
+        (s.spring_force + s.damper_force + s.bump_stop_force + anti_roll).max(0.0)
+    } else {
+        (push.max(0.0) + s.damper_force).max(0.0)
+    };
 }
 
 /// Energy stored in the spring and the bump stop at jounce `x` (J), counted from the spring's
@@ -307,41 +321,122 @@ pub fn secant_force(hi: f64, scale: f64, energy: impl Fn(f64) -> f64, x: f64, r:
     lo
 }
 
-/// Anti-roll bar forces for every wheel: bar `(a, b, k)` adds `k·(x_a − x_b)` to `a` and
-/// subtracts it from `b`. Only bars whose wheels are both in contact act (a bar cannot push a
-/// wheel that hangs in the air). `out` is zeroed first.
-pub fn anti_roll_forces(bars: &[AntiRollBarParams], states: &[SuspensionState], out: &mut [f64]) {
-    anti_roll_forces_by(bars, |i| &states[i], out);
+/// Anti-roll bar forces for every wheel: bar `(a, b, k)` adds `k·(x_a* − x_b*)` to `a` and
+/// subtracts it from `b`, `x*` the jounce each wheel rests at ([`lifted_jounce`]: its own
+/// unless the bar would pull it off the ground). Only bars whose wheels are both in contact
+/// act (a bar cannot push a wheel that hangs in the air). `strut(i)` is wheel `i`'s
+/// suspension parameters and rest force (N). `out` is zeroed first.
+pub fn anti_roll_forces<'p>(
+    bars: &[AntiRollBarParams],
+    states: &[SuspensionState],
+    strut: impl Fn(usize) -> (&'p SuspensionParams, f64),
+    out: &mut [f64],
+) {
+    anti_roll_forces_by(bars, |i| &states[i], strut, out);
 }
 
 /// [`anti_roll_forces`] with wheel `i`'s state given by `state(i)` (the suspension stage
 /// reads it in place instead of copying every state into a slice).
 #[inline]
-pub fn anti_roll_forces_by<'a>(
+pub fn anti_roll_forces_by<'a, 'p>(
     bars: &[AntiRollBarParams],
     state: impl Fn(usize) -> &'a SuspensionState,
+    strut: impl Fn(usize) -> (&'p SuspensionParams, f64),
     out: &mut [f64],
 ) {
     out.iter_mut().for_each(|f| *f = 0.0);
-    add_anti_roll_forces(bars, state, out);
+    add_anti_roll_forces(bars, state, strut, out);
 }
 
 /// [`anti_roll_forces_by`] into `out` as it is (the caller's fresh zeros: the suspension
 /// stage's scratch, not zeroed twice).
 #[inline]
-pub(crate) fn add_anti_roll_forces<'a>(
+pub(crate) fn add_anti_roll_forces<'a, 'p>(
     bars: &[AntiRollBarParams],
     state: impl Fn(usize) -> &'a SuspensionState,
+    strut: impl Fn(usize) -> (&'p SuspensionParams, f64),
     out: &mut [f64],
 ) {
     for bar in bars {
         let (a, b) = (state(bar.wheel_a), state(bar.wheel_b));
         if a.in_contact && b.in_contact {
-            let f = bar.stiffness * (a.jounce - b.jounce);
+            let mut f = bar.stiffness * (a.jounce - b.jounce);
+            // The bar pulls the wheel with the smaller jounce up; past its strut's push that
+            // wheel leaves the ground and rests where the two balance (almost never: the
+            // test is one product and a compare).
+            if f < 0.0 {
+                let (p, rest) = strut(bar.wheel_a);
+                if conservative_force(p, rest, a.jounce, a.raw_jounce) + f < 0.0 {
+                    let x = lifted_jounce(p, rest, a.jounce, bar.stiffness, b.jounce);
+                    f = bar.stiffness * (x - b.jounce);
+                }
+            } else if f > 0.0 {
+                let (p, rest) = strut(bar.wheel_b);
+                if conservative_force(p, rest, b.jounce, b.raw_jounce) - f < 0.0 {
+                    let x = lifted_jounce(p, rest, b.jounce, bar.stiffness, a.jounce);
+                    f = bar.stiffness * (a.jounce - x);
+                }
+            }
             out[bar.wheel_a] += f;
             out[bar.wheel_b] -= f;
         }
     }
+}
+
+/// The strut's conservative push at jounce `x` (N), raw jounce `raw` for the bump stop: the
+/// spring, which cannot pull (`max(F_rest + k·x, 0)`, the slope of [`stored_energy`]), plus
+/// the bump stop's `k_bs·δ²`.
+#[inline]
+pub fn conservative_force(p: &SuspensionParams, rest_force: f64, x: f64, raw: f64) -> f64 {
+    let delta = (raw.min(p.max_compression) - (p.max_compression - p.bump_stop.travel)).max(0.0);
+    (rest_force + p.spring_rate * x).max(0.0) + p.bump_stop.rate * delta * delta
+}
+
+/// The jounce (m) at which a wheel whose ground stands at jounce `x` rests when an
+/// anti-roll bar of stiffness `k_bar` (N/m) ties it to a wheel at jounce `x_other`: `x`
+/// itself while its strut's push `S'(x)` ([`conservative_force`]) holds it on the ground
+/// against the bar, `S'(x) + k_bar·(x − x_other) ≥ 0`; otherwise the root `x* ∈ (x, x_other]`
+/// of
+///
+/// ```text
+/// S'(x*) + k_bar·(x* − x_other) = 0,   S'(y) = max(F_rest + k·y, 0) + k_bs·δ(y)²
+/// ```
+/// (no higher than full compression). The wheel is massless, so where its strut and the
+/// bar would pull the ground it leaves it at once, to where they balance: the potential
+/// the body feels is `U_eff = min over y ≥ x of [S(y) + ½·k_bar·(y − x_other)²]` (`S` the
+/// strut's [`stored_energy`]), whose slopes are the forces the model applies — 0 on the
+/// lifted wheel, `k_bar·(x_other − x*)` through the bar on the other. Forming the bar from
+/// the ground's `x` instead (before `audit-s38`) made a pair of forces with no potential:
+/// the clamp `F ≥ 0` dropped the bar's pull on one wheel while the other kept its push.
+/// Each bar is checked on its own (exact for a wheel in one bar, as in every preset).
+/// Closed form: slack spring (`x* = x_other` where `F_rest + k·x_other ≤ 0`), linear
+/// (`x* = (k_bar·x_other − F_rest)/(k + k_bar)`), or in the bump stop the quadratic's root.
+pub fn lifted_jounce(
+    p: &SuspensionParams,
+    rest_force: f64,
+    x: f64,
+    k_bar: f64,
+    x_other: f64,
+) -> f64 {
+    let (k, x_max) = (p.spring_rate, p.max_compression);
+    if conservative_force(p, rest_force, x, x) + k_bar * (x - x_other) >= 0.0 || x >= x_max {
+        return x;
+    }
+    let x_bs = x_max - p.bump_stop.travel;
+    let root = if rest_force + k * x_other <= 0.0 && x_other <= x_bs {
+        x_other
+    } else {
+        let linear = (k_bar * x_other - rest_force) / (k + k_bar);
+        if linear <= x_bs || p.bump_stop.rate <= 0.0 {
+            linear
+        } else {
+            // k_bs·δ² + (k + k_bar)·δ + c₀ = 0 at the bump stop's start, c₀ < 0 there.
+            let c0 = -(rest_force + k * x_bs + k_bar * (x_bs - x_other));
+            let b = k + k_bar;
+            x_bs + 2.0 * c0 / (b + (b * b + 4.0 * p.bump_stop.rate * c0).sqrt())
+        }
+    };
+    root.clamp(x, x_max)
 }
 
 /// Camber and toe from the kinematic graphs at the current jounce.

@@ -2,8 +2,8 @@
 //! ended at, and what the explicit springs may add per step.
 
 use skidpad::ground::Ground;
-use skidpad::suspension::SuspensionParams;
-use skidpad::suspension::model::{GROUND_RISE_SLOP, strut_energy};
+use skidpad::suspension::model::{GROUND_RISE_SLOP, lifted_jounce, stored_energy, strut_energy};
+use skidpad::suspension::{AntiRollBarParams, SuspensionParams};
 use skidpad::tire::TireState;
 use skidpad::tire::transient::TransientState;
 use skidpad::vehicle::{Vehicle, VehicleParams};
@@ -363,10 +363,51 @@ pub fn springs(v: &Vehicle, at: impl Fn(usize) -> (f64, bool)) -> f64 {
     }
     for bar in &p.anti_roll_bars {
         if c[bar.wheel_a] && c[bar.wheel_b] {
-            e += 0.5 * bar.stiffness * (x[bar.wheel_a] - x[bar.wheel_b]).powi(2);
+            e += bar_energy(
+                p,
+                &v.derived().rest_force[..],
+                bar,
+                x[bar.wheel_a],
+                x[bar.wheel_b],
+            );
         }
     }
     e
+}
+
+/// The anti-roll bar `bar`'s energy (J) with its wheels' ground at the jounces `xa`, `xb`
+/// (m, both in contact): `½·k_bar·(x_a* − x_b*)²` plus what the wheel it lifts stores beyond
+/// its strut's energy at its ground, `S(x*) − S(x)` (0 for a wheel on the ground).
+///
+/// Why: where the bar would pull a wheel's ground (its pull beyond the strut's push) the
+/// model lifts that wheel to where the two balance (`skidpad::suspension::model::
+/// lifted_jounce`), and the forces it applies are the slopes of
+/// `S_a(x_a*) + S_b(x_b*) + ½·k_bar·(x_a* − x_b*)²` (`audit-s38`). Counting the bar at the
+/// ground's jounces booked a potential nothing pushed with: the rally car's 50 m ledge at
+/// 1/1000 s with `step-s38`'s one-normalisation Cayley update (t = 4.807–4.814 s, the car
+/// tumbling): its front-right wheel's ground receded ≈ 1 mm a substep with its spring slack
+/// (−34 N) and the bar pulling 168–294 N, the clamp `F ≥ 0` held its force at 0, and the
+/// bar's booked `½·k·Δx²` rose 0.12–0.24 J a substep; the step rose 0.143 J beyond its
+/// allowance.
+pub fn bar_energy(
+    p: &VehicleParams,
+    rest: &[f64],
+    bar: &AntiRollBarParams,
+    xa: f64,
+    xb: f64,
+) -> f64 {
+    let (sa, sb) = (
+        &p.wheels[bar.wheel_a].suspension,
+        &p.wheels[bar.wheel_b].suspension,
+    );
+    let (ra, rb) = (rest[bar.wheel_a], rest[bar.wheel_b]);
+    let (xa, xb) = (xa.min(sa.max_compression), xb.min(sb.max_compression));
+    let k = bar.stiffness;
+    let ya = lifted_jounce(sa, ra, xa, k, xb);
+    let yb = lifted_jounce(sb, rb, xb, k, xa);
+    0.5 * k * (ya - yb).powi(2) + stored_energy(sa, ra, ya) - stored_energy(sa, ra, xa)
+        + stored_energy(sb, rb, yb)
+        - stored_energy(sb, rb, xb)
 }
 
 /// Kinetic, potential and wheel-spin energy (J), and `|kinetic| + |potential|` (J).

@@ -9,7 +9,10 @@
 //!   + Σ_in-contact k_bs·δ³/3                   (bump stop, δ its compression)
 //!   + Σ_in-contact F_max·max(x − x_max, 0)     (a wheel found past full compression: the
 //!                                              clamped strut's push over the depth)
-//!   + Σ_bars ½·k_bar·(x_a − x_b)²              (both wheels in contact)
+//!   + Σ_bars ½·k_bar·(x_a* − x_b*)²            (both wheels in contact; x* the jounce a
+//!                                              wheel the bar lifts off its ground rests
+//!                                              at, its spring counted there too:
+//!                                              [`energy::bar_energy`])
 //!   + Σ_in-contact U_patch(u, v)               (the tyres' patch springs)
 //! ```
 //! (J; `I_spin` the wheel's spin inertia with its share of a tank's track, [`spin_inertia`];

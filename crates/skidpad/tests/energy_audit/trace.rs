@@ -100,7 +100,13 @@ fn struts(p: &VehicleParams, d: &Derived, s: &VehicleState) -> [f64; MAX_WHEELS 
     for bar in &p.anti_roll_bars {
         let w = s.wheels();
         if w[bar.wheel_a].suspension.in_contact && w[bar.wheel_b].suspension.in_contact {
-            u[MAX_WHEELS] += 0.5 * bar.stiffness * (x[bar.wheel_a] - x[bar.wheel_b]).powi(2);
+            u[MAX_WHEELS] += super::energy::bar_energy(
+                p,
+                &d.rest_force[..],
+                bar,
+                x[bar.wheel_a],
+                x[bar.wheel_b],
+            );
         }
     }
     u
@@ -193,6 +199,26 @@ fn trace() {
             let e0 = body(p, &s.chassis);
             compute_forces_into(p, d, controls, s, ground, h, &mut forces);
             let u = struts(p, d, s);
+            // `TRACE_STRUTS`: each wheel in contact's strut terms (N) as the stage set them,
+            // `x` its raw jounce (m): spring, damper, bump stop, bar, and the applied `F`.
+            if std::env::var("TRACE_STRUTS").is_ok() && (from..=to).contains(&s.time) {
+                let mut line = format!("  struts at {:.5}:", s.time + k as f64 * h);
+                for (i, ws) in s.wheels.iter().enumerate().take(nw) {
+                    let ss = &ws.suspension;
+                    if ss.in_contact {
+                        line += &format!(
+                            " [{i} x {:.4} s {:.0} d {:.0} b {:.0} arb {:.0} F {:.0}]",
+                            ss.raw_jounce,
+                            ss.spring_force,
+                            ss.damper_force,
+                            ss.bump_stop_force,
+                            ss.anti_roll_force,
+                            ss.force
+                        );
+                    }
+                }
+                println!("{line}");
+            }
             // The previous substep ends here: its struts' change is measured now.
             if let Some(sub) = last.take() {
                 let du: f64 = u.iter().sum::<f64>() - sub.struts.iter().sum::<f64>();

@@ -161,14 +161,100 @@ fn anti_roll_pair_forces() {
         ..Default::default()
     };
     let mut out = [0.0; 2];
-    anti_roll_forces(&bars, &st, &mut out);
+    let q = p();
+    anti_roll_forces(&bars, &st, |_| (&q, 4000.0), &mut out);
     let f = 30_000.0 / 2.25 * 0.04;
     assert!((out[0] - f).abs() < 1e-9 && (out[1] + f).abs() < 1e-9);
     // The moment about the centreline is K_φ·φ with φ = Δx/t.
     assert!((f * 1.5 - 30_000.0 * 0.04 / 1.5).abs() < 1e-9);
     st[1].in_contact = false;
-    anti_roll_forces(&bars, &st, &mut out);
+    anti_roll_forces(&bars, &st, |_| (&q, 4000.0), &mut out);
     assert_eq!(out, [0.0, 0.0]);
+}
+
+/// A bar of 10 kN/m (`K_φ` 10 kN·m/rad over a 1 m track) between two struts of `p()`
+/// (30 kN/m, bump stop from 0.08 m) with 1 kN of preload, at rest (no damper force): the
+/// strut forces `(F_a, F_b)` (N) the model applies at jounces `x_a`, `x_b` (m).
+fn lifted_pair(xa: f64, xb: f64) -> (f64, f64) {
+    let q = p();
+    let bars = [AntiRollBarParams::from_roll_stiffness(0, 1, 10_000.0, 1.0)];
+    let at = |x: f64| SuspensionState {
+        jounce: x,
+        raw_jounce: x,
+        in_contact: true,
+        ..Default::default()
+    };
+    let mut st = [at(xa), at(xb)];
+    let mut out = [0.0; 2];
+    anti_roll_forces(&bars, &st, |_| (&q, 1000.0), &mut out);
+    forces(&q, &mut st[0], 1000.0, xa, out[0]);
+    forces(&q, &mut st[1], 1000.0, xb, out[1]);
+    (st[0].force, st[1].force)
+}
+
+#[test]
+fn a_bar_lifts_the_wheel_it_would_pull_to_where_strut_and_bar_balance() {
+    // By hand (`lifted_pair`'s struts): wheel a's ground at −0.05 m, where its spring is slack
+    // (1000 − 30000·0.05 < 0), wheel b at +0.03 m: the bar's pull 10000·0.08 = 800 N would
+    // pull a's ground. It rests at x* with 1000 + 30000·x* = 10000·(0.03 − x*):
+    // x* = (300 − 1000)/40000 = −0.0175 m (spring 475 N, bar 475 N).
+    let q = p();
+    let x = lifted_jounce(&q, 1000.0, -0.05, 10_000.0, 0.03);
+    assert!((x - -0.0175).abs() < 1e-12, "{x} m");
+    // Held on the ground while its push wins: at −0.02 m, 400 N against 500 N → lifted to
+    // the same x*; at −0.01 m, 700 N against 400 N → stays.
+    assert!((lifted_jounce(&q, 1000.0, -0.02, 10_000.0, 0.03) - -0.0175).abs() < 1e-12);
+    assert_eq!(lifted_jounce(&q, 1000.0, -0.01, 10_000.0, 0.03), -0.01);
+    // The bar in the bump stop: against a wheel at 0.2 m the linear root
+    // (2000 − 1000)/40000 = 0.025 m stands below the stop's start (0.08): x* = 0.025 m. With
+    // the other at 0.5 m it would be (5000 − 1000)/40000 = 0.1 m, past the start: there
+    // (1000 + 2400 + 10000·(0.08 − 0.5) = −800 N at the start)
+    // 1e7·δ² + 40000·δ − 800 = 0, δ = (−4e4 + √(1.6e9 + 3.2e10))/2e7
+    // = (−40000 + 183303.03)/2e7 = 7.165151 mm: x* = 0.0871652 m.
+    assert!((lifted_jounce(&q, 1000.0, -0.05, 10_000.0, 0.2) - 0.025).abs() < 1e-12);
+    let x = lifted_jounce(&q, 1000.0, -0.05, 10_000.0, 0.5);
+    assert!((x - 0.087_165_15).abs() < 1e-8, "{x} m");
+}
+
+#[test]
+fn a_bar_that_lifts_a_wheel_does_work_equal_to_its_potential() {
+    // The struts and the bar push the body with the slopes of one potential,
+    // `U_eff = S_b(x_b) + min over y ≥ x_a of [S_a(y) + ½·k_bar·(y − x_b)²]`, so the work they
+    // take from the body over a path is its change. By hand (`lifted_pair`, wheel a lifted
+    // throughout, x*(x_b) = (10000·x_b − 1000)/40000):
+    // (1) a's ground from −0.06 to −0.05 m at x_b = 0.03: a lifted wheel does no work and
+    //     the bar's force on b, 1000 + 30000·0.03 + 10000·(0.03 + 0.0175) = 2375 N, does not
+    //     change (before `audit-s38` it was 10000·(x_b − x_a), 2800 → 2700 N, while the
+    //     clamp held F_a at 0: ±1 J around the loop below from no potential);
+    for xa in [-0.06, -0.055, -0.05] {
+        let (fa, fb) = lifted_pair(xa, 0.03);
+        assert_eq!(fa, 0.0);
+        assert!((fb - 2375.0).abs() < 1e-9, "{fb} N at x_a = {xa} m");
+    }
+    // (2) b from 0.03 to 0.04 m at x_a = −0.06: F_b = 1000 + 30000·x_b + 10000·(x_b − x*)
+    //     = 1250 + 37500·x_b, work 12.5 + 37500·(0.04² − 0.03²)/2 = 25.625 J; U_eff's change:
+    //     S_b (2200² − 1900²)/60000 = 20.5 J, S_a(x*) (550² − 475²)/60000 = 1.28125 J, the bar
+    //     5000·(0.055² − 0.0475²) = 3.84375 J: 25.625 J.
+    let work = |from: (f64, f64), to: (f64, f64)| {
+        let n = 1000;
+        (0..n)
+            .map(|j| {
+                let t = (j as f64 + 0.5) / n as f64;
+                let (fa, fb) =
+                    lifted_pair(from.0 + t * (to.0 - from.0), from.1 + t * (to.1 - from.1));
+                (fa * (to.0 - from.0) + fb * (to.1 - from.1)) / n as f64
+            })
+            .sum::<f64>()
+    };
+    let w = work((-0.06, 0.03), (-0.06, 0.04));
+    assert!((w - 25.625).abs() < 1e-6, "{w} J");
+    // (3) Around the loop (−0.06, 0.03) → (−0.06, 0.04) → (−0.05, 0.04) → (−0.05, 0.03) and
+    //     back: no work.
+    let cycle = w
+        + work((-0.06, 0.04), (-0.05, 0.04))
+        + work((-0.05, 0.04), (-0.05, 0.03))
+        + work((-0.05, 0.03), (-0.06, 0.03));
+    assert!(cycle.abs() < 1e-6, "{cycle} J around the loop");
 }
 
 #[test]
