@@ -400,6 +400,9 @@ pub struct Derived {
     /// [`crate::pipeline::drift_state_prepared`]) rotate it per substep. The same bits as
     /// inverting on every call. Unit: 1/(kg·m²).
     pub chassis_inverse_inertia: DMat3,
+    /// When every wheel's camber and toe graphs are constant (one point), each wheel's
+    /// `(camber, toe, side·toe)`: the steering stage's values without evaluating the graphs.
+    pub(crate) fixed_kinematics: Option<[(f64, f64, f64); MAX_WHEELS]>,
     /// The standalone step's parameter-only boxes ([`StepBoxes::of`]: the rims' broad
     /// phase, the body's automatic box), computed once instead of every step: the same bits.
     pub(crate) step_boxes: StepBoxes,
@@ -553,6 +556,7 @@ impl Derived {
             drive_topology: Topology::default(),
             max_substep: max_substep(p, &sprung_mass),
             chassis_inverse_inertia: p.chassis.inertia.inverse(),
+            fixed_kinematics: crate::pipeline::fixed_kinematics(p),
             step_boxes: StepBoxes::of(p),
             rejection_cos: RejectionCos::of(&p.contact.rejection),
         };

@@ -61,7 +61,9 @@ pub fn input_stage(
 }
 
 /// Stage 2: road-wheel angles (Ackermann, speed table, rate limit; or the direct commands),
-/// then each wheel's camber, toe and steer angle.
+/// then each wheel's camber, toe and steer angle. Only the wheels' angle slots are written
+/// (`s.steering.angle[..n]`, `n` wheels, in both modes): the slots past the wheel count are
+/// not a step's ([`crate::steering::SteeringState`]).
 pub fn steering_stage(
     p: &VehicleParams,
     d: &Derived,
@@ -78,20 +80,46 @@ pub fn steering_stage(
             steer_angles(&p.steering, sw, intent.steer, v, &mut s.steering, dt);
         }
         Controls::Direct(c) => {
-            // Every slot, as the commands' full array did: a wheel without a command gets
-            // the default command's angle, 0.
+            // A wheel without a command gets the default command's angle, 0.
             let given = c.as_slice();
-            for (a, cmd) in s.steering.angle.iter_mut().zip(given) {
-                *a = cmd.steer_angle;
-            }
-            for a in s.steering.angle.iter_mut().skip(given.len()) {
-                *a = 0.0;
+            for (i, a) in s.steering.angle[..nw].iter_mut().enumerate() {
+                *a = given.get(i).map_or(0.0, |cmd| cmd.steer_angle);
             }
         }
     }
-    for (i, wp) in p.wheels.iter().enumerate().filter(|(_, w)| w.enabled) {
-        wheel::steer_and_toe(wp, d.side[i], s.steering.angle[i], &mut s.wheels[i]);
+    let wheels = p.wheels.iter().enumerate().filter(|(_, w)| w.enabled);
+    match &d.fixed_kinematics {
+        // Constant camber and toe graphs (one point: the same value at any jounce, NaN
+        // included): `wheel::steer_and_toe` with the values evaluated once, the same bits.
+        Some(k) => {
+            for (i, _) in wheels {
+                let (ws, (camber, toe, side_toe)) = (&mut s.wheels[i], k[i]);
+                ws.suspension.camber = camber;
+                ws.suspension.toe = toe;
+                ws.steer = s.steering.angle[i] - side_toe;
+            }
+        }
+        None => {
+            for (i, wp) in wheels {
+                wheel::steer_and_toe(wp, d.side[i], s.steering.angle[i], &mut s.wheels[i]);
+            }
+        }
     }
+}
+
+/// [`Derived::fixed_kinematics`]: every wheel's `(camber, toe, side·toe)` when all its camber
+/// and toe graphs hold one point (the default constant 0), else `None`.
+pub(crate) fn fixed_kinematics(p: &VehicleParams) -> Option<[(f64, f64, f64); MAX_WHEELS]> {
+    let mut k = [(0.0, 0.0, 0.0); MAX_WHEELS];
+    for (i, w) in p.wheels.iter().enumerate() {
+        let sp = &w.suspension;
+        if sp.camber.len() != 1 || sp.toe.len() != 1 {
+            return None;
+        }
+        let (camber, toe) = susp::kinematics(sp, 0.0);
+        k[i] = (camber, toe, w.side() * toe);
+    }
+    Some(k)
 }
 
 /// Stage 3: every enabled wheel's ground query along its suspension line.

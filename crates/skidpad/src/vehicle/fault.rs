@@ -35,7 +35,9 @@ pub(crate) struct Rollback<const N: usize> {
     time: f64,
     teleports: u64,
     input: InputState,
-    steering: SteeringState,
+    /// The steering angles of the `N` slots: a step writes no slot past the wheel count
+    /// ([`SteeringState::angle`]), so the others need no saving.
+    steering: [f64; N],
     stability: StabilityState,
     drivetrain: DrivetrainState,
     skip_ground_queries: bool,
@@ -80,6 +82,7 @@ impl<const N: usize> Rollback<N> {
             wheel_frames,
             kept_bound,
         } = s;
+        let SteeringState { angle } = steering;
         Self {
             chassis: *chassis,
             wheels: *wheels,
@@ -88,7 +91,7 @@ impl<const N: usize> Rollback<N> {
             time: *time,
             teleports: *teleports,
             input: *input,
-            steering: *steering,
+            steering: std::array::from_fn(|i| angle[i]),
             stability: *stability,
             drivetrain: *drivetrain,
             skip_ground_queries: *skip_ground_queries,
@@ -112,7 +115,7 @@ impl<const N: usize> Rollback<N> {
         s.time = self.time;
         s.teleports = self.teleports;
         s.input = self.input;
-        s.steering = self.steering;
+        s.steering.angle[..N].copy_from_slice(&self.steering);
         s.stability = self.stability;
         s.drivetrain = self.drivetrain;
         s.skip_ground_queries = self.skip_ground_queries;
@@ -222,11 +225,17 @@ fn bad(x: f64) -> Option<f64> {
 }
 
 /// The first channel of `s` holding a non-finite value, with that value, in the order of the
-/// module docs; `None` when the whole state is finite.
+/// module docs; `None` when the whole state is finite. Inline: the common case is the fast
+/// test alone ([`all_finite`]), the ordered search a cold call.
+#[inline]
 pub fn first_non_finite(s: &VehicleState) -> Option<(Channel, f64)> {
-    if all_finite(s) {
-        return None;
-    }
+    if all_finite(s) { None } else { search(s) }
+}
+
+/// [`first_non_finite`]'s ordered search, channel by channel.
+#[cold]
+#[inline(never)]
+fn search(s: &VehicleState) -> Option<(Channel, f64)> {
     for (i, w) in s.wheels().iter().enumerate() {
         let t = &w.tire;
         let checks = [
@@ -267,6 +276,7 @@ pub fn first_non_finite(s: &VehicleState) -> Option<(Channel, f64)> {
 /// overflows (magnitudes near `f64::MAX`) also give `false`: the search then runs, finds
 /// nothing and returns `None`, the same answer. One addition a value (multiplying each by 0
 /// first, as before, cost a second operation).
+#[inline(always)]
 fn all_finite(s: &VehicleState) -> bool {
     let z3 = |v: DVec3| v.x + v.y + v.z;
     let mut acc = 0.0;
