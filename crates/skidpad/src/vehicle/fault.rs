@@ -226,7 +226,7 @@ fn bad(x: f64) -> Option<f64> {
 
 /// The first channel of `s` holding a non-finite value, with that value, in the order of the
 /// module docs; `None` when the whole state is finite. Inline: the common case is the fast
-/// test alone ([`all_finite`]), the ordered search a cold call.
+/// test alone (`all_finite`), the ordered search a cold call.
 #[inline]
 pub fn first_non_finite(s: &VehicleState) -> Option<(Channel, f64)> {
     if all_finite(s) { None } else { search(s) }

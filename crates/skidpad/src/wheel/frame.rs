@@ -326,7 +326,7 @@ pub fn travel_direction_world(wp: &WheelParams, pose: &Pose) -> DVec3 {
 /// Wheel `wp`'s suspension line, world, for the chassis at `pose = (t, R)`: its top
 /// `t + R·(p − d·x_max)` and travel direction `R·d` ([`strut_top_world`],
 /// [`travel_direction_world`]), both rotated by `R`'s matrix `[X Y Z]` (the body's axes,
-/// [`body_axes`]): `R·v = X·v_x + Y·v_y + Z·v_z`. The same rotation as the
+/// `body_axes`): `R·v = X·v_x + Y·v_y + Z·v_z`. The same rotation as the
 /// quaternion's `q·v·q*` to round-off (round-off change, session 38: the contact stage
 /// builds the matrix once for its wheels, ≈ 35 instructions a line against ≈ 95 for two
 /// quaternion rotations). Unit: m, 1.
