@@ -2,6 +2,7 @@
 //! constants derived from them once ([`Derived`]).
 
 mod boxes;
+mod kinematics;
 mod modes;
 
 pub use boxes::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, auto_box_of};
@@ -556,7 +557,7 @@ impl Derived {
             drive_topology: Topology::default(),
             max_substep: max_substep(p, &sprung_mass),
             chassis_inverse_inertia: p.chassis.inertia.inverse(),
-            fixed_kinematics: crate::pipeline::fixed_kinematics(p),
+            fixed_kinematics: kinematics::fixed_kinematics(p),
             step_boxes: StepBoxes::of(p),
             rejection_cos: RejectionCos::of(&p.contact.rejection),
         };

@@ -81,7 +81,6 @@ pub use kick::{
     stages_to_suspension, step_hosted_with, step_standalone_with,
 };
 pub use rim_contact::{RIM_CLEARANCE, RIM_SWEEP_MARGIN, rim_contact};
-pub(crate) use stages::fixed_kinematics;
 pub use stages::{
     AeroForces, aero_stage, assemble, assemble_into, contact_stage, grip_stage, input_stage,
     powertrain_stage, stability_stage, steering_stage, suspension_stage,

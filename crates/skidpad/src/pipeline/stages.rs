@@ -26,7 +26,6 @@ use glam::DVec3;
 
 mod coupled;
 mod driver;
-pub(crate) use driver::fixed_kinematics;
 pub use driver::{input_stage, steering_stage};
 
 /// Stage 3: every enabled wheel's ground query along its suspension line.

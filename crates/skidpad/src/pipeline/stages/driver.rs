@@ -2,13 +2,11 @@
 //! wheel's drive and brake torque (stage 1), and the steered road-wheel angles with the
 //! wheels' camber and toe (stage 2). See the [table](super::super).
 
-use crate::MAX_WHEELS;
 use crate::input::{Controls, Intent};
 use crate::params::{Derived, VehicleParams};
 use crate::stability::model as stab;
 use crate::state::VehicleState;
 use crate::steering::model::steer_angles;
-use crate::suspension::model as susp;
 use crate::wheel::{self, WheelState};
 
 /// Stage 1: smoothed intent and hill-hold demand (kept in state), each wheel's commanded drive
@@ -89,19 +87,4 @@ pub fn steering_stage(
             }
         }
     }
-}
-
-/// [`Derived::fixed_kinematics`]: every wheel's `(camber, toe, side·toe)` when all its camber
-/// and toe graphs hold one point (the default constant 0), else `None`.
-pub(crate) fn fixed_kinematics(p: &VehicleParams) -> Option<[(f64, f64, f64); MAX_WHEELS]> {
-    let mut k = [(0.0, 0.0, 0.0); MAX_WHEELS];
-    for (i, w) in p.wheels.iter().enumerate() {
-        let sp = &w.suspension;
-        if sp.camber.len() != 1 || sp.toe.len() != 1 {
-            return None;
-        }
-        let (camber, toe) = susp::kinematics(sp, 0.0);
-        k[i] = (camber, toe, w.side() * toe);
-    }
-    Some(k)
 }
