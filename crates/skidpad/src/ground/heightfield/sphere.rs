@@ -60,6 +60,7 @@ use glam::{DVec2, DVec3};
 use super::{HeightField, index, larger, real, smaller};
 
 mod home;
+mod inside;
 use crate::ground::GroundHit;
 
 /// A candidate first contact: `(t, point, normal)`.
