@@ -133,3 +133,135 @@ fn the_plane_path_is_the_general_path() {
     }
     assert!(hits > 10_000 && misses > 1_000 && shared > 1_000 && rises > 1_000);
 }
+
+#[cfg(feature = "parry")]
+#[test]
+fn the_field_path_is_the_general_path() {
+    // Seeded random wheels over a heightfield with issue 13's shapes on 1.5 m cells, a step
+    // and per-cell surfaces, moving ground (upright and tilted suspension lines, steered and
+    // cambered axles, a ray's zero axle), previous planes (none, a ray's, a sweep's with
+    // random normals), both modes and rejection angles from tight to none; some inputs
+    // non-finite or degenerate. The heightfield's one pass writes what the general path
+    // does, bit for bit, and every kind of answer is reached: sweep contacts, the ray's
+    // fallback, misses, ground rises.
+    use crate::ground::{Ground, HeightField};
+    let field = HeightField::from_fn(25, 21, 1.5, glam::DVec2::new(-18.0, -15.0), |x, y| {
+        use std::f64::consts::TAU;
+        let step = if x > 2.0 { 0.15 } else { 0.0 };
+        0.5 * (TAU * x / 6.0).sin() * (TAU * y / 4.5).sin()
+            + 1.5 * (TAU * x / 31.0 + 1.0).sin() * (TAU * y / 27.0).cos()
+            + step
+    })
+    .unwrap()
+    .with_cell_surfaces((0..24 * 20).map(|k| SurfaceId((k % 5) as u16)).collect())
+    .unwrap()
+    .with_velocity(DVec3::new(0.2, 0.0, 0.0));
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
+    let (mut sweeps, mut rays, mut misses, mut rises) = (0, 0, 0, 0);
+    for i in 0..40_000 {
+        let sp = crate::suspension::SuspensionParams {
+            max_compression: f(0.05, 0.2),
+            max_droop: f(0.05, 0.3),
+            ..Default::default()
+        };
+        let (x, y) = (f(-16.0, 16.0), f(-13.0, 13.0));
+        let ground_z = field.height_at(x, y).unwrap();
+        let down = DQuat::from_scaled_axis(DVec3::new(f(-0.5, 0.5), f(-0.5, 0.5), 0.0)) * -DVec3::Z;
+        let axle = match i % 4 {
+            0 => DVec3::ZERO,
+            _ => DQuat::from_scaled_axis(DVec3::new(f(-0.3, 0.3), 0.0, f(-0.6, 0.6))) * DVec3::Y,
+        };
+        let mut q = WheelQuery {
+            origin: DVec3::new(x, y, ground_z + f(0.0, 0.9)),
+            direction: down * f(0.5, 2.0),
+            max_distance: sp.max_compression + sp.max_droop,
+            radius: f(0.2, 0.4),
+            half_width: f(0.0, 0.15),
+            axle,
+        };
+        match i % 97 {
+            0 => q.origin.x = f64::NAN,
+            1 => q.direction = DVec3::ZERO,
+            2 => q.axle = DVec3::splat(f64::INFINITY),
+            3 => q.direction = DVec3::splat(1e200),
+            4 => q.direction = -q.direction,
+            _ => {}
+        }
+        let mode = if i % 2 == 0 {
+            ContactMode::Sweep
+        } else {
+            ContactMode::Raycast
+        };
+        let contact = ContactParams {
+            mode,
+            rejection: HitRejection {
+                max_normal_angle: [0.15, 1.0, std::f64::consts::PI][i % 3],
+                max_point_angle: [0.1, 1.2, std::f64::consts::PI][(i / 3) % 3],
+            },
+            sweep_hits: SweepHitMode::Blocking,
+            ..Default::default()
+        };
+        let old_normal = DQuat::from_rotation_y(f(-0.3, 0.3)) * DVec3::Z;
+        let mut ws = WheelState {
+            hit_cache: HitCache {
+                point: q.origin + DVec3::new(f(-0.3, 0.3), f(-0.3, 0.3), f(-0.9, -0.2)),
+                normal: old_normal,
+                surface: SurfaceId(7),
+                surface_velocity_world: DVec3::Y,
+                from_ray: i % 5 < 2,
+                valid: i % 7 != 0,
+                age: 3,
+            },
+            contact_point_world: DVec3::splat(9.0),
+            measured_jounce: Some(-1.0),
+            ground_rise: -2.0,
+            ..Default::default()
+        };
+        let mut general = ws;
+        let cos = RejectionCos::of(&contact.rejection);
+        let last = (i % 3 == 1)
+            .then(|| DQuat::from_scaled_axis(DVec3::new(0.0, 0.0, f(-1.0, 1.0))) * DVec3::Y);
+        one_pass(&sp, (&q, last), &mut ws, |q1| {
+            cast_on_field(&field, q1, contact.mode, &cos)
+        });
+        // The general path through the trait (no `as_height_field`: the dynamic queries).
+        struct Opaque<'a>(&'a HeightField);
+        impl Ground for Opaque<'_> {
+            fn cast_ray(&self, o: DVec3, d: DVec3, m: f64) -> Option<crate::ground::GroundHit> {
+                self.0.cast_ray(o, d, m)
+            }
+            fn cast_sphere(
+                &self,
+                o: DVec3,
+                r: f64,
+                d: DVec3,
+                m: f64,
+            ) -> Option<crate::ground::GroundHit> {
+                self.0.cast_sphere(o, r, d, m)
+            }
+        }
+        let opaque = Opaque(&field);
+        let (ground, reject) = (AskedGround::of(&opaque), &contact.rejection);
+        super::super::query_general(
+            (&contact, reject),
+            &sp,
+            &q,
+            ground,
+            &mut general,
+            (0, last),
+        );
+        assert_eq!(written(&ws), written(&general), "case {i}");
+        if ws.measured_jounce.is_some() {
+            if ws.hit_cache.from_ray {
+                rays += 1;
+            } else {
+                sweeps += 1;
+            }
+        }
+        misses += usize::from(!ws.hit_cache.valid);
+        rises += usize::from(ws.ground_rise > 0.0);
+    }
+    eprintln!("field path: {sweeps} sweep contacts, {rays} ray contacts, {misses} misses, {rises} rises");
+    assert!(sweeps > 5_000 && rays > 5_000 && misses > 1_000 && rises > 1_000);
+}
