@@ -265,16 +265,6 @@ pub(crate) fn query_ground_along(
         ray::ray_off_plane(ground, contact.query_filter, wp, (top, dir), ws);
         return;
     }
-    // A cast on a heightfield: the plane's one pass with its sweep and ray, the same bits
-    // (`on_plane`).
-    #[cfg(feature = "parry")]
-    if let Some(field) = ground.as_height_field()
-        && casts
-        && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
-    {
-        on_plane::query_on_field_along(wp, (contact, reject), field, (top, dir), ws, last);
-        return;
-    }
     let q = wheel_query(wp, top, dir, ws.axle_world_substep);
     query_general((contact, reject), sp, &q, ground, ws, (reuse_steps, last));
 }

@@ -21,11 +21,7 @@ use super::WheelState;
 use crate::ground::cache::same_bits;
 use crate::ground::wheel::AcceptsHit;
 use crate::ground::wheel::{direction_ok, resolve_cylinder_fit, resolve_cylinder_with};
-#[cfg(feature = "parry")]
-use crate::ground::HeightField;
-use crate::ground::{
-    ContactMode, ContactParams, HitCache, Plane, SurfaceId, WheelQuery, resolve_cylinder,
-};
+use crate::ground::{ContactMode, ContactParams, HitCache, Plane, WheelQuery, resolve_cylinder};
 use crate::math::finite;
 use crate::suspension::SuspensionParams;
 use glam::DVec3;
@@ -47,15 +43,12 @@ pub(super) fn query_on_plane_along(
     query_on_plane(&wp.suspension, contact, plane, (&q, last), ws);
 }
 
-/// What a cast found: the centre travel `s`, the contact point, the hit's normal, surface and
-/// surface velocity (the plane the wheel holds), whether it came from the ray, and for a
-/// sweep's contact its crown fit: the unit axle it was resolved with and the support offset.
+/// What a cast on the plane found: the centre travel `s`, the contact point, whether it came
+/// from the ray, and for a sweep's contact its crown fit: the unit axle it was resolved with
+/// and the support offset.
 struct Found {
     s: f64,
     point: DVec3,
-    normal: DVec3,
-    surface: SurfaceId,
-    velocity: DVec3,
     from_ray: bool,
     fit: Option<(DVec3, DVec3)>,
 }
@@ -76,41 +69,6 @@ pub(super) fn query_on_plane(
     (q, last): (&WheelQuery, Option<DVec3>),
     ws: &mut WheelState,
 ) {
-    one_pass(sp, (q, last), ws, |q1| cast(plane, q1, contact.mode, reject));
-}
-
-/// [`query_on_plane`] of wheel `wp`'s query on the heightfield `field` (a blocking sweep or
-/// a ray, casting), built here: the same steps with the heightfield's sweep and ray called
-/// directly (`ground::wheel::query_wheel_unit_into`'s choice for a ground whose
-/// [`crate::ground::Ground::as_height_field`] is `field`: every query of such a ground is
-/// `field`'s, filtered or not), so the answer is the general path's, bit for bit, without
-/// its round trips (`the_field_path_is_the_general_path`). Out of line, as
-/// [`query_on_plane_along`].
-#[cfg(feature = "parry")]
-#[inline(never)]
-pub(super) fn query_on_field_along(
-    wp: &super::WheelParams,
-    (contact, reject): (&ContactParams, &impl AcceptsHit),
-    field: &HeightField,
-    (top, dir): (DVec3, DVec3),
-    ws: &mut WheelState,
-    last: Option<DVec3>,
-) {
-    let q = super::wheel_query(wp, top, dir, ws.axle_world_substep);
-    one_pass(&wp.suspension, (&q, last), ws, |q1| {
-        cast_on_field(field, q1, contact.mode, reject)
-    });
-}
-
-/// The one pass of [`query_on_plane`] with the ground's cast `cast` of the normalised query
-/// (the module docs).
-#[inline(always)]
-fn one_pass(
-    sp: &SuspensionParams,
-    (q, last): (&WheelQuery, Option<DVec3>),
-    ws: &mut WheelState,
-    cast: impl FnOnce(&WheelQuery) -> Option<Found>,
-) {
     // Normalised once, as the general path's cached query casts (`query_wheel_cached_with`).
     let Some(nq) = q.normalized() else {
         ws.measured_jounce = None;
@@ -119,7 +77,7 @@ fn one_pass(
     };
     let found = crate::ground::wheel::direction_ok(nq.direction)
         .then_some(&nq)
-        .and_then(cast);
+        .and_then(|q1| cast(plane, q1, contact.mode, reject));
     let Some(f) = found else {
         ws.hit_cache.invalidate();
         ws.measured_jounce = None;
@@ -130,9 +88,9 @@ fn one_pass(
     let (old_point, old_normal) = (ws.hit_cache.point, ws.hit_cache.normal);
     ws.hit_cache = HitCache {
         point: f.point,
-        normal: f.normal,
-        surface: f.surface,
-        surface_velocity_world: f.velocity,
+        normal: plane.normal,
+        surface: plane.surface,
+        surface_velocity_world: plane.surface_velocity_world,
         from_ray: f.from_ray,
         valid: true,
         age: 0,
@@ -145,9 +103,9 @@ fn one_pass(
         return;
     }
     ws.contact_point_world = f.point;
-    ws.contact_normal_world = f.normal;
-    ws.surface = f.surface;
-    ws.surface_velocity_world = f.velocity;
+    ws.contact_normal_world = plane.normal;
+    ws.surface = plane.surface;
+    ws.surface_velocity_world = plane.surface_velocity_world;
     ws.measured_jounce = Some(crate::suspension::model::jounce_from_travel(sp, f.s));
     ws.ground_rise = match previous {
         (true, from_ray) => {
@@ -157,7 +115,7 @@ fn one_pass(
                 from_ray,
             };
             let met = super::turned::with_axle(q, last);
-            old.travel(met.as_ref().unwrap_or(&nq), f.normal, f.fit)
+            old.travel(met.as_ref().unwrap_or(&nq), plane.normal, f.fit)
                 .map_or(0.0, |s_old| {
                     crate::suspension::model::ground_rise(s_old, f.s, || {
                         (f.point - old_point).dot(old_normal)
@@ -190,9 +148,6 @@ fn cast(
             return (s <= q.max_distance).then_some(Found {
                 s,
                 point,
-                normal: plane.normal,
-                surface: plane.surface,
-                velocity: plane.surface_velocity_world,
                 from_ray: false,
                 fit: Some((q.axle, offset)),
             });
@@ -206,58 +161,6 @@ fn cast(
     Some(Found {
         s: hit.distance - q.radius,
         point: hit.point,
-        normal: plane.normal,
-        surface: plane.surface,
-        velocity: plane.surface_velocity_world,
-        from_ray: true,
-        fit: None,
-    })
-}
-
-/// [`cast`] on the heightfield `field`: its sweep ([`HeightField`]'s `cast_sphere`, the
-/// filtered sweep of a ground whose heightfield it is), the hit's rejection and cylinder fit,
-/// the ray ([`HeightField::ray_checked`] after the plane's two checks, as
-/// `ground::wheel::ray_of`) as the fallback for a rejected or unfitted hit; or the ray alone.
-#[cfg(feature = "parry")]
-#[inline(always)]
-fn cast_on_field(
-    field: &HeightField,
-    q: &WheelQuery,
-    mode: ContactMode,
-    reject: &impl AcceptsHit,
-) -> Option<Found> {
-    use crate::ground::Ground;
-    if mode == ContactMode::Sweep {
-        if !direction_ok(q.direction) {
-            return None;
-        }
-        let hit = field.cast_sphere(q.origin, q.radius, q.direction, q.max_distance)?;
-        let centre = q.centre_at(hit.distance);
-        if reject.accepts_hit(q.direction, centre, hit.point, hit.normal)
-            && let Some((s, point, offset)) = resolve_cylinder_fit(q, hit.point, hit.normal)
-        {
-            return (s <= q.max_distance).then_some(Found {
-                s,
-                point,
-                normal: hit.normal,
-                surface: hit.surface,
-                velocity: hit.surface_velocity_world,
-                from_ray: false,
-                fit: Some((q.axle, offset)),
-            });
-        }
-    }
-    let reach = q.max_distance + q.radius;
-    if !(direction_ok(q.direction) && finite(reach)) {
-        return None;
-    }
-    let hit = field.ray_checked(q.origin, q.direction, reach)?;
-    Some(Found {
-        s: hit.distance - q.radius,
-        point: hit.point,
-        normal: hit.normal,
-        surface: hit.surface,
-        velocity: hit.surface_velocity_world,
         from_ray: true,
         fit: None,
     })
