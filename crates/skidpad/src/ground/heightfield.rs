@@ -27,7 +27,9 @@
 //! - sphere: the cells under the sweep's bounding box, their triangles built from the heights
 //!   on the fly and swept in closed form (face, edges, vertices; see `sphere.rs`): exact at
 //!   cell edges, vertices and steep steps, and no triangle mesh is stored (memory: the
-//!   heights, 8 B per sample). Cost: `O(cells under the footprint)`.
+//!   heights, 8 B per sample). Cost: `O(cells under the footprint)`; a sweep whose
+//!   footprint lies inside one triangle (most wheel sweeps on metre-sized cells) sweeps that
+//!   triangle's plane alone, the same answer (`sphere/inside.rs`).
 //!
 //! The ground is the solid below the surface: a query starting above the footprint and below
 //! the surface hits at distance 0 with the surface normal there. Outside the footprint there is

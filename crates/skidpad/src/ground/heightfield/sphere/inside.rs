@@ -48,8 +48,15 @@
 //! The answer is then `Sweep::contact`'s: `(t, p, n)`, the surface under `p`
 //! (`surface_near`). What is skipped: the cell range's four divisions, the diagonal cull's
 //! second pass, the sweep's state, the corners' second load and `inside_triangle`.
-//! Tests: `sphere::tests::the_inside_path_is_the_whole_sweep` (bit for bit on seeded
-//! sweeps, straddling and inside) and `the_inside_path_by_hand`.
+//! Tests: `tests::the_inside_path_is_the_whole_sweep` (bit for bit on seeded sweeps,
+//! inside and straddling a side by 1 nm to 5 cm) and `tests::the_inside_path_by_hand` (a
+//! fold between a flat cell and a ramp: inside, 1 mm short of it, straddling it).
+//!
+//! Tried and not kept (session 39, callgrind): the same for a footprint over the diagonal
+//! on a ridge (the other triangle's third vertex not above `H`'s plane) under the home
+//! bound, and for a footprint over a cell edge with every neighbour below `H`'s plane: the
+//! answers kept their bits, but the checks (≈ 350–600 instructions, the bound's and the
+//! neighbours') paid for themselves on fewer than half the sweeps that tried them.
 
 use std::f64::consts::SQRT_2;
 
