@@ -113,13 +113,9 @@ impl HeightField {
         let m = MARGIN_PER_SCALE * (1.0 + r + max_t + self.inside_scale);
         let on_b = o.y - y0 > o.x - x0;
         let inside = if on_b {
-            lo.x >= x0 + m
-                && hi.y <= y1 - m
-                && (p_lo.y - y0) - (p_hi.x - x0) >= SQRT_2 * (r + m)
+            lo.x >= x0 + m && hi.y <= y1 - m && (p_lo.y - y0) - (p_hi.x - x0) >= SQRT_2 * (r + m)
         } else {
-            lo.y >= y0 + m
-                && hi.x <= x1 - m
-                && (p_lo.x - x0) - (p_hi.y - y0) >= SQRT_2 * (r + m)
+            lo.y >= y0 + m && hi.x <= x1 - m && (p_lo.x - x0) - (p_hi.y - y0) >= SQRT_2 * (r + m)
         };
         if !inside {
             return None;

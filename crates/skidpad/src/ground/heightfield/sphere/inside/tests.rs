@@ -31,7 +31,14 @@ fn inside(hf: &HeightField, o: DVec3, r: f64, d: DVec3, len: f64) -> Option<Opti
 
 fn key(h: Option<GroundHit>) -> Option<(u64, [u64; 3], [u64; 3], crate::ground::SurfaceId)> {
     let bits = |v: DVec3| v.to_array().map(f64::to_bits);
-    h.map(|h| (h.distance.to_bits(), bits(h.point), bits(h.normal), h.surface))
+    h.map(|h| {
+        (
+            h.distance.to_bits(),
+            bits(h.point),
+            bits(h.normal),
+            h.surface,
+        )
+    })
 }
 
 /// Two cells of 2 m in x: a flat one (z = 0) and a ramp rising 2 m per m from its edge at
@@ -55,14 +62,24 @@ fn the_inside_path_by_hand() {
     // bottom side, 0.2 m left of its right side, (1.5 − 0.4)/√2 − 0.3 = 0.478 m right of
     // its diagonal): the plane z = 0 met at t = 1.0 − r = 0.7 under the centre.
     let o = DVec3::new(1.5, 0.4, 1.0);
-    let hit = inside(&hf, o, r, down, 1.0).expect("inside").expect("a hit");
-    assert!(close(&hit, 0.7, DVec3::new(1.5, 0.4, 0.0), DVec3::Z), "{hit:?}");
+    let hit = inside(&hf, o, r, down, 1.0)
+        .expect("inside")
+        .expect("a hit");
+    assert!(
+        close(&hit, 0.7, DVec3::new(1.5, 0.4, 0.0), DVec3::Z),
+        "{hit:?}"
+    );
     assert_eq!(key(hf.cast_sphere(o, r, down, 1.0)), key(Some(hit)));
     assert_eq!(key(cast_whole(&hf, o, r, down, 1.0)), key(Some(hit)));
     // 1 mm short of the fold (footprint up to x = 1.999): still the plane's t = 0.3.
     let o = DVec3::new(1.699, 0.4, 0.6);
-    let hit = inside(&hf, o, r, down, 1.0).expect("inside").expect("a hit");
-    assert!(close(&hit, 0.3, DVec3::new(1.699, 0.4, 0.0), DVec3::Z), "{hit:?}");
+    let hit = inside(&hf, o, r, down, 1.0)
+        .expect("inside")
+        .expect("a hit");
+    assert!(
+        close(&hit, 0.3, DVec3::new(1.699, 0.4, 0.0), DVec3::Z),
+        "{hit:?}"
+    );
     assert_eq!(key(hf.cast_sphere(o, r, down, 1.0)), key(Some(hit)));
     // Straddling the fold (footprint up to x = 2.2): the whole sweep, which meets the ramp
     // first. Its plane 2x − z − 4 = 0 lies (z_c + 0.2)/√5 from the centre (1.9, 0.4, z_c):
@@ -83,18 +100,26 @@ fn the_inside_path_by_hand() {
     let o = DVec3::new(1.9, 0.4, 0.6);
     assert!(inside(&falling, o, r, down, 1.0).is_none());
     let hit = falling.cast_sphere(o, r, down, 1.0).expect("a hit");
-    assert!(close(&hit, 0.3, DVec3::new(1.9, 0.4, 0.0), DVec3::Z), "{hit:?}");
+    assert!(
+        close(&hit, 0.3, DVec3::new(1.9, 0.4, 0.0), DVec3::Z),
+        "{hit:?}"
+    );
     assert_eq!(key(Some(hit)), key(cast_whole(&falling, o, r, down, 1.0)));
     // Across the flat cell's diagonal (0.1/√2 m from it): the whole sweep, the same plane.
     let o = DVec3::new(0.5, 0.4, 1.0);
     assert!(inside(&hf, o, r, down, 1.0).is_none());
     let hit = hf.cast_sphere(o, r, down, 1.0).expect("a hit");
-    assert!(close(&hit, 0.7, DVec3::new(0.5, 0.4, 0.0), DVec3::Z), "{hit:?}");
+    assert!(
+        close(&hit, 0.7, DVec3::new(0.5, 0.4, 0.0), DVec3::Z),
+        "{hit:?}"
+    );
     // On the ramp's triangle A (footprint x 3.2–3.8): the ramp's plane under the centre at
     // z = 3 lies 1.5/√5 from (3.5, 0.4, 4.5), met at t = √5·(1.5/√5 − r) = 1.5 − 0.3√5 =
     // 0.8292 m at x = 3.5 + 0.6/√5 = 3.7683 m; with 0.2 m of travel nothing (beyond).
     let o = DVec3::new(3.5, 0.4, 4.5);
-    let hit = inside(&hf, o, r, down, 1.0).expect("inside").expect("a hit");
+    let hit = inside(&hf, o, r, down, 1.0)
+        .expect("inside")
+        .expect("a hit");
     let t = 1.5 - 0.3 * s5;
     assert!(close(&hit, t, o + t * down - r * ramp_n, ramp_n), "{hit:?}");
     assert!((hit.point.x - (3.5 + 0.6 / s5)).abs() < 1e-12);
@@ -142,7 +167,11 @@ fn the_inside_path_is_the_whole_sweep() {
             + ridge
     })
     .unwrap()
-    .with_cell_surfaces((0..24 * 20).map(|k| crate::ground::SurfaceId(k % 7)).collect())
+    .with_cell_surfaces(
+        (0..24 * 20)
+            .map(|k| crate::ground::SurfaceId(k % 7))
+            .collect(),
+    )
     .unwrap();
     for (hf, seed) in [(coarse, 41), (steep, 43)] {
         let mut rng = Lcg(seed);
