@@ -27,7 +27,9 @@
 //! - sphere: the cells under the sweep's bounding box, their triangles built from the heights
 //!   on the fly and swept in closed form (face, edges, vertices; see `sphere.rs`): exact at
 //!   cell edges, vertices and steep steps, and no triangle mesh is stored (memory: the
-//!   heights, 8 B per sample). Cost: `O(cells under the footprint)`.
+//!   heights, 8 B per sample). Cost: `O(cells under the footprint)`; a sweep whose
+//!   footprint lies inside one triangle (most wheel sweeps on metre-sized cells) sweeps that
+//!   triangle's plane alone, the same answer (`sphere/inside.rs`).
 //!
 //! The ground is the solid below the surface: a query starting above the footprint and below
 //! the surface hits at distance 0 with the surface normal there. Outside the footprint there is
@@ -109,6 +111,9 @@ pub struct HeightField {
     cells_y: f64,
     /// An upper bound of every triangle's gradient `|∇z|` (m/m), [`max_gradient_of`].
     max_gradient: f64,
+    /// The grid's part of the scale of the sphere sweep's inside test (m,
+    /// `sphere/inside.rs`).
+    inside_scale: f64,
     /// This grid's identity ([`Self::id`]): a number no other grid built in this process
     /// has (a clone keeps it: the same samples).
     id: u64,
@@ -158,6 +163,7 @@ impl HeightField {
                 .unwrap_err()
                 .within_index("heights", k));
         }
+        let max_gradient = max_gradient_of(nx, cell_size, &heights);
         Ok(Self {
             nx,
             ny,
@@ -167,7 +173,8 @@ impl HeightField {
             surface_velocity_world: DVec3::ZERO,
             cells_x: real(nx - 1),
             cells_y: real(ny - 1),
-            max_gradient: max_gradient_of(nx, cell_size, &heights),
+            max_gradient,
+            inside_scale: Self::inside_scale_of(nx, ny, cell_size, origin, max_gradient),
             heights,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
@@ -346,8 +353,10 @@ impl HeightField {
     /// else `None`. The queries' "already inside the ground" check: a point clearly above all
     /// four corners of its cell (by more than the bound on `surface_at`'s rounding,
     /// `1e-9·(1 + |h|max + h range)` m, 10⁶ times the worst case) is answered from the
-    /// corners alone, with the decision `surface_at` would take.
-    #[inline]
+    /// corners alone, with the decision `surface_at` would take. The sphere sweep asks
+    /// [`HeightField::cell_of`] and [`HeightField::below_in`] itself (the same answer, the
+    /// corners kept for its inside test); the tests' reference.
+    #[cfg(test)]
     fn surface_above(&self, p: DVec3) -> Option<(f64, DVec3, (usize, usize))> {
         let (cell, below) = self.locate(p)?;
         below.map(|(z, n)| (z, n, cell))
@@ -355,8 +364,8 @@ impl HeightField {
 
     /// The cell under `p` ([`HeightField::cell_of`]) and, when `p` lies below the surface
     /// there, its height and normal ([`HeightField::surface_above`]'s answer); `None` off the
-    /// footprint.
-    #[inline]
+    /// footprint. The queries ask its two parts themselves; the tests' reference.
+    #[cfg(test)]
     fn locate(&self, p: DVec3) -> Option<((usize, usize), Option<Below>)> {
         let (i, j) = self.cell_of(p.x, p.y)?;
         Some(((i, j), self.below_in(p, self.corner_heights(i, j))))
@@ -373,7 +382,7 @@ impl HeightField {
         [low[0], low[1], high[0], high[1]]
     }
 
-    /// [`HeightField::locate`]'s second part for `p` over the cell with corner heights
+    /// `HeightField::locate`'s second part for `p` over the cell with corner heights
     /// `corners` (the cell of `p`'s [`HeightField::cell_of`]): the surface's height and normal
     /// when `p` lies below it, decided from the corners alone when `p` is clearly above all
     /// four.
@@ -481,10 +490,22 @@ impl Ground for HeightField {
         if !(query_ok(origin, direction, max_distance) && finite_positive(radius)) {
             return None;
         }
-        if let Some((z, n, cell)) = self.surface_above(origin) {
-            return Some(self.hit(DVec3::new(origin.x, origin.y, z), n, 0.0, cell));
+        // `surface_above`'s answer (`locate`: the cell and its corner heights), those kept
+        // for the inside test.
+        let Some((i, j)) = self.cell_of(origin.x, origin.y) else {
+            return self.sweep_sphere(origin, radius, direction.normalize(), max_distance);
+        };
+        let corners = self.corner_heights(i, j);
+        if let Some((z, n)) = self.below_in(origin, corners) {
+            return Some(self.hit(DVec3::new(origin.x, origin.y, z), n, 0.0, (i, j)));
         }
-        self.sweep_sphere(origin, radius, direction.normalize(), max_distance)
+        let d = direction.normalize();
+        // A footprint inside the triangle under `origin`: its plane alone, the same answer
+        // (`sphere/inside.rs`).
+        match self.sweep_inside((origin, radius, d, max_distance), (i, j), corners) {
+            Some(answer) => answer,
+            None => self.sweep_sphere(origin, radius, d, max_distance),
+        }
     }
 }
 

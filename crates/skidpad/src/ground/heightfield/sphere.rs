@@ -44,7 +44,11 @@
 //! measures both). Cost: `O(cells in the sweep's bounding box)`, two triangles per cell; a
 //! suspension or rim sweep (travel ≤ 1 m, radius 0.3 m) on 1–4 m cells touches 1–4 cells;
 //! one whose bounding box lies in one cell (most of the sedan's wheel sweeps on 3.9 m
-//! cells) visits it directly, without the cell loops (the same cell, the same bits). A
+//! cells) visits it directly, without the cell loops (the same cell, the same bits); when
+//! its footprint (the box grown by `r`) lies inside the triangle under `o` by a margin,
+//! [`HeightField::cast_sphere`](crate::ground::Ground::cast_sphere) sweeps that triangle's
+//! plane alone, before any of this (`sphere/inside.rs`: the proof that the answer keeps its
+//! bits). A
 //! sweep with more than one triangle to test (its box over 2 × 2 cells at most, or both
 //! triangles of its one cell) first sweeps the face of the triangle under `o`: when it is
 //! touched well inside, that contact bounds the sweep, and the triangles lying below its
@@ -60,6 +64,7 @@ use glam::{DVec2, DVec3};
 use super::{HeightField, index, larger, real, smaller};
 
 mod home;
+mod inside;
 use crate::ground::GroundHit;
 
 /// A candidate first contact: `(t, point, normal)`.
