@@ -105,6 +105,29 @@ impl TireModel for MfTire {
         })
     }
 
+    /// The coarse floor of `mf/floor.rs` (`Dx·sin(Cx·π/2) − |SVx|`, from the load terms and
+    /// two tests) where its premises hold, else [`TireModel::sliding_fx_floor_kept`]'s floor.
+    fn sliding_fx_bound_kept(
+        &self,
+        common: &SlipInput,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        let scale = peak_slip_scale(common);
+        self.with_surface(common, |t, mf| match t.kept_load(common, &mf, kept) {
+            Some(Some(load)) => {
+                let coarse = t.coarse_floor_with(load, kappa / scale);
+                if coarse > 0.0 {
+                    coarse
+                } else {
+                    t.sliding_floor_with(load, scale, kappa, alpha)
+                }
+            }
+            _ => 0.0,
+        })
+    }
+
     /// [`TireModel::lateral_reach_floor_kept`] with its own load terms.
     fn lateral_reach_floor(&self, common: &SlipInput) -> f64 {
         self.lateral_reach_floor_kept(common, &mut KeptLoad::default())
