@@ -215,8 +215,12 @@ impl MfTire {
             pressure: positive_finite(input.pressure).then_some(input.pressure),
         };
         let (fs, ks) = (input.friction_scale, input.stiffness_scale);
-        if fs == 1.0 && ks == 1.0 {
-            f(self, mf)
+        // One call of `f` (its caller's closure then inlines here whatever the codegen units:
+        // with a call in each branch the batch's and the recorded moment's closures were
+        // left out of line, +0.3 k instructions a vehicle-step on the MF car; callgrind).
+        let scaled;
+        let t = if fs == 1.0 && ks == 1.0 {
+            self
         } else {
             // A stack copy of the coefficients (plain f64 fields: no allocation).
             let mut t = self.clone();
@@ -227,7 +231,9 @@ impl MfTire {
             c.lmuy *= fs;
             c.lkx *= ks;
             c.lky *= ks;
-            f(&t, mf)
-        }
+            scaled = t;
+            &scaled
+        };
+        f(t, mf)
     }
 }
