@@ -172,7 +172,7 @@ fn compare(
             model,
             c,
             &slip_input(c, p.omega, 0.0, 0.0),
-            model_tan(c, p.tp),
+            model_alpha(c, p.tp),
             mode == LimitMode::LazyLinear,
             &mut KeptLoad::default(),
         )

@@ -3,12 +3,9 @@
 //! ([`saturate`]) or with the probes left until a force reaches the known part of the limit
 //! ([`LazyClamp`]).
 
-#[cfg(doc)]
-use super::model_tan;
 use super::{Batch, MIN_LIMIT, TransientLinear, model_alpha, slip_input};
 use crate::tire::interface::{ForceNeed, KeptLoad, SlipInput, TireModel};
 use crate::tire::model::ContactInput;
-use crate::tire::trig::atan;
 
 /// The sliding probes of the force limit, left for [`SlideProbes::limit`] to evaluate when
 /// the clamp can act (the direct-drive path, [`super::solve`]; the drivetrain's coupled
@@ -87,26 +84,25 @@ impl SlideProbes {
     /// limits and if `whole`, the model's floor of the whole length,
     /// [`TireModel::sliding_force_floor_kept`] (by default the same `|Fx|` floor). Unit: N.
     ///
-    /// `common` is the batch's common input, `slip_input(c, omega, 0, 0)`, and `tpm` the
-    /// model's `tan α_p`, [`model_tan`]`(c, tan α_p)` (its angle `atan(tpm)` is
-    /// [`model_alpha`]`(c, tan α_p)`, taken only where a model's bound needs it).
+    /// `common` is the batch's common input, `slip_input(c, omega, 0, 0)`, and `ap` the
+    /// model's `α_p`, [`model_alpha`]`(c, tan α_p)`.
     pub(super) fn floor<M: TireModel + ?Sized>(
         &self,
         model: &M,
         c: &ContactInput,
         common: &SlipInput,
-        tpm: f64,
+        ap: f64,
         whole: bool,
         kept: &mut KeptLoad,
     ) -> f64 {
         let (sx, sy) = (c.grip_x, c.lateral_grip_limit());
         let kappa = if self.kp < 0.0 { -1.0 } else { 1.0 };
         if whole && sx == 1.0 && sy == 1.0 {
-            model.sliding_force_floor_kept(common, kappa, atan(tpm), kept)
+            model.sliding_force_floor_kept(common, kappa, ap, kept)
         } else if sx == 1.0 && sy == 1.0 {
-            model.sliding_fx_bound_kept(common, kappa, tpm, kept)
+            model.sliding_fx_bound_kept(common, kappa, ap, kept)
         } else {
-            let floor = sx * model.sliding_fx_bound_kept(common, kappa / sx, tpm, kept);
+            let floor = sx * model.sliding_fx_bound_kept(common, kappa / sx, ap, kept);
             if crate::math::finite(floor) && sx > 0.0 {
                 floor * (1.0 - 1e-9)
             } else {

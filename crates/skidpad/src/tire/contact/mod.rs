@@ -342,8 +342,7 @@ pub(crate) fn linearize_with<M: TireModel + ?Sized>(
         tp,
     } = st;
     let a0 = model_alpha(c, t0);
-    // α_p's tangent as the model takes it; its angle only for a point at α_p (below).
-    let tpm = model_tan(c, tp);
+    let ap = model_alpha(c, tp);
 
     // Every point of this wheel and substep in one batch.
     let mut b = Batch::new(c);
@@ -360,10 +359,8 @@ pub(crate) fn linearize_with<M: TireModel + ?Sized>(
     let floor = if mode == LimitMode::Eager {
         0.0
     } else {
-        probes.floor(model, c, &common, tpm, linear, kept)
+        probes.floor(model, c, &common, ap, linear, kept)
     };
-    // `model_alpha(c, tp)`, bit for bit; only the points below take it (NaN unused).
-    let ap = if floor <= 0.0 { atan(tpm) } else { f64::NAN };
     let eager = match mode {
         LimitMode::Eager => true,
         LimitMode::Lazy | LimitMode::LazyLinear => false,

@@ -7,7 +7,6 @@ use super::{
     peak_slip_scale, positive_finite,
 };
 use crate::tire::mf::{MfInput, MfLoad, MfTire};
-use crate::tire::trig::atan;
 
 /// The Magic Formula tire behind the common interface. Surface friction scales the peak
 /// friction factors (LMUX, LMUY) and surface stiffness the slip stiffness factors (LKX, LKY),
@@ -107,13 +106,12 @@ impl TireModel for MfTire {
     }
 
     /// The coarse floor of `mf/floor.rs` (`Dx·sin(Cx·π/2) − |SVx|`, from the load terms and
-    /// two tests; no angle) where its premises hold, else [`TireModel::sliding_fx_floor_kept`]'s
-    /// floor at `atan(tan_alpha)`.
+    /// two tests) where its premises hold, else [`TireModel::sliding_fx_floor_kept`]'s floor.
     fn sliding_fx_bound_kept(
         &self,
         common: &SlipInput,
         kappa: f64,
-        tan_alpha: f64,
+        alpha: f64,
         kept: &mut KeptLoad,
     ) -> f64 {
         let scale = peak_slip_scale(common);
@@ -123,7 +121,7 @@ impl TireModel for MfTire {
                 if coarse > 0.0 {
                     coarse
                 } else {
-                    t.sliding_floor_with(load, scale, kappa, atan(tan_alpha))
+                    t.sliding_floor_with(load, scale, kappa, alpha)
                 }
             }
             _ => 0.0,

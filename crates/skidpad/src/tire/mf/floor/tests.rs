@@ -5,7 +5,6 @@
 use super::*;
 use crate::tire::interface::{ForceNeed, KeptLoad, SlipInput, SlipPoint, TireModel};
 use crate::tire::mf::test_files::{hmmwv, mf_185_80r14, sedan};
-use crate::tire::trig::atan;
 
 /// Every file of `tests/data`, and reshaped copies: a shape factor below 1 and near 2, a
 /// negative curvature, a combined-slip weight with negative curvature and a large shape.
@@ -158,22 +157,11 @@ fn the_floor_never_exceeds_the_batch_force() {
                 floor.is_finite() && floor >= 0.0 && floor <= fx,
                 "{name}: floor {floor} > |Fx| {fx} at {common:?} κ {kappa} α {alpha}"
             );
-            // The contact solve's bound (the coarse floor where it holds), asked with the
-            // tangent: below the force at `atan(tan α)` too.
-            let tan_alpha = alpha.tan();
-            let bound =
-                t.sliding_fx_bound_kept(&common, kappa, tan_alpha, &mut KeptLoad::default());
-            let points = [SlipPoint {
-                kappa,
-                alpha: atan(tan_alpha),
-                need: ForceNeed::Both,
-            }];
-            let mut at = [(0.0, 0.0)];
-            t.forces_at(&common, &points, &mut at);
-            let fx_at = at[0].0.abs();
+            // The contact solve's bound (the coarse floor where it holds): below the force too.
+            let bound = t.sliding_fx_bound_kept(&common, kappa, alpha, &mut KeptLoad::default());
             assert!(
-                bound.is_finite() && bound >= 0.0 && bound <= fx_at,
-                "{name}: bound {bound} > |Fx| {fx_at} at {common:?} κ {kappa} tan α {tan_alpha}"
+                bound.is_finite() && bound >= 0.0 && bound <= fx,
+                "{name}: bound {bound} > |Fx| {fx} at {common:?} κ {kappa} α {alpha}"
             );
             coarse += usize::from(bound > 0.0 && bound != floor);
             cases += 1;
@@ -199,7 +187,7 @@ fn the_floor_never_exceeds_the_batch_force() {
 /// The coarse floor (module docs) on `Sedan_Pac02Tire.tir` at the hand-worked point of
 /// [`sedan_floor_by_hand`] (Fz = 4000 N, 20 m/s): `Dx·sin(Cx·π/2) − |SVx|` with
 /// Dx = 4683.664 N, sin(1.6411·π/2) = 0.534367, SVx = Fz(PVX1 + PVX2·dfz) = −0.0339 N:
-/// 2502.762 N, at κ = +1 and −1 and any α (the weight is 1; asked with `tan α`); below the exact floor (3359.9 N
+/// 2502.762 N, at κ = +1 and −1 and any α (the weight is 1); below the exact floor (3359.9 N
 /// less 10⁻⁴ at κ = 1) and the force. At κ = 0.05 (`z` = 0.60 < 1) it does not hold: the
 /// exact floor is returned instead.
 #[test]
@@ -210,14 +198,13 @@ fn sedan_coarse_floor_by_hand() {
         vx: 20.0,
         ..SlipInput::default()
     };
-    for (kappa, alpha) in [(1.0, 0.0_f64), (-1.0, 0.3), (1.0, -0.9)] {
-        let kept = &mut KeptLoad::default();
-        let bound = t.sliding_fx_bound_kept(&common, kappa, alpha.tan(), kept);
+    for (kappa, alpha) in [(1.0, 0.0), (-1.0, 0.3), (1.0, -0.9)] {
+        let bound = t.sliding_fx_bound_kept(&common, kappa, alpha, &mut KeptLoad::default());
         assert!((bound - 2502.762).abs() < 1e-3, "{kappa} {alpha}: {bound}");
         assert!(bound < t.sliding_fx_floor(&common, kappa, alpha));
     }
-    let (kappa, alpha) = (0.05, 0.0_f64);
-    let bound = t.sliding_fx_bound_kept(&common, kappa, alpha.tan(), &mut KeptLoad::default());
+    let (kappa, alpha) = (0.05, 0.0);
+    let bound = t.sliding_fx_bound_kept(&common, kappa, alpha, &mut KeptLoad::default());
     assert_eq!(
         bound.to_bits(),
         t.sliding_fx_floor(&common, kappa, alpha).to_bits()
