@@ -221,6 +221,25 @@ pub trait TireModel: Debug + Send + Sync {
         self.sliding_fx_floor(common, kappa, alpha)
     }
 
+    /// A lower bound of the same `|Fx|` as [`TireModel::sliding_fx_floor_kept`] (that floor,
+    /// or any coarser, cheaper one), for the contact solve's lazy force limit: a force within
+    /// it is never clamped, one beyond it takes the full limit, so the solve's results do not
+    /// depend on which bound a model gives (the full Magic Formula's coarse floor, `mf`'s
+    /// `floor.rs`). Must never exceed the model's `|Fx|`, rounding included. Default:
+    /// [`TireModel::sliding_fx_floor_kept`]. Unit: N. `#[inline]`: the models without a
+    /// bound of their own (the simplified MF of the presets) take their floor through it
+    /// without a call of their own.
+    #[inline]
+    fn sliding_fx_bound_kept(
+        &self,
+        common: &SlipInput,
+        kappa: f64,
+        alpha: f64,
+        kept: &mut KeptLoad,
+    ) -> f64 {
+        self.sliding_fx_floor_kept(common, kappa, alpha, kept)
+    }
+
     /// [`TireModel::aligning_moment`], bit for bit, with `kept` as
     /// [`TireModel::forces_at_kept`] takes it. The default ignores it.
     fn aligning_moment_kept(&self, input: &SlipInput, kept: &mut KeptLoad) -> f64 {

@@ -290,6 +290,10 @@ impl TireModel for Generic<'_> {
         self.model.sliding_force_floor_kept(c, k, a, kept)
     }
 
+    fn sliding_fx_bound_kept(&self, c: &SlipInput, k: f64, a: f64, kept: &mut KeptLoad) -> f64 {
+        self.model.sliding_fx_bound_kept(c, k, a, kept)
+    }
+
     fn zero_slip_forces(&self, common: &SlipInput, kept: &mut KeptLoad) -> Option<(f64, f64)> {
         if self.known_zero_slip {
             self.model.zero_slip_forces(common, kept)

@@ -77,7 +77,8 @@ impl SlideProbes {
 
 impl SlideProbes {
     /// A lower bound of [`SlideProbes::limit`] without the probes: the model's
-    /// [`TireModel::sliding_fx_floor`] at the probe `(±1, α_p)` as [`push_slide_probes`]
+    /// [`TireModel::sliding_fx_bound_kept`] (its [`TireModel::sliding_fx_floor`] or a
+    /// coarser bound of the same force) at the probe `(±1, α_p)` as [`push_slide_probes`]
     /// pushes it (`κ/s_x` under a grip limit), times `s_x` as [`Batch::force`] scales it; the
     /// probe's `|(s_x·Fx, s_y·Fy)|` is at least that, so the limit is too. Without grip
     /// limits and if `whole`, the model's floor of the whole length,
@@ -99,9 +100,9 @@ impl SlideProbes {
         if whole && sx == 1.0 && sy == 1.0 {
             model.sliding_force_floor_kept(common, kappa, ap, kept)
         } else if sx == 1.0 && sy == 1.0 {
-            model.sliding_fx_floor_kept(common, kappa, ap, kept)
+            model.sliding_fx_bound_kept(common, kappa, ap, kept)
         } else {
-            let floor = sx * model.sliding_fx_floor_kept(common, kappa / sx, ap, kept);
+            let floor = sx * model.sliding_fx_bound_kept(common, kappa / sx, ap, kept);
             if crate::math::finite(floor) && sx > 0.0 {
                 floor * (1.0 - 1e-9)
             } else {

@@ -33,8 +33,9 @@
 //! the brake acts as Coulomb friction on the wheel. The limit is `max(|F(κ_p, α_p)|, |F(±1, α_p)|,
 //! |F(κ_p, ±1)|)`. A force within a lower bound of it is never clamped, so the direct-drive
 //! solve ([`solve`]) evaluates the limit only for a longer force: the bound is the model's
-//! closed-form floor of `|F(±1, α_p)|` ([`TireModel::sliding_fx_floor`]) where it has one —
-//! then `(κ_p, α_p)` waits with the probes — else `|F(κ_p, α_p)|`; same result, bit for bit.
+//! closed-form floor of `|F(±1, α_p)|` (or coarser, [`TireModel::sliding_fx_bound_kept`])
+//! where it has one — then `(κ_p, α_p)` waits with the probes — else `|F(κ_p, α_p)|`; same
+//! result, bit for bit.
 //! So does the drivetrain's coupled solve
 //! ([`crate::tire::model::linearize_contact_lazy`]): it runs with the bound as the limit and
 //! repeats with the full limit of every wheel whose force reached it

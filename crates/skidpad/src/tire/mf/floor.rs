@@ -32,6 +32,27 @@
 //! No `atan`, `sin` or `cos` is evaluated: the bound costs the load terms (`exp` of Kxκ)
 //! and a few polynomials.
 //!
+//! # The coarse floor ([`MfTire::coarse_floor_with`])
+//! What the contact solve asks first
+//! ([`TireModel::sliding_fx_bound_kept`](crate::tire::TireModel::sliding_fx_bound_kept)): a looser bound
+//! of the same `|Fx|` without the `atan` bounds, for a load whose combined-slip weights are
+//! exactly 1 (`Fx = 1·Fx0`, `unit_weights.rs`). With `Ex ≤ 1`, `y ≥ atan z` for `z ≥ 0`
+//! (for `0 ≤ Ex ≤ 1` `y` lies between `atan z` and `z`, for `Ex < 0`
+//! `y = z + |Ex|·(z − atan z) ≥ z`), so at `z ≥ 1`
+//!
+//! ```text
+//! θ = Cx·atan y ≥ Cx·atan(atan 1) = Cx·atan(π/4) ≥ 1.41 × 0.6657 = 0.9387   (Cx ≥ 1.41)
+//! θ ≤ Cx·π/2 ≤ π                                                               (Cx ≤ 2)
+//! ```
+//! and `π − Cx·π/2 ≤ 0.9268 < 0.9387`: `θ` lies in `[π − Cx·π/2, Cx·π/2]`, where the
+//! concave sine is at least `sin(Cx·π/2)` (the limit `y → ∞`, the sliding force's lower
+//! end). So `|Fx0| ≥ Dx·sin(Cx·π/2) − |SVx|`, with [`sin_floor`] at `Cx·π/2·(1 + 10⁻¹²)` and
+//! the allowances above (the 0.0119 rad between the two angles exceeds any rounding of
+//! `y` and `θ` by ten orders). For the sedan's file (Cx = 1.6411) that is 0.534·Dx, about
+//! 80 % of the sliding force. A force within it needs no other part of the limit; one beyond
+//! it takes the full limit (the sliding probes), whichever bound was asked: the solve's
+//! results are the same bits (`tire::contact`'s lazy clamp).
+//!
 //! # Rounding
 //! The computed force differs from the exact formula by a few ulps of each term. The
 //! bound leaves for it 10⁻¹² relative on `y`, `θ` and the weight's angles, 10⁻¹² absolute
@@ -51,6 +72,9 @@ pub(super) const REL: f64 = 1e-12;
 pub(super) const ABS: f64 = 1e-12;
 /// Relative allowance on the result. Unit: 1.
 const RESULT: f64 = 1e-9;
+/// Smallest shape factor `Cx` the coarse floor takes (module docs: above 1.4048 the sine's
+/// angle at `z ≥ 1` stays above `π − Cx·π/2`). Unit: 1.
+const COARSE_MIN_CX: f64 = 1.41;
 /// Largest magnitude of `Dx`, `SVx` and the weight's terms the bound accepts (keeps every
 /// product finite). Unit: N or 1.
 pub(super) const HUGE: f64 = 1e100;
@@ -88,6 +112,38 @@ impl MfTire {
         alpha: f64,
     ) -> f64 {
         self.floor_at(&load.cm, &load.op, &load.lx, kappa / kappa_scale, alpha)
+    }
+
+    /// The coarse floor of `|Fx|` at `κ` (before the limits; any α) from a shared batch's
+    /// load terms: `(Dx·(sin(Cx·π/2) − ABS) − |SVx|·(1 + ABS))·(1 − RESULT)` (module docs),
+    /// or 0 where a premise fails (weights not exactly 1, `Cx` outside `[1.41, 2]`, `Ex > 1`,
+    /// `z = Bx·|κ + SHx| < 1`, `Dx ≤ 0`, a term not finite or huge). Unit: N.
+    pub(crate) fn coarse_floor_with(&self, load: &MfLoad, kappa: f64) -> f64 {
+        let (l, c) = (&load.lx, &self.coefficients);
+        if !load.unit_weights {
+            return 0.0;
+        }
+        let mut flag = false;
+        let kappa = self.limited_kappa(&load.cm, kappa, &mut flag);
+        // As `fx_pure` computes them.
+        let x = kappa + l.shx;
+        let mut ex = l.ex_load * (1.0 - c.pex4 * sgn0(x)) * c.lex;
+        if load.op.clamp_e {
+            ex = ex.min(1.0);
+        }
+        let z = (l.bx * x).abs();
+        let shaped = l.dx > 0.0
+            && l.dx < HUGE
+            && l.svx.abs() < HUGE
+            && (COARSE_MIN_CX..=2.0).contains(&l.cx)
+            && (-HUGE..=1.0).contains(&ex)
+            && (1.0..HUGE).contains(&z);
+        if !shaped {
+            return 0.0;
+        }
+        let sine = sin_floor(l.cx * FRAC_PI_2 * (1.0 + REL));
+        let floor = (l.dx * (sine - ABS) - l.svx.abs() * (1.0 + ABS)) * (1.0 - RESULT);
+        if floor > 0.0 { floor } else { 0.0 }
     }
 
     /// The floor at the slips `(κ, α)` before the limits.

@@ -3,7 +3,7 @@
 //! surfaces, the three `.tir` files of `tests/data` and reshaped coefficients.
 
 use super::*;
-use crate::tire::interface::{ForceNeed, SlipInput, SlipPoint, TireModel};
+use crate::tire::interface::{ForceNeed, KeptLoad, SlipInput, SlipPoint, TireModel};
 use crate::tire::mf::test_files::{hmmwv, mf_185_80r14, sedan};
 
 /// Every file of `tests/data`, and reshaped copies: a shape factor below 1 and near 2, a
@@ -121,7 +121,7 @@ impl Rng {
 fn the_floor_never_exceeds_the_batch_force() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for (name, t) in tires() {
-        let (mut positive, mut cases, mut tight) = (0, 0, 0);
+        let (mut positive, mut cases, mut tight, mut coarse) = (0, 0, 0, 0);
         let fz_max = t.coefficients.fzmax;
         for _ in 0..6000 {
             let common = SlipInput {
@@ -157,6 +157,13 @@ fn the_floor_never_exceeds_the_batch_force() {
                 floor.is_finite() && floor >= 0.0 && floor <= fx,
                 "{name}: floor {floor} > |Fx| {fx} at {common:?} κ {kappa} α {alpha}"
             );
+            // The contact solve's bound (the coarse floor where it holds): below the force too.
+            let bound = t.sliding_fx_bound_kept(&common, kappa, alpha, &mut KeptLoad::default());
+            assert!(
+                bound.is_finite() && bound >= 0.0 && bound <= fx,
+                "{name}: bound {bound} > |Fx| {fx} at {common:?} κ {kappa} α {alpha}"
+            );
+            coarse += usize::from(bound > 0.0 && bound != floor);
             cases += 1;
             positive += usize::from(floor > 0.0);
             // Pure sliding on the file's own tyre: the floor is the force within 10⁻⁴.
@@ -164,10 +171,42 @@ fn the_floor_never_exceeds_the_batch_force() {
                 tight += usize::from(fx - floor <= 1e-4 * fx);
             }
         }
-        eprintln!("{name}: {positive} of {cases} positive, {tight} tight");
+        eprintln!("{name}: {positive} of {cases} positive, {tight} tight, {coarse} coarse");
+        // The coarse floor's premises (Cx in [1.41, 2], unit weights) hold for the sedan's
+        // file (the others have combined-slip data, RCX1 ≠ 0): it must have been taken.
+        if name == "sedan" {
+            assert!(coarse > cases / 10, "{name}: {coarse} of {cases}");
+        }
         assert!(positive > cases / 5, "{name}: {positive} of {cases}");
         if !name.contains("RCX1") && !name.contains("PCX1 = 0.8") {
             assert!(tight > 0, "{name}");
         }
     }
+}
+
+/// The coarse floor (module docs) on `Sedan_Pac02Tire.tir` at the hand-worked point of
+/// [`sedan_floor_by_hand`] (Fz = 4000 N, 20 m/s): `Dx·sin(Cx·π/2) − |SVx|` with
+/// Dx = 4683.664 N, sin(1.6411·π/2) = 0.534367, SVx = Fz(PVX1 + PVX2·dfz) = −0.0339 N:
+/// 2502.762 N, at κ = +1 and −1 and any α (the weight is 1); below the exact floor (3359.9 N
+/// less 10⁻⁴ at κ = 1) and the force. At κ = 0.05 (`z` = 0.60 < 1) it does not hold: the
+/// exact floor is returned instead.
+#[test]
+fn sedan_coarse_floor_by_hand() {
+    let t = sedan();
+    let common = SlipInput {
+        fz: 4000.0,
+        vx: 20.0,
+        ..SlipInput::default()
+    };
+    for (kappa, alpha) in [(1.0, 0.0), (-1.0, 0.3), (1.0, -0.9)] {
+        let bound = t.sliding_fx_bound_kept(&common, kappa, alpha, &mut KeptLoad::default());
+        assert!((bound - 2502.762).abs() < 1e-3, "{kappa} {alpha}: {bound}");
+        assert!(bound < t.sliding_fx_floor(&common, kappa, alpha));
+    }
+    let (kappa, alpha) = (0.05, 0.0);
+    let bound = t.sliding_fx_bound_kept(&common, kappa, alpha, &mut KeptLoad::default());
+    assert_eq!(
+        bound.to_bits(),
+        t.sliding_fx_floor(&common, kappa, alpha).to_bits()
+    );
 }
