@@ -31,6 +31,7 @@ pub mod params;
 mod ray;
 pub mod slots;
 pub mod state;
+mod sweep;
 mod turned;
 
 pub(crate) use frame::{BodyAt, body_axes, strut_line_from_axes};
@@ -247,13 +248,16 @@ pub(crate) fn query_ground_along(
     let last = turned::place_axle((wp, side), pose, dir, ws, ray_only);
     let casts = !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps);
     // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`); a ray's
-    // after a ray's plane, the ray alone (`ray`).
+    // after a ray's plane, the ray alone (`ray`); a blocking sweep's, the sweep alone
+    // (`sweep`).
     if let Some(plane) = ground.as_plane()
         && casts
         && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
     {
         if ray_only {
             ray::ray_on_plane(wp, plane, (top, dir), ws);
+        } else if contact.mode == ContactMode::Sweep {
+            sweep::sweep_on_plane(wp, reject, plane, (top, dir), ws, last);
         } else {
             on_plane::query_on_plane_along(wp, (contact, reject), plane, (top, dir), ws, last);
         }
