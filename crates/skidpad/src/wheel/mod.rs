@@ -354,6 +354,15 @@ fn query_general(
 /// strut's work on the body equals the work its travel measures (the ground module's docs);
 /// on the crown it moves off the tread centre line continuously with the lean (`R_c·sin θ`).
 /// A ray contact has no tread: its forces act at the centre's projection.
+///
+/// A sweep's contact whose jounce is its measurement (`x = x_max − s`, not clamped: every
+/// substep but those past full compression or droop) keeps the contact stage's point: the
+/// centre `top + d·(x_max − x)` is then the fitted centre `top + d·s`, and the support
+/// point projected on the plane is the point the contact stage found, so recomputing it
+/// (the crown's frame with a square root and a division, ≈ 65 instructions) only moves its
+/// last bits (round-off change, session 39; the identity needs `d` unit, which it is to
+/// round-off for every preset's exactly unit travel direction; a direction validated to
+/// `1 ± 10⁻⁶` moves the point by at most `s·10⁻⁶` along the plane).
 pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut WheelState, dt: f64) {
     let line = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
     update_suspension_along(wp, pose, side, ws, dt, line);
@@ -376,19 +385,23 @@ pub(crate) fn update_suspension_along(
     let sp = &wp.suspension;
     susp::update_jounce(sp, &mut ws.suspension, ws.measured_jounce, dt);
     ws.centre_world = top + dir * (sp.max_compression - ws.suspension.jounce);
-    ws.contact_point_world = if ws.suspension.in_contact {
-        let n = ws.contact_normal_world;
-        let support = if !ws.hit_cache.from_ray {
-            let axle = substep_axle(pose, ws, side);
-            ws.centre_world
-                + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
-        } else {
-            ws.centre_world
-        };
-        support - n * (support - ws.contact_point_world).dot(n)
+    if !ws.suspension.in_contact {
+        ws.contact_point_world = ws.centre_world + dir * wp.radius;
+        return;
+    }
+    let n = ws.contact_normal_world;
+    let support = if ws.hit_cache.from_ray {
+        ws.centre_world
+    } else if ws.measured_jounce == Some(ws.suspension.jounce) {
+        // The jounce is the measurement (not clamped): the centre is where the contact stage
+        // fitted the crowned wheel to the plane, and its support point projected on the
+        // plane is the contact stage's point, kept (round-off change, session 39: see above).
+        return;
     } else {
-        ws.centre_world + dir * wp.radius
+        let axle = substep_axle(pose, ws, side);
+        ws.centre_world + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
     };
+    ws.contact_point_world = support - n * (support - ws.contact_point_world).dot(n);
 }
 
 /// Grip stage, first part: the normal load the ground puts on the tyre. The strut force `F`
