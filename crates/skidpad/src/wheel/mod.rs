@@ -354,15 +354,10 @@ fn query_general(
 /// strut's work on the body equals the work its travel measures (the ground module's docs);
 /// on the crown it moves off the tread centre line continuously with the lean (`R_c·sin θ`).
 /// A ray contact has no tread: its forces act at the centre's projection.
-///
-/// A sweep's contact whose jounce is its measurement (`x = x_max − s`, not clamped: every
-/// substep but those past full compression or droop) keeps the contact stage's point: the
-/// centre `top + d·(x_max − x)` is then the fitted centre `top + d·s`, and the support
-/// point projected on the plane is the point the contact stage found, so recomputing it
-/// (the crown's frame with a square root and a division, ≈ 65 instructions) only moves its
-/// last bits (round-off change, session 39; the identity needs `d` unit, which it is to
-/// round-off for every preset's exactly unit travel direction; a direction validated to
-/// `1 ± 10⁻⁶` moves the point by at most `s·10⁻⁶` along the plane).
+/// A sweep's contact whose jounce is its measurement `x = x_max − s` (not clamped) keeps the
+/// contact stage's point: its centre `top + d·(x_max − x)` is the fitted `top + d·s`, so the
+/// support projected on the plane is that point (round-off change, session 39; exact for a
+/// unit `d`, as every preset's; `|d| = 1 ± 10⁻⁶` moves it by at most `s·10⁻⁶`).
 pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut WheelState, dt: f64) {
     let line = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
     update_suspension_along(wp, pose, side, ws, dt, line);
@@ -393,10 +388,7 @@ pub(crate) fn update_suspension_along(
     let support = if ws.hit_cache.from_ray {
         ws.centre_world
     } else if ws.measured_jounce == Some(ws.suspension.jounce) {
-        // The jounce is the measurement (not clamped): the centre is where the contact stage
-        // fitted the crowned wheel to the plane, and its support point projected on the
-        // plane is the contact stage's point, kept (round-off change, session 39: see above).
-        return;
+        return; // The jounce is the measurement: the contact stage's point (above).
     } else {
         let axle = substep_axle(pose, ws, side);
         ws.centre_world + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
