@@ -483,8 +483,9 @@ pub fn crown_radius(radius: f64, half_width: f64) -> f64 {
 /// q = (r − R_c + R_c·cos θ)·ê + R_c·sin θ·a          while R_c·|sin θ| ≤ w (on the crown)
 /// q = ρ·ê + sgn(sin θ)·w·a,  ρ = r − R_c + √(R_c² − w²)   beyond (the tread edge)
 /// ```
-/// continuous at `R_c·|sin θ| = w`; `ê = 0` when `n ∥ a`.
-#[inline]
+/// continuous at `R_c·|sin θ| = w`; `ê = 0` when `n ∥ a`. Always inlined: in the sweep's
+/// pass on a plane (`wheel::sweep`) it came out of line, a call ≈ 20 instructions a wheel.
+#[inline(always)]
 pub fn cylinder_support_offset(radius: f64, half_width: f64, axle: DVec3, normal: DVec3) -> DVec3 {
     let down = -normal;
     let k = down.dot(axle);
@@ -548,7 +549,9 @@ pub(crate) fn resolve_cylinder_with(
 }
 
 /// The fit of [`resolve_cylinder`] once the plane is known to face the line (`dn = d·n`).
-#[inline]
+/// Always inlined: the plane pass's ground rise (`wheel::on_plane`) left it out of line, a
+/// call and the query's loads ≈ 30 instructions a wheel more than its arithmetic.
+#[inline(always)]
 fn resolve_at(q: &WheelQuery, p: DVec3, n: DVec3, dn: f64, offset: DVec3) -> Option<(f64, DVec3)> {
     let s = (p - q.origin - offset).dot(n) / dn;
     let support = q.centre_at(s) + offset;

@@ -31,6 +31,7 @@ pub mod params;
 mod ray;
 pub mod slots;
 pub mod state;
+mod sweep;
 mod turned;
 
 pub(crate) use frame::{BodyAt, body_axes, strut_line_from_axes};
@@ -247,13 +248,16 @@ pub(crate) fn query_ground_along(
     let last = turned::place_axle((wp, side), pose, dir, ws, ray_only);
     let casts = !(ws.hit_cache.valid && ws.hit_cache.age < reuse_steps);
     // A cast on a plane: its arithmetic in one pass, the same bits (`on_plane`); a ray's
-    // after a ray's plane, the ray alone (`ray`).
+    // after a ray's plane, the ray alone (`ray`); a blocking sweep's, the sweep alone
+    // (`sweep`).
     if let Some(plane) = ground.as_plane()
         && casts
         && (contact.mode == ContactMode::Raycast || contact.sweep_hits == SweepHitMode::Blocking)
     {
         if ray_only {
             ray::ray_on_plane(wp, plane, (top, dir), ws);
+        } else if contact.mode == ContactMode::Sweep {
+            sweep::sweep_on_plane(wp, reject, plane, (top, dir), ws, last);
         } else {
             on_plane::query_on_plane_along(wp, (contact, reject), plane, (top, dir), ws, last);
         }
@@ -350,6 +354,10 @@ fn query_general(
 /// strut's work on the body equals the work its travel measures (the ground module's docs);
 /// on the crown it moves off the tread centre line continuously with the lean (`R_c·sin θ`).
 /// A ray contact has no tread: its forces act at the centre's projection.
+/// A sweep's contact whose jounce is its measurement `x = x_max − s` (not clamped) keeps the
+/// contact stage's point: its centre `top + d·(x_max − x)` is the fitted `top + d·s`, so the
+/// support projected on the plane is that point (round-off change, session 39; exact for a
+/// unit `d`, as every preset's; `|d| = 1 ± 10⁻⁶` moves it by at most `s·10⁻⁶`).
 pub fn update_suspension(wp: &WheelParams, pose: &Pose, side: f64, ws: &mut WheelState, dt: f64) {
     let line = (strut_top_world(wp, pose), travel_direction_world(wp, pose));
     update_suspension_along(wp, pose, side, ws, dt, line);
@@ -372,19 +380,20 @@ pub(crate) fn update_suspension_along(
     let sp = &wp.suspension;
     susp::update_jounce(sp, &mut ws.suspension, ws.measured_jounce, dt);
     ws.centre_world = top + dir * (sp.max_compression - ws.suspension.jounce);
-    ws.contact_point_world = if ws.suspension.in_contact {
-        let n = ws.contact_normal_world;
-        let support = if !ws.hit_cache.from_ray {
-            let axle = substep_axle(pose, ws, side);
-            ws.centre_world
-                + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
-        } else {
-            ws.centre_world
-        };
-        support - n * (support - ws.contact_point_world).dot(n)
+    if !ws.suspension.in_contact {
+        ws.contact_point_world = ws.centre_world + dir * wp.radius;
+        return;
+    }
+    let n = ws.contact_normal_world;
+    let support = if ws.hit_cache.from_ray {
+        ws.centre_world
+    } else if ws.measured_jounce == Some(ws.suspension.jounce) {
+        return; // The jounce is the measurement: the contact stage's point (above).
     } else {
-        ws.centre_world + dir * wp.radius
+        let axle = substep_axle(pose, ws, side);
+        ws.centre_world + crate::ground::cylinder_support_offset(wp.radius, 0.5 * wp.width, axle, n)
     };
+    ws.contact_point_world = support - n * (support - ws.contact_point_world).dot(n);
 }
 
 /// Grip stage, first part: the normal load the ground puts on the tyre. The strut force `F`

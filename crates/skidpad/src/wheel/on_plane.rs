@@ -15,7 +15,8 @@
 //! `the_plane_path_is_the_general_path` checks it on seeded random wheels, planes and cached
 //! previous planes, misses and non-finite inputs included.
 //!
-//! A ray whose previous plane is a ray's (or none) takes `super::ray` instead.
+//! A ray whose previous plane is a ray's (or none) takes `super::ray` instead, a blocking
+//! sweep `super::sweep` (this pass's steps, with its cast and its previous plane's travel).
 
 use super::WheelState;
 use crate::ground::cache::same_bits;
@@ -46,11 +47,11 @@ pub(super) fn query_on_plane_along(
 /// What a cast on the plane found: the centre travel `s`, the contact point, whether it came
 /// from the ray, and for a sweep's contact its crown fit: the unit axle it was resolved with
 /// and the support offset.
-struct Found {
-    s: f64,
-    point: DVec3,
-    from_ray: bool,
-    fit: Option<(DVec3, DVec3)>,
+pub(super) struct Found {
+    pub(super) s: f64,
+    pub(super) point: DVec3,
+    pub(super) from_ray: bool,
+    pub(super) fit: Option<(DVec3, DVec3)>,
 }
 
 /// The contact stage's query of wheel `ws` on `plane` for a cast (the caller checked that the
@@ -129,8 +130,10 @@ pub(super) fn query_on_plane(
 /// The cast of `ContactMode` `mode` on `plane` for the normalised query `q`:
 /// `query_wheel_unit_into`'s plane arithmetic (a blocking sweep: its hit, rejection and
 /// cylinder fit, the ray as the fallback for a rejected or unfitted hit; or the ray alone).
-#[inline]
-fn cast(
+/// Always inlined: called from two passes (this one and `super::sweep`), it came out of line
+/// in the sweep's, a call and the query's spills ≈ 40 instructions a wheel.
+#[inline(always)]
+pub(super) fn cast(
     plane: &Plane,
     q: &WheelQuery,
     mode: ContactMode,
@@ -167,10 +170,10 @@ fn cast(
 }
 
 /// The wheel's previous (valid) plane, before the cast replaced it.
-struct Old {
-    point: DVec3,
-    normal: DVec3,
-    from_ray: bool,
+pub(super) struct Old {
+    pub(super) point: DVec3,
+    pub(super) normal: DVec3,
+    pub(super) from_ray: bool,
 }
 
 impl Old {
@@ -179,7 +182,12 @@ impl Old {
     /// fit `fit` (a sweep's: its unit axle and support offset): `None` when the line does not
     /// reach it within the travel or it does not face the line.
     #[inline]
-    fn travel(&self, nq: &WheelQuery, normal: DVec3, fit: Option<(DVec3, DVec3)>) -> Option<f64> {
+    pub(super) fn travel(
+        &self,
+        nq: &WheelQuery,
+        normal: DVec3,
+        fit: Option<(DVec3, DVec3)>,
+    ) -> Option<f64> {
         let s = match fit {
             Some((axle, o))
                 if !self.from_ray && same_bits(self.normal, normal) && same_bits(axle, nq.axle) =>

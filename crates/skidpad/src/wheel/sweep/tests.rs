@@ -1,0 +1,131 @@
+use super::*;
+use crate::ground::wheel::RejectionCos;
+use crate::ground::{ContactParams, HitRejection, SurfaceId, SweepHitMode};
+use crate::test_rng::uniform;
+use glam::DQuat;
+
+/// What a query writes into the wheel state, every bit (`Debug` keeps signed zeros and NaN).
+fn written(ws: &WheelState) -> String {
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+        ws.hit_cache,
+        ws.measured_jounce.map(f64::to_bits),
+        ws.ground_rise.to_bits(),
+        ws.contact_point_world.to_array().map(f64::to_bits),
+        ws.contact_normal_world.to_array().map(f64::to_bits),
+        ws.surface,
+        ws.surface_velocity_world.to_array().map(f64::to_bits),
+    )
+}
+
+#[test]
+fn the_sweep_path_is_the_plane_path() {
+    // Seeded random planes (level, sloped, moving), wheels with parameters within their
+    // validated ranges, suspension lines (some non-finite, zero, overflowing or pointing up),
+    // axles (steered and cambered, some not quite unit, zero or non-finite), previous planes
+    // (none, a ray's, a sweep's with the new plane's normal bits or another's), the last
+    // query's axle in a third of the cases, and rejection angles from tight to none: the
+    // sweep's pass writes what the plane's pass does, bit for bit, and every branch is
+    // reached (hits, misses, the ray's fallback, contacts beyond the travel, rises through
+    // the shared fit and through `Old::travel`).
+    let mut seed = 0x5eed_5ee9_0039_u64;
+    let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
+    let mut reached = [0usize; 6];
+    for i in 0..60_000_usize {
+        let tilt = if i % 3 == 0 { 0.0 } else { f(0.0, 0.9) };
+        let normal = DQuat::from_rotation_z(f(-3.0, 3.0)) * DQuat::from_rotation_x(tilt) * DVec3::Z;
+        let plane = Plane {
+            point: DVec3::new(f(-5.0, 5.0), f(-5.0, 5.0), f(-0.3, 0.3)),
+            normal,
+            surface: SurfaceId((i % 3) as u16),
+            surface_velocity_world: if i % 5 == 0 {
+                DVec3::X * f(-1.0, 1.0)
+            } else {
+                DVec3::ZERO
+            },
+        };
+        let mut wp = crate::wheel::WheelParams {
+            radius: f(0.2, 0.4),
+            width: f(0.1, 0.3),
+            ..Default::default()
+        };
+        wp.suspension.max_compression = f(0.05, 0.2);
+        wp.suspension.max_droop = f(0.05, 0.3);
+        let down = DQuat::from_scaled_axis(DVec3::new(f(-0.5, 0.5), f(-0.5, 0.5), 0.0)) * -DVec3::Z;
+        let mut top = plane.point + DVec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-0.2, 0.9));
+        let mut dir = down * f(0.5, 2.0);
+        let mut axle = DQuat::from_scaled_axis(DVec3::new(f(-0.3, 0.3), 0.0, f(-0.6, 0.6)))
+            * DVec3::Y
+            * f(0.999, 1.001);
+        match i % 97 {
+            0 => top.x = f64::NAN,
+            1 => dir = DVec3::ZERO,
+            2 => dir = DVec3::splat(1e200),
+            3 => dir = -dir,
+            4 => dir.y = f64::INFINITY,
+            5 => axle = DVec3::splat(f64::INFINITY),
+            6 => axle = DVec3::ZERO,
+            _ => {}
+        }
+        let angle = [0.3, 1.0, std::f64::consts::PI][i % 3];
+        let contact = ContactParams {
+            mode: ContactMode::Sweep,
+            rejection: HitRejection {
+                max_normal_angle: angle,
+                max_point_angle: [0.2, 1.2, std::f64::consts::PI][(i / 3) % 3],
+            },
+            sweep_hits: SweepHitMode::Blocking,
+            ..Default::default()
+        };
+        let old_normal = if i % 2 == 0 {
+            plane.normal
+        } else {
+            DQuat::from_rotation_y(f(-0.3, 0.3)) * DVec3::Z
+        };
+        let mut ws = WheelState {
+            hit_cache: HitCache {
+                point: plane.point + DVec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-0.1, 0.1)),
+                normal: old_normal,
+                surface: SurfaceId(7),
+                surface_velocity_world: DVec3::Y,
+                from_ray: i % 5 < 2,
+                valid: i % 7 != 0,
+                age: 3,
+            },
+            contact_point_world: DVec3::splat(9.0),
+            measured_jounce: Some(-1.0),
+            ground_rise: -2.0,
+            axle_world_substep: axle,
+            ..Default::default()
+        };
+        let mut plane_pass = ws;
+        let cos = RejectionCos::of(&contact.rejection);
+        let last = (i % 3 == 1)
+            .then(|| DQuat::from_scaled_axis(DVec3::new(0.0, 0.0, f(-1.0, 1.0))) * DVec3::Y);
+        let (was_valid, was_ray) = (ws.hit_cache.valid, ws.hit_cache.from_ray);
+        sweep_on_plane(&wp, &cos, &plane, (top, dir), &mut ws, last);
+        let q = super::super::wheel_query(&wp, top, dir, axle);
+        let sp = &wp.suspension;
+        super::super::on_plane::query_on_plane(
+            sp,
+            (&contact, &cos),
+            &plane,
+            (&q, last),
+            &mut plane_pass,
+        );
+        assert_eq!(written(&ws), written(&plane_pass), "case {i}");
+        let shared = was_valid && !was_ray && last.is_none() && i % 2 == 0;
+        let counts = [
+            ws.measured_jounce.is_some(),
+            !ws.hit_cache.valid,
+            ws.hit_cache.valid && ws.hit_cache.from_ray,
+            ws.hit_cache.valid && ws.measured_jounce.is_none(),
+            ws.ground_rise != 0.0 && shared && !ws.hit_cache.from_ray,
+            ws.ground_rise != 0.0 && !shared,
+        ];
+        for (n, hit) in reached.iter_mut().zip(counts) {
+            *n += usize::from(hit);
+        }
+    }
+    assert!(reached.iter().all(|&n| n > 300), "{reached:?}");
+}
