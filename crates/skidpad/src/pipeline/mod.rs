@@ -479,7 +479,7 @@ pub fn step_hosted(
 }
 
 /// The substep loop shared by both modes: stages 1–9, then integration of `s.chassis`, then
-/// the end stops (stage 10b; with the body's ground contact if `body`, i.e. standalone);
+/// the end stops (stage 10b; with the body's ground contact if `mode.body`, i.e. standalone);
 /// `each(k, forces)` sees substep `k`'s forces. The first substep's wrench gets `kick`'s
 /// force ([`Kick`]: the opening half kick or the input jump's). Afterwards the acceleration over the step
 /// (gravity excluded: what an accelerometer reads) and the time.
@@ -492,7 +492,7 @@ fn run_substeps(
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
-    body: bool,
+    Mode { body, list }: Mode,
     each: &mut dyn FnMut(usize, &SubstepForces),
 ) {
     let n = substeps_for_step(p, d, s, dt);
@@ -515,7 +515,7 @@ fn run_substeps(
         {
             kick::prepared_first_substep(p, d, controls, s, ground, h, &mut forces);
         } else {
-            compute_forces_into(p, d, controls, s, ground, h, &mut forces);
+            forces_into(p, d, controls, s, ground, (h, list), &mut forces);
         }
         if k == 0 {
             kick.apply(&mut forces, p.chassis.mass, gravity);
@@ -573,6 +573,30 @@ pub fn compute_forces_into<const S: usize>(
     dt: f64,
     out: &mut ChassisForces<S>,
 ) {
+    forces_into(p, d, controls, s, ground, (dt, true), out);
+}
+
+/// [`compute_forces_into`], its point forces listed in `out` only if `list`
+/// ([`stages::assemble_at`]): the same wrench either way.
+fn forces_into<const S: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    (dt, list): (f64, bool),
+    out: &mut ChassisForces<S>,
+) {
     let (intent, com) = stages_to_suspension(p, d, controls, s, ground, dt);
-    stages_after_suspension(p, d, controls, (&intent, com), s, ground, dt, out);
+    kick::after_suspension(p, d, controls, (&intent, com, list), s, ground, dt, out);
+}
+
+/// How [`run_substeps`] runs: `body`, stage 10b with the body's ground contact (standalone)
+/// or the end stops' prediction alone (hosted); `list`, whether each substep lists its point
+/// forces ([`ChassisForces::forces`]: the hosted step returns them and the input jump's half
+/// kick reads the first substep's; the plain standalone step reads none).
+#[derive(Clone, Copy)]
+struct Mode {
+    body: bool,
+    list: bool,
 }
