@@ -233,7 +233,8 @@ pub(super) fn after_suspension<const S: usize>(
 }
 
 /// The first substep's stages under [`Kick::InputJumpPrepared`]: stage 1 with `controls`
-/// (stages 2–4's outputs already in `s`), then stages 5–9, into `out`.
+/// (stages 2–4's outputs already in `s`), then stages 5–9, into `out`. Returns the centre of
+/// mass (world) they placed.
 pub(super) fn prepared_first_substep<const S: usize>(
     p: &VehicleParams,
     d: &Derived,
@@ -242,10 +243,11 @@ pub(super) fn prepared_first_substep<const S: usize>(
     ground: &dyn Ground,
     h: f64,
     out: &mut ChassisForces<S>,
-) {
+) -> DVec3 {
     let intent = input_stage(p, controls, s, h);
     let com = s.chassis.com_world(&p.chassis);
     after_suspension(p, d, controls, (&intent, com, true), s, ground, h, out);
+    com
 }
 
 /// The opening half kick's force `−½·(F + M·g)` (N, world, through the centre of mass) for
