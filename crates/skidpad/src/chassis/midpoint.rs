@@ -228,6 +228,47 @@ mod tests {
     }
 
     #[test]
+    fn principal_form_stops_within_the_tolerance_of_its_root() {
+        // The principal form returns once its next Newton step is bounded within the stop
+        // tolerance (module docs), with that step's Jacobian taken as 1. Reference: Newton run
+        // on from the returned value with the residual `H(u) = u − ω₀ + a∘c(u)` computed
+        // directly, 30 steps (it settles at rounding size after one or two). The returned ω⁺
+        // lies within `tol·|ω⁺|` of the reference's, plus a rounding allowance of
+        // `1e-15·(|ω₀| + |ω⁺|)` (≈ 5 ulps of the rates; the reference's own residual rounds
+        // at ≈ 1e-16 of them). Seeded boxes, rates and steps as in the test above.
+        let mut state = 0x7ab1e_u64;
+        let mut next = || {
+            crate::test_rng::step(&mut state);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for case in 0..4000 {
+            let size = DVec3::new(next(), next(), next()) * 5.95 + 0.05;
+            let i = crate::chassis::box_inertia(1.0 + 2999.0 * next(), size);
+            let m = DVec3::new(i.x_axis.x, i.y_axis.y, i.z_axis.z);
+            let w0 = DVec3::new(next() - 0.5, next() - 0.5, next() - 0.5) * 20.0;
+            let h = [1.0 / 60.0, 1.0 / 180.0, 1e-3, 0.1][case % 4];
+            let u = principal(m, DVec3::ONE / m, w0, h);
+            let a = DVec3::new(m.z - m.y, m.x - m.z, m.y - m.x) / m * (0.5 * h);
+            let c = |u: DVec3| DVec3::new(u.y * u.z, u.z * u.x, u.x * u.y);
+            let mut root = u;
+            for _ in 0..30 {
+                let r = (root - w0) + a * c(root);
+                let jac = DMat3::from_cols(
+                    DVec3::new(1.0, a.y * root.z, a.z * root.y),
+                    DVec3::new(a.x * root.z, 1.0, a.z * root.x),
+                    DVec3::new(a.x * root.y, a.y * root.x, 1.0),
+                );
+                root -= jac.inverse() * r;
+            }
+            let (w1, want) = (2.0 * u - w0, 2.0 * root - w0);
+            let allowed =
+                ANGULAR_NEWTON_TOLERANCE * want.length() + 1e-15 * (w0.length() + want.length());
+            let err = (w1 - want).length();
+            assert!(err <= allowed, "{m} {w0} {h}: {w1} vs {want}");
+        }
+    }
+
+    #[test]
     fn principal_form_on_an_axis_spin_keeps_the_rate() {
         // Spin about one principal axis: c(ω₀) has two zero factors in every term, H(ω₀) = 0,
         // and the first Newton step is exactly 0 (no round-off at all).
