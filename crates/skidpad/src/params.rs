@@ -462,7 +462,14 @@ impl Derived {
     /// explicit before session 31). Only the engine torque curve is explicit, with slopes
     /// far below `I_e/h`.
     pub fn stable_substeps(&self, dt: f64) -> usize {
-        let n = (dt / self.max_substep).ceil();
+        let x = dt / self.max_substep;
+        // Every step of a car whose stiffest spring allows the whole step (the presets' `dt`
+        // and bound): `⌈x⌉ ≤ 1` for `x ≤ 1`, and the answer below is 1 for `⌈x⌉ = 1` and for
+        // `⌈x⌉ ≤ 0` alike — without the `ceil` call (a libm call on the baseline target).
+        if x <= 1.0 {
+            return 1;
+        }
+        let n = x.ceil();
         if n.is_finite() && n >= 1.0 {
             // Saturating: a huge ratio is capped by the substep loop's MAX_SUBSTEPS anyway.
             n.min(u32::MAX as f64) as usize

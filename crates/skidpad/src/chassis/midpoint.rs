@@ -6,8 +6,8 @@
 //! ```
 //!
 //! by Newton's method from `ω⁺ = ω₀`, until a step moves `ω⁺` by at most
-//! [`ANGULAR_NEWTON_TOLERANCE`]`·|ω⁺|` (at most [`ANGULAR_NEWTON_MAX_ITERATIONS`] steps).
-//! Two forms of the same iteration:
+//! [`ANGULAR_NEWTON_TOLERANCE`]`·|ω⁺|` (the principal form: until the next step is bounded
+//! so; at most [`ANGULAR_NEWTON_MAX_ITERATIONS`] steps). Two forms of the same iteration:
 //!
 //! - [`general`], any symmetric positive-definite `I`: Newton in `ω⁺` with the Jacobian
 //!   `I + (h/2) ([ω̄]× I − [I ω̄]×)` and its 3 × 3 inverse each iteration.
@@ -26,10 +26,24 @@
 //!   [a₃u₂, a₃u₁, 0]]`, solved by its adjugate (Cramer's rule). Newton's method is invariant
 //!   under a constant invertible scaling of the equations (the rows by `1/Iᵢ`) and an affine
 //!   change of the unknown (`ω⁺ = 2u − ω₀`, a Newton step `δu` moves `ω⁺` by `2δu`), so in
-//!   exact arithmetic both forms make the same iterates and stop at the same one; in floating
-//!   point they differ at round-off (the diagonal form skips the zero products and the full
-//!   inverse: ≈ 90 instructions an iteration against ≈ 350). The stop test compares squares,
-//!   `|δω|² ≤ (tol·|ω⁺|)²`, in both (no square root).
+//!   exact arithmetic both forms make the same iterates; in floating point they differ at
+//!   round-off (the diagonal form skips the zero products and the full inverse: ≈ 90
+//!   instructions an iteration against ≈ 350).
+//!
+//!   `H` is quadratic, so after a Newton step `δ` from `u` (`J(u)δ = H(u)`) the residual is
+//!   exactly `H(u − δ) = H(u) − J(u)δ + a ∘ c(δ) = a ∘ c(δ)` (each `cᵢ` is a product of two
+//!   coordinates: `(x − δₓ)(y − δᵧ) = xy − (xδᵧ + δₓy) + δₓδᵧ`); the iteration takes its
+//!   residuals so (no cancellation of `u − ω₀` against `a ∘ c(u)`). And it knows the next
+//!   step's size before taking it: with `‖A(u)‖₂ ≤ ‖A(u)‖_F ≤ √2·maxᵢ|aᵢ|·|u| ≤ ½`, the next
+//!   step `J(u)⁻¹ r` is at most `|r|/(1 − ‖A‖₂) ≤ 2|r|` (Neumann series), so it would move
+//!   `ω⁺` by at most `4|r|`. It stops when that is within the tolerance,
+//!   `16|r|² ≤ (tol·|ω⁺|)²` (both conditions on squares, no square root), and returns
+//!   `u − r`: that next step with the Jacobian taken as `1` (it differs from the full step
+//!   by `(J⁻¹ − 1) r`, at most `2‖A‖·|r|`). So the result is within the tolerance of the
+//!   iterate the verifying Newton step would give, without taking that step: a car's
+//!   integration (`|ω|·h` ≲ 0.05 rad) takes one Newton step where it took two, the second
+//!   only to pass the stop test (≈ −80 instructions a call). The general form keeps its
+//!   stop test on the step taken, `|δω|² ≤ (tol·|ω⁺|)²`.
 //!
 //! The midpoint rule conserves the quadratic invariants `½ ωᵀIω` and `|I ω|` exactly, up to
 //! rounding and the stop tolerance; neither form changes that (tests in [`super::model`]).
@@ -37,8 +51,9 @@
 use glam::{DMat3, DVec3};
 
 /// Maximum Newton iterations of the implicit-midpoint angular step in
-/// [`integrate`](super::integrate). Two are typical for a car (`|ω|·dt` ≲ 0.05 rad: the
-/// second step is the stop test's, of rounding size), three to five for a fast tumble
+/// [`integrate`](super::integrate). For a car (`|ω|·dt` ≲ 0.05 rad) the general form takes
+/// two (the second step is the stop test's, of rounding size), the principal form one (it
+/// bounds the next step instead of taking it); three to five for a fast tumble
 /// (`|ω|·dt` ≈ 0.5 rad); the loop stops early once converged.
 pub const ANGULAR_NEWTON_MAX_ITERATIONS: usize = 8;
 
@@ -49,17 +64,19 @@ pub const ANGULAR_NEWTON_TOLERANCE: f64 = 1e-14;
 /// principal axes, and [`principal`] solves the step.
 #[inline]
 pub(super) fn is_diagonal(i: &DMat3) -> bool {
-    i.x_axis.y == 0.0
-        && i.x_axis.z == 0.0
-        && i.y_axis.x == 0.0
-        && i.y_axis.z == 0.0
-        && i.z_axis.x == 0.0
-        && i.z_axis.y == 0.0
+    // `x == 0.0` for each, without a branch each: ±0 are the only values whose bits are all
+    // zero once the sign bit is shifted out (NaN's are not), so the six words ORed together
+    // and shifted left by one are zero exactly when every product is ±0.
+    let off = [
+        i.x_axis.y, i.x_axis.z, i.y_axis.x, i.y_axis.z, i.z_axis.x, i.z_axis.y,
+    ];
+    off.into_iter().fold(0u64, |bits, x| bits | x.to_bits()) << 1 == 0
 }
 
 /// The midpoint rate `ω̄ = (ω₀ + ω⁺)/2` (body axes, rad/s) of the step of `h` seconds from
 /// `w0` for the principal moments `moments` (`I₁, I₂, I₃`, kg·m²) with their reciprocals
-/// `inverse` (1/(kg·m²)): Newton's method on `H(u)` (module docs). `ω⁺ = 2ω̄ − ω₀`.
+/// `inverse` (1/(kg·m²)): Newton's method on `H(u)`, stopped by the bound of its next step
+/// (module docs). `ω⁺ = 2ω̄ − ω₀`.
 /// `#[inline]`: its one caller (`chassis::model`) keeps it whatever the codegen units
 /// (out of line ≈ 0.07 k instructions a vehicle-step; callgrind, the MF car, branch
 /// `mf-s39`).
@@ -69,6 +86,8 @@ pub(super) fn principal(moments: DVec3, inverse: DVec3, w0: DVec3, h: f64) -> DV
     let a = DVec3::new(m.z - m.y, m.x - m.z, m.y - m.x) * inverse * (0.5 * h);
     let c = |u: DVec3| DVec3::new(u.y * u.z, u.z * u.x, u.x * u.y);
     let tol_sq = ANGULAR_NEWTON_TOLERANCE * ANGULAR_NEWTON_TOLERANCE;
+    // 8·maxᵢ aᵢ²·|u|² ≤ 1 ⇔ √2·maxᵢ|aᵢ|·|u| ≤ ½, a bound of ‖A(u)‖_F.
+    let a_sq_max = (a * a).max_element();
     let mut u = w0;
     // H(ω₀) = a ∘ c(ω₀): the first iterate's `u − ω₀` is 0.
     let mut residual = a * c(w0);
@@ -90,12 +109,16 @@ pub(super) fn principal(moments: DVec3, inverse: DVec3, w0: DVec3, h: f64) -> DV
             break;
         }
         u -= step;
-        // ω⁺ moves by 2·step: stop when |2 step|² ≤ tol²·|2u − ω₀|².
+        // H(u − δ) = a ∘ c(δ) exactly (module docs).
+        residual = a * c(step);
+        // The next step moves ω⁺ by at most 4|r| while ‖A(u)‖ ≤ ½: stop when
+        // 16|r|² ≤ tol²·|2u − ω₀|², with that step's Jacobian taken as 1.
         let w = 2.0 * u - w0;
-        if 4.0 * step.length_squared() <= tol_sq * w.length_squared() {
-            break;
+        if 8.0 * a_sq_max * u.length_squared() <= 1.0
+            && 16.0 * residual.length_squared() <= tol_sq * w.length_squared()
+        {
+            return u - residual;
         }
-        residual = (u - w0) + a * c(u);
     }
     u
 }
@@ -206,6 +229,47 @@ mod tests {
         }
         // Measured: 7.7e-15 and 3.7e-16.
         assert!(worst.0 < 1e-13 && worst.1 < 1e-14, "{worst:?}");
+    }
+
+    #[test]
+    fn principal_form_stops_within_the_tolerance_of_its_root() {
+        // The principal form returns once its next Newton step is bounded within the stop
+        // tolerance (module docs), with that step's Jacobian taken as 1. Reference: Newton run
+        // on from the returned value with the residual `H(u) = u − ω₀ + a∘c(u)` computed
+        // directly, 30 steps (it settles at rounding size after one or two). The returned ω⁺
+        // lies within `tol·|ω⁺|` of the reference's, plus a rounding allowance of
+        // `1e-15·(|ω₀| + |ω⁺|)` (≈ 5 ulps of the rates; the reference's own residual rounds
+        // at ≈ 1e-16 of them). Seeded boxes, rates and steps as in the test above.
+        let mut state = 0x7ab1e_u64;
+        let mut next = || {
+            crate::test_rng::step(&mut state);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for case in 0..4000 {
+            let size = DVec3::new(next(), next(), next()) * 5.95 + 0.05;
+            let i = crate::chassis::box_inertia(1.0 + 2999.0 * next(), size);
+            let m = DVec3::new(i.x_axis.x, i.y_axis.y, i.z_axis.z);
+            let w0 = DVec3::new(next() - 0.5, next() - 0.5, next() - 0.5) * 20.0;
+            let h = [1.0 / 60.0, 1.0 / 180.0, 1e-3, 0.1][case % 4];
+            let u = principal(m, DVec3::ONE / m, w0, h);
+            let a = DVec3::new(m.z - m.y, m.x - m.z, m.y - m.x) / m * (0.5 * h);
+            let c = |u: DVec3| DVec3::new(u.y * u.z, u.z * u.x, u.x * u.y);
+            let mut root = u;
+            for _ in 0..30 {
+                let r = (root - w0) + a * c(root);
+                let jac = DMat3::from_cols(
+                    DVec3::new(1.0, a.y * root.z, a.z * root.y),
+                    DVec3::new(a.x * root.z, 1.0, a.z * root.x),
+                    DVec3::new(a.x * root.y, a.y * root.x, 1.0),
+                );
+                root -= jac.inverse() * r;
+            }
+            let (w1, want) = (2.0 * u - w0, 2.0 * root - w0);
+            let allowed =
+                ANGULAR_NEWTON_TOLERANCE * want.length() + 1e-15 * (w0.length() + want.length());
+            let err = (w1 - want).length();
+            assert!(err <= allowed, "{m} {w0} {h}: {w1} vs {want}");
+        }
     }
 
     #[test]

@@ -165,6 +165,7 @@ mod state;
 
 pub use constraint::{PointConstraint, solve_contacts, solve_impulses, solve_positions};
 pub use midpoint::{ANGULAR_NEWTON_MAX_ITERATIONS, ANGULAR_NEWTON_TOLERANCE};
+pub(crate) use model::integrate_placed;
 pub use model::{Wrench, integrate, integrate_prepared};
 pub use params::{
     COM_REACH, ChassisParams, INERTIA_RANGE, INERTIA_SYMMETRY_TOLERANCE,

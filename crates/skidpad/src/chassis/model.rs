@@ -75,9 +75,23 @@ pub fn integrate_prepared(
     gravity: DVec3,
     dt: f64,
 ) {
+    let com0 = s.com_world(p);
+    integrate_placed(p, inv_inertia, s, w, (gravity, dt), com0);
+}
+
+/// [`integrate_prepared`] with the centre of mass at the start `com0` (world, m) given: it
+/// must be `s.com_world(p)`'s bits (the substep loop's stages placed it at the same pose),
+/// the same bits without placing it again.
+pub(crate) fn integrate_placed(
+    p: &ChassisParams,
+    inv_inertia: &DMat3,
+    s: &mut ChassisState,
+    w: &Wrench,
+    (gravity, dt): (DVec3, f64),
+    com0: DVec3,
+) {
     debug_assert!(dt.is_finite() && dt >= 0.0, "dt must be finite and >= 0");
     let q0 = s.pose.rotation;
-    let com0 = s.com_world(p);
 
     // Translation of the centre of mass: symplectic Euler.
     s.linear_velocity_world += (w.force / p.mass + gravity) * dt;

@@ -24,7 +24,8 @@ use glam::DVec3;
 /// Whether stage 10b's full path ([`super::impact_stage`]) would act on nothing this
 /// substep: it would return `None` and write neither the state nor the forces. `wheels` are
 /// the state's wheels (its chassis, the integrated end state, is `drift.end`), `start` the
-/// substep's start; `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]); `kept` the
+/// substep's start with its centre of mass `com` (`start.com_world(&p.chassis)`'s bits);
+/// `bound` the rims' and body's boxes of `p` ([`RimsBox::of`]); `kept` the
 /// vehicle's kept height bound ([`KeptBound`], read and renewed on a heightfield:
 /// [`super::kept`]).
 ///
@@ -74,12 +75,12 @@ pub(super) fn nothing_near(
     wheels: &[crate::wheel::WheelState],
     kept: &mut KeptBound,
     ground: AskedGround,
-    start: &ChassisState,
+    (start, com): (&ChassisState, DVec3),
     drift: &Drift,
 ) -> bool {
     let (end, h) = (drift.end, drift.h);
     let none = p.contact.body.shape == BodyShape::None;
-    let m = Motion::of(p, start, drift);
+    let m = Motion::at(com, drift);
     let (rims, body) =
         shared_bounds(p, bound, start, end, ground, &m, kept).unwrap_or((false, false));
     let rims = rims || none || bound.clear(start, end, ground);
@@ -203,10 +204,17 @@ const BODY_GAP_SLACK: f64 = 1e-6;
 
 impl Motion {
     /// The motion [`apart_from_start`] tests with in the full path's solve of this substep.
+    #[cfg(test)]
     pub(super) fn of(p: &VehicleParams, start: &ChassisState, drift: &Drift) -> Self {
+        Self::at(start.com_world(&p.chassis), drift)
+    }
+
+    /// [`Self::of`] with the start's centre of mass `com` placed (its bits).
+    #[inline(always)]
+    pub(super) fn at(com: DVec3, drift: &Drift) -> Self {
         let v = drift.end.linear_velocity_world;
         Self {
-            com: start.com_world(&p.chassis),
+            com,
             v,
             v_abs: v.abs().element_sum(),
             w: drift.spin_bound(),

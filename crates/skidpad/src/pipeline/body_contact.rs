@@ -436,12 +436,14 @@ pub fn impact_stage_prepared<const S: usize>(
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
     let rims = RimsBox::of(p);
-    impact_stage_with(p, inv_inertia, &rims, s, ground, start, forces, h)
+    let placed = (start, start.com_world(&p.chassis));
+    impact_stage_with(p, inv_inertia, &rims, s, ground, placed, forces, h)
 }
 
 /// [`impact_stage_prepared`] with the rims' vehicle-frame box and the body's automatic box
 /// `bound` (`RimsBox::of(p)`) given: the standalone step passes those of its
-/// [`crate::params::Derived`], computed once. Inlined into the substep loop (left to the
+/// [`crate::params::Derived`], computed once; and `start` with its centre of mass placed
+/// (`(start, start.com_world(&p.chassis))`, the bits the substep's stages placed). Inlined into the substep loop (left to the
 /// inliner it came out of line as unrelated code of the crate changed in session 37: +0.04 k
 /// instructions a vehicle-step on the plane, +0.1 k on the presets; branches `hf-s37`,
 /// `slip-s37`).
@@ -453,7 +455,7 @@ pub(crate) fn impact_stage_with<const S: usize>(
     bound: &RimsBox,
     s: &mut VehicleState,
     ground: &dyn Ground,
-    start: &ChassisState,
+    (start, com): (&ChassisState, DVec3),
     forces: &mut ChassisForces<S>,
     h: f64,
 ) -> Option<(DVec3, DVec3)> {
@@ -466,7 +468,15 @@ pub(crate) fn impact_stage_with<const S: usize>(
     };
     // The kept height bound (`super::kept`): a fact about the ground, not the vehicle, so
     // whatever it holds gives the same answer.
-    if nothing_near(p, bound, &s.wheels, &mut s.kept_bound, asked, start, &drift) {
+    if nothing_near(
+        p,
+        bound,
+        &s.wheels,
+        &mut s.kept_bound,
+        asked,
+        (start, com),
+        &drift,
+    ) {
         return None;
     }
     impact_full(p, inv_inertia, bound, s, asked, start, forces, h)

@@ -43,9 +43,9 @@
 //! Nothing here allocates.
 
 use super::{
-    AeroForces, ChassisForces, MAX_POINT_FORCES, SubstepForces, compute_forces_into, contact_stage,
-    input_stage, powertrain_stage, run_substeps, stability_stage, stages, steering_stage,
-    substeps_for_step,
+    AeroForces, ChassisForces, MAX_POINT_FORCES, Mode, SubstepForces, compute_forces_into,
+    contact_stage, input_stage, powertrain_stage, run_substeps, stability_stage, stages,
+    steering_stage, substeps_for_step,
 };
 use crate::ground::Ground;
 use crate::input::{Controls, Intent};
@@ -203,16 +203,38 @@ pub fn stages_after_suspension<const S: usize>(
     h: f64,
     out: &mut ChassisForces<S>,
 ) {
+    after_suspension(p, d, controls, (intent, com, true), s, ground, h, out);
+}
+
+/// [`stages_after_suspension`], its point forces listed in `out` only if `list`
+/// ([`stages::assemble_at`]): the same sums either way.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn after_suspension<const S: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    (intent, com, list): (&Intent, DVec3, bool),
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    h: f64,
+    out: &mut ChassisForces<S>,
+) {
     let prep = powertrain_stage(p, d, controls, intent, s, h);
     stages::grip_stage_at(p, d, &prep, s, (ground, com), h);
     let mut aero = AeroForces::NONE;
     stages::aero_into(p, s, com, &mut aero);
-    stages::assemble_at(p, s, prep.coupled, &aero, out, com);
+    if list {
+        stages::assemble_at::<S, true>(p, s, prep.coupled, &aero, out, com);
+    } else {
+        stages::assemble_at::<S, false>(p, s, prep.coupled, &aero, out, com);
+    }
     stability_stage(p, d, s, out, h);
 }
 
 /// The first substep's stages under [`Kick::InputJumpPrepared`]: stage 1 with `controls`
-/// (stages 2–4's outputs already in `s`), then stages 5–9, into `out`.
+/// (stages 2–4's outputs already in `s`), then stages 5–9, into `out`. Returns the centre of
+/// mass (world) they placed.
 pub(super) fn prepared_first_substep<const S: usize>(
     p: &VehicleParams,
     d: &Derived,
@@ -221,10 +243,11 @@ pub(super) fn prepared_first_substep<const S: usize>(
     ground: &dyn Ground,
     h: f64,
     out: &mut ChassisForces<S>,
-) {
+) -> DVec3 {
     let intent = input_stage(p, controls, s, h);
     let com = s.chassis.com_world(&p.chassis);
-    stages_after_suspension(p, d, controls, (&intent, com), s, ground, h, out);
+    after_suspension(p, d, controls, (&intent, com, true), s, ground, h, out);
+    com
 }
 
 /// The opening half kick's force `−½·(F + M·g)` (N, world, through the centre of mass) for
@@ -247,7 +270,11 @@ pub fn step_standalone_with(
     ground: &dyn Ground,
     dt: f64,
 ) {
-    run_substeps(p, d, controls, kick, s, ground, dt, true, &mut |_, _| {});
+    // The input jump's half kick reads the first substep's point forces ([`half_kick`]);
+    // otherwise nothing reads them here: the substeps sum their forces without the list.
+    let list = matches!(kick, Kick::InputJump(_) | Kick::InputJumpPrepared(_));
+    let mode = Mode { body: true, list };
+    run_substeps(p, d, controls, kick, s, ground, dt, mode, &mut |_, _| {});
 }
 
 /// [`step_hosted`](super::step_hosted) with the first substep's wrench kicked, as
@@ -264,7 +291,11 @@ pub fn step_hosted_with(
     dt: f64,
 ) -> ChassisForces {
     let mut out = ChassisForces::default();
-    run_substeps(p, d, controls, kick, s, ground, dt, false, &mut |k, f| {
+    let mode = Mode {
+        body: false,
+        list: true,
+    };
+    run_substeps(p, d, controls, kick, s, ground, dt, mode, &mut |k, f| {
         out.add_substep(k, f);
     });
     out.finish_substeps();

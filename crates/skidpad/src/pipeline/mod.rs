@@ -92,7 +92,7 @@ use crate::{drivetrain, suspension::model as susp, wheel, wheel::WheelState};
 
 use crate::MAX_WHEELS;
 use crate::aero::MAX_AERO_FORCES;
-use crate::chassis::{ChassisState, Wrench, integrate_prepared};
+use crate::chassis::{ChassisState, Wrench, integrate_placed, integrate_prepared};
 use crate::ground::Ground;
 use crate::input::Controls;
 use crate::params::{Derived, VehicleParams};
@@ -479,7 +479,7 @@ pub fn step_hosted(
 }
 
 /// The substep loop shared by both modes: stages 1–9, then integration of `s.chassis`, then
-/// the end stops (stage 10b; with the body's ground contact if `body`, i.e. standalone);
+/// the end stops (stage 10b; with the body's ground contact if `mode.body`, i.e. standalone);
 /// `each(k, forces)` sees substep `k`'s forces. The first substep's wrench gets `kick`'s
 /// force ([`Kick`]: the opening half kick or the input jump's). Afterwards the acceleration over the step
 /// (gravity excluded: what an accelerometer reads) and the time.
@@ -492,7 +492,7 @@ fn run_substeps(
     s: &mut VehicleState,
     ground: &dyn Ground,
     dt: f64,
-    body: bool,
+    Mode { body, list }: Mode,
     each: &mut dyn FnMut(usize, &SubstepForces),
 ) {
     let n = substeps_for_step(p, d, s, dt);
@@ -510,29 +510,32 @@ fn run_substeps(
         w.drive_work = 0.0;
     }
     for k in 0..n {
-        if k == 0
+        // The centre of mass at the substep's start, as the stages placed it.
+        let com = if k == 0
             && let Kick::InputJumpPrepared(_) = kick
         {
-            kick::prepared_first_substep(p, d, controls, s, ground, h, &mut forces);
+            kick::prepared_first_substep(p, d, controls, s, ground, h, &mut forces)
         } else {
-            compute_forces_into(p, d, controls, s, ground, h, &mut forces);
-        }
+            forces_into(p, d, controls, s, ground, (h, list), &mut forces)
+        };
         if k == 0 {
             kick.apply(&mut forces, p.chassis.mass, gravity);
         }
         if body {
             let start = s.chassis;
             let inv_inertia = &d.chassis_inverse_inertia;
-            integrate_prepared(
+            let total = &forces.total;
+            integrate_placed(
                 &p.chassis,
                 inv_inertia,
                 &mut s.chassis,
-                &forces.total,
-                gravity,
-                h,
+                total,
+                (gravity, h),
+                com,
             );
+            let placed = (&start, com);
             if let Some(fix) =
-                impact_stage_with(p, inv_inertia, rims, s, ground, &start, &mut forces, h)
+                impact_stage_with(p, inv_inertia, rims, s, ground, placed, &mut forces, h)
             {
                 redo_impulse_first(p, inv_inertia, s, &start, &forces, gravity, h);
                 apply_position_correction(p, &mut s.chassis, fix, h);
@@ -573,6 +576,32 @@ pub fn compute_forces_into<const S: usize>(
     dt: f64,
     out: &mut ChassisForces<S>,
 ) {
+    forces_into(p, d, controls, s, ground, (dt, true), out);
+}
+
+/// [`compute_forces_into`], its point forces listed in `out` only if `list`
+/// ([`stages::assemble_at`]): the same wrench either way. Returns the centre of mass
+/// (world) the stages placed, `s.chassis.com_world(&p.chassis)`.
+fn forces_into<const S: usize>(
+    p: &VehicleParams,
+    d: &Derived,
+    controls: &Controls,
+    s: &mut VehicleState,
+    ground: &dyn Ground,
+    (dt, list): (f64, bool),
+    out: &mut ChassisForces<S>,
+) -> DVec3 {
     let (intent, com) = stages_to_suspension(p, d, controls, s, ground, dt);
-    stages_after_suspension(p, d, controls, (&intent, com), s, ground, dt, out);
+    kick::after_suspension(p, d, controls, (&intent, com, list), s, ground, dt, out);
+    com
+}
+
+/// How [`run_substeps`] runs: `body`, stage 10b with the body's ground contact (standalone)
+/// or the end stops' prediction alone (hosted); `list`, whether each substep lists its point
+/// forces ([`ChassisForces::forces`]: the hosted step returns them and the input jump's half
+/// kick reads the first substep's; the plain standalone step reads none).
+#[derive(Clone, Copy)]
+struct Mode {
+    body: bool,
+    list: bool,
 }

@@ -404,11 +404,16 @@ pub fn assemble_into<const S: usize>(
     aero: &AeroForces,
     out: &mut ChassisForces<S>,
 ) {
-    assemble_at(p, s, coupled, aero, out, s.chassis.com_world(&p.chassis));
+    assemble_at::<S, true>(p, s, coupled, aero, out, s.chassis.com_world(&p.chassis));
 }
 
-/// [`assemble_into`] with the centre of mass placed ([`Com`]).
-pub(super) fn assemble_at<const S: usize>(
+/// [`assemble_into`] with the centre of mass placed ([`Com`]). `LIST`: whether the point
+/// forces are listed in `out.forces`; without it the list stays as
+/// [`ChassisForces::clear_substep`] leaves it (empty) and only the sums are written — the
+/// same sums, in the same order: for a substep loop that reads no list (the plain
+/// standalone step, [`super::step_standalone`]). A constant: a test per force cost more
+/// than half of what leaving the list saves.
+pub(super) fn assemble_at<const S: usize, const LIST: bool>(
     p: &VehicleParams,
     s: &VehicleState,
     coupled: bool,
@@ -426,18 +431,18 @@ pub(super) fn assemble_at<const S: usize>(
     for (wp, w) in grounded.clone() {
         let f = w.contact_normal_world * w.normal_load;
         let at = wheel::suspension_force_point_world(wp, pose, w);
-        sums.push(forces, f, at, com);
+        sums.push::<LIST>(forces, f, at, com);
         if !coupled {
-            sums.tire(forces, wp, pose, w, com);
+            sums.tire::<LIST>(forces, wp, pose, w, com);
         }
     }
     if coupled {
         for (wp, w) in grounded {
-            sums.tire(forces, wp, pose, w, com);
+            sums.tire::<LIST>(forces, wp, pose, w, com);
         }
     }
     for &(f, pt) in &aero.forces[..aero.count] {
-        sums.push(forces, f, pt, com);
+        sums.push::<LIST>(forces, f, pt, com);
     }
     out.total = sums.total;
     out.torque_world = sums.torque_world;
@@ -452,13 +457,22 @@ struct Sums {
 }
 
 impl Sums {
-    /// `ChassisForces::push`: the point force listed (if there is room), and summed.
+    /// `ChassisForces::push`: the point force listed (with `LIST`, if there is room), and
+    /// summed.
     #[inline(always)]
-    fn push(&mut self, forces: &mut PointForces, force: DVec3, point: DVec3, com: DVec3) {
-        let _ = forces.try_push(AppliedForce {
-            force_world: force,
-            point_world: point,
-        });
+    fn push<const LIST: bool>(
+        &mut self,
+        forces: &mut PointForces,
+        force: DVec3,
+        point: DVec3,
+        com: DVec3,
+    ) {
+        if LIST {
+            let _ = forces.try_push(AppliedForce {
+                force_world: force,
+                point_world: point,
+            });
+        }
         self.total.add_force_at(force, point, com);
     }
 
@@ -472,7 +486,7 @@ impl Sums {
     /// Wheel `w`'s tyre force at its point, its aligning moment about the contact normal and
     /// its edge force (if any) at the contact point.
     #[inline(always)]
-    fn tire(
+    fn tire<const LIST: bool>(
         &mut self,
         forces: &mut PointForces,
         wp: &WheelParams,
@@ -481,10 +495,10 @@ impl Sums {
         com: DVec3,
     ) {
         let at = wheel::tire_force_point_world(wp, pose, w);
-        self.push(forces, w.tire_force_world, at, com);
+        self.push::<LIST>(forces, w.tire_force_world, at, com);
         self.add_torque(w.contact_normal_world * w.tire.mz);
         if w.edge_force_world != DVec3::ZERO {
-            self.push(forces, w.edge_force_world, w.contact_point_world, com);
+            self.push::<LIST>(forces, w.edge_force_world, w.contact_point_world, com);
         }
     }
 }

@@ -322,7 +322,8 @@ pub(super) fn one_substep(
         h,
     };
     let fresh = &mut KeptBound::default();
-    let quiet = nothing_near(p, boxes, &s.wheels, fresh, asked, &start, &drift);
+    let placed = (&start, start.com_world(&p.chassis));
+    let quiet = nothing_near(p, boxes, &s.wheels, fresh, asked, placed, &drift);
     let end = &s.chassis;
     let m = Motion::of(p, &start, &drift);
     let fresh = &mut KeptBound::default();
@@ -337,7 +338,7 @@ pub(super) fn one_substep(
         boxes,
         s,
         ground,
-        &start,
+        placed,
         &mut forces,
         h,
     );
