@@ -247,7 +247,7 @@ fn contact_linearization(
     let (lin, probes) = match &p.model {
         // The shipped presets' tyre called directly, not through the trait object.
         super::TireModelKind::SimpleMagic(sm) => {
-            super::contact::linearize_with(sm, r, c, s, dt, mode, &mut kept)
+            super::contact::linearize_simple(sm, r, c, s, dt, mode, &mut kept)
         }
         // The slip-curve tyre's points one at a time (the same forces; lazy limit only).
         super::TireModelKind::SlipCurve(sc) if mode == super::contact::LimitMode::Lazy => {

@@ -64,12 +64,14 @@ use arrayvec::ArrayVec;
 pub(crate) use circle::solve_friction_circle;
 use curve::curve_fields;
 pub(crate) use curve::linearize_slip_curve;
+pub(crate) use simple::linearize_simple;
 
 mod circle;
 mod curve;
 mod limit;
 mod patch;
 mod record;
+mod simple;
 mod slopes;
 mod spin;
 pub(crate) use limit::SlideProbes;
@@ -561,7 +563,7 @@ pub(super) fn solve_known(
         (Some(fc), _) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
         // The shipped presets' tyre called directly, not through the trait object.
         (None, TireModelKind::SimpleMagic(sm)) => {
-            linearize_with(sm, r, c, s, dt, limit_mode(p), &mut kept)
+            linearize_simple(sm, r, c, s, dt, limit_mode(p), &mut kept)
         }
         // The full Magic Formula likewise: its floor, batch and load-term calls static.
         (None, TireModelKind::MagicFormula(mf)) => {
