@@ -8,8 +8,10 @@
 //! output slots and their read-back, the common [`SlipInput`](crate::tire::SlipInput) and a
 //! key check of the kept load terms per call.
 
-use super::{SimpleMagicParams, Units};
+use super::{Prepared, SimpleMagicParams, Units, signed_zero};
+use crate::math::finite;
 use crate::tire::interface::{ForceNeed, KeptLoad, LoadFields, finite_or_zero};
+use crate::tire::norm::norm;
 
 /// The forces of [`SimpleMagicParams::secant_points`]: `(Fx, Fy)` at the start slips, the
 /// zero-slip forces `Fx(0, α₀)` and `Fy(κ₀, 0)`, the longitudinal probes' `Fx(±p, α₀)` and
@@ -68,11 +70,19 @@ impl SimpleMagicParams {
                 .map_or((0.0, 0.0), |(fx, fy, _)| (fx, fy))
         };
         let start = at(sl.k0, sl.a0, Both);
-        let fx_zero = at(0.0, sl.a0, Longitudinal).0;
+        // The zero-slip points are zeros without their curve on nearly every contact: taken
+        // so inline ([`zero_fx`], [`zero_fy`]), the call where they are not.
+        let fx_zero = match p.map(|q| zero_fx(q, f(sl.a0))) {
+            Some(Some(fx)) => fx,
+            _ => at(0.0, sl.a0, Longitudinal).0,
+        };
         let probe_x = sl
             .probe_x
             .map(|k| (at(k, sl.a0, Longitudinal).0, at(-k, sl.a0, Longitudinal).0));
-        let fy_zero = at(sl.k0, 0.0, Lateral).1;
+        let fy_zero = match p.map(|q| zero_fy(q, f(sl.k0))) {
+            Some(Some(fy)) => fy,
+            _ => at(sl.k0, 0.0, Lateral).1,
+        };
         let probe_y = sl
             .probe_y
             .map(|(ap, am)| (at(sl.k0, ap, Lateral).1, at(sl.k0, am, Lateral).1));
@@ -88,4 +98,39 @@ impl SimpleMagicParams {
             pred,
         }
     }
+}
+
+/// `Fx` of `at_slip(p, +0, α, Longitudinal)` (`α` sanitised) where it needs no curve, by
+/// the same operations: no force at `s = 0` or without grip (`+0`, as the batch's `(0, 0)`),
+/// else `s_x = +0/κ_m` gives the signed zero of `signed_zero` where `B_x·s·κ_m` is finite;
+/// `None` where the curve would be evaluated (`s_x` not a zero, or that product not finite).
+#[inline(always)]
+fn zero_fx(p: &Prepared, alpha: f64) -> Option<f64> {
+    let alpha = match p.alpha_camber {
+        Some(shift) => alpha + shift,
+        None => alpha,
+    };
+    let (sx, sy) = (0.0 / p.km, alpha / p.am);
+    let sn = norm(sx, sy);
+    if sn <= 0.0 || p.d <= 0.0 {
+        return Some(0.0);
+    }
+    (sx == 0.0 && finite(p.lon.b * (sn * p.km))).then(|| signed_zero(sx))
+}
+
+/// `Fy` of `at_slip(p, κ, +0, Lateral)` (`κ` sanitised) where it needs no curve, by the
+/// same operations ([`zero_fx`]'s rules): `s_y` is the camber shift over `α_m`, a zero
+/// without camber thrust, and then `Fy` the signed zero of `−s_y`.
+#[inline(always)]
+fn zero_fy(p: &Prepared, kappa: f64) -> Option<f64> {
+    let alpha = match p.alpha_camber {
+        Some(shift) => 0.0 + shift,
+        None => 0.0,
+    };
+    let (sx, sy) = (kappa / p.km, alpha / p.am);
+    let sn = norm(sx, sy);
+    if sn <= 0.0 || p.d <= 0.0 {
+        return Some(0.0);
+    }
+    (sy == 0.0 && finite(p.lat.b * (sn * p.am))).then(|| signed_zero(-sy))
 }
