@@ -36,13 +36,14 @@ pub(crate) fn linearize_simple(
     let st = Slips::new(r, c, s, dt);
     // `model_alpha` at unit grip limits: `atan(tan α)`.
     let (a0, ap) = (atan(st.t0), atan(st.tp));
+    // A probe pair where the slip is not beyond the probe (NaN included), as
+    // `SlopePoints::push`.
+    let (secant_x, secant_y) = (st.k0.abs() > SLOPE_PROBE, st.t0.abs() > SLOPE_PROBE);
     let sl = SecantSlips {
         k0: st.k0,
         a0,
-        // A probe pair where the slip is not beyond the probe (NaN included), as
-        // `SlopePoints::push`.
-        probe_x: (!(st.k0.abs() > SLOPE_PROBE)).then_some(SLOPE_PROBE),
-        probe_y: (!(st.t0.abs() > SLOPE_PROBE)).then(|| (atan(SLOPE_PROBE), atan(-SLOPE_PROBE))),
+        probe_x: (!secant_x).then_some(SLOPE_PROBE),
+        probe_y: (!secant_y).then(|| (atan(SLOPE_PROBE), atan(-SLOPE_PROBE))),
         slide_kappa: if st.kp < 0.0 { -1.0 } else { 1.0 },
         kp: st.kp,
         ap,
