@@ -86,6 +86,7 @@ pub use patch::{
 };
 use patch::{finish_kept, hold_start_kept};
 use record::record_kept;
+pub(crate) use record::{finish_record_kept, hold_kept};
 pub use record::{moments, record};
 use slopes::SlopePoints;
 pub use spin::solve_spin;
@@ -599,37 +600,6 @@ pub(super) fn solve_known(
         s.lateral_unit = kept.lateral_unit();
     }
     TireForce { fx, fy }
-}
-
-/// [`hold_start`] with the wheel's load terms `kept` ([`KeptLoad`]: the same bits): the
-/// coupled stage's hold, whose terms its linearisation and record then reuse.
-#[inline(always)]
-pub(crate) fn hold_kept(p: &TireParams, c: &ContactInput, s: &mut TireState, kept: &mut KeptLoad) {
-    hold_start_kept(p.model.as_model(), &p.relaxation, c, s, kept);
-}
-
-/// [`finish`] and [`record`] of the end-of-step spin `omega1` and forces `(fx, fy)` with the
-/// wheel's load terms `kept` from its hold and linearisation (the same bits as without: each
-/// use checks the terms' key), as [`solve`] runs them: the coupled stage's record, which so
-/// computes the simplified MF's load terms once a wheel and substep, not three times. The
-/// lateral curve's memo goes back to the state for the simplified MF (whose `kept` was
-/// seeded from it, `model::kept_for`).
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub(crate) fn finish_record_kept(
-    p: &TireParams,
-    c: &ContactInput,
-    s: &mut TireState,
-    omega1: f64,
-    (fx, fy): (f64, f64),
-    dt: f64,
-    kept: &mut KeptLoad,
-) {
-    finish_kept(p.model.as_model(), &p.relaxation, c, s, omega1, dt, kept);
-    record_kept(p, c, s, [omega1, fx, fy, dt], (kept, None), false);
-    if matches!(p.model, TireModelKind::SimpleMagic(_)) {
-        s.lateral_unit = kept.lateral_unit();
-    }
 }
 
 /// How [`linearize_with`] should evaluate the force limit of `p`'s model: the full MF's
