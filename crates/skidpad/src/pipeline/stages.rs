@@ -16,8 +16,9 @@ use crate::stability::model as stab;
 use crate::state::VehicleState;
 use crate::surface::SurfaceTable;
 use crate::suspension::model as susp;
+use crate::tire::contact::hold_kept;
 use crate::tire::model::{
-    ContactInput, ContactLinearization, hold_contact, linearize_contact_lazy, solve_contact,
+    ContactInput, ContactLinearization, kept_for, linearize_contact_kept, solve_contact,
 };
 use crate::wheel::{self, Body, Corner, FrameKey, WheelParams, WheelState};
 use arrayvec::ArrayVec;
@@ -255,12 +256,15 @@ pub(super) fn grip_stage_at(
     let mut contacts: [Option<Coupled>; MAX_WHEELS] = [None; MAX_WHEELS];
     on_ground_wheels(p, d, s, (com, None), |i, wp, (at, corner), ws| {
         // Built in its slot: the input (23 numbers) and the linearisation are not moved.
+        // The wheel's load terms (`KeptLoad`) go with it from the hold through the
+        // linearisation to the record, as in the direct solve (the same bits).
         let input = tire_input(p, surfaces, wp, at, corner, ws);
-        let slot = contacts[i].insert((input, ContactLinearization::default(), None));
-        hold_contact(&wp.tire, &slot.0, &mut ws.tire);
-        (slot.1, slot.2) = linearize_contact_lazy(&wp.tire, &slot.0, &ws.tire, dt);
+        let kept = kept_for(&wp.tire, &ws.tire);
+        let slot = contacts[i].insert((input, ContactLinearization::default(), None, kept));
+        hold_kept(&wp.tire, &slot.0, &mut ws.tire, &mut slot.3);
+        (slot.1, slot.2) = linearize_contact_kept(&wp.tire, &slot.0, &ws.tire, dt, &mut slot.3);
     });
-    coupled_solve(p, d, prep, s, &contacts, ground, dt);
+    coupled_solve(p, d, prep, s, &mut contacts, ground, dt);
 }
 
 /// The substep's drive work on a wheel whose spin is solved, `τ_drive·ω'·dt` with the spin

@@ -193,7 +193,8 @@ pub fn linearize_contact(
     s: &TireState,
     dt: f64,
 ) -> ContactLinearization {
-    contact_linearization(p, c, s, dt, super::contact::LimitMode::Eager).0
+    let mut kept = kept_for(p, s);
+    contact_linearization(p, c, s, dt, super::contact::LimitMode::Eager, &mut kept).0
 }
 
 /// [`linearize_contact`] with the force limit's sliding probes left for later: `limit` is then
@@ -210,7 +211,34 @@ pub fn linearize_contact_lazy(
     s: &TireState,
     dt: f64,
 ) -> (ContactLinearization, Option<PendingLimit>) {
-    contact_linearization(p, c, s, dt, super::contact::limit_mode(p))
+    let mut kept = kept_for(p, s);
+    contact_linearization(p, c, s, dt, super::contact::limit_mode(p), &mut kept)
+}
+
+/// [`linearize_contact_lazy`] with the wheel's load terms `kept` ([`kept_for`], carried
+/// through [`super::contact::hold_kept`] before and [`super::contact::finish_record_kept`]
+/// after: the coupled stage's path, the same bits).
+#[inline(always)]
+pub(crate) fn linearize_contact_kept(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &TireState,
+    dt: f64,
+    kept: &mut super::interface::KeptLoad,
+) -> (ContactLinearization, Option<PendingLimit>) {
+    contact_linearization(p, c, s, dt, super::contact::limit_mode(p), kept)
+}
+
+/// A wheel's [`super::interface::KeptLoad`] for one substep: nothing kept, and for the
+/// simplified MF the wheel's lateral curve memo (`simple_magic::UnitMemo`).
+#[inline(always)]
+pub(crate) fn kept_for(p: &TireParams, s: &TireState) -> super::interface::KeptLoad {
+    match p.model {
+        super::TireModelKind::SimpleMagic(_) => {
+            super::interface::KeptLoad::with_lateral_unit(s.lateral_unit)
+        }
+        _ => super::interface::KeptLoad::default(),
+    }
 }
 
 /// The force limit of a [`linearize_contact_lazy`] whose sliding probes are not yet
@@ -233,29 +261,22 @@ fn contact_linearization(
     s: &TireState,
     dt: f64,
     mode: super::contact::LimitMode,
+    kept: &mut super::interface::KeptLoad,
 ) -> (ContactLinearization, Option<PendingLimit>) {
     let (load, model) = (c.load.max(0.0), p.model.as_model());
-    // The wheel's lateral curve memo (`simple_magic::UnitMemo`): read, not updated (the
-    // coupled solve's record, `finish_contact`, keeps its own).
-    let mut kept = match p.model {
-        super::TireModelKind::SimpleMagic(_) => {
-            super::interface::KeptLoad::with_lateral_unit(s.lateral_unit)
-        }
-        _ => super::interface::KeptLoad::default(),
-    };
     let r = &p.relaxation;
     let (lin, probes) = match &p.model {
         // The shipped presets' tyre called directly, not through the trait object.
         super::TireModelKind::SimpleMagic(sm) => {
-            super::contact::linearize_with(sm, r, c, s, dt, mode, &mut kept)
+            super::contact::linearize_simple(sm, r, c, s, dt, mode, kept)
         }
         // The slip-curve tyre's points one at a time (the same forces; lazy limit only).
         super::TireModelKind::SlipCurve(sc) if mode == super::contact::LimitMode::Lazy => {
             let (lin, probes, _) =
-                super::contact::linearize_slip_curve(sc, model, r, c, s, dt, &mut kept);
+                super::contact::linearize_slip_curve(sc, model, r, c, s, dt, kept);
             (lin, probes)
         }
-        _ => super::contact::linearize_with(model, r, c, s, dt, mode, &mut kept),
+        _ => super::contact::linearize_with(model, r, c, s, dt, mode, kept),
     };
     let lin = ContactLinearization {
         fx0: lin.fx0,

@@ -6,14 +6,22 @@ use crate::drivetrain::{self, Prepared, solver::WheelTerm};
 use crate::ground::Ground;
 use crate::params::{Derived, VehicleParams};
 use crate::state::VehicleState;
-use crate::tire::model::{ContactInput, ContactLinearization, PendingLimit, finish_contact};
+use crate::tire::contact::finish_record_kept;
+use crate::tire::interface::KeptLoad;
+use crate::tire::model::{ContactInput, ContactLinearization, PendingLimit};
 use crate::wheel;
 use arrayvec::ArrayVec;
 
-/// A wheel on the ground in the coupled solve: its tyre input, linearisation, and the force
+/// A wheel on the ground in the coupled solve: its tyre input, linearisation, the force
 /// limit's sliding probes if they are not yet evaluated
-/// ([`crate::tire::model::linearize_contact_lazy`]).
-pub(super) type Coupled = (ContactInput, ContactLinearization, Option<PendingLimit>);
+/// ([`crate::tire::model::linearize_contact_lazy`]), and its tyre's load terms from the hold
+/// and the linearisation, for the record ([`KeptLoad`]).
+pub(super) type Coupled = (
+    ContactInput,
+    ContactLinearization,
+    Option<PendingLimit>,
+    KeptLoad,
+);
 
 /// Stage 6, engine drives: the engine and every driven wheel's spin in one implicit solve
 /// ([`drivetrain::solver::solve`]), then the tyre forces it implies and the drivetrain's
@@ -27,7 +35,7 @@ pub(super) fn coupled_solve(
     d: &Derived,
     prep: &Prepared,
     s: &mut VehicleState,
-    contacts: &[Option<Coupled>; MAX_WHEELS],
+    contacts: &mut [Option<Coupled>; MAX_WHEELS],
     ground: &dyn Ground,
     dt: f64,
 ) {
@@ -45,7 +53,7 @@ pub(super) fn coupled_solve(
     };
     // Only asked for the wheels in `pending`, whose limit is still to be completed.
     let full = |i: usize| {
-        contacts[i].as_ref().map_or(0.0, |(c, l, lazy)| {
+        contacts[i].as_ref().map_or(0.0, |(c, l, lazy, _)| {
             lazy.map_or(l.limit, |z| z.limit(&p.wheels[i].tire, c))
         })
     };
@@ -55,7 +63,8 @@ pub(super) fn coupled_solve(
         let ws = &mut s.wheels[i];
         ws.drive_torque = sol.drive[i];
         ws.brake_torque = sol.brake[i].abs();
-        let Some((c, _, _)) = contacts[i].as_ref().filter(|_| ws.suspension.in_contact) else {
+        let Some((c, _, _, kept)) = contacts[i].as_mut().filter(|_| ws.suspension.in_contact)
+        else {
             let t = &mut ws.tire;
             t.omega = sol.omega[i];
             t.angle = (t.angle + t.omega * dt).rem_euclid(std::f64::consts::TAU);
@@ -64,7 +73,7 @@ pub(super) fn coupled_solve(
             continue;
         };
         let (fx, fy) = (sol.fx[i], sol.fy[i]);
-        finish_contact(&wp.tire, c, &mut ws.tire, sol.omega[i], fx, fy, dt);
+        finish_record_kept(&wp.tire, c, &mut ws.tire, sol.omega[i], (fx, fy), dt, kept);
         super::add_drive_work(ws, dt);
         let water = ground.surfaces().get(ws.surface).water_depth;
         wheel::tire_heat(wp, c, ws, p.sim.air_temperature, water, dt);
@@ -102,7 +111,7 @@ fn wheel_terms(
             brake: ws.brake_torque,
             ..WheelTerm::default()
         };
-        if let Some((_, l, lazy)) = contacts[i].as_ref().filter(|_| ws.suspension.in_contact) {
+        if let Some((_, l, lazy, _)) = contacts[i].as_ref().filter(|_| ws.suspension.in_contact) {
             let t = &mut terms[i];
             (t.fx0, t.dfx, t.fy, t.limit) = (l.fx0, l.dfx_domega, l.fy, l.limit);
             t.torque = l.wheel_torque - l.rolling_torque;

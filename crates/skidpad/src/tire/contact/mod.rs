@@ -45,7 +45,10 @@
 //! [`TireModel::linear_circle_kept`]) is linearised in closed form, from `tan α'` itself
 //! rather than the model at `atan(tan α')`: the same secants, probes and floor, within
 //! round-off (the `circle` module). The slip-curve tyre is linearised without the batch, its
-//! points asked one at a time with the same arithmetic, so bit for bit (the `curve` module).
+//! points asked one at a time with the same arithmetic, so bit for bit (the `curve` module);
+//! so is the simplified Magic Formula, the shipped presets' tyre, at unit grip limits with the
+//! lazy limit (the `simple` module: its zero-slip points, zeros without their curve on
+//! nearly every contact, taken inline).
 //!
 //! At standstill (`Vx = 0`, `A = 1`) the deflection integrates the slip velocity: the tire is a
 //! spring of stiffness `K/σ` with critical damping, which holds a braked car on a grade without
@@ -65,12 +68,14 @@ use arrayvec::ArrayVec;
 pub(crate) use circle::solve_friction_circle;
 use curve::curve_fields;
 pub(crate) use curve::linearize_slip_curve;
+pub(crate) use simple::linearize_simple;
 
 mod circle;
 mod curve;
 mod limit;
 mod patch;
 mod record;
+mod simple;
 mod slopes;
 mod spin;
 pub(crate) use limit::SlideProbes;
@@ -82,6 +87,7 @@ pub use patch::{
 };
 use patch::{finish_kept, hold_start_kept};
 use record::record_kept;
+pub(crate) use record::{finish_record_kept, hold_kept};
 pub use record::{moments, record};
 use slopes::SlopePoints;
 pub use spin::solve_spin;
@@ -562,7 +568,7 @@ pub(super) fn solve_known(
         (Some(fc), _) => circle::linearize_friction_circle(fc, model, r, c, s, dt, &mut kept),
         // The shipped presets' tyre called directly, not through the trait object.
         (None, TireModelKind::SimpleMagic(sm)) => {
-            linearize_with(sm, r, c, s, dt, limit_mode(p), &mut kept)
+            linearize_simple(sm, r, c, s, dt, limit_mode(p), &mut kept)
         }
         // The full Magic Formula likewise: its floor, batch and load-term calls static.
         (None, TireModelKind::MagicFormula(mf)) => {

@@ -1,8 +1,9 @@
 //! Recording a contact solve's results in the tyre state ([`record`]), with the aligning
 //! moment at the end-of-step deflections, and the moments at the current transient slips
-//! ([`moments`], for telemetry).
+//! ([`moments`], for telemetry); the coupled stage's hold and record with the wheel's load
+//! terms carried through (`hold_kept`, `finish_record_kept`).
 
-use super::patch::wrap_angle;
+use super::patch::{finish_kept, hold_start_kept, wrap_angle};
 use super::{curve_fields, eval, model_alpha, model_tan, slip_input};
 use crate::tire::interface::{KeptLoad, SteadyForces, TireModel};
 use crate::tire::model::ContactInput;
@@ -28,6 +29,37 @@ pub fn record(
     let mut kept = KeptLoad::with_lateral_unit(s.lateral_unit);
     record_kept(p, c, s, [omega1, fx, fy, dt], (&mut kept, None), false);
     s.lateral_unit = kept.lateral_unit();
+}
+
+/// [`hold_start`](super::hold_start) with the wheel's load terms `kept` ([`KeptLoad`]: the same bits): the
+/// coupled stage's hold, whose terms its linearisation and record then reuse.
+#[inline(always)]
+pub(crate) fn hold_kept(p: &TireParams, c: &ContactInput, s: &mut TireState, kept: &mut KeptLoad) {
+    hold_start_kept(p.model.as_model(), &p.relaxation, c, s, kept);
+}
+
+/// [`finish`](super::finish) and [`record`] of the end-of-step spin `omega1` and forces `(fx, fy)` with the
+/// wheel's load terms `kept` from its hold and linearisation (the same bits as without: each
+/// use checks the terms' key), as [`solve`](super::solve) runs them: the coupled stage's record, which so
+/// computes the simplified MF's load terms once a wheel and substep, not three times. The
+/// lateral curve's memo goes back to the state for the simplified MF (whose `kept` was
+/// seeded from it, `model::kept_for`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn finish_record_kept(
+    p: &TireParams,
+    c: &ContactInput,
+    s: &mut TireState,
+    omega1: f64,
+    (fx, fy): (f64, f64),
+    dt: f64,
+    kept: &mut KeptLoad,
+) {
+    finish_kept(p.model.as_model(), &p.relaxation, c, s, omega1, dt, kept);
+    record_kept(p, c, s, [omega1, fx, fy, dt], (kept, None), false);
+    if matches!(p.model, TireModelKind::SimpleMagic(_)) {
+        s.lateral_unit = kept.lateral_unit();
+    }
 }
 
 /// [`record`] of `[ω', Fx, Fy, dt]` with the model's load terms of this wheel and substep

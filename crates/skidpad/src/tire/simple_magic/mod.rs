@@ -488,6 +488,8 @@ fn signed_zero(sign_of: f64) -> f64 {
 mod curve;
 pub use curve::MagicCurve;
 use curve::{solve_peak_root, stale_root};
+mod linear;
+pub(crate) use linear::SecantSlips;
 mod memo;
 pub use memo::UnitMemo;
 mod reach;

@@ -6,7 +6,7 @@
 //! [`super::aligning_moment`] with the concrete `MfTire`) against [`super::aligning_moment`]
 //! through the trait object (the generic path the other models take).
 
-use super::super::{LimitMode, TransientLinear, linearize_with};
+use super::super::{LimitMode, TransientLinear, linearize_simple, linearize_with};
 use super::{aligning_moment, simple_moment};
 use crate::test_rng::uniform;
 use crate::tire::interface::{KeptLoad, TireModel};
@@ -62,6 +62,65 @@ fn the_simplified_mf_static_paths_give_the_trait_objects_bits() {
     );
 }
 
+/// The simplified MF's direct points (`linearize_simple`, what the direct and the coupled
+/// solve run for it) against the general linearisation through the trait object, bit for
+/// bit, in every limit mode (the lazy one direct at unit grip limits, the others through
+/// `linearize_with`): the linearisation, the lazily completed limit and the lateral curve's
+/// memo the calls leave (seeded from an earlier moment a third of the time). A quarter of
+/// the deflections are within the slope probe of 0 (the probe pairs).
+#[test]
+fn the_simplified_mf_direct_points_give_the_batchs_bits() {
+    let r = RelaxationParams::default();
+    let dt = 1.0 / 60.0;
+    let seed = &mut 0x5eda_0039_u64;
+    let (mut direct, mut probes, mut limited) = (0, 0, 0);
+    for tyre in &tyres() {
+        let object: &dyn TireModel = tyre;
+        for k in 0..4000 {
+            let (c, mut s) = case(seed);
+            if k % 4 == 1 {
+                s.transient.v = uniform(seed, -3e-5, 3e-5);
+            } else if k % 4 == 2 {
+                s.transient.u = uniform(seed, -1e-5, 1e-5);
+            }
+            let mut seeded = KeptLoad::default();
+            if k % 3 == 0 {
+                let _ = simple_moment(tyre, &r, &c, &s, &mut seeded);
+            }
+            let memo = seeded.lateral_unit();
+            for mode in [LimitMode::Lazy, LimitMode::Eager, LimitMode::FloorOrEager] {
+                let mut k_direct = KeptLoad::with_lateral_unit(memo);
+                let mut k_object = KeptLoad::with_lateral_unit(memo);
+                let (a, pa) = linearize_simple(tyre, &r, &c, &s, dt, mode, &mut k_direct);
+                let (b, pb) = linearize_with(object, &r, &c, &s, dt, mode, &mut k_object);
+                let bits = |l: &TransientLinear| {
+                    [l.fx0, l.dfx_domega, l.fy, l.limit, l.wheel_torque].map(f64::to_bits)
+                };
+                assert_eq!(bits(&a), bits(&b), "{c:?} {s:?} {mode:?}");
+                assert_eq!(pa.is_some(), pb.is_some(), "{c:?} {s:?} {mode:?}");
+                if let (Some(pa), Some(pb)) = (pa, pb) {
+                    let (la, lb) = (pa.limit(object, &c), pb.limit(object, &c));
+                    assert_eq!(la.to_bits(), lb.to_bits(), "{c:?} {s:?} {mode:?}");
+                    limited += 1;
+                }
+                let memo_of = |k: &KeptLoad| format!("{:?}", k.lateral_unit());
+                assert_eq!(memo_of(&k_direct), memo_of(&k_object), "{c:?} {s:?}");
+                let unit_grip = c.grip_x == 1.0 && c.lateral_grip_limit() == 1.0;
+                if mode == LimitMode::Lazy && unit_grip && c.load > 0.0 {
+                    direct += 1;
+                    let t0 = s.transient.v / (r.lateral_length * c.relaxation_scale);
+                    let k0 = s.transient.u / (r.longitudinal_length * c.relaxation_scale);
+                    probes += usize::from(t0.abs() <= 1e-4 || k0.abs() <= 1e-4);
+                }
+            }
+        }
+    }
+    // The direct path must run often, with probe pairs, and lazy limits must be completed.
+    assert!(direct > 4000, "{direct} direct linearisations");
+    assert!(probes > 1000, "{probes} with a probe pair");
+    assert!(limited > 8000, "{limited} lazy limits");
+}
+
 /// The full Magic Formula's static paths (what [`super::super::solve`] runs for it:
 /// `linearize_with::<MfTire>` and the recorded moment through `aligning_moment::<MfTire>`)
 /// against the trait object's, bit for bit, on the sedan's file (unit combined-slip weights:
@@ -112,42 +171,7 @@ fn static_against_object<M: TireModel>(
     let (mut cases, mut moments, mut limited) = (0, 0, 0);
     for tyre in tyres {
         for _ in 0..3000 {
-            let c = ContactInput {
-                load: sometimes_odd(seed, 4000.0),
-                vx: uniform(seed, -30.0, 30.0),
-                vy: uniform(seed, -3.0, 3.0),
-                camber: uniform(seed, -0.1, 0.1),
-                friction_scale: sometimes_odd(seed, 1.0),
-                stiffness_scale: sometimes_odd(seed, 1.0),
-                peak_slip_scale: sometimes_odd(seed, 1.0),
-                grip_x: if uniform(seed, 0.0, 1.0) < 0.2 {
-                    0.6
-                } else {
-                    1.0
-                },
-                handbrake: if uniform(seed, 0.0, 1.0) < 0.2 {
-                    0.8
-                } else {
-                    0.0
-                },
-                handbrake_lateral_grip: 0.5,
-                effective_mass: 350.0,
-                rest_load: 4000.0,
-                ..ContactInput::new(0.32, 1.2, 9.81)
-            };
-            let mut s = TireState {
-                omega: uniform(seed, -100.0, 100.0),
-                ..Default::default()
-            };
-            // Mostly below the peak (the trail, so the moment, is 0 beyond it), now and then
-            // far beyond.
-            let reach = if uniform(seed, 0.0, 1.0) < 0.2 {
-                0.1
-            } else {
-                0.01
-            };
-            s.transient.u = uniform(seed, -reach, reach);
-            s.transient.v = uniform(seed, -reach, reach);
+            let (c, s) = case(seed);
             let object: &dyn TireModel = tyre;
             for &mode in modes {
                 let (mut k_static, mut k_object) = (KeptLoad::default(), KeptLoad::default());
@@ -176,4 +200,47 @@ fn static_against_object<M: TireModel>(
         }
     }
     (cases, moments, limited)
+}
+
+/// A seeded wheel contact and tyre state for [`static_against_object`] and the direct
+/// simplified-MF points: NaN, ±∞, ±0 and negative loads and surface scales, grip and
+/// hand-brake limits among them, the deflections mostly below the peak slip.
+fn case(seed: &mut u64) -> (ContactInput, TireState) {
+    let c = ContactInput {
+        load: sometimes_odd(seed, 4000.0),
+        vx: uniform(seed, -30.0, 30.0),
+        vy: uniform(seed, -3.0, 3.0),
+        camber: uniform(seed, -0.1, 0.1),
+        friction_scale: sometimes_odd(seed, 1.0),
+        stiffness_scale: sometimes_odd(seed, 1.0),
+        peak_slip_scale: sometimes_odd(seed, 1.0),
+        grip_x: if uniform(seed, 0.0, 1.0) < 0.2 {
+            0.6
+        } else {
+            1.0
+        },
+        handbrake: if uniform(seed, 0.0, 1.0) < 0.2 {
+            0.8
+        } else {
+            0.0
+        },
+        handbrake_lateral_grip: 0.5,
+        effective_mass: 350.0,
+        rest_load: 4000.0,
+        ..ContactInput::new(0.32, 1.2, 9.81)
+    };
+    let mut s = TireState {
+        omega: uniform(seed, -100.0, 100.0),
+        ..Default::default()
+    };
+    // Mostly below the peak (the trail, so the moment, is 0 beyond it), now and then
+    // far beyond.
+    let reach = if uniform(seed, 0.0, 1.0) < 0.2 {
+        0.1
+    } else {
+        0.01
+    };
+    s.transient.u = uniform(seed, -reach, reach);
+    s.transient.v = uniform(seed, -reach, reach);
+    (c, s)
 }
