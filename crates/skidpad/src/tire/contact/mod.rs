@@ -76,6 +76,7 @@ mod limit;
 mod patch;
 mod record;
 mod simple;
+mod slips;
 mod slopes;
 mod spin;
 pub(crate) use limit::SlideProbes;
@@ -89,6 +90,7 @@ use patch::{finish_kept, hold_start_kept};
 use record::record_kept;
 pub(crate) use record::{finish_record_kept, hold_kept};
 pub use record::{moments, record};
+use slips::{Slips, patch_response};
 use slopes::SlopePoints;
 pub use spin::solve_spin;
 use spin::solve_spin_with;
@@ -413,98 +415,6 @@ pub(crate) fn linearize_with<M: TireModel + ?Sized>(
         wheel_torque,
     };
     (lin, lazy)
-}
-
-/// The slips of one wheel and substep ([`linearize_with`]): the relaxation lengths
-/// `σx, σy` (m), the deflections `u, v` (m), the spin (rad/s), the start-of-step transient
-/// slips `κ₀ = u/σx`, `tan α₀ = v/σy`, the relaxation factors `A_x, A_y`, the slip velocity
-/// `ωR − Vx` (m/s) and the slips `κ_p`, `tan α_p` the step predicts with the spin unchanged.
-#[derive(Debug, Clone, Copy)]
-struct Slips {
-    sx: f64,
-    sy: f64,
-    u: f64,
-    v: f64,
-    omega: f64,
-    k0: f64,
-    t0: f64,
-    ax: f64,
-    ay: f64,
-    slip_v: f64,
-    kp: f64,
-    tp: f64,
-}
-
-impl Slips {
-    #[inline]
-    fn new(r: &RelaxationParams, c: &ContactInput, s: &TireState, dt: f64) -> Self {
-        let (sx, sy) = (
-            r.longitudinal_length * c.relaxation_scale,
-            r.lateral_length * c.relaxation_scale,
-        );
-        let (u, v) = (s.transient.u, s.transient.v);
-        let omega = s.omega;
-        let ax = 1.0 / (1.0 + dt * c.vx.abs() / sx);
-        let ay = 1.0 / (1.0 + dt * c.vx.abs() / sy);
-        let slip_v = omega * c.radius - c.vx;
-        // The deflections this step predicts with the spin unchanged.
-        let u_pred = ax * (u + dt * slip_v);
-        let v_pred = ay * (v + dt * c.vy);
-        Self {
-            sx,
-            sy,
-            u,
-            v,
-            omega,
-            k0: u / sx,
-            t0: v / sy,
-            ax,
-            ay,
-            slip_v,
-            kp: u_pred / sx,
-            tp: v_pred / sy,
-        }
-    }
-}
-
-/// The patch springs `k = K/σ` (`kxs`, `kys`, N/m) with their low-speed dampers against the
-/// measured contact velocity (module docs): `(Fx at ω' = ω, dFx/dω', Fy)` for the relaxation
-/// factors `a = (A_x, A_y)`, the deflections `(u, v)`, the slip velocity `ωR − Vx` and the
-/// zero-slip forces `(Fx(0, α₀), Fy(κ₀, 0))`.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn patch_response(
-    r: &RelaxationParams,
-    c: &ContactInput,
-    dt: f64,
-    [kxs, kys]: [f64; 2],
-    [ax, ay]: [f64; 2],
-    [u, v]: [f64; 2],
-    slip_v: f64,
-    [fx_zero, fy_zero]: [f64; 2],
-) -> (f64, f64, f64) {
-    let inv_m = if c.effective_mass > 0.0 {
-        1.0 / c.effective_mass
-    } else {
-        0.0
-    };
-    let w = r.low_speed_weight(c.vx);
-    let damping = |k: f64| {
-        if c.effective_mass > 0.0 {
-            w * 2.0 * r.low_speed_damping_ratio * (k * c.effective_mass).sqrt()
-        } else {
-            0.0
-        }
-    };
-    let (cx, cy) = (damping(kxs), damping(kys));
-    // Deflections integrate the measured contact velocity (what the chassis really did under
-    // every force, gravity and the other wheels included); only the damper sees the corner's
-    // implicit velocity change.
-    let gx = kxs * ax * dt + cx;
-    let dx = 1.0 + cx * dt * inv_m;
-    let fx0 = (fx_zero + kxs * ax * u + gx * slip_v) / dx;
-    let fy = (fy_zero - kys * ay * (v + dt * c.vy) - cy * c.vy) / (1.0 + cy * dt * inv_m);
-    (fx0, gx * c.radius / dx, fy)
 }
 
 /// Direct-drive contact solve for a steady-state model: linearise, solve the spin, advance the
