@@ -52,6 +52,14 @@
 //!    "climb" it.
 //! 4. If the resolved `s > s_max` the ground is out of reach: no contact.
 //!
+//! On a [`Plane`](super::Plane) (point `p₀`) a vehicle's contact stage takes steps 1–3 in
+//! closed form (`wheel::on_plane::cast`): with `h₀ = (o − p₀)·n` and `c = −d·n`, the sphere
+//! reaches the plane when `h₀ < r` or `h₀ − r ≤ s_max·c`, its hit point lies at `−k·n` from
+//! the swept centre (`k = r`, or `h₀` when it starts overlapping) so the point angle's test
+//! is `sgn(k)·c ≥ cos`, and since `(p − o)·n = −h₀` for any point `p` of the plane, `s =
+//! (h₀ + q·n)/c` with the contact point `o + s·d + q` on the plane. The same equations; the
+//! results differ from this function's by round-off.
+//!
 //! A downward sweep first touches a step of height `h` at the edge with the normal tilted by
 //! `θ = acos((r − h)/r)` from vertical, so a wheel climbs steps up to
 //! `h_max ≈ r·(1 − cos θ_max)` (θ_max = `max_normal_angle`); beyond that the hit is

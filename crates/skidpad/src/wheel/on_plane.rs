@@ -1,19 +1,22 @@
 //! The contact stage's ground query when the ground is a [`Plane`] and the wheel casts (its
-//! hit cache is not reused this substep): the same answer, bit for bit, as the general path
-//! of `query_ground_along` (the cached query through [`crate::ground::Ground`]'s plane
+//! hit cache is not reused this substep): the answer of the general path of
+//! `query_ground_along` (the cached query through [`crate::ground::Ground`]'s plane
 //! arithmetic, the hit held in the wheel's [`HitCache`], then the contact and the previous
-//! plane's `ground_rise` read back from it), in one pass without its round trips.
+//! plane's `ground_rise` read back from it), in one pass without its round trips: bit for
+//! bit for a ray (the query's ray, or the sweep's fallback), to round-off for a sweep's
+//! fitted contact, which [`cast`] takes in closed form (session 39: the sphere's hit point is
+//! not formed; the identities in its docs).
 //!
 //! Why: on a plane the general path spent ≈ 550 instructions on a ray (≈ 900 on a sweep)
 //! where its arithmetic needs a few dozen: the 80 B copy of the previous plane, the hit
 //! built as a [`crate::ground::GroundHit`], held in the cache and read back, the query's
 //! modes tested again inside the cached query, the plane asked for twice through the trait.
-//! Here the same helpers run in the same order on the same numbers (the query normalised
-//! once, as every cached query is since session 38; [`Plane::sphere_checked`] or
-//! [`Plane::ray_checked`]; the sweep's hit rejection and cylinder fit, the ray as its
-//! fallback), so every result is the general path's; the test
+//! Here the same helpers run in the same order (the query normalised once, as every cached
+//! query is since session 38; the sweep's rejection and crown fit on the plane's closed
+//! form, the ray as its fallback on [`Plane::ray_checked`]'s numbers); the test
 //! `the_plane_path_is_the_general_path` checks it on seeded random wheels, planes and cached
-//! previous planes, misses and non-finite inputs included.
+//! previous planes, misses and non-finite inputs included: every bit, but a sweep's fitted
+//! travel, point, jounce and ground rise within their derived round-off bound.
 //!
 //! A ray whose previous plane is a ray's (or none) takes `super::ray` instead, a blocking
 //! sweep `super::sweep` (this pass's steps, with its cast and its previous plane's travel).
@@ -21,9 +24,9 @@
 use super::WheelState;
 use crate::ground::cache::same_bits;
 use crate::ground::wheel::AcceptsHit;
-use crate::ground::wheel::{direction_ok, resolve_cylinder_fit, resolve_cylinder_with};
+use crate::ground::wheel::{cylinder_support_offset, direction_ok, resolve_cylinder_with};
 use crate::ground::{ContactMode, ContactParams, HitCache, Plane, WheelQuery, resolve_cylinder};
-use crate::math::finite;
+use crate::math::{finite, finite_vec};
 use crate::suspension::SuspensionParams;
 use glam::DVec3;
 
@@ -129,7 +132,27 @@ pub(super) fn query_on_plane(
 
 /// The cast of `ContactMode` `mode` on `plane` for the normalised query `q`:
 /// `query_wheel_unit_into`'s plane arithmetic (a blocking sweep: its hit, rejection and
-/// cylinder fit, the ray as the fallback for a rejected or unfitted hit; or the ray alone).
+/// cylinder fit, the ray as the fallback for a rejected or unfitted hit; or the ray alone),
+/// the sweep in closed form (round-off, session 39).
+///
+/// On a plane (point `p₀`, unit normal `n`) with the strut top `o` at `h₀ = (o − p₀)·n` and
+/// the closing cosine `c = −d·n`, the sweep's steps need no hit point:
+/// - the sphere (radius `r`) starts overlapping when `h₀ < r` (its hit point `o − h₀·n`,
+///   travel 0), else it reaches the plane within the travel when `c > 0` and
+///   `t = (h₀ − r)/c ≤ s_max`, tested as `h₀ − r ≤ s_max·c` (the same inequality, `c > 0`);
+/// - the rejection's point angle: the hit point lies at `−k·n` from the swept centre
+///   (`k = r`, or `k = h₀` when overlapping), so `(p − c)·d ≥ |p − c|·cos` is
+///   `sgn(k)·c ≥ cos` (`k = 0` accepted) ([`AcceptsHit::accepts_on_plane`]); the normal
+///   angle's `−n·d` is `c`, the same bits;
+/// - the crown fit `s = (p − o − q)·n/(d·n)` with `p` any point of the plane, `(p − o)·n =
+///   −h₀`: `s = (h₀ + q·n)/c`, and its support point `o + s·d + q` lies on the plane
+///   (`h₀ − s·c + q·n = 0`), so it is the contact point without the projection.
+///
+/// The same equations as the general path's (module docs of [`crate::ground::wheel`]); the
+/// sphere's hit point and its distance are not formed, so `s` and the point differ from
+/// them by round-off (a few ulps of the coordinates involved) and a hit exactly on a
+/// rejection or reach boundary may decide the other way. The ray (the fallback, or the ray
+/// mode) shares `h₀` and `c` with [`Plane::ray_checked`]'s bits: the same result.
 /// Always inlined: called from two passes (this one and `super::sweep`), it came out of line
 /// in the sweep's, a call and the query's spills ≈ 40 instructions a wheel.
 #[inline(always)]
@@ -139,31 +162,59 @@ pub(super) fn cast(
     mode: ContactMode,
     reject: &impl AcceptsHit,
 ) -> Option<Found> {
-    if mode == ContactMode::Sweep {
-        if !direction_ok(q.direction) {
-            return None;
-        }
-        let hit = plane.sphere_checked(q.origin, q.radius, q.direction, q.max_distance)?;
-        let centre = q.centre_at(hit.distance);
-        if reject.accepts_hit(q.direction, centre, hit.point, hit.normal)
-            && let Some((s, point, offset)) = resolve_cylinder_fit(q, hit.point, hit.normal)
-        {
-            return (s <= q.max_distance).then_some(Found {
-                s,
-                point,
-                from_ray: false,
-                fit: Some((q.axle, offset)),
-            });
-        }
-    }
-    let reach = q.max_distance + q.radius;
-    if !(direction_ok(q.direction) && finite(reach)) {
+    if !direction_ok(q.direction) {
         return None;
     }
-    let hit = plane.ray_checked(q.origin, q.direction, reach)?;
+    // `Plane::signed_distance` and `Plane::ray_checked`'s closing cosine, the same bits.
+    let h0 = plane.signed_distance(q.origin);
+    let closing = -q.direction.dot(plane.normal);
+    if mode == ContactMode::Sweep {
+        // The sphere's hit: overlapping at the start (`k = h₀`), or reached within the
+        // travel (`k = r`); no hit otherwise (NaN: none).
+        let k = if h0 < q.radius {
+            h0
+        } else if closing > 0.0 && h0 - q.radius <= q.max_distance * closing {
+            q.radius
+        } else {
+            return None;
+        };
+        // The fit's `−d·n < MIN_CLOSING_COS` (or NaN) sends the hit to the ray.
+        if reject.accepts_on_plane(closing, k) && closing >= crate::ground::MIN_CLOSING_COS {
+            let offset = cylinder_support_offset(q.radius, q.half_width, q.axle, plane.normal);
+            let s = (h0 + offset.dot(plane.normal)) / closing;
+            let point = q.centre_at(s) + offset;
+            if finite(s) && finite_vec(point) {
+                return (s <= q.max_distance).then_some(Found {
+                    s,
+                    point,
+                    from_ray: false,
+                    fit: Some((q.axle, offset)),
+                });
+            }
+        }
+    }
+    // `Plane::ray_checked` of length `s_max + r` with its `h₀` and closing cosine.
+    let reach = q.max_distance + q.radius;
+    if !finite(reach) {
+        return None;
+    }
+    let (t, point) = if h0 <= 0.0 {
+        (0.0, q.origin)
+    } else {
+        if closing <= 0.0 {
+            return None;
+        }
+        let t = h0 / closing;
+        // Within the reach (false for NaN).
+        let reached = t <= reach;
+        if !reached {
+            return None;
+        }
+        (t, q.origin + t * q.direction)
+    };
     Some(Found {
-        s: hit.distance - q.radius,
-        point: hit.point,
+        s: t - q.radius,
+        point,
         from_ray: true,
         fit: None,
     })

@@ -2,8 +2,8 @@
 //! ([`crate::ground::ContactMode::Sweep`], [`crate::ground::SweepHitMode::Blocking`]) that
 //! casts (its hit cache is not reused this substep) on a [`Plane`] — every query of the
 //! shipped presets on flat ground. The same answer, bit for bit for a wheel whose
-//! parameters passed validation, as the plane's pass ([`super::on_plane::query_on_plane`],
-//! itself the general path's bits), without its round trips.
+//! parameters passed validation, as the plane's pass ([`super::on_plane::query_on_plane`]),
+//! without its round trips, but the ground rise on the same plane (step 4), to round-off.
 //!
 //! The same steps on the same numbers:
 //! 1. the query's [`WheelQuery::normalized`] checks on the suspension line `(top, dir)` and
@@ -20,8 +20,10 @@
 //!    plane is met as `on_plane::Old::travel` meets it; its common case — a sweep's plane
 //!    with the new plane's normal bits, the wheel not turned since (`super::turned`: the
 //!    met query is this one, so the new fit's axle has the query's bits) — is that
-//!    function's first branch, the support offset shared ([`resolve_cylinder_with`]),
-//!    inline; the others go out of line to `Old::travel` itself.
+//!    function's first branch, inline, by its identity (round-off, session 39): the same
+//!    crown offset `q` on both planes, so `s_old − s = (p₀ − p_old)·n/(−d·n)` (`p₀` the
+//!    plane's point, `p_old` the previous contact); the others go out of line to
+//!    `Old::travel` itself.
 //!
 //! Why: the plane's pass built the query and copied it (normalised), went through the ray's
 //! branches of its mode test, tested the validated parameters, and called `Old::travel`
@@ -33,7 +35,7 @@ use super::WheelState;
 use super::on_plane::{Found, Old, cast};
 use crate::ground::cache::same_bits;
 use crate::ground::plane::normalize_or_zero;
-use crate::ground::wheel::{AcceptsHit, direction_ok, resolve_cylinder_with};
+use crate::ground::wheel::{AcceptsHit, direction_ok};
 use crate::ground::{ContactMode, HitCache, Plane, WheelQuery};
 use crate::math::{finite, finite_vec};
 use glam::DVec3;
@@ -109,14 +111,29 @@ pub(super) fn sweep_on_plane(
     ws.surface = plane.surface;
     ws.surface_velocity_world = plane.surface_velocity_world;
     ws.measured_jounce = Some(crate::suspension::model::jounce_from_travel(sp, s));
-    let s_old = match fit {
+    let slop = crate::suspension::model::GROUND_RISE_SLOP;
+    ws.ground_rise = match fit {
         // `Old::travel`'s first branch (step 4): a sweep's plane with the new normal's bits,
-        // met with this query (no turn), whose axle is the fit's.
-        Some((_, offset))
+        // met with this query (no turn), whose axle is the fit's: the same crown offset `q`,
+        // so `s_old − s = ((h₀_old + q·n) − (h₀ + q·n))/c = (p₀ − p_old)·n / c` (`h₀ = (o −
+        // p₀)·n`, `c = −d·n ≥ MIN_CLOSING_COS` as the fit found): the rise by its identity
+        // (round-off, session 39), `s_old = s + rise` for its travel test, and `(p₀ −
+        // p_old)·n` for `ground_rise`'s `(p − p_old)·n` (the contact point lies on the plane).
+        Some(_)
             if was_valid && !was_ray && last.is_none() && same_bits(old_normal, plane.normal) =>
         {
-            resolve_cylinder_with(&nq, old_point, old_normal, offset)
-                .and_then(|(s_old, _)| (s_old <= nq.max_distance && finite(s_old)).then_some(s_old))
+            let above = (plane.point - old_point).dot(plane.normal);
+            let rise = above / -nq.direction.dot(plane.normal);
+            let s_old = s + rise;
+            // Within the travel (false for NaN).
+            let met = s_old <= nq.max_distance && finite(s_old);
+            if !met {
+                0.0
+            } else if rise < -slop && above > slop {
+                rise
+            } else {
+                rise.max(0.0)
+            }
         }
         _ if was_valid => {
             let old = Old {
@@ -124,22 +141,20 @@ pub(super) fn sweep_on_plane(
                 normal: old_normal,
                 from_ray: was_ray,
             };
-            old_travel(old, (&nq, dir), last, plane.normal, fit)
-        }
-        _ => None,
-    };
-    ws.ground_rise = match s_old {
-        // `suspension::model::ground_rise(s_old, s, ..)` written out, as `super::ray` does.
-        Some(s_old) => {
-            let rise = s_old - s;
-            let slop = crate::suspension::model::GROUND_RISE_SLOP;
-            if rise < -slop && (point - old_point).dot(old_normal) > slop {
-                rise
-            } else {
-                rise.max(0.0)
+            // `suspension::model::ground_rise(s_old, s, ..)` written out, as `super::ray` does.
+            match old_travel(old, (&nq, dir), last, plane.normal, fit) {
+                Some(s_old) => {
+                    let rise = s_old - s;
+                    if rise < -slop && (point - old_point).dot(old_normal) > slop {
+                        rise
+                    } else {
+                        rise.max(0.0)
+                    }
+                }
+                None => 0.0,
             }
         }
-        None => 0.0,
+        _ => 0.0,
     };
 }
 

@@ -105,6 +105,60 @@ fn reference(
     };
 }
 
+/// The closed form's bound against the general path (`on_plane::cast`'s docs), then `ws` given the
+/// general path's bits of the quantities it bounds, so the caller compares the rest exactly.
+///
+/// Rounding analysis (unit round-off `u = 2⁻⁵³`, `X` the largest coordinate magnitude of the
+/// strut top, the plane's point and the contact point, in m; the crown offset `|q| ≤ r`
+/// and `|s| ≤ s_max + r` are below `X + 1` m here): the general path forms the hit point
+/// `p = o + t·d − r·n` (each coordinate within ≈ 3u·X), then `(p − o − q)·n` (two
+/// subtractions and a three-term dot product: ≈ 5u·X more) and divides by `d·n` (one more
+/// rounding of the quotient); the closed form forms `h₀ = (o − p₀)·n` (≈ 4u·X), adds
+/// `q·n` (≈ 2u·(X + 1)) and divides by `c = −d·n` (the same bits as `−(d·n)`). Both
+/// numerators are the same real number, so `|Δs| ≤ (≈ 16u·(X + 1))/c + 2u·|s|`, written
+/// as `8·EPSILON·(X + 2)/c` (`EPSILON = 2u`). The point: the general path projects `o +
+/// s·d + q` on the plane (a correction of its own round-off, ≈ 8u·X), the closed form
+/// keeps it: `|Δpoint|∞ ≤ |Δs| + 8·EPSILON·X`. The jounce `x_max − s` and the ground rise
+/// `s_old − s` (`s_old` the same bits on both paths; `max(·, 0)` is 1-Lipschitz) move by
+/// `|Δs|` (and an ulp of their own).
+/// `x` bounds `X` and `closing` bounds `c` from below; `max_compression` is the jounce's
+/// `x_max`; `what` names the case.
+pub(super) fn within_round_off(
+    ws: &mut WheelState,
+    general: &WheelState,
+    (x, closing): (f64, f64),
+    max_compression: f64,
+    what: &str,
+) {
+    let big = |v: DVec3| v.abs().max_element();
+    let eps = f64::EPSILON;
+    let tol_s = 8.0 * eps * (x + 2.0) / closing;
+    let tol_p = tol_s + 8.0 * eps * x;
+    let (a, b) = (
+        ws.measured_jounce.unwrap(),
+        general.measured_jounce.unwrap(),
+    );
+    assert!(
+        (a - b).abs() <= tol_s + eps * max_compression,
+        "{what}: jounce {a} {b} {tol_s}"
+    );
+    let (pa, pb) = (ws.contact_point_world, general.contact_point_world);
+    assert!(big(pa - pb) <= tol_p, "{what}: point {pa} {pb} {tol_p}");
+    assert!(
+        big(ws.hit_cache.point - general.hit_cache.point) <= tol_p,
+        "{what}"
+    );
+    let (ra, rb) = (ws.ground_rise, general.ground_rise);
+    assert!(
+        (ra - rb).abs() <= tol_s + eps,
+        "{what}: rise {ra} {rb} {tol_s}"
+    );
+    ws.measured_jounce = general.measured_jounce;
+    ws.contact_point_world = pb;
+    ws.hit_cache.point = general.hit_cache.point;
+    ws.ground_rise = rb;
+}
+
 #[test]
 fn contact_stage_gives_the_bits_of_its_general_form() {
     // 3000 seeded cases of five substeps each: the sedan's four wheels on planes tilted up
@@ -117,7 +171,7 @@ fn contact_stage_gives_the_bits_of_its_general_form() {
     let mut seed = 0x51_7cc1_b727_220a_u64;
     let mut f = |lo: f64, hi: f64| crate::test_rng::uniform(&mut seed, lo, hi);
     let p = crate::presets::sedan();
-    let (mut contacts, mut reused) = (0, 0);
+    let (mut contacts, mut reused, mut fitted) = (0, 0, 0);
     for i in 0..3000_usize {
         let plane = Plane::inclined(f(0.0, 0.5), DVec2::new(f(-1.0, 1.0), f(-1.0, 1.0)))
             .with_surface(SurfaceId(i as u16 % 3))
@@ -146,6 +200,25 @@ fn contact_stage_gives_the_bits_of_its_general_form() {
             }
             query_ground_reusing(wp, &contact, side, &pose, ground, &mut fast, reuse);
             reference(wp, &contact, side, &pose, ground, &mut slow, reuse);
+            // On the plane's own path a blocking sweep's fitted contact, cast this substep,
+            // is the closed form (`on_plane::cast`): to its round-off bound, then the
+            // reference's bits, so the next substeps start equal. `X`: the strut top lies
+            // within `s_max + r < 1` m of the contact point; `c ≥ cos 0.8`: the planes tilt
+            // ≤ 0.5 rad, the bodies ≤ 0.2·√2 rad, the strut is the body's `−z`.
+            let closed = i % 3 != 0
+                && contact.mode == ContactMode::Sweep
+                && contact.sweep_hits == SweepHitMode::Blocking
+                && fast.measured_jounce.is_some()
+                && !fast.hit_cache.from_ray
+                && fast.hit_cache.age == 0;
+            if closed {
+                let big = |v: DVec3| v.abs().max_element();
+                let x = big(slow.contact_point_world).max(big(plane.point)) + 1.0;
+                let what = format!("case {i} substep {sub}");
+                let xm = wp.suspension.max_compression;
+                within_round_off(&mut fast, &slow, (x, 0.8f64.cos()), xm, &what);
+                fitted += 1;
+            }
             assert_eq!(
                 format!("{fast:?}"),
                 format!("{slow:?}"),
@@ -161,6 +234,7 @@ fn contact_stage_gives_the_bits_of_its_general_form() {
     // Both branches ran: contacts found and missed, planes reused.
     assert!(contacts > 5000 && contacts < 14_000, "{contacts}");
     assert!(reused > 1000, "{reused}");
+    assert!(fitted > 300, "{fitted}");
 }
 
 #[test]

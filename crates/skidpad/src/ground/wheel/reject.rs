@@ -18,12 +18,27 @@ pub(crate) trait AcceptsHit {
     /// a drivable contact for a suspension extending along unit `direction`
     /// ([`HitRejection::accepts`]).
     fn accepts_hit(&self, direction: DVec3, centre: DVec3, point: DVec3, normal: DVec3) -> bool;
+
+    /// The same test for a hit on a plane whose point lies at `−k·n` from the swept centre
+    /// (`n` the plane's unit normal; `k` the sphere's radius, or the strut top's height over
+    /// the plane when the sphere starts overlapping it), with `closing = −d·n`: the normal
+    /// angle's `−n·d ≥ cos` is `closing ≥ cos`, and the point angle's
+    /// `(p − c)·d ≥ |p − c|·cos` with `p − c = −k·n` is `sgn(k)·closing ≥ cos` (a point at
+    /// the centre, `k = 0`, accepted). Equal in reals to [`AcceptsHit::accepts_hit`] of
+    /// that hit (`wheel::on_plane::cast`'s closed form).
+    fn accepts_on_plane(&self, closing: f64, k: f64) -> bool;
 }
 
 impl AcceptsHit for HitRejection {
     #[inline]
     fn accepts_hit(&self, direction: DVec3, centre: DVec3, point: DVec3, normal: DVec3) -> bool {
         self.accepts(direction, centre, point, normal)
+    }
+
+    #[inline]
+    fn accepts_on_plane(&self, closing: f64, k: f64) -> bool {
+        let (n, p) = super::remembered_cos(self.max_normal_angle, self.max_point_angle);
+        RejectionCos::from_cos(n, p).accepts_on_plane(closing, k)
     }
 }
 
@@ -60,6 +75,12 @@ impl AcceptsHit for RejectionCos {
         let len = v.length();
         // A point at the centre (deep overlap) has no direction: accept it.
         len <= 0.0 || v.dot(direction) >= len * self.point
+    }
+
+    /// [`AcceptsHit::accepts_on_plane`]: both angles' tests on the closing cosine.
+    #[inline(always)]
+    fn accepts_on_plane(&self, closing: f64, k: f64) -> bool {
+        closing >= self.normal && (k == 0.0 || k.signum() * closing >= self.point)
     }
 }
 

@@ -2,6 +2,7 @@ use super::*;
 use crate::ground::wheel::RejectionCos;
 use crate::ground::{AskedGround, HitRejection, SurfaceId, SweepHitMode};
 use crate::test_rng::uniform;
+use crate::wheel::tests::within_round_off;
 use glam::DQuat;
 
 /// What a query writes into the wheel state, every bit (`Debug` keeps signed zeros and NaN).
@@ -24,11 +25,12 @@ fn the_plane_path_is_the_general_path() {
     // cambered axles, a ray's zero axle), previous planes (none, a ray's, a sweep's with the
     // new plane's normal bits or another's), both modes and rejection angles from tight to
     // none; some inputs non-finite or degenerate. The plane path writes what the general one
-    // does, bit for bit, and every branch is reached; with the last query's axle too
+    // does, bit for bit (a sweep's fitted contact, the closed form, to its round-off bound:
+    // `within_round_off`), and every branch is reached; with the last query's axle too
     // (`super::super::turned`).
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
-    let (mut hits, mut misses, mut shared, mut rises) = (0, 0, 0, 0);
+    let (mut hits, mut misses, mut shared, mut rises, mut closed) = (0, 0, 0, 0, 0);
     for i in 0..40_000 {
         let tilt = if i % 3 == 0 { 0.0 } else { f(0.0, 0.6) };
         let normal = DQuat::from_rotation_z(f(-3.0, 3.0)) * DQuat::from_rotation_x(tilt) * DVec3::Z;
@@ -121,6 +123,19 @@ fn the_plane_path_is_the_general_path() {
             &mut general,
             general_args,
         );
+        // A sweep's fit (not the ray's) is the closed form (`cast`): its travel, point and
+        // what follows from them (jounce, ground rise) to round-off, the rest bit for bit.
+        let fitted = ws.measured_jounce.is_some() && !ws.hit_cache.from_ray;
+        if fitted {
+            let big = |v: DVec3| v.abs().max_element();
+            let x = big(q.origin)
+                .max(big(plane.point))
+                .max(big(general.contact_point_world));
+            let closing = -q.direction.normalize().dot(plane.normal);
+            let what = format!("case {i}");
+            within_round_off(&mut ws, &general, (x, closing), sp.max_compression, &what);
+            closed += 1;
+        }
         assert_eq!(written(&ws), written(&general), "case {i}");
         hits += usize::from(ws.measured_jounce.is_some());
         misses += usize::from(!ws.hit_cache.valid);
@@ -132,4 +147,5 @@ fn the_plane_path_is_the_general_path() {
         );
     }
     assert!(hits > 10_000 && misses > 1_000 && shared > 1_000 && rises > 1_000);
+    assert!(closed > 5_000, "{closed}");
 }

@@ -25,12 +25,13 @@ fn the_sweep_path_is_the_plane_path() {
     // axles (steered and cambered, some not quite unit, zero or non-finite), previous planes
     // (none, a ray's, a sweep's with the new plane's normal bits or another's), the last
     // query's axle in a third of the cases, and rejection angles from tight to none: the
-    // sweep's pass writes what the plane's pass does, bit for bit, and every branch is
+    // sweep's pass writes what the plane's pass does, bit for bit (the ground rise on the
+    // same plane, by its identity, to its round-off bound), and every branch is
     // reached (hits, misses, the ray's fallback, contacts beyond the travel, rises through
     // the shared fit and through `Old::travel`).
     let mut seed = 0x5eed_5ee9_0039_u64;
     let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
-    let mut reached = [0usize; 6];
+    let (mut reached, mut identity) = ([0usize; 6], 0);
     for i in 0..60_000_usize {
         let tilt = if i % 3 == 0 { 0.0 } else { f(0.0, 0.9) };
         let normal = DQuat::from_rotation_z(f(-3.0, 3.0)) * DQuat::from_rotation_x(tilt) * DVec3::Z;
@@ -103,6 +104,7 @@ fn the_sweep_path_is_the_plane_path() {
         let last = (i % 3 == 1)
             .then(|| DQuat::from_scaled_axis(DVec3::new(0.0, 0.0, f(-1.0, 1.0))) * DVec3::Y);
         let (was_valid, was_ray) = (ws.hit_cache.valid, ws.hit_cache.from_ray);
+        let old_point = ws.hit_cache.point;
         sweep_on_plane(&wp, &cos, &plane, (top, dir), &mut ws, last);
         let q = super::super::wheel_query(&wp, top, dir, axle);
         let sp = &wp.suspension;
@@ -113,8 +115,27 @@ fn the_sweep_path_is_the_plane_path() {
             (&q, last),
             &mut plane_pass,
         );
-        assert_eq!(written(&ws), written(&plane_pass), "case {i}");
         let shared = was_valid && !was_ray && last.is_none() && i % 2 == 0;
+        if shared && ws.measured_jounce.is_some() && !ws.hit_cache.from_ray {
+            // The rise on the same plane by its identity `(p₀ − p_old)·n / c` against the
+            // plane pass's `s_old − s` (both fits' travels). Rounding analysis (`u = 2⁻⁵³`,
+            // `X` the largest coordinate magnitude of the strut top, the plane's point and
+            // the old contact, in m; the crown offset and the travels below `X + 1` m): the
+            // plane pass's `s_old = (p_old − o − q)·n/(d·n)` carries ≈ 6u·(X + 1)/c + u·|s_old|
+            // and `s` (the closed form) ≈ 8u·(X + 1)/c + u·|s| (`within_round_off`), their
+            // difference one more rounding; the identity's dot product of `p₀ − p_old`
+            // ≈ 4u·X/c + u·|rise|. In all `|Δrise| ≤ 9·EPSILON·(X + 2)/c` (`EPSILON = 2u`),
+            // `max(·, 0)` being 1-Lipschitz; a rise exactly at the slop's edge aside.
+            let big = |v: DVec3| v.abs().max_element();
+            let x = big(top).max(big(plane.point)).max(big(old_point));
+            let c = -dir.normalize().dot(plane.normal);
+            let tol = 9.0 * f64::EPSILON * (x + 2.0) / c;
+            let (a, b) = (ws.ground_rise, plane_pass.ground_rise);
+            assert!((a - b).abs() <= tol, "case {i}: rise {a} {b} {tol}");
+            ws.ground_rise = b;
+            identity += 1;
+        }
+        assert_eq!(written(&ws), written(&plane_pass), "case {i}");
         let counts = [
             ws.measured_jounce.is_some(),
             !ws.hit_cache.valid,
@@ -128,4 +149,5 @@ fn the_sweep_path_is_the_plane_path() {
         }
     }
     assert!(reached.iter().all(|&n| n > 300), "{reached:?}");
+    assert!(identity > 1000, "{identity}");
 }
