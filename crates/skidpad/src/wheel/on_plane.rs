@@ -43,7 +43,7 @@ pub(super) fn query_on_plane_along(
     ws: &mut WheelState,
     last: Option<DVec3>,
 ) {
-    let q = super::wheel_query(wp, top, dir, ws.axle_world_substep);
+    let q = super::query::wheel_query(wp, top, dir, ws.axle_world_substep);
     query_on_plane(&wp.suspension, contact, plane, (&q, last), ws);
 }
 

@@ -115,7 +115,7 @@ fn the_plane_path_is_the_general_path() {
         query_on_plane(&sp, (&contact, &cos), &plane, (&q, last), &mut ws);
         let (ground, reject) = (AskedGround::of(&plane), &contact.rejection);
         let general_args = (0, last);
-        super::super::query_general(
+        super::super::query::query_general(
             (&contact, reject),
             &sp,
             &q,

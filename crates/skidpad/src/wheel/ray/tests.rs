@@ -115,7 +115,7 @@ fn the_ray_path_is_the_plane_path() {
             ..Default::default()
         };
         let cos = RejectionCos::of(&contact.rejection);
-        let q = super::super::wheel_query(&wp, line.0, line.1, DVec3::ZERO);
+        let q = super::super::query::wheel_query(&wp, line.0, line.1, DVec3::ZERO);
         let sp = &wp.suspension;
         super::super::on_plane::query_on_plane(
             sp,
@@ -192,11 +192,18 @@ fn the_ray_path_is_the_general_path() {
                 Some(plane) => ray_on_plane(&wp, plane, line, &mut ws),
                 None => ray_off_plane(asked, contact.query_filter, &wp, line, &mut ws),
             }
-            let q = super::super::wheel_query(&wp, line.0, line.1, DVec3::ZERO);
+            let q = super::super::query::wheel_query(&wp, line.0, line.1, DVec3::ZERO);
             let reject = &contact.rejection;
             let sp = &wp.suspension;
             let asked = AskedGround::of(ground);
-            super::super::query_general((&contact, reject), sp, &q, asked, &mut general, (0, None));
+            super::super::query::query_general(
+                (&contact, reject),
+                sp,
+                &q,
+                asked,
+                &mut general,
+                (0, None),
+            );
             assert_eq!(
                 written(&ws),
                 written(&general),

@@ -106,7 +106,7 @@ fn the_sweep_path_is_the_plane_path() {
         let (was_valid, was_ray) = (ws.hit_cache.valid, ws.hit_cache.from_ray);
         let old_point = ws.hit_cache.point;
         sweep_on_plane(&wp, &cos, &plane, (top, dir), &mut ws, last);
-        let q = super::super::wheel_query(&wp, top, dir, axle);
+        let q = super::super::query::wheel_query(&wp, top, dir, axle);
         let sp = &wp.suspension;
         super::super::on_plane::query_on_plane(
             sp,
