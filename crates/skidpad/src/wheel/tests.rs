@@ -105,6 +105,65 @@ fn reference(
     };
 }
 
+/// What a query writes into the wheel state, every bit (`Debug` keeps signed zeros and NaN):
+/// the plane passes' tests compare it.
+pub(super) fn written(ws: &WheelState) -> String {
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+        ws.hit_cache,
+        ws.measured_jounce.map(f64::to_bits),
+        ws.ground_rise.to_bits(),
+        ws.contact_point_world.to_array().map(f64::to_bits),
+        ws.contact_normal_world.to_array().map(f64::to_bits),
+        ws.surface,
+        ws.surface_velocity_world.to_array().map(f64::to_bits),
+    )
+}
+
+/// Case `i`'s seeded plane for the plane passes' tests: level in a third of the cases, else
+/// tilted up to `max_tilt` (rad) in any heading; moving in a fifth. `f(lo, hi)` draws.
+pub(super) fn random_plane(i: usize, max_tilt: f64, f: &mut impl FnMut(f64, f64) -> f64) -> Plane {
+    let tilt = if i.is_multiple_of(3) {
+        0.0
+    } else {
+        f(0.0, max_tilt)
+    };
+    let normal = DQuat::from_rotation_z(f(-3.0, 3.0)) * DQuat::from_rotation_x(tilt) * DVec3::Z;
+    Plane {
+        point: DVec3::new(f(-5.0, 5.0), f(-5.0, 5.0), f(-0.3, 0.3)),
+        normal,
+        surface: SurfaceId((i % 3) as u16),
+        surface_velocity_world: if i.is_multiple_of(5) {
+            DVec3::X * f(-1.0, 1.0)
+        } else {
+            DVec3::ZERO
+        },
+    }
+}
+
+/// Case `i`'s seeded previous plane near `plane`: its normal bits in half the cases (else
+/// tilted up to 0.3 rad), a ray's in two fifths, none (invalid) in a seventh.
+pub(super) fn previous_hit(
+    i: usize,
+    plane: &Plane,
+    f: &mut impl FnMut(f64, f64) -> f64,
+) -> HitCache {
+    let normal = if i.is_multiple_of(2) {
+        plane.normal
+    } else {
+        DQuat::from_rotation_y(f(-0.3, 0.3)) * DVec3::Z
+    };
+    HitCache {
+        point: plane.point + DVec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-0.1, 0.1)),
+        normal,
+        surface: SurfaceId(7),
+        surface_velocity_world: DVec3::Y,
+        from_ray: i % 5 < 2,
+        valid: !i.is_multiple_of(7),
+        age: 3,
+    }
+}
+
 /// The closed form's bound against the general path (`on_plane::cast`'s docs), then `ws` given the
 /// general path's bits of the quantities it bounds, so the caller compares the rest exactly.
 ///

@@ -1,23 +1,9 @@
 use super::*;
 use crate::ground::wheel::RejectionCos;
-use crate::ground::{AskedGround, HitRejection, SurfaceId, SweepHitMode};
+use crate::ground::{AskedGround, HitRejection, SweepHitMode};
 use crate::test_rng::uniform;
-use crate::wheel::tests::within_round_off;
+use crate::wheel::tests::{previous_hit, random_plane, within_round_off, written};
 use glam::DQuat;
-
-/// What a query writes into the wheel state, every bit (`Debug` keeps signed zeros and NaN).
-fn written(ws: &WheelState) -> String {
-    format!(
-        "{:?} {:?} {:?} {:?} {:?} {:?} {:?}",
-        ws.hit_cache,
-        ws.measured_jounce.map(f64::to_bits),
-        ws.ground_rise.to_bits(),
-        ws.contact_point_world.to_array().map(f64::to_bits),
-        ws.contact_normal_world.to_array().map(f64::to_bits),
-        ws.surface,
-        ws.surface_velocity_world.to_array().map(f64::to_bits),
-    )
-}
 
 #[test]
 fn the_plane_path_is_the_general_path() {
@@ -31,19 +17,8 @@ fn the_plane_path_is_the_general_path() {
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     let mut f = |lo: f64, hi: f64| uniform(&mut seed, lo, hi);
     let (mut hits, mut misses, mut shared, mut rises, mut closed) = (0, 0, 0, 0, 0);
-    for i in 0..40_000 {
-        let tilt = if i % 3 == 0 { 0.0 } else { f(0.0, 0.6) };
-        let normal = DQuat::from_rotation_z(f(-3.0, 3.0)) * DQuat::from_rotation_x(tilt) * DVec3::Z;
-        let plane = Plane {
-            point: DVec3::new(f(-5.0, 5.0), f(-5.0, 5.0), f(-0.3, 0.3)),
-            normal,
-            surface: SurfaceId((i % 3) as u16),
-            surface_velocity_world: if i % 5 == 0 {
-                DVec3::X * f(-1.0, 1.0)
-            } else {
-                DVec3::ZERO
-            },
-        };
+    for i in 0..40_000_usize {
+        let plane = random_plane(i, 0.6, &mut f);
         let sp = crate::suspension::SuspensionParams {
             max_compression: f(0.05, 0.2),
             max_droop: f(0.05, 0.3),
@@ -85,21 +60,10 @@ fn the_plane_path_is_the_general_path() {
             sweep_hits: SweepHitMode::Blocking,
             ..Default::default()
         };
-        let old_normal = if i % 2 == 0 {
-            plane.normal
-        } else {
-            DQuat::from_rotation_y(f(-0.3, 0.3)) * DVec3::Z
-        };
+        let hit_cache = previous_hit(i, &plane, &mut f);
+        let old_normal = hit_cache.normal;
         let mut ws = WheelState {
-            hit_cache: HitCache {
-                point: plane.point + DVec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-0.1, 0.1)),
-                normal: old_normal,
-                surface: SurfaceId(7),
-                surface_velocity_world: DVec3::Y,
-                from_ray: i % 5 < 2,
-                valid: i % 7 != 0,
-                age: 3,
-            },
+            hit_cache,
             contact_point_world: DVec3::splat(9.0),
             measured_jounce: Some(-1.0),
             ground_rise: -2.0,
